@@ -1,0 +1,722 @@
+//! The draft's answers: what a filer recognises (W-2s, 1099s, rent paid), not form lines.
+//!
+//! Every field has a serde default, so a draft only needs the answers that apply. Amounts are
+//! [`Money`] (decimal strings in RON). Unknown fields are refused so that a typo is never
+//! silently ignored.
+
+use std::fmt;
+
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use crate::money::Money;
+
+/// Filing status (NJ-1040 lines 1-5; N.J.S.A. 54A:2-1 a/c, 54A:8-3.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FilingStatus {
+    /// Line 1: single.
+    #[default]
+    Single,
+    /// Line 2: married/CU couple filing a joint return.
+    MarriedJoint,
+    /// Line 3: married/CU partner filing a separate return.
+    MarriedSeparate,
+    /// Line 4: head of household.
+    HeadOfHousehold,
+    /// Line 5: qualifying widow(er)/surviving CU partner.
+    QualifyingWidow,
+}
+
+impl FilingStatus {
+    /// The form's line number for the status (1-5).
+    pub fn line_number(self) -> u8 {
+        match self {
+            Self::Single => 1,
+            Self::MarriedJoint => 2,
+            Self::MarriedSeparate => 3,
+            Self::HeadOfHousehold => 4,
+            Self::QualifyingWidow => 5,
+        }
+    }
+
+    /// Plain name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Single => "Single",
+            Self::MarriedJoint => "Married/CU couple, filing joint return",
+            Self::MarriedSeparate => "Married/CU partner, filing separate return",
+            Self::HeadOfHousehold => "Head of household",
+            Self::QualifyingWidow => "Qualifying widow(er)/surviving CU partner",
+        }
+    }
+
+    /// Whether the return covers two spouses (a joint return).
+    pub fn is_joint(self) -> bool {
+        self == Self::MarriedJoint
+    }
+}
+
+/// A calendar date, written `"YYYY-MM-DD"` in drafts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date {
+    /// Year.
+    pub year: u16,
+    /// Month, 1-12.
+    pub month: u8,
+    /// Day of month, 1-31.
+    pub day: u8,
+}
+
+impl Date {
+    /// Build a date, checking month and day.
+    pub fn new(year: u16, month: u8, day: u8) -> Option<Self> {
+        let max_day = match month {
+            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+            4 | 6 | 9 | 11 => 30,
+            2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+            2 => 28,
+            _ => return None,
+        };
+        (1..=max_day)
+            .contains(&day)
+            .then_some(Self { year, month, day })
+    }
+
+    /// Age in whole years at the close of 31 December of `tax_year`
+    /// ("at the close of the taxable year", N.J.S.A. 54A:3-1(b)). `None` when born after it.
+    pub fn age_at_year_end(self, tax_year: u16) -> Option<u16> {
+        tax_year.checked_sub(self.year)
+    }
+}
+
+impl fmt::Display for Date {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+impl std::str::FromStr for Date {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut parts = s.trim().splitn(3, '-');
+        let (Some(y), Some(m), Some(d)) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(format!("expected a date as YYYY-MM-DD, found \"{s}\""));
+        };
+        let (Ok(y), Ok(m), Ok(d)) = (y.parse::<u16>(), m.parse::<u8>(), d.parse::<u8>()) else {
+            return Err(format!("expected a date as YYYY-MM-DD, found \"{s}\""));
+        };
+        Date::new(y, m, d).ok_or_else(|| format!("\"{s}\" is not a real calendar date"))
+    }
+}
+
+impl Serialize for Date {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for Date {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Whose item an income record is (matters for the pension exclusion, NJ-2450, COJ).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Owner {
+    /// The taxpayer.
+    #[default]
+    Taxpayer,
+    /// The spouse/CU partner.
+    Spouse,
+}
+
+/// The taxpayer or the spouse.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Person {
+    /// First and last name.
+    pub name: String,
+    /// Social Security number (as typed; never logged).
+    pub ssn: String,
+    /// Birth date.
+    pub birth_date: Option<Date>,
+    /// Blind or disabled (54A:3-1(b)5-6).
+    pub blind_or_disabled: bool,
+    /// Honourably discharged veteran (54A:3-1(b)7).
+    pub veteran: bool,
+    /// Not, and never will be, eligible for Social Security or Railroad Retirement (54A:6-15).
+    pub never_eligible_social_security: bool,
+    /// Can be claimed as a dependent on another person's return (federal).
+    pub claimed_as_dependent: bool,
+    /// Date of death, when the person died during the year.
+    pub date_of_death: Option<Date>,
+}
+
+/// Relationship of a dependent to the filer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Relationship {
+    /// Son or daughter (including adopted).
+    #[default]
+    Child,
+    /// Stepchild.
+    Stepchild,
+    /// Eligible foster child.
+    FosterChild,
+    /// Brother, sister, half- or step-sibling.
+    Sibling,
+    /// Grandchild, niece, nephew (descendant of a child or sibling).
+    OtherDescendant,
+    /// Parent.
+    Parent,
+    /// Any other relative or member of the household.
+    Other,
+}
+
+impl Relationship {
+    /// Whether the relationship can make a federal qualifying child (IRC 152(c)(2)).
+    pub fn is_child_relationship(self) -> bool {
+        matches!(
+            self,
+            Self::Child
+                | Self::Stepchild
+                | Self::FosterChild
+                | Self::Sibling
+                | Self::OtherDescendant
+        )
+    }
+}
+
+/// A dependent claimed on the return.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Dependent {
+    /// Name.
+    pub name: String,
+    /// Social Security number.
+    pub ssn: String,
+    /// Birth date.
+    pub birth_date: Option<Date>,
+    /// Relationship to the filer.
+    pub relationship: Relationship,
+    /// Months the dependent lived with the filer during the year (0-12).
+    pub months_lived_with_you: u8,
+    /// Full-time student during some part of 5 months of the year (federal qualifying-child age test).
+    pub full_time_student: bool,
+    /// Permanently and totally disabled.
+    pub disabled: bool,
+    /// Under 22, full-time at an accredited college, with half or more of tuition and
+    /// maintenance paid by the filer (54A:3-1.1, line 12).
+    pub college_student_costs_paid: bool,
+    /// Had no health insurance during the year (line 14 oval).
+    pub no_health_insurance: bool,
+}
+
+/// A Form W-2 (one per employer).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct W2 {
+    /// Whose W-2 it is.
+    pub owner: Owner,
+    /// Employer name.
+    pub employer: String,
+    /// Employer's NJ ID (needed for NJ-2450).
+    pub employer_id: String,
+    /// Box 16, state wages (New Jersey).
+    pub state_wages: Money,
+    /// Box 17, NJ income tax withheld.
+    pub nj_tax_withheld: Money,
+    /// Box 14, UI/WF/SWF withheld.
+    pub ui_wf_swf: Money,
+    /// Box 14, disability insurance (DI) withheld.
+    pub di: Money,
+    /// Box 14, family leave insurance (FLI) withheld.
+    pub fli: Money,
+    /// DI paid to a private plan (private plan number instead of state DI).
+    pub di_private_plan: bool,
+    /// FLI paid to a private plan.
+    pub fli_private_plan: bool,
+}
+
+/// A Form 1099-INT (or substitute statement).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Interest {
+    /// Whose account.
+    pub owner: Owner,
+    /// Payer.
+    pub payer: String,
+    /// Boxes 1 and 3: taxable interest including U.S. savings bonds and Treasury obligations.
+    pub taxable_interest: Money,
+    /// Box 8: tax-exempt (municipal) interest, taxable in NJ unless from NJ obligations.
+    pub tax_exempt_interest: Money,
+    /// Part of the above from U.S. obligations (exempt in NJ, 54A:6-14).
+    pub us_obligations: Money,
+    /// Part of the above from obligations of New Jersey or its political subdivisions (54A:6-14).
+    pub nj_obligations: Money,
+}
+
+/// A Form 1099-DIV.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Dividends {
+    /// Whose account.
+    pub owner: Owner,
+    /// Payer.
+    pub payer: String,
+    /// Box 1a: total ordinary dividends.
+    pub ordinary_dividends: Money,
+    /// Box 2a: capital gain distributions (reported with gains, line 19).
+    pub capital_gain_distributions: Money,
+    /// Box 12: exempt-interest dividends (taxable in NJ unless from a qualified investment fund).
+    pub exempt_interest_dividends: Money,
+    /// Share of the above that a qualified investment fund reports as exempt in NJ (54A:6-14.1).
+    pub nj_exempt_fund_share: Money,
+}
+
+/// Kind of a retirement distribution (1099-R).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RetirementKind {
+    /// Pension or annuity.
+    #[default]
+    Pension,
+    /// Traditional IRA (or SEP/SIMPLE IRA) withdrawal.
+    Ira,
+    /// Roth IRA distribution.
+    Roth,
+    /// U.S. military pension or survivor's benefit (excluded, 54A:6-26).
+    MilitaryPension,
+}
+
+/// A Form 1099-R.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Retirement {
+    /// Whose distribution.
+    pub owner: Owner,
+    /// Payer.
+    pub payer: String,
+    /// Kind of plan.
+    pub kind: RetirementKind,
+    /// Box 1: gross distribution.
+    pub gross_distribution: Money,
+    /// The taxable amount for New Jersey (box 2a adjusted for contributions already taxed by NJ).
+    pub taxable_amount: Money,
+    /// A Roth distribution that is qualified (excluded, 54A:6-28).
+    pub roth_qualified: bool,
+    /// Rolled over to another plan within 60 days (not income).
+    pub rollover: bool,
+    /// Box 14: NJ tax withheld.
+    pub nj_tax_withheld: Money,
+}
+
+/// A business (federal Schedule C or F) with its NJ net profit or loss.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Business {
+    /// Whose business.
+    pub owner: Owner,
+    /// Business name.
+    pub name: String,
+    /// Net profit (loss negative) computed under NJ rules.
+    pub net_profit: Money,
+    /// A farming business (matters for estimated tax).
+    pub farming: bool,
+}
+
+/// Details of the sale of a principal residence (54A:6-9.1).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ResidenceSale {
+    /// Owned and used as principal residence for 2 of the 5 years before the sale.
+    pub owned_and_used_2_of_5_years: bool,
+    /// No other residence-sale exclusion taken within the 2 years before this sale.
+    pub no_exclusion_in_prior_2_years: bool,
+    /// For a joint return: both spouses used the home for 2 of 5 years.
+    pub both_spouses_used: bool,
+}
+
+/// A sale or exchange of property (Schedule NJ-DOP).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PropertySale {
+    /// Whose property.
+    pub owner: Owner,
+    /// What was sold.
+    pub description: String,
+    /// Gain (loss negative) under NJ basis rules.
+    pub gain_or_loss: Money,
+    /// When the property was the principal residence.
+    pub principal_residence: Option<ResidenceSale>,
+}
+
+/// A partnership or S-corporation share (Schedule NJK-1 / NJ-K-1).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PassThrough {
+    /// Whose share.
+    pub owner: Owner,
+    /// Entity name.
+    pub name: String,
+    /// Distributive share of income (loss negative) for NJ.
+    pub share: Money,
+}
+
+/// Rents, royalties, patents and copyrights (per property or source).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rental {
+    /// Whose.
+    pub owner: Owner,
+    /// Property or source.
+    pub description: String,
+    /// Net income (loss negative).
+    pub net: Money,
+}
+
+/// One gambling or lottery win.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GamblingWin {
+    /// Where or what.
+    pub description: String,
+    /// Amount won.
+    pub amount: Money,
+    /// A New Jersey Lottery prize (prizes up to the 54A:6-11 limit are excluded).
+    pub nj_lottery: bool,
+}
+
+/// Gambling winnings and losses.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Gambling {
+    /// Wins.
+    pub wins: Vec<GamblingWin>,
+    /// Gambling losses for the year (can offset winnings only).
+    pub losses: Money,
+}
+
+/// Other income (line 26).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OtherIncome {
+    /// What it is.
+    pub description: String,
+    /// Amount.
+    pub amount: Money,
+}
+
+/// All income.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Income {
+    /// W-2s.
+    pub w2s: Vec<W2>,
+    /// 1099-INT statements.
+    pub interest: Vec<Interest>,
+    /// 1099-DIV statements.
+    pub dividends: Vec<Dividends>,
+    /// 1099-R statements.
+    pub retirement: Vec<Retirement>,
+    /// Businesses.
+    pub businesses: Vec<Business>,
+    /// Property sales.
+    pub property_sales: Vec<PropertySale>,
+    /// Partnership shares.
+    pub partnerships: Vec<PassThrough>,
+    /// S-corporation shares.
+    pub s_corporations: Vec<PassThrough>,
+    /// Rents and royalties.
+    pub rents: Vec<Rental>,
+    /// Gambling.
+    pub gambling: Gambling,
+    /// Alimony and separate maintenance received.
+    pub alimony_received: Money,
+    /// Other income.
+    pub other: Vec<OtherIncome>,
+}
+
+/// Deductions from gross income (lines 31-37c).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Deductions {
+    /// Medical expenses paid (not reimbursed; 54A:3-3).
+    pub medical_expenses: Money,
+    /// Archer MSA contributions allowed federally (54A:3-4).
+    pub archer_msa: Money,
+    /// Self-employed health insurance (54A:3-5).
+    pub self_employed_health_insurance: Money,
+    /// Alimony or separate maintenance paid under a decree (54A:3-2).
+    pub alimony_paid: Money,
+    /// Qualified conservation contribution of NJ real property (54A:3-6).
+    pub conservation_contribution: Money,
+    /// Health Enterprise Zone deduction (54A:3-8), as computed on its worksheet.
+    pub health_enterprise_zone: Money,
+    /// Alternative business calculation loss carried forward from earlier years (54A:3-9 b).
+    pub alternative_business_carryforward: Money,
+    /// Unreimbursed organ or bone-marrow donation costs (54A:3-10).
+    pub organ_donation_costs: Money,
+    /// NJBEST contributions (54A:3-12).
+    pub njbest_contributions: Money,
+    /// NJCLASS loan payments (54A:3-13).
+    pub njclass_payments: Money,
+    /// Tuition paid to NJ institutions (54A:3-14).
+    pub nj_tuition_paid: Money,
+}
+
+/// How a homestead was held.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum HomesteadKind {
+    /// Owned (property taxes paid).
+    #[default]
+    Owner,
+    /// Rented (18% of rent is "rent constituting property taxes").
+    Tenant,
+}
+
+/// A principal residence in New Jersey during the year (3A-16..3A-20).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Homestead {
+    /// Address or short description.
+    pub description: String,
+    /// Owned or rented.
+    pub kind: HomesteadKind,
+    /// Owner: property taxes due and paid on the whole homestead for the year.
+    pub property_taxes: Money,
+    /// Tenant: rent paid by the filer for the period occupied.
+    pub rent_paid: Money,
+    /// Owner: the filer's (household's) percentage of title, 0-100 (3A-17 c).
+    pub ownership_percent: Decimal,
+    /// Owner: the percentage of the dwelling's taxes for the unit occupied, 0-100 (3A-17 e).
+    pub unit_percent: Decimal,
+    /// Months occupied as principal residence (0-12).
+    pub months_occupied: u8,
+    /// Married filing separately and the spouse lives here too (3A-17 d, 3A-18 b).
+    pub shared_with_spouse_filing_separately: bool,
+}
+
+impl Default for Homestead {
+    fn default() -> Self {
+        Self {
+            description: String::new(),
+            kind: HomesteadKind::Owner,
+            property_taxes: Decimal::ZERO,
+            rent_paid: Decimal::ZERO,
+            ownership_percent: Decimal::ONE_HUNDRED,
+            unit_percent: Decimal::ONE_HUNDRED,
+            months_occupied: 12,
+            shared_with_spouse_filing_separately: false,
+        }
+    }
+}
+
+/// Kind of other jurisdiction.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum JurisdictionKind {
+    /// Another U.S. state.
+    #[default]
+    State,
+    /// District of Columbia.
+    DistrictOfColumbia,
+    /// A political subdivision of another state (city wage tax, e.g. Philadelphia).
+    Local,
+}
+
+/// Income taxed by another jurisdiction (Schedule NJ-COJ, 54A:4-1).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OtherJurisdiction {
+    /// Name ("New York", "Philadelphia").
+    pub name: String,
+    /// Kind.
+    pub kind: JurisdictionKind,
+    /// Income taxed both there and in NJ (included in NJ gross income).
+    pub income_taxed_by_both: Money,
+    /// Income tax actually paid there on that income (not withholding; not penalties).
+    pub tax_paid: Money,
+}
+
+/// Federal figures that NJ credits use.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Federal {
+    /// Federal adjusted gross income (Form 1040 line 11).
+    pub agi: Money,
+    /// Earned income for the federal EIC.
+    pub earned_income: Money,
+    /// Investment income for the federal EIC test.
+    pub investment_income: Money,
+    /// Federal child and dependent care credit allowed (Form 2441 line 11).
+    pub dependent_care_credit: Money,
+    /// The federal EIC as calculated by the IRS (line 58 oval), overriding the engine's figure.
+    pub irs_eic_override: Option<Money>,
+    /// Claimed the federal EIC (filed for it).
+    pub eic_claimed_federally: bool,
+    /// A married filer living apart who may claim EIC while filing separately (federal rule from 2021).
+    pub mfs_eic_separated_spouse: bool,
+}
+
+/// An estimated tax payment.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EstimatedPayment {
+    /// Date paid.
+    pub date: Option<Date>,
+    /// Amount.
+    pub amount: Money,
+}
+
+/// Payments made toward the year's tax.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Payments {
+    /// NJ-1040-ES payments.
+    pub estimated: Vec<EstimatedPayment>,
+    /// Payment made with an extension request (NJ-630).
+    pub extension_payment: Money,
+    /// Overpayment from last year's return credited to this year.
+    pub prior_year_overpayment: Money,
+    /// NJ tax withheld on other statements (1099-MISC/NEC/G, W-2G) not entered with the income.
+    pub other_withholding: Money,
+}
+
+/// Amounts for lines this engine does not compute yet (later issues compute them).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EnteredAmounts {
+    /// Line 46: sheltered workshop tax credit.
+    pub sheltered_workshop_credit: Money,
+    /// Line 47: Gold Star family counseling credit.
+    pub gold_star_credit: Money,
+    /// Line 48: credit for employer of organ/bone-marrow donor.
+    pub organ_donor_employer_credit: Money,
+    /// Line 52: interest on underpayment of estimated tax (NJ-2210).
+    pub estimated_tax_interest: Money,
+    /// Line 53c: shared responsibility payment (Schedule NJ-HCC).
+    pub shared_responsibility_payment: Money,
+    /// Line 62: Wounded Warrior caregivers credit.
+    pub wounded_warrior_credit: Money,
+    /// Line 63: pass-through business alternative income tax credit.
+    pub bait_credit: Money,
+}
+
+/// A contribution to a fund from the refund (lines 70-77).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Contribution {
+    /// Fund id from `forms/params/funds.ron` (for example `endangered_wildlife`).
+    pub fund: String,
+    /// Amount.
+    pub amount: Money,
+}
+
+/// What to do with an overpayment, and contributions.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RefundChoices {
+    /// Line 69: overpayment to credit to next year's tax.
+    pub credit_to_next_year: Money,
+    /// Contributions.
+    pub contributions: Vec<Contribution>,
+    /// Gubernatorial Elections Fund $1, taxpayer (54A:9-25.1).
+    pub gubernatorial_fund_taxpayer: bool,
+    /// Gubernatorial Elections Fund $1, spouse.
+    pub gubernatorial_fund_spouse: bool,
+}
+
+/// How line 43 is computed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TaxMethod {
+    /// Tax table below the table limit (54A:8-2), rate schedule above.
+    #[default]
+    TableWhenAvailable,
+    /// Always the rate schedule of 54A:2-1, to the cent.
+    RateSchedule,
+}
+
+/// Preparer options.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    /// Tax computation method for line 43.
+    pub tax_method: TaxMethod,
+}
+
+/// Everything the filer answered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Answers {
+    /// Tax year.
+    pub tax_year: u16,
+    /// Filing status.
+    pub filing_status: FilingStatus,
+    /// The year the spouse died (qualifying widow(er)).
+    pub spouse_death_year: Option<u16>,
+    /// The taxpayer.
+    pub taxpayer: Person,
+    /// The spouse/CU partner (joint return, or named on a separate return).
+    pub spouse: Option<Person>,
+    /// Dependents.
+    pub dependents: Vec<Dependent>,
+    /// Income.
+    pub income: Income,
+    /// Deductions.
+    pub deductions: Deductions,
+    /// Homesteads (owned or rented) during the year.
+    pub homesteads: Vec<Homestead>,
+    /// Other jurisdictions that taxed the same income.
+    pub other_jurisdictions: Vec<OtherJurisdiction>,
+    /// Federal figures.
+    pub federal: Federal,
+    /// Payments.
+    pub payments: Payments,
+    /// Amounts entered for lines not yet computed here.
+    pub entered: EnteredAmounts,
+    /// Use tax due (line 51).
+    pub use_tax: Money,
+    /// Refund handling and contributions.
+    pub refund: RefundChoices,
+    /// Options.
+    pub options: Options,
+}
+
+impl Default for Answers {
+    fn default() -> Self {
+        Self {
+            tax_year: 2024,
+            filing_status: FilingStatus::Single,
+            spouse_death_year: None,
+            taxpayer: Person::default(),
+            spouse: None,
+            dependents: Vec::new(),
+            income: Income::default(),
+            deductions: Deductions::default(),
+            homesteads: Vec::new(),
+            other_jurisdictions: Vec::new(),
+            federal: Federal::default(),
+            payments: Payments::default(),
+            entered: EnteredAmounts::default(),
+            use_tax: Decimal::ZERO,
+            refund: RefundChoices::default(),
+            options: Options::default(),
+        }
+    }
+}
+
+impl Answers {
+    /// The person who owns an item.
+    pub fn person(&self, owner: Owner) -> Option<&Person> {
+        match owner {
+            Owner::Taxpayer => Some(&self.taxpayer),
+            Owner::Spouse => self.spouse.as_ref(),
+        }
+    }
+
+    /// Whether items of `owner` belong on this return (spouse items only on a joint return).
+    pub fn counts(&self, owner: Owner) -> bool {
+        owner == Owner::Taxpayer || self.filing_status.is_joint()
+    }
+}

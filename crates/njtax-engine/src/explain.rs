@@ -1,0 +1,276 @@
+//! Computed lines and their explanations ("why this number?").
+
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+use crate::money::fmt_money;
+use crate::params::Figure;
+
+/// Where an input to a line came from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Source {
+    /// An answer in the draft, by its path (for example `income.w2s[0].state_wages`).
+    Answer(String),
+    /// Another line of the return, by its semantic key.
+    Line(String),
+    /// A value computed inside a worksheet or schedule.
+    Worksheet(String),
+}
+
+/// One input that decided a line's value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Input {
+    /// What the input is, in words.
+    pub name: String,
+    /// Its value as shown to people.
+    pub value: String,
+    /// Where it came from.
+    pub source: Source,
+}
+
+/// One law figure (parameter) used by a line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ParamUse {
+    /// Parameter id, for example `exemptions.regular`.
+    pub id: String,
+    /// Human label.
+    pub label: String,
+    /// Value as shown to people.
+    pub value: String,
+    /// Statute citation.
+    pub citation: String,
+    /// Why the figure is uncertain, if it is.
+    pub uncertain: Option<String>,
+}
+
+/// Why a line has its value.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Explanation {
+    /// The rule in words, with the actual numbers.
+    pub rule: String,
+    /// Inputs that decided the value.
+    pub inputs: Vec<Input>,
+    /// Law figures used.
+    pub params: Vec<ParamUse>,
+    /// Statute (and form) citation.
+    pub citation: String,
+}
+
+impl Explanation {
+    /// Start an explanation with its rule text and citation.
+    pub fn new(rule: impl Into<String>, citation: impl Into<String>) -> Self {
+        Self {
+            rule: rule.into(),
+            citation: citation.into(),
+            ..Self::default()
+        }
+    }
+
+    /// Add a money input taken from an answer path.
+    #[must_use]
+    pub fn answer(
+        mut self,
+        name: impl Into<String>,
+        path: impl Into<String>,
+        value: Decimal,
+    ) -> Self {
+        self.inputs.push(Input {
+            name: name.into(),
+            value: fmt_money(value),
+            source: Source::Answer(path.into()),
+        });
+        self
+    }
+
+    /// Add a non-money input taken from an answer path.
+    #[must_use]
+    pub fn answer_text(
+        mut self,
+        name: impl Into<String>,
+        path: impl Into<String>,
+        value: impl Into<String>,
+    ) -> Self {
+        self.inputs.push(Input {
+            name: name.into(),
+            value: value.into(),
+            source: Source::Answer(path.into()),
+        });
+        self
+    }
+
+    /// Add a money input taken from another line.
+    #[must_use]
+    pub fn line(mut self, name: impl Into<String>, key: impl Into<String>, value: Decimal) -> Self {
+        self.inputs.push(Input {
+            name: name.into(),
+            value: fmt_money(value),
+            source: Source::Line(key.into()),
+        });
+        self
+    }
+
+    /// Add a money value computed in a worksheet.
+    #[must_use]
+    pub fn worksheet(
+        mut self,
+        name: impl Into<String>,
+        step: impl Into<String>,
+        value: Decimal,
+    ) -> Self {
+        self.inputs.push(Input {
+            name: name.into(),
+            value: fmt_money(value),
+            source: Source::Worksheet(step.into()),
+        });
+        self
+    }
+
+    /// Add a non-money value computed in a worksheet.
+    #[must_use]
+    pub fn worksheet_text(
+        mut self,
+        name: impl Into<String>,
+        step: impl Into<String>,
+        value: impl Into<String>,
+    ) -> Self {
+        self.inputs.push(Input {
+            name: name.into(),
+            value: value.into(),
+            source: Source::Worksheet(step.into()),
+        });
+        self
+    }
+
+    /// Record a law figure used.
+    #[must_use]
+    pub fn param<T: ShowValue>(mut self, fig: &Figure<T>) -> Self {
+        self.params.push(ParamUse {
+            id: fig.id.clone(),
+            label: fig.label.clone(),
+            value: fig.value.show(),
+            citation: fig.citation.clone(),
+            uncertain: fig.uncertain.clone(),
+        });
+        self
+    }
+}
+
+/// How a parameter value is shown in an explanation.
+pub trait ShowValue {
+    /// The value in words.
+    fn show(&self) -> String;
+}
+
+impl ShowValue for Decimal {
+    fn show(&self) -> String {
+        self.normalize().to_string()
+    }
+}
+
+impl ShowValue for u32 {
+    fn show(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl ShowValue for bool {
+    fn show(&self) -> String {
+        if *self { "yes".into() } else { "no".into() }
+    }
+}
+
+impl<T: std::fmt::Debug> ShowValue for Vec<T> {
+    fn show(&self) -> String {
+        format!("{self:?}")
+    }
+}
+
+/// One computed line of a return.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Line {
+    /// Semantic key, stable across years (for example `wages`).
+    pub key: String,
+    /// The official line id for the tax year (for example `15`).
+    pub id: String,
+    /// The form's label for the line.
+    pub label: String,
+    /// The amount.
+    pub value: Decimal,
+    /// Why it has that amount.
+    pub explanation: Explanation,
+}
+
+/// Severity of a diagnostic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub enum Severity {
+    /// Information for the preparer.
+    Info,
+    /// Something to check: an uncertain figure, a situation not fully covered.
+    Warning,
+    /// The return is wrong or cannot be filed as it stands.
+    Error,
+}
+
+/// A finding about the return.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Diagnostic {
+    /// Stable code, for example `mfs-eitc`.
+    pub code: String,
+    /// How serious it is.
+    pub severity: Severity,
+    /// What is wrong and what to do, in plain words.
+    pub message: String,
+    /// The answer path it concerns, when there is one.
+    pub path: Option<String>,
+    /// Statute citation, when there is one.
+    pub citation: Option<String>,
+}
+
+impl Diagnostic {
+    /// An error diagnostic.
+    pub fn error(code: &str, message: impl Into<String>) -> Self {
+        Self {
+            code: code.into(),
+            severity: Severity::Error,
+            message: message.into(),
+            path: None,
+            citation: None,
+        }
+    }
+
+    /// A warning diagnostic.
+    pub fn warning(code: &str, message: impl Into<String>) -> Self {
+        Self {
+            code: code.into(),
+            severity: Severity::Warning,
+            message: message.into(),
+            path: None,
+            citation: None,
+        }
+    }
+
+    /// An informational diagnostic.
+    pub fn info(code: &str, message: impl Into<String>) -> Self {
+        Self {
+            code: code.into(),
+            severity: Severity::Info,
+            message: message.into(),
+            path: None,
+            citation: None,
+        }
+    }
+
+    /// Attach the answer path.
+    #[must_use]
+    pub fn at(mut self, path: impl Into<String>) -> Self {
+        self.path = Some(path.into());
+        self
+    }
+
+    /// Attach a citation.
+    #[must_use]
+    pub fn cite(mut self, citation: impl Into<String>) -> Self {
+        self.citation = Some(citation.into());
+        self
+    }
+}

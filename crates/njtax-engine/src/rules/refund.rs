@@ -1,0 +1,324 @@
+//! Totals, refund handling and contributions (lines 66-80; N.J.S.A. 54A:9-7, 9-25.x).
+
+use rust_decimal::Decimal;
+use serde::Deserialize;
+
+use crate::compute::{Ctx, Sheet};
+use crate::explain::{Diagnostic, Explanation, Line};
+use crate::money::{floor_zero, fmt_money, sat_sub, sat_sum};
+
+/// A fund that can receive contributions on the return.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Fund {
+    /// Stable id used in drafts.
+    pub id: String,
+    /// Name on the form.
+    pub name: String,
+    /// Semantic line key when the fund has its own line (70-74); `None` for coded funds (75-77).
+    pub line: Option<String>,
+    /// Code printed in the instructions for lines 75-77, when known.
+    pub code: Option<String>,
+    /// Statute creating the checkoff.
+    pub citation: String,
+}
+
+crate::param_domain!("funds", FundParamsFile => FundParams {
+    /// Funds open for contributions in the year, in the order of 54A:9-25.14.
+    open_funds: Vec<Fund>,
+});
+
+/// Semantic keys of the lines for coded ("other designated") contributions.
+const OTHER_FUND_LINES: [&str; 3] = ["fund_other_1", "fund_other_2", "fund_other_3"];
+/// Semantic keys of the fixed fund lines.
+const FIXED_FUND_LINES: [&str; 5] = [
+    "fund_endangered_wildlife",
+    "fund_childrens_trust",
+    "fund_vietnam_veterans",
+    "fund_breast_cancer",
+    "fund_uss_new_jersey",
+];
+
+/// Line 66: total withholdings, credits and payments (lines 55 through 65).
+pub fn line_66_total_payments(cx: &Ctx, s: &Sheet) -> Line {
+    const KEYS: [(&str, &str); 11] = [
+        ("withholding", "NJ income tax withheld"),
+        ("property_tax_credit", "Property tax credit"),
+        ("estimated_payments", "Estimated payments"),
+        ("nj_eitc", "NJ earned income tax credit"),
+        ("excess_ui", "Excess UI/WF/SWF"),
+        ("excess_di", "Excess DI"),
+        ("excess_fli", "Excess FLI"),
+        (
+            "wounded_warrior_credit",
+            "Wounded Warrior caregivers credit",
+        ),
+        ("bait_credit", "BAIT credit"),
+        ("child_care_credit", "Child and dependent care credit"),
+        ("child_tax_credit", "Child tax credit"),
+    ];
+    let total = sat_sum(KEYS.iter().map(|(k, _)| s.v(k)));
+    let mut exp = Explanation::new(
+        format!("Sum of lines 55 through 65 = {}", fmt_money(total)),
+        "NJ-1040 line 66",
+    );
+    for (k, name) in KEYS {
+        exp = exp.line(name, k, s.v(k));
+    }
+    cx.line("total_payments", total, exp)
+}
+
+/// Lines 66-80: totals, tax due or overpayment, credit forward, contributions, balance due or refund.
+pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
+    let mut out = Vec::new();
+    let l66 = line_66_total_payments(cx, s);
+    let l54 = s.v("total_tax_due");
+    let tax_due = floor_zero(sat_sub(l54, l66.value));
+    let overpayment = floor_zero(sat_sub(l66.value, l54));
+    let l67 = cx.line(
+        "tax_due",
+        tax_due,
+        Explanation::new(
+            format!(
+                "Line 54 {} minus line 66 {}, when positive",
+                fmt_money(l54),
+                fmt_money(l66.value)
+            ),
+            "NJ-1040 line 67",
+        )
+        .line("Total tax due", "total_tax_due", l54)
+        .line("Total payments and credits", "total_payments", l66.value),
+    );
+    let l68 = cx.line(
+        "overpayment",
+        overpayment,
+        Explanation::new(
+            format!(
+                "Line 66 {} minus line 54 {}, when positive",
+                fmt_money(l66.value),
+                fmt_money(l54)
+            ),
+            "N.J.S.A. 54A:9-7; NJ-1040 line 68",
+        )
+        .line("Total payments and credits", "total_payments", l66.value)
+        .line("Total tax due", "total_tax_due", l54),
+    );
+    out.push(l66);
+    out.push(l67);
+    out.push(l68);
+
+    // Line 69: credit to next year, at most the overpayment.
+    let asked = cx.a.refund.credit_to_next_year;
+    if asked.is_sign_negative() {
+        cx.diag(
+            Diagnostic::error(
+                "negative-amount",
+                "The amount credited to next year cannot be negative",
+            )
+            .at("refund.credit_to_next_year"),
+        );
+    }
+    let mut credit = floor_zero(asked);
+    if credit > overpayment {
+        cx.diag(
+            Diagnostic::error(
+                "credit-forward-exceeds-overpayment",
+                format!("You asked to credit {} to next year, but the overpayment is {}; only the overpayment can be credited", fmt_money(credit), fmt_money(overpayment)),
+            )
+            .at("refund.credit_to_next_year")
+            .cite("N.J.S.A. 54A:9-7"),
+        );
+        credit = overpayment;
+    }
+    out.push(
+        cx.line(
+            "credit_forward",
+            credit,
+            Explanation::new(
+                format!(
+                    "Amount of the overpayment credited to next year's tax: {}",
+                    fmt_money(credit)
+                ),
+                "N.J.S.A. 54A:9-7; NJ-1040 line 69",
+            )
+            .answer("Asked to credit", "refund.credit_to_next_year", asked)
+            .line("Overpayment", "overpayment", overpayment),
+        ),
+    );
+
+    // Lines 70-77: contributions.
+    let funds = &cx.p.funds.open_funds;
+    let mut fixed = [Decimal::ZERO; 5];
+    let mut others: Vec<(String, Decimal, usize)> = Vec::new();
+    for (i, c) in cx.a.refund.contributions.iter().enumerate() {
+        let path = format!("refund.contributions[{i}]");
+        if c.amount.is_sign_negative() {
+            cx.diag(
+                Diagnostic::error("negative-amount", "A contribution cannot be negative")
+                    .at(format!("{path}.amount")),
+            );
+            continue;
+        }
+        let Some(fund) = funds.value.iter().find(|f| f.id == c.fund) else {
+            cx.diag(
+                Diagnostic::error(
+                    "unknown-fund",
+                    format!(
+                        "\"{}\" is not a fund open for contributions in {}",
+                        c.fund,
+                        cx.year()
+                    ),
+                )
+                .at(format!("{path}.fund"))
+                .cite(funds.citation.clone()),
+            );
+            continue;
+        };
+        match fund
+            .line
+            .as_deref()
+            .and_then(|l| FIXED_FUND_LINES.iter().position(|k| *k == l))
+        {
+            Some(pos) => fixed[pos] = sat_sum([fixed[pos], c.amount]),
+            None => match others.iter_mut().find(|(id, _, _)| *id == fund.id) {
+                Some(o) => o.1 = sat_sum([o.1, c.amount]),
+                None => others.push((fund.id.clone(), c.amount, i)),
+            },
+        }
+    }
+    for (pos, key) in FIXED_FUND_LINES.iter().enumerate() {
+        let name = funds
+            .value
+            .iter()
+            .find(|f| f.line.as_deref() == Some(*key))
+            .map_or(*key, |f| f.name.as_str());
+        out.push(
+            cx.line(
+                key,
+                fixed[pos],
+                Explanation::new(
+                    format!("Contribution to the {name}: {}", fmt_money(fixed[pos])),
+                    funds.citation.clone(),
+                )
+                .param(funds),
+            ),
+        );
+    }
+    if others.len() > OTHER_FUND_LINES.len() {
+        cx.diag(Diagnostic::error("too-many-funds", "The form has room for three other designated contributions (lines 75-77); remove the extra ones").at("refund.contributions"));
+    }
+    for (slot, key) in OTHER_FUND_LINES.iter().enumerate() {
+        let (value, exp) = match others.get(slot) {
+            Some((id, amount, i)) => {
+                let fund = funds.value.iter().find(|f| &f.id == id);
+                let name = fund.map_or(id.as_str(), |f| f.name.as_str());
+                let code = fund
+                    .and_then(|f| f.code.clone())
+                    .unwrap_or_else(|| "unknown".to_owned());
+                let cite = fund.map_or_else(|| funds.citation.clone(), |f| f.citation.clone());
+                (
+                    *amount,
+                    Explanation::new(
+                        format!(
+                            "Contribution to the {name} (fund code {code}): {}",
+                            fmt_money(*amount)
+                        ),
+                        cite,
+                    )
+                    .answer_text(
+                        "Fund",
+                        format!("refund.contributions[{i}].fund"),
+                        id.clone(),
+                    ),
+                )
+            }
+            None => (
+                Decimal::ZERO,
+                Explanation::new("No other designated contribution", funds.citation.clone()),
+            ),
+        };
+        out.push(cx.line(key, value, exp));
+    }
+    if others
+        .iter()
+        .any(|(id, _, _)| funds.value.iter().any(|f| &f.id == id && f.code.is_none()))
+    {
+        cx.diag(Diagnostic::warning("fund-code-unknown", "The instructions' numeric code for an other designated contribution could not be confirmed (UNCERTAIN); write the fund's code from the NJ-1040 instructions on lines 75-77"));
+    }
+
+    let contributions = sat_sum(
+        fixed
+            .iter()
+            .copied()
+            .chain(others.iter().take(3).map(|o| o.1)),
+    );
+    let adjustments = sat_sum([credit, contributions]);
+    out.push(
+        cx.line(
+            "total_adjustments",
+            adjustments,
+            Explanation::new(
+                format!(
+                    "Lines 69 through 77: credit forward {} + contributions {} = {}",
+                    fmt_money(credit),
+                    fmt_money(contributions),
+                    fmt_money(adjustments)
+                ),
+                "NJ-1040 line 78",
+            )
+            .line("Credit to next year", "credit_forward", credit),
+        ),
+    );
+
+    // Lines 79/80: contributions are paid from the overpayment, or added to the tax due.
+    let net = sat_sub(overpayment, sat_sum([tax_due, adjustments]));
+    let refund = floor_zero(net);
+    let balance = floor_zero(-net);
+    out.push(
+        cx.line(
+            "balance_due",
+            balance,
+            Explanation::new(
+                format!(
+                    "Tax due {} plus adjustments {} less any overpayment {} = {}",
+                    fmt_money(tax_due),
+                    fmt_money(adjustments),
+                    fmt_money(overpayment),
+                    fmt_money(balance)
+                ),
+                "NJ-1040 line 79",
+            )
+            .line("Tax due", "tax_due", tax_due)
+            .line("Total adjustments", "total_adjustments", adjustments)
+            .line("Overpayment", "overpayment", overpayment),
+        ),
+    );
+    out.push(
+        cx.line(
+            "refund",
+            refund,
+            Explanation::new(
+                format!(
+                    "Overpayment {} minus adjustments {} = {}",
+                    fmt_money(overpayment),
+                    fmt_money(adjustments),
+                    fmt_money(refund)
+                ),
+                "N.J.S.A. 54A:9-7; NJ-1040 line 80",
+            )
+            .line("Overpayment", "overpayment", overpayment)
+            .line("Total adjustments", "total_adjustments", adjustments),
+        ),
+    );
+    if cx.a.refund.gubernatorial_fund_spouse && !cx.a.filing_status.is_joint() {
+        cx.diag(
+            Diagnostic::warning(
+                "gubernatorial-spouse",
+                "The spouse's Gubernatorial Elections Fund choice applies only to a joint return",
+            )
+            .at("refund.gubernatorial_fund_spouse")
+            .cite("N.J.S.A. 54A:9-25.1"),
+        );
+    }
+    out
+}

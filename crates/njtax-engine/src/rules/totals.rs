@@ -1,0 +1,313 @@
+//! Balance of tax, total tax due and payments (lines 45-55, 57, 62-63).
+
+use rust_decimal::Decimal;
+
+use crate::answers::Owner;
+use crate::compute::{Ctx, Sheet};
+use crate::explain::{Diagnostic, Explanation, Line};
+use crate::money::{floor_zero, fmt_money, sat_sub, sat_sum};
+
+/// Line 45: balance of tax = line 43 - line 44.
+pub fn line_45_balance_of_tax(cx: &Ctx, s: &Sheet) -> Line {
+    let (tax, coj) = (s.v("tax"), s.v("coj_credit"));
+    let v = floor_zero(sat_sub(tax, coj));
+    cx.line(
+        "balance_of_tax",
+        v,
+        Explanation::new(
+            format!(
+                "Tax {} minus credit for taxes paid to other jurisdictions {}",
+                fmt_money(tax),
+                fmt_money(coj)
+            ),
+            "N.J.S.A. 54A:4-1; NJ-1040 line 45",
+        )
+        .line("Tax", "tax", tax)
+        .line(
+            "Credit for taxes paid to other jurisdictions",
+            "coj_credit",
+            coj,
+        ),
+    )
+}
+
+/// An amount the filer entered for a line that a later issue computes.
+fn entered(cx: &Ctx, key: &str, path: &str, value: Decimal, cite: &str) -> Line {
+    if value.is_sign_negative() {
+        cx.diag(
+            Diagnostic::error(
+                "negative-amount",
+                "This amount cannot be negative; it was treated as zero",
+            )
+            .at(path),
+        );
+    }
+    let v = floor_zero(value);
+    if !v.is_zero() {
+        cx.diag(
+            Diagnostic::warning(
+                "entered-not-computed",
+                format!(
+                    "{} is taken as entered ({}); this version does not compute or check it",
+                    cx.p.line_map.find(key).map_or(key, |(_, l)| l),
+                    fmt_money(v)
+                ),
+            )
+            .at(path)
+            .cite(cite),
+        );
+    }
+    cx.line(
+        key,
+        v,
+        Explanation::new(
+            format!(
+                "As entered: {}. This version does not compute this line yet.",
+                fmt_money(v)
+            ),
+            cite,
+        )
+        .answer("Amount entered", path, v),
+    )
+}
+
+/// Lines 45-54: balance of tax, credits entered (46-48), 49, 50, use tax (51), interest (52),
+/// shared responsibility payment (53c) and total tax due (54).
+pub fn lines_45_to_54(cx: &Ctx, s: &Sheet) -> Vec<Line> {
+    let e = &cx.a.entered;
+    let l45 = line_45_balance_of_tax(cx, s);
+    let l46 = entered(
+        cx,
+        "sheltered_workshop_credit",
+        "entered.sheltered_workshop_credit",
+        e.sheltered_workshop_credit,
+        "N.J.S.A. 54A:4-11",
+    );
+    let l47 = entered(
+        cx,
+        "gold_star_credit",
+        "entered.gold_star_credit",
+        e.gold_star_credit,
+        "N.J.S.A. 54A:4-16",
+    );
+    let l48 = entered(
+        cx,
+        "organ_donor_employer_credit",
+        "entered.organ_donor_employer_credit",
+        e.organ_donor_employer_credit,
+        "N.J.S.A. 54A:4-20",
+    );
+    let total = sat_sum([l46.value, l47.value, l48.value]);
+    let l49 = cx.line(
+        "total_credits",
+        total,
+        Explanation::new(
+            format!("Lines 46 + 47 + 48 = {}", fmt_money(total)),
+            "NJ-1040 line 49",
+        )
+        .line(
+            "Sheltered workshop credit",
+            "sheltered_workshop_credit",
+            l46.value,
+        )
+        .line(
+            "Gold Star family counseling credit",
+            "gold_star_credit",
+            l47.value,
+        )
+        .line(
+            "Organ/bone marrow donor employer credit",
+            "organ_donor_employer_credit",
+            l48.value,
+        ),
+    );
+    let after = floor_zero(sat_sub(l45.value, total));
+    let l50 = cx.line(
+        "balance_after_credits",
+        after,
+        Explanation::new(
+            format!(
+                "Line 45 {} minus line 49 {}, not below zero = {}",
+                fmt_money(l45.value),
+                fmt_money(total),
+                fmt_money(after)
+            ),
+            "NJ-1040 line 50",
+        )
+        .line("Balance of tax", "balance_of_tax", l45.value)
+        .line("Total credits", "total_credits", total),
+    );
+    if cx.a.use_tax.is_sign_negative() {
+        cx.diag(
+            Diagnostic::error(
+                "negative-amount",
+                "Use tax cannot be negative; it was treated as zero",
+            )
+            .at("use_tax"),
+        );
+    }
+    let use_tax = floor_zero(cx.a.use_tax);
+    let l51 = cx.line(
+        "use_tax",
+        use_tax,
+        Explanation::new(
+            format!("Use tax as entered: {}", fmt_money(use_tax)),
+            "N.J.S.A. 54:32B-6; NJ-1040 line 51",
+        )
+        .answer("Use tax", "use_tax", use_tax),
+    );
+    let l52 = entered(
+        cx,
+        "estimated_tax_interest",
+        "entered.estimated_tax_interest",
+        e.estimated_tax_interest,
+        "N.J.S.A. 54A:9-6 c, d",
+    );
+    let l53 = entered(
+        cx,
+        "shared_responsibility",
+        "entered.shared_responsibility_payment",
+        e.shared_responsibility_payment,
+        "N.J.S.A. 54A:11-1 et seq.",
+    );
+    let due = sat_sum([after, use_tax, l52.value, l53.value]);
+    let l54 = cx.line(
+        "total_tax_due",
+        due,
+        Explanation::new(
+            format!("Lines 50 + 51 + 52 + 53c = {}", fmt_money(due)),
+            "NJ-1040 line 54",
+        )
+        .line(
+            "Balance of tax after credits",
+            "balance_after_credits",
+            after,
+        )
+        .line("Use tax", "use_tax", use_tax)
+        .line(
+            "Interest on underpayment of estimated tax",
+            "estimated_tax_interest",
+            l52.value,
+        )
+        .line(
+            "Shared responsibility payment",
+            "shared_responsibility",
+            l53.value,
+        ),
+    );
+    vec![l45, l46, l47, l48, l49, l50, l51, l52, l53, l54]
+}
+
+/// Line 55: NJ income tax withheld (W-2 box 17, 1099-R box 14, other statements) (54A:7-3).
+pub fn line_55_withholding(cx: &Ctx, _s: &Sheet) -> Line {
+    let a = cx.a;
+    let mut exp = Explanation::new(String::new(), "N.J.S.A. 54A:7-3; NJ-1040 line 55");
+    let mut parts = Vec::new();
+    for (i, w) in a.income.w2s.iter().enumerate() {
+        if a.counts(w.owner) {
+            parts.push(w.nj_tax_withheld);
+            exp = exp.answer(
+                format!("W-2 {} box 17", w.employer),
+                format!("income.w2s[{i}].nj_tax_withheld"),
+                w.nj_tax_withheld,
+            );
+        }
+    }
+    for (i, r) in a.income.retirement.iter().enumerate() {
+        if a.counts(r.owner) && !r.nj_tax_withheld.is_zero() {
+            parts.push(r.nj_tax_withheld);
+            exp = exp.answer(
+                format!("1099-R {} NJ tax withheld", r.payer),
+                format!("income.retirement[{i}].nj_tax_withheld"),
+                r.nj_tax_withheld,
+            );
+        }
+    }
+    if !a.payments.other_withholding.is_zero() {
+        parts.push(a.payments.other_withholding);
+        exp = exp.answer(
+            "Other NJ withholding",
+            "payments.other_withholding",
+            a.payments.other_withholding,
+        );
+    }
+    for v in &parts {
+        if v.is_sign_negative() {
+            cx.diag(Diagnostic::error(
+                "negative-amount",
+                "NJ tax withheld cannot be negative",
+            ));
+        }
+    }
+    let total = floor_zero(sat_sum(parts.iter().copied()));
+    exp.rule = format!(
+        "Sum of NJ income tax withheld on {} statement(s) = {}",
+        parts.len(),
+        fmt_money(total)
+    );
+    let _ = Owner::Taxpayer;
+    cx.line("withholding", total, exp)
+}
+
+/// Line 57: estimated payments, extension payment and last year's overpayment credited (54A:8-5).
+pub fn line_57_estimated_payments(cx: &Ctx, _s: &Sheet) -> Line {
+    let p = &cx.a.payments;
+    let mut exp = Explanation::new(String::new(), "N.J.S.A. 54A:8-5; NJ-1040 line 57");
+    let mut total = Decimal::ZERO;
+    for (i, e) in p.estimated.iter().enumerate() {
+        total = crate::money::sat_add(total, e.amount);
+        let when = e
+            .date
+            .map_or_else(|| "undated".to_owned(), |d| d.to_string());
+        exp = exp.answer(
+            format!("Estimated payment ({when})"),
+            format!("payments.estimated[{i}].amount"),
+            e.amount,
+        );
+    }
+    total = sat_sum([total, p.extension_payment, p.prior_year_overpayment]);
+    exp = exp
+        .answer(
+            "Extension payment",
+            "payments.extension_payment",
+            p.extension_payment,
+        )
+        .answer(
+            "Prior-year overpayment credited",
+            "payments.prior_year_overpayment",
+            p.prior_year_overpayment,
+        );
+    if total.is_sign_negative() {
+        cx.diag(
+            Diagnostic::error("negative-amount", "Payments cannot total less than zero")
+                .at("payments"),
+        );
+    }
+    let total = floor_zero(total);
+    exp.rule = format!(
+        "Estimated payments + extension payment + prior-year overpayment credited = {}",
+        fmt_money(total)
+    );
+    cx.line("estimated_payments", total, exp)
+}
+
+/// Lines 62-63: credits entered for now (Wounded Warrior caregivers, BAIT).
+pub fn lines_62_63_entered_credits(cx: &Ctx, _s: &Sheet) -> Vec<Line> {
+    let e = &cx.a.entered;
+    vec![
+        entered(
+            cx,
+            "wounded_warrior_credit",
+            "entered.wounded_warrior_credit",
+            e.wounded_warrior_credit,
+            "N.J.S.A. 54A:4-15",
+        ),
+        entered(
+            cx,
+            "bait_credit",
+            "entered.bait_credit",
+            e.bait_credit,
+            "N.J.S.A. 54A:12-1 et seq.",
+        ),
+    ]
+}

@@ -1,0 +1,2 @@
+//! `njtax`: the headless command line over the engine.
+fn main() {}
