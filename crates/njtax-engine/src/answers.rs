@@ -73,7 +73,7 @@ impl Date {
         let max_day = match month {
             1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
             4 | 6 | 9 | 11 => 30,
-            2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+            2 if (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400) => 29,
             2 => 28,
             _ => return None,
         };
@@ -645,6 +645,18 @@ pub struct Options {
     pub tax_method: TaxMethod,
 }
 
+/// New Jersey residency during the tax year.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Residency {
+    /// New Jersey resident for the whole year (NJ-1040).
+    #[default]
+    FullYearResident,
+    /// Resident for part of the year (part-year NJ-1040; not computed by this version).
+    PartYearResident,
+    /// Not a resident at any time (NJ-1040NR; not computed by this version).
+    Nonresident,
+}
+
 /// Everything the filer answered.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -653,6 +665,8 @@ pub struct Answers {
     pub tax_year: u16,
     /// Filing status.
     pub filing_status: FilingStatus,
+    /// Residency in New Jersey during the year.
+    pub residency: Residency,
     /// The year the spouse died (qualifying widow(er)).
     pub spouse_death_year: Option<u16>,
     /// The taxpayer.
@@ -688,6 +702,7 @@ impl Default for Answers {
         Self {
             tax_year: 2024,
             filing_status: FilingStatus::Single,
+            residency: Residency::FullYearResident,
             spouse_death_year: None,
             taxpayer: Person::default(),
             spouse: None,

@@ -271,7 +271,7 @@ pub fn compute_with(answers: &Answers, p: &YearParams) -> ComputedReturn {
 
     let mut diagnostics = cx.take_diags();
     uncertain_figure_warnings(&lines, p, &mut diagnostics);
-    diagnostics.sort_by(|a, b| b.severity.cmp(&a.severity));
+    diagnostics.sort_by_key(|d| std::cmp::Reverse(d.severity));
 
     let refund = s.v("refund");
     let balance_due = s.v("balance_due");

@@ -48,18 +48,22 @@ pub enum DraftError {
     },
 }
 
-/// Only the version, read first so that a newer draft is refused with a clear message.
+/// Only the version, read first so that a newer draft is refused with a clear message
+/// (other fields are ignored by this probe).
 #[derive(Deserialize)]
+#[serde(rename = "Draft")]
 struct VersionProbe {
     format_version: u32,
 }
 
 fn parse_error(e: &ron::error::SpannedError) -> DraftError {
-    DraftError::Parse {
-        line: e.span.start.line,
-        column: e.span.start.col,
-        message: e.code.to_string(),
-    }
+    let message = match &e.code {
+        ron::Error::ExpectedString | ron::Error::ExpectedStringEnd => {
+            "expected text in double quotes here; amounts are written in quotes too, like \"1234.56\"".to_owned()
+        }
+        other => other.to_string(),
+    };
+    DraftError::Parse { line: e.span.start.line, column: e.span.start.col, message }
 }
 
 /// Parse a draft from RON text.
@@ -70,19 +74,8 @@ pub fn parse_draft(text: &str) -> Result<Draft, DraftError> {
     let opts = ron::Options::default();
     // Read the version on its own first: a newer draft is refused by name, not by the first
     // field this build does not know.
-    #[derive(Deserialize)]
-    struct Loose {
-        format_version: u32,
-        #[allow(dead_code)]
-        answers: ron::Value,
-    }
-    match opts.from_str::<Loose>(text) {
-        Ok(Loose { format_version, .. }) => check_version(format_version)?,
-        Err(_) => {
-            if let Ok(VersionProbe { format_version }) = opts.from_str::<VersionProbe>(text) {
-                check_version(format_version)?;
-            }
-        }
+    if let Ok(VersionProbe { format_version }) = opts.from_str::<VersionProbe>(text) {
+        check_version(format_version)?;
     }
     opts.from_str::<Draft>(text).map_err(|e| parse_error(&e))
 }
