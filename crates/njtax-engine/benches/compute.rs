@@ -1,1 +1,88 @@
-fn main() {}
+//! Recompute a complex return: 10 W-2s, 3 other jurisdictions, a property tax choice and EITC.
+//! Target (issue 2): median at most 5 µs for `compute_with` (parameters already resolved, as the
+//! app holds them between keystrokes).
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use njtax_engine::answers::*;
+use njtax_engine::{Answers, ParamBook, compute, compute_with};
+use rust_decimal::Decimal;
+use std::hint::black_box;
+
+fn d(s: &str) -> Decimal {
+    s.parse().unwrap_or_default()
+}
+
+fn complex_return() -> Answers {
+    let w2s = (0..10)
+        .map(|i| W2 {
+            owner: if i % 2 == 0 { Owner::Taxpayer } else { Owner::Spouse },
+            employer: format!("Employer {i}"),
+            employer_id: format!("{i}"),
+            state_wages: d("2150.37") * Decimal::from(i + 1),
+            nj_tax_withheld: d("41.10") * Decimal::from(i + 1),
+            ui_wf_swf: d("9.14"),
+            di: d("2.10"),
+            fli: d("6.63"),
+            ..W2::default()
+        })
+        .collect();
+    let person = |y| Person {
+        name: "Pat Example".into(),
+        ssn: "400-00-0101".into(),
+        birth_date: Date::new(y, 4, 2),
+        ..Person::default()
+    };
+    Answers {
+        tax_year: 2024,
+        filing_status: FilingStatus::MarriedJoint,
+        taxpayer: person(1988),
+        spouse: Some(person(1990)),
+        dependents: (0..2)
+            .map(|i| Dependent {
+                name: format!("Child {i}"),
+                ssn: "400-00-0102".into(),
+                birth_date: Date::new(2019 + i, 1, 5),
+                months_lived_with_you: 12,
+                ..Dependent::default()
+            })
+            .collect(),
+        income: Income {
+            w2s,
+            interest: vec![Interest { taxable_interest: d("125.40"), ..Interest::default() }],
+            ..Income::default()
+        },
+        homesteads: vec![Homestead {
+            kind: HomesteadKind::Tenant,
+            rent_paid: d("18000"),
+            ..Homestead::default()
+        }],
+        other_jurisdictions: (0..3)
+            .map(|i| OtherJurisdiction {
+                name: format!("Place {i}"),
+                kind: if i == 2 { JurisdictionKind::Local } else { JurisdictionKind::State },
+                income_taxed_by_both: d("6000"),
+                tax_paid: d("180"),
+            })
+            .collect(),
+        federal: Federal {
+            agi: d("118394.73"),
+            earned_income: d("118269.33"),
+            investment_income: d("125.40"),
+            dependent_care_credit: d("600"),
+            ..Federal::default()
+        },
+        ..Answers::default()
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let Ok(book) = ParamBook::load() else { return };
+    let a = complex_return();
+    let Ok(p) = book.for_year(a.tax_year) else { return };
+    c.bench_function("compute_with (params resolved)", |b| b.iter(|| compute_with(black_box(&a), black_box(&p))));
+    c.bench_function("compute (resolve params each time)", |b| b.iter(|| compute(black_box(&a), black_box(&book))));
+    c.bench_function("ParamBook::load (parse embedded RON)", |b| b.iter(ParamBook::load));
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

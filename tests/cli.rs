@@ -1,0 +1,160 @@
+//! The `njtax` command line as a clinic or a script uses it: exit codes, JSON shape, messages.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn njtax(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_njtax")).args(args).output().unwrap()
+}
+
+fn example(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples").join(name).display().to_string()
+}
+
+fn temp_draft(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("njtax-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn compute_json_has_year_lines_by_official_id_refund_and_diagnostics() {
+    let out = njtax(&["compute", &example("single-renter.ron"), "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["tax_year"], 2024);
+    assert_eq!(v["form"], "NJ-1040");
+    for id in ["15", "16a", "28c", "29", "40a", "42", "43", "55", "66", "80"] {
+        let s = v["lines"][id].as_str().unwrap_or_else(|| panic!("line {id} missing"));
+        assert!(s.parse::<rust_decimal::Decimal>().is_ok(), "line {id} = {s}");
+        assert_eq!(s.split('.').nth(1).map(str::len), Some(2), "line {id} has two decimals");
+    }
+    assert!(v["refund"].is_string() && v["balance_due"].is_string());
+    assert!(v["diagnostics"].is_array());
+    // Line 55 is the W-2 box 17 of the example.
+    assert_eq!(v["lines"]["55"], "1480.00");
+}
+
+#[test]
+fn compute_text_prints_every_line_and_the_refund_or_balance_due() {
+    let out = njtax(&["compute", &example("single-renter.ron")]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("NJ-1040 for tax year 2024"));
+    assert!(text.contains("Refund:") || text.contains("Balance due:"));
+    assert!(text.contains("Total New Jersey income tax withheld"));
+}
+
+#[test]
+fn explain_prints_rule_inputs_and_citation_for_a_line() {
+    let out = njtax(&["explain", &example("single-renter.ron"), "55"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("Line 55:"), "{text}");
+    assert!(text.contains("Rule:"));
+    assert!(text.contains("Citation: N.J.S.A. 54A:7-3"));
+    assert!(text.contains("income.w2s[0].nj_tax_withheld"));
+}
+
+#[test]
+fn explain_of_an_unknown_line_exits_2_and_lists_the_lines() {
+    let out = njtax(&["explain", &example("single-renter.ron"), "99z"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no line \"99z\""));
+}
+
+#[test]
+fn validate_exits_0_for_a_clean_draft() {
+    let out = njtax(&["validate", &example("single-renter.ron")]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+}
+
+#[test]
+fn validate_exits_1_when_the_return_has_errors() {
+    let path = temp_draft("no-ssn.ron", "Draft(format_version: 1, answers: (tax_year: 2024, taxpayer: (name: \"A B\")))");
+    let out = njtax(&["validate", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("missing-ssn"));
+}
+
+#[test]
+fn validate_exits_2_with_file_line_and_column_for_a_malformed_draft() {
+    let path = temp_draft("broken.ron", "Draft(\n  format_version: 1,\n  answers: (tax_year: 2024, income: (w2s: [(state_wages: 12)])),\n)");
+    let out = njtax(&["validate", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("broken.ron"), "{err}");
+    assert!(err.contains("line 3, column"), "{err}");
+    assert!(err.contains("in quotes"), "{err}");
+}
+
+#[test]
+fn unknown_fields_and_wrong_types_are_parse_errors_not_panics() {
+    for (name, text) in [
+        ("unknown.ron", "Draft(format_version: 1, answers: (tax_year: 2024, wages: \"1\"))"),
+        ("wrongtype.ron", "Draft(format_version: 1, answers: (tax_year: \"2024\"))"),
+        ("badstatus.ron", "Draft(format_version: 1, answers: (filing_status: Married))"),
+        ("baddate.ron", "Draft(format_version: 1, answers: (taxpayer: (birth_date: Some(\"1990-02-30\"))))"),
+        ("truncated.ron", "Draft(format_version: 1, answers: (tax_year: 2024, income: (w2s: [("),
+        ("empty.ron", ""),
+    ] {
+        let path = temp_draft(name, text);
+        let out = njtax(&["validate", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(name) && err.contains("line"), "{name}: {err}");
+        assert!(!err.contains("panicked"), "{name}: {err}");
+    }
+}
+
+#[test]
+fn a_draft_from_a_newer_version_is_refused_naming_both_versions() {
+    let path = temp_draft("newer.ron", "Draft(format_version: 99, answers: (tax_year: 2024, new_field: 1))");
+    let out = njtax(&["validate", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("99") && err.contains("version 1"), "{err}");
+}
+
+#[test]
+fn an_unsupported_year_is_refused_with_the_supported_range() {
+    let path = temp_draft("y2019.ron", "Draft(format_version: 1, answers: (tax_year: 2019))");
+    let out = njtax(&["compute", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("2022-2025"));
+}
+
+#[test]
+fn a_missing_file_exits_2_naming_it() {
+    let out = njtax(&["compute", "/nonexistent/draft.ron"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/draft.ron"));
+}
+
+#[test]
+fn absurd_amounts_do_not_panic() {
+    let huge = "79228162514264337593543950335";
+    let text = format!(
+        "Draft(format_version: 1, answers: (tax_year: 2024, taxpayer: (name: \"A B\", ssn: \"400-00-0001\", birth_date: Some(\"1950-01-01\")), \
+         income: (w2s: [(state_wages: \"{huge}\", nj_tax_withheld: \"{huge}\"), (state_wages: \"{huge}\")], \
+         retirement: [(taxable_amount: \"{huge}\")], businesses: [(net_profit: \"-{huge}\")]), \
+         homesteads: [(property_taxes: \"{huge}\")], deductions: (medical_expenses: \"{huge}\"), \
+         federal: (agi: \"{huge}\", earned_income: \"{huge}\", dependent_care_credit: \"{huge}\")))"
+    );
+    let path = temp_draft("huge.ron", &text);
+    let out = njtax(&["compute", path.to_str().unwrap(), "--json"]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn batch_summarises_every_example_and_reports_unreadable_ones() {
+    let bad = temp_draft("zz-bad.ron", "not a draft");
+    let out = njtax(&["batch", &example(""), bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("single-renter.ron"));
+    assert!(text.contains("zz-bad.ron") && text.contains("unreadable"));
+}
