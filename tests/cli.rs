@@ -4,11 +4,18 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn njtax(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_njtax")).args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_njtax"))
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn example(name: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples").join(name).display().to_string()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(name)
+        .display()
+        .to_string()
 }
 
 fn temp_draft(name: &str, text: &str) -> PathBuf {
@@ -22,14 +29,29 @@ fn temp_draft(name: &str, text: &str) -> PathBuf {
 #[test]
 fn compute_json_has_year_lines_by_official_id_refund_and_diagnostics() {
     let out = njtax(&["compute", &example("single-renter.ron"), "--json"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["tax_year"], 2024);
     assert_eq!(v["form"], "NJ-1040");
-    for id in ["15", "16a", "28c", "29", "40a", "42", "43", "55", "66", "80"] {
-        let s = v["lines"][id].as_str().unwrap_or_else(|| panic!("line {id} missing"));
-        assert!(s.parse::<rust_decimal::Decimal>().is_ok(), "line {id} = {s}");
-        assert_eq!(s.split('.').nth(1).map(str::len), Some(2), "line {id} has two decimals");
+    for id in [
+        "15", "16a", "28c", "29", "40a", "42", "43", "55", "66", "80",
+    ] {
+        let s = v["lines"][id]
+            .as_str()
+            .unwrap_or_else(|| panic!("line {id} missing"));
+        assert!(
+            s.parse::<rust_decimal::Decimal>().is_ok(),
+            "line {id} = {s}"
+        );
+        assert_eq!(
+            s.split('.').nth(1).map(str::len),
+            Some(2),
+            "line {id} has two decimals"
+        );
     }
     assert!(v["refund"].is_string() && v["balance_due"].is_string());
     assert!(v["diagnostics"].is_array());
@@ -68,12 +90,20 @@ fn explain_of_an_unknown_line_exits_2_and_lists_the_lines() {
 #[test]
 fn validate_exits_0_for_a_clean_draft() {
     let out = njtax(&["validate", &example("single-renter.ron")]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }
 
 #[test]
 fn validate_exits_1_when_the_return_has_errors() {
-    let path = temp_draft("no-ssn.ron", "Draft(format_version: 1, answers: (tax_year: 2024, taxpayer: (name: \"A B\")))");
+    let path = temp_draft(
+        "no-ssn.ron",
+        "Draft(format_version: 1, answers: (tax_year: 2024, taxpayer: (name: \"A B\")))",
+    );
     let out = njtax(&["validate", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("missing-ssn"));
@@ -81,7 +111,10 @@ fn validate_exits_1_when_the_return_has_errors() {
 
 #[test]
 fn validate_exits_2_with_file_line_and_column_for_a_malformed_draft() {
-    let path = temp_draft("broken.ron", "Draft(\n  format_version: 1,\n  answers: (tax_year: 2024, income: (w2s: [(state_wages: 12)])),\n)");
+    let path = temp_draft(
+        "broken.ron",
+        "Draft(\n  format_version: 1,\n  answers: (tax_year: 2024, income: (w2s: [(state_wages: 12)])),\n)",
+    );
     let out = njtax(&["validate", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -93,16 +126,36 @@ fn validate_exits_2_with_file_line_and_column_for_a_malformed_draft() {
 #[test]
 fn unknown_fields_and_wrong_types_are_parse_errors_not_panics() {
     for (name, text) in [
-        ("unknown.ron", "Draft(format_version: 1, answers: (tax_year: 2024, wages: \"1\"))"),
-        ("wrongtype.ron", "Draft(format_version: 1, answers: (tax_year: \"2024\"))"),
-        ("badstatus.ron", "Draft(format_version: 1, answers: (filing_status: Married))"),
-        ("baddate.ron", "Draft(format_version: 1, answers: (taxpayer: (birth_date: Some(\"1990-02-30\"))))"),
-        ("truncated.ron", "Draft(format_version: 1, answers: (tax_year: 2024, income: (w2s: [("),
+        (
+            "unknown.ron",
+            "Draft(format_version: 1, answers: (tax_year: 2024, wages: \"1\"))",
+        ),
+        (
+            "wrongtype.ron",
+            "Draft(format_version: 1, answers: (tax_year: \"2024\"))",
+        ),
+        (
+            "badstatus.ron",
+            "Draft(format_version: 1, answers: (filing_status: Married))",
+        ),
+        (
+            "baddate.ron",
+            "Draft(format_version: 1, answers: (taxpayer: (birth_date: Some(\"1990-02-30\"))))",
+        ),
+        (
+            "truncated.ron",
+            "Draft(format_version: 1, answers: (tax_year: 2024, income: (w2s: [(",
+        ),
         ("empty.ron", ""),
     ] {
         let path = temp_draft(name, text);
         let out = njtax(&["validate", path.to_str().unwrap()]);
-        assert_eq!(out.status.code(), Some(2), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(name) && err.contains("line"), "{name}: {err}");
         assert!(!err.contains("panicked"), "{name}: {err}");
@@ -111,7 +164,10 @@ fn unknown_fields_and_wrong_types_are_parse_errors_not_panics() {
 
 #[test]
 fn a_draft_from_a_newer_version_is_refused_naming_both_versions() {
-    let path = temp_draft("newer.ron", "Draft(format_version: 99, answers: (tax_year: 2024, new_field: 1))");
+    let path = temp_draft(
+        "newer.ron",
+        "Draft(format_version: 99, answers: (tax_year: 2024, new_field: 1))",
+    );
     let out = njtax(&["validate", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -120,7 +176,10 @@ fn a_draft_from_a_newer_version_is_refused_naming_both_versions() {
 
 #[test]
 fn an_unsupported_year_is_refused_with_the_supported_range() {
-    let path = temp_draft("y2019.ron", "Draft(format_version: 1, answers: (tax_year: 2019))");
+    let path = temp_draft(
+        "y2019.ron",
+        "Draft(format_version: 1, answers: (tax_year: 2019))",
+    );
     let out = njtax(&["compute", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("2022-2025"));
@@ -145,7 +204,11 @@ fn absurd_amounts_do_not_panic() {
     );
     let path = temp_draft("huge.ron", &text);
     let out = njtax(&["compute", path.to_str().unwrap(), "--json"]);
-    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("panicked"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(out.status.code(), Some(0));
 }
 

@@ -78,7 +78,10 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
         Command::Compute { draft, json } => {
             let ret = load_and_compute(&draft, book)?;
             if json {
-                println!("{}", serde_json::to_string_pretty(&return_json(&ret)).unwrap_or_default());
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&return_json(&ret)).unwrap_or_default()
+                );
             } else {
                 print!("{}", render_text(&ret));
             }
@@ -100,20 +103,36 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
         }
         Command::Validate { draft } => {
             let ret = load_and_compute(&draft, book)?;
-            let errors = ret.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
-            let warnings = ret.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
+            let errors = ret
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .count();
+            let warnings = ret
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Warning)
+                .count();
             for d in &ret.diagnostics {
                 println!("{}", render_diagnostic(d));
             }
-            println!("{}: {errors} error(s), {warnings} warning(s)", draft.display());
-            Ok(if errors > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+            println!(
+                "{}: {errors} error(s), {warnings} warning(s)",
+                draft.display()
+            );
+            Ok(if errors > 0 {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
         }
         Command::Batch { paths, json } => Ok(batch(&paths, book, json)),
     }
 }
 
 fn load_draft(path: &Path) -> Result<Draft, Unreadable> {
-    let text = std::fs::read_to_string(path).map_err(|e| Unreadable(format!("cannot read {}: {e}", path.display())))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Unreadable(format!("cannot read {}: {e}", path.display())))?;
     parse_draft(&text).map_err(|e| Unreadable(format!("{}: {e}", path.display())))
 }
 
@@ -163,7 +182,12 @@ fn return_json(ret: &ComputedReturn) -> Value {
 fn render_text(ret: &ComputedReturn) -> String {
     let mut out = format!("{} for tax year {}\n\n", ret.form, ret.tax_year);
     for l in &ret.lines {
-        out.push_str(&format!("{:>5}  {:<70} {:>16}\n", l.id, truncate(&l.label, 70), fmt_money(l.value)));
+        out.push_str(&format!(
+            "{:>5}  {:<70} {:>16}\n",
+            l.id,
+            truncate(&l.label, 70),
+            fmt_money(l.value)
+        ));
     }
     out.push('\n');
     if ret.balance_due > Decimal::ZERO {
@@ -173,7 +197,11 @@ fn render_text(ret: &ComputedReturn) -> String {
     }
     out.push_str(&format!(
         "Filing requirement: {} ({})\n",
-        if ret.filing_requirement.required { "must file" } else { "not required to file" },
+        if ret.filing_requirement.required {
+            "must file"
+        } else {
+            "not required to file"
+        },
         ret.filing_requirement.reason
     ));
     if !ret.diagnostics.is_empty() {
@@ -186,7 +214,11 @@ fn render_text(ret: &ComputedReturn) -> String {
 }
 
 fn truncate(s: &str, n: usize) -> String {
-    if s.chars().count() <= n { s.to_owned() } else { format!("{}…", s.chars().take(n - 1).collect::<String>()) }
+    if s.chars().count() <= n {
+        s.to_owned()
+    } else {
+        format!("{}…", s.chars().take(n - 1).collect::<String>())
+    }
 }
 
 fn render_diagnostic(d: &njtax_engine::Diagnostic) -> String {
@@ -207,7 +239,14 @@ fn render_diagnostic(d: &njtax_engine::Diagnostic) -> String {
 
 fn render_explanation(l: &njtax_engine::Line) -> String {
     let e = &l.explanation;
-    let mut out = format!("Line {}: {}\nValue: {}\n\nRule: {}\nCitation: {}\n", l.id, l.label, fmt_money(l.value), e.rule, e.citation);
+    let mut out = format!(
+        "Line {}: {}\nValue: {}\n\nRule: {}\nCitation: {}\n",
+        l.id,
+        l.label,
+        fmt_money(l.value),
+        e.rule,
+        e.citation
+    );
     if !e.inputs.is_empty() {
         out.push_str("\nInputs:\n");
         for i in &e.inputs {
@@ -237,7 +276,12 @@ fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
     for p in paths {
         if p.is_dir() {
             let mut found: Vec<PathBuf> = std::fs::read_dir(p)
-                .map(|rd| rd.filter_map(Result::ok).map(|e| e.path()).filter(|f| f.extension().is_some_and(|x| x == "ron")).collect())
+                .map(|rd| {
+                    rd.filter_map(Result::ok)
+                        .map(|e| e.path())
+                        .filter(|f| f.extension().is_some_and(|x| x == "ron"))
+                        .collect()
+                })
                 .unwrap_or_default();
             found.sort();
             files.extend(found);
@@ -252,12 +296,19 @@ fn batch(paths: &[PathBuf], book: &ParamBook, json: bool) -> ExitCode {
     let files = collect(paths);
     let mut worst = 0u8;
     if !json {
-        println!("{:<40} {:>5} {:>14} {:>14} {:>6}  status", "draft", "year", "refund", "balance due", "errors");
+        println!(
+            "{:<40} {:>5} {:>14} {:>14} {:>6}  status",
+            "draft", "year", "refund", "balance due", "errors"
+        );
     }
     for f in &files {
         match load_and_compute(f, book) {
             Ok(ret) => {
-                let errors = ret.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+                let errors = ret
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.severity == Severity::Error)
+                    .count();
                 if errors > 0 {
                     worst = worst.max(1);
                 }
@@ -282,9 +333,15 @@ fn batch(paths: &[PathBuf], book: &ParamBook, json: bool) -> ExitCode {
             Err(Unreadable(msg)) => {
                 worst = 2;
                 if json {
-                    println!("{}", json!({"draft": f.display().to_string(), "error": msg}));
+                    println!(
+                        "{}",
+                        json!({"draft": f.display().to_string(), "error": msg})
+                    );
                 } else {
-                    println!("{:<40} unreadable: {msg}", truncate(&f.display().to_string(), 40));
+                    println!(
+                        "{:<40} unreadable: {msg}",
+                        truncate(&f.display().to_string(), 40)
+                    );
                 }
             }
         }

@@ -15,7 +15,11 @@ fn d(s: &str) -> Decimal {
 fn complex_return() -> Answers {
     let w2s = (0..10)
         .map(|i| W2 {
-            owner: if i % 2 == 0 { Owner::Taxpayer } else { Owner::Spouse },
+            owner: if i % 2 == 0 {
+                Owner::Taxpayer
+            } else {
+                Owner::Spouse
+            },
             employer: format!("Employer {i}"),
             employer_id: format!("{i}"),
             state_wages: d("2150.37") * Decimal::from(i + 1),
@@ -48,7 +52,10 @@ fn complex_return() -> Answers {
             .collect(),
         income: Income {
             w2s,
-            interest: vec![Interest { taxable_interest: d("125.40"), ..Interest::default() }],
+            interest: vec![Interest {
+                taxable_interest: d("125.40"),
+                ..Interest::default()
+            }],
             ..Income::default()
         },
         homesteads: vec![Homestead {
@@ -59,7 +66,11 @@ fn complex_return() -> Answers {
         other_jurisdictions: (0..3)
             .map(|i| OtherJurisdiction {
                 name: format!("Place {i}"),
-                kind: if i == 2 { JurisdictionKind::Local } else { JurisdictionKind::State },
+                kind: if i == 2 {
+                    JurisdictionKind::Local
+                } else {
+                    JurisdictionKind::State
+                },
                 income_taxed_by_both: d("6000"),
                 tax_paid: d("180"),
             })
@@ -78,10 +89,18 @@ fn complex_return() -> Answers {
 fn bench(c: &mut Criterion) {
     let Ok(book) = ParamBook::load() else { return };
     let a = complex_return();
-    let Ok(p) = book.for_year(a.tax_year) else { return };
-    c.bench_function("compute_with (params resolved)", |b| b.iter(|| compute_with(black_box(&a), black_box(&p))));
-    c.bench_function("compute (resolve params each time)", |b| b.iter(|| compute(black_box(&a), black_box(&book))));
-    c.bench_function("ParamBook::load (parse embedded RON)", |b| b.iter(ParamBook::load));
+    let Ok(p) = book.for_year(a.tax_year) else {
+        return;
+    };
+    c.bench_function("compute_with (params resolved)", |b| {
+        b.iter(|| compute_with(black_box(&a), black_box(&p)))
+    });
+    c.bench_function("compute (resolve params each time)", |b| {
+        b.iter(|| compute(black_box(&a), black_box(&book)))
+    });
+    c.bench_function("ParamBook::load (parse embedded RON)", |b| {
+        b.iter(ParamBook::load)
+    });
 }
 
 criterion_group!(benches, bench);

@@ -63,7 +63,11 @@ fn parse_error(e: &ron::error::SpannedError) -> DraftError {
         }
         other => other.to_string(),
     };
-    DraftError::Parse { line: e.span.start.line, column: e.span.start.col, message }
+    DraftError::Parse {
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message,
+    }
 }
 
 /// Parse a draft from RON text.

@@ -7,25 +7,39 @@ use proptest::prelude::*;
 use rust_decimal::Decimal;
 
 fn money(max_dollars: i64, allow_negative: bool) -> impl Strategy<Value = Decimal> {
-    let lo = if allow_negative { -max_dollars * 100 } else { 0 };
+    let lo = if allow_negative {
+        -max_dollars * 100
+    } else {
+        0
+    };
     (lo..=max_dollars * 100).prop_map(|c| Decimal::new(c, 2))
 }
 
 fn date() -> impl Strategy<Value = Option<Date>> {
-    prop_oneof![Just(None), (1920u16..2025, 1u8..=12, 1u8..=28).prop_map(|(y, m, d)| Date::new(y, m, d))]
+    prop_oneof![
+        Just(None),
+        (1920u16..2025, 1u8..=12, 1u8..=28).prop_map(|(y, m, d)| Date::new(y, m, d))
+    ]
 }
 
 fn person() -> impl Strategy<Value = Person> {
-    (date(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(birth_date, blind, vet, never_ss, dep)| Person {
-        name: "Test Person".into(),
-        ssn: "400-00-0001".into(),
-        birth_date,
-        blind_or_disabled: blind,
-        veteran: vet,
-        never_eligible_social_security: never_ss,
-        claimed_as_dependent: dep,
-        date_of_death: None,
-    })
+    (
+        date(),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(birth_date, blind, vet, never_ss, dep)| Person {
+            name: "Test Person".into(),
+            ssn: "400-00-0001".into(),
+            birth_date,
+            blind_or_disabled: blind,
+            veteran: vet,
+            never_eligible_social_security: never_ss,
+            claimed_as_dependent: dep,
+            date_of_death: None,
+        })
 }
 
 fn status() -> impl Strategy<Value = FilingStatus> {
@@ -43,22 +57,39 @@ fn owner() -> impl Strategy<Value = Owner> {
 }
 
 fn dependent() -> impl Strategy<Value = Dependent> {
-    (date(), 0u8..=12, any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(birth_date, months, student, disabled, college)| Dependent {
-        name: "Kid".into(),
-        ssn: "400-00-0002".into(),
-        birth_date,
-        relationship: Relationship::Child,
-        months_lived_with_you: months,
-        full_time_student: student,
-        disabled,
-        college_student_costs_paid: college,
-        no_health_insurance: false,
-    })
+    (
+        date(),
+        0u8..=12,
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(
+            |(birth_date, months, student, disabled, college)| Dependent {
+                name: "Kid".into(),
+                ssn: "400-00-0002".into(),
+                birth_date,
+                relationship: Relationship::Child,
+                months_lived_with_you: months,
+                full_time_student: student,
+                disabled,
+                college_student_costs_paid: college,
+                no_health_insurance: false,
+            },
+        )
 }
 
 fn w2() -> impl Strategy<Value = W2> {
-    (owner(), money(400_000, false), money(20_000, false), money(300, false), money(500, false), money(300, false), 0u8..3).prop_map(
-        |(owner, wages, wh, ui, di, fli, employer)| W2 {
+    (
+        owner(),
+        money(400_000, false),
+        money(20_000, false),
+        money(300, false),
+        money(500, false),
+        money(300, false),
+        0u8..3,
+    )
+        .prop_map(|(owner, wages, wh, ui, di, fli, employer)| W2 {
             owner,
             employer: format!("Employer {employer}"),
             employer_id: format!("{employer}"),
@@ -68,12 +99,20 @@ fn w2() -> impl Strategy<Value = W2> {
             di,
             fli,
             ..W2::default()
-        },
-    )
+        })
 }
 
 fn retirement() -> impl Strategy<Value = Retirement> {
-    (owner(), money(150_000, false), any::<bool>(), prop_oneof![Just(RetirementKind::Pension), Just(RetirementKind::Ira), Just(RetirementKind::Roth)])
+    (
+        owner(),
+        money(150_000, false),
+        any::<bool>(),
+        prop_oneof![
+            Just(RetirementKind::Pension),
+            Just(RetirementKind::Ira),
+            Just(RetirementKind::Roth)
+        ],
+    )
         .prop_map(|(owner, amount, rollover, kind)| Retirement {
             owner,
             kind,
@@ -85,22 +124,34 @@ fn retirement() -> impl Strategy<Value = Retirement> {
 }
 
 fn homestead() -> impl Strategy<Value = Homestead> {
-    (any::<bool>(), money(30_000, false), 0u8..=12, any::<bool>()).prop_map(|(tenant, amount, months, shared)| Homestead {
-        kind: if tenant { HomesteadKind::Tenant } else { HomesteadKind::Owner },
-        property_taxes: amount,
-        rent_paid: amount,
-        months_occupied: months,
-        shared_with_spouse_filing_separately: shared,
-        ..Homestead::default()
-    })
+    (any::<bool>(), money(30_000, false), 0u8..=12, any::<bool>()).prop_map(
+        |(tenant, amount, months, shared)| Homestead {
+            kind: if tenant {
+                HomesteadKind::Tenant
+            } else {
+                HomesteadKind::Owner
+            },
+            property_taxes: amount,
+            rent_paid: amount,
+            months_occupied: months,
+            shared_with_spouse_filing_separately: shared,
+            ..Homestead::default()
+        },
+    )
 }
 
 fn jurisdiction() -> impl Strategy<Value = OtherJurisdiction> {
-    (money(200_000, false), money(15_000, false), any::<bool>()).prop_map(|(income, tax, local)| OtherJurisdiction {
-        name: "Elsewhere".into(),
-        kind: if local { JurisdictionKind::Local } else { JurisdictionKind::State },
-        income_taxed_by_both: income,
-        tax_paid: tax,
+    (money(200_000, false), money(15_000, false), any::<bool>()).prop_map(|(income, tax, local)| {
+        OtherJurisdiction {
+            name: "Elsewhere".into(),
+            kind: if local {
+                JurisdictionKind::Local
+            } else {
+                JurisdictionKind::State
+            },
+            income_taxed_by_both: income,
+            tax_paid: tax,
+        }
     })
 }
 

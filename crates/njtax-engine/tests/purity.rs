@@ -20,8 +20,22 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 #[test]
 fn the_engine_crate_depends_on_no_ui_dialog_or_platform_crate() {
     let manifest = std::fs::read_to_string(engine_dir().join("Cargo.toml")).unwrap();
-    let deps = manifest.split("[dependencies]").nth(1).unwrap().split("\n[").next().unwrap();
-    for forbidden in ["egui", "eframe", "rfd", "directories", "winit", "reqwest", "ureq"] {
+    let deps = manifest
+        .split("[dependencies]")
+        .nth(1)
+        .unwrap()
+        .split("\n[")
+        .next()
+        .unwrap();
+    for forbidden in [
+        "egui",
+        "eframe",
+        "rfd",
+        "directories",
+        "winit",
+        "reqwest",
+        "ureq",
+    ] {
         assert!(!deps.contains(forbidden), "engine depends on {forbidden}");
     }
 }
@@ -33,8 +47,23 @@ fn engine_sources_use_no_ui_file_system_network_or_float_code() {
     assert!(files.len() > 10);
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();
-        for forbidden in ["egui", "eframe", "rfd::", "directories::", "std::fs", "std::net", "f32", "f64", "println!", "eprintln!"] {
-            assert!(!text.contains(forbidden), "{} uses {forbidden}", f.display());
+        for forbidden in [
+            "egui",
+            "eframe",
+            "rfd::",
+            "directories::",
+            "std::fs",
+            "std::net",
+            "f32",
+            "f64",
+            "println!",
+            "eprintln!",
+        ] {
+            assert!(
+                !text.contains(forbidden),
+                "{} uses {forbidden}",
+                f.display()
+            );
         }
     }
 }

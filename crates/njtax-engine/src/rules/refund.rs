@@ -8,7 +8,7 @@ use crate::explain::{Diagnostic, Explanation, Line};
 use crate::money::{floor_zero, fmt_money, sat_sub, sat_sum};
 
 /// A fund that can receive contributions on the return.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Fund {
     /// Stable id used in drafts.
@@ -21,6 +21,16 @@ pub struct Fund {
     pub code: Option<String>,
     /// Statute creating the checkoff.
     pub citation: String,
+}
+
+impl std::fmt::Debug for Fund {
+    /// Short form, as shown in explanations: the code (or line) and the name.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.code {
+            Some(code) => write!(f, "{code} {}", self.name),
+            None => write!(f, "{}", self.name),
+        }
+    }
 }
 
 crate::param_domain!("funds", FundParamsFile => FundParams {
@@ -187,22 +197,17 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         }
     }
     for (pos, key) in FIXED_FUND_LINES.iter().enumerate() {
-        let name = funds
-            .value
-            .iter()
-            .find(|f| f.line.as_deref() == Some(*key))
-            .map_or(*key, |f| f.name.as_str());
-        out.push(
-            cx.line(
-                key,
-                fixed[pos],
-                Explanation::new(
-                    format!("Contribution to the {name}: {}", fmt_money(fixed[pos])),
-                    funds.citation.clone(),
-                )
-                .param(funds),
+        let fund = funds.value.iter().find(|f| f.line.as_deref() == Some(*key));
+        let name = fund.map_or(*key, |f| f.name.as_str());
+        let cite = fund.map_or_else(|| funds.citation.clone(), |f| f.citation.clone());
+        out.push(cx.line(
+            key,
+            fixed[pos],
+            Explanation::new(
+                format!("Contribution to the {name}: {}", fmt_money(fixed[pos])),
+                cite,
             ),
-        );
+        ));
     }
     if others.len() > OTHER_FUND_LINES.len() {
         cx.diag(Diagnostic::error("too-many-funds", "The form has room for three other designated contributions (lines 75-77); remove the extra ones").at("refund.contributions"));
@@ -229,7 +234,10 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
                         "Fund",
                         format!("refund.contributions[{i}].fund"),
                         id.clone(),
-                    ),
+                    )
+                    // The list's uncertainty note (codes follow 54A:9-25.14's enactment order and
+                    // are unconfirmed) is raised only when a coded fund is actually used.
+                    .param(funds),
                 )
             }
             None => (
@@ -239,13 +247,6 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         };
         out.push(cx.line(key, value, exp));
     }
-    if others
-        .iter()
-        .any(|(id, _, _)| funds.value.iter().any(|f| &f.id == id && f.code.is_none()))
-    {
-        cx.diag(Diagnostic::warning("fund-code-unknown", "The instructions' numeric code for an other designated contribution could not be confirmed (UNCERTAIN); write the fund's code from the NJ-1040 instructions on lines 75-77"));
-    }
-
     let contributions = sat_sum(
         fixed
             .iter()

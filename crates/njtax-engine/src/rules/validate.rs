@@ -13,11 +13,20 @@ pub fn ssn_is_well_formed(ssn: &str) -> bool {
 
 fn check_person(cx: &Ctx, who: &str, path: &str, p: &Person) {
     if p.ssn.trim().is_empty() {
-        cx.diag(Diagnostic::error("missing-ssn", format!("{who} Social Security number is missing")).at(format!("{path}.ssn")));
+        cx.diag(
+            Diagnostic::error(
+                "missing-ssn",
+                format!("{who} Social Security number is missing"),
+            )
+            .at(format!("{path}.ssn")),
+        );
     } else if !ssn_is_well_formed(&p.ssn) {
         cx.diag(
-            Diagnostic::error("bad-ssn", format!("{who} Social Security number must have nine digits"))
-                .at(format!("{path}.ssn")),
+            Diagnostic::error(
+                "bad-ssn",
+                format!("{who} Social Security number must have nine digits"),
+            )
+            .at(format!("{path}.ssn")),
         );
     }
     match p.birth_date {
@@ -35,7 +44,10 @@ fn check_person(cx: &Ctx, who: &str, path: &str, p: &Person) {
         Some(_) => {}
     }
     if p.name.trim().is_empty() {
-        cx.diag(Diagnostic::error("missing-name", format!("{who} name is missing")).at(format!("{path}.name")));
+        cx.diag(
+            Diagnostic::error("missing-name", format!("{who} name is missing"))
+                .at(format!("{path}.name")),
+        );
     }
 }
 
@@ -66,7 +78,9 @@ pub fn validate(cx: &Ctx) {
         _ => {}
     }
     if a.filing_status == FilingStatus::QualifyingWidow {
-        let ok = a.spouse_death_year.is_some_and(|y| y < cx.year() && cx.year() - y <= 2);
+        let ok = a
+            .spouse_death_year
+            .is_some_and(|y| y < cx.year() && cx.year() - y <= 2);
         if !ok {
             cx.diag(
                 Diagnostic::error(
@@ -77,7 +91,13 @@ pub fn validate(cx: &Ctx) {
             );
         }
         if a.dependents.is_empty() {
-            cx.diag(Diagnostic::error("widow-no-dependent", "Qualifying widow(er) status requires a dependent child").at("dependents"));
+            cx.diag(
+                Diagnostic::error(
+                    "widow-no-dependent",
+                    "Qualifying widow(er) status requires a dependent child",
+                )
+                .at("dependents"),
+            );
         }
     }
     if a.filing_status == FilingStatus::HeadOfHousehold && a.dependents.is_empty() {
@@ -90,18 +110,29 @@ pub fn validate(cx: &Ctx) {
         let path = format!("dependents[{i}]");
         if !ssn_is_well_formed(&d.ssn) {
             cx.diag(
-                Diagnostic::error("missing-ssn", format!("Dependent {} needs a nine-digit SSN", i + 1)).at(format!("{path}.ssn")),
+                Diagnostic::error(
+                    "missing-ssn",
+                    format!("Dependent {} needs a nine-digit SSN", i + 1),
+                )
+                .at(format!("{path}.ssn")),
             );
         }
         if d.birth_date.is_none() {
             cx.diag(
-                Diagnostic::error("missing-birth-date", format!("Dependent {}'s birth date is missing", i + 1))
-                    .at(format!("{path}.birth_date")),
+                Diagnostic::error(
+                    "missing-birth-date",
+                    format!("Dependent {}'s birth date is missing", i + 1),
+                )
+                .at(format!("{path}.birth_date")),
             );
         }
         if d.months_lived_with_you > 12 {
             cx.diag(
-                Diagnostic::error("bad-months", "Months lived with you must be between 0 and 12").at(format!("{path}.months_lived_with_you")),
+                Diagnostic::error(
+                    "bad-months",
+                    "Months lived with you must be between 0 and 12",
+                )
+                .at(format!("{path}.months_lived_with_you")),
             );
         }
     }
