@@ -8,9 +8,7 @@
 //! the rate schedule so that the cent-level comparisons do not depend on the tax table.
 #![allow(clippy::unwrap_used)]
 
-use njtax_engine::answers::{
-    Date, FilingStatus, Homestead, HomesteadKind, Person, TaxMethod,
-};
+use njtax_engine::answers::{Date, FilingStatus, Homestead, HomesteadKind, Person, TaxMethod};
 use njtax_engine::compute::{Ctx, Sheet};
 use njtax_engine::explain::{Diagnostic, Severity, Source};
 use njtax_engine::rules::property::{
@@ -33,7 +31,9 @@ impl Out {
         self.lines.iter().find(|l| l.key == key).unwrap()
     }
     fn has(&self, code: &str, sev: Severity) -> bool {
-        self.diags.iter().any(|d| d.code == code && d.severity == sev)
+        self.diags
+            .iter()
+            .any(|d| d.code == code && d.severity == sev)
     }
 }
 
@@ -590,9 +590,15 @@ fn turning_65_by_december_31_counts_and_64_does_not_54a_3a_20_a_1_b() {
     let mut a = answers(FilingStatus::Single);
     a.homesteads.push(owner(dec!(3000)));
     a.taxpayer.birth_date = Date::new(1959, 12, 31); // 65 at the close of 2024
-    assert_eq!(run(&a, dec!(5000), dec!(0)).v("property_tax_credit"), dec!(50));
+    assert_eq!(
+        run(&a, dec!(5000), dec!(0)).v("property_tax_credit"),
+        dec!(50)
+    );
     a.taxpayer.birth_date = Date::new(1960, 1, 1); // 64
-    assert_eq!(run(&a, dec!(5000), dec!(0)).v("property_tax_credit"), dec!(0));
+    assert_eq!(
+        run(&a, dec!(5000), dec!(0)).v("property_tax_credit"),
+        dec!(0)
+    );
 }
 
 #[test]
@@ -600,7 +606,10 @@ fn blind_or_disabled_below_the_threshold_gets_the_credit_54a_3a_20_a_1_b() {
     let mut a = answers(FilingStatus::Single);
     a.taxpayer.blind_or_disabled = true;
     a.homesteads.push(tenant(dec!(6000), 12));
-    assert_eq!(run(&a, dec!(8000), dec!(0)).v("property_tax_credit"), dec!(50));
+    assert_eq!(
+        run(&a, dec!(8000), dec!(0)).v("property_tax_credit"),
+        dec!(50)
+    );
 }
 
 #[test]
@@ -612,11 +621,17 @@ fn senior_spouse_counts_on_a_joint_return_only_54a_3a_20_a_1_b() {
     let mut a = answers(FilingStatus::MarriedJoint);
     a.spouse = Some(spouse.clone());
     a.homesteads.push(owner(dec!(3000)));
-    assert_eq!(run(&a, dec!(20000), dec!(0)).v("property_tax_credit"), dec!(50));
+    assert_eq!(
+        run(&a, dec!(20000), dec!(0)).v("property_tax_credit"),
+        dec!(50)
+    );
     let mut a = answers(FilingStatus::MarriedSeparate);
     a.spouse = Some(spouse);
     a.homesteads.push(owner(dec!(3000)));
-    assert_eq!(run(&a, dec!(10000), dec!(0)).v("property_tax_credit"), dec!(0));
+    assert_eq!(
+        run(&a, dec!(10000), dec!(0)).v("property_tax_credit"),
+        dec!(0)
+    );
 }
 
 #[test]
@@ -624,7 +639,10 @@ fn senior_below_the_threshold_filing_separately_gets_25_54a_3a_20_b() {
     let mut a = answers(FilingStatus::MarriedSeparate);
     a.taxpayer.birth_date = born(1950);
     a.homesteads.push(owner(dec!(3000)));
-    assert_eq!(run(&a, dec!(9000), dec!(0)).v("property_tax_credit"), dec!(25));
+    assert_eq!(
+        run(&a, dec!(9000), dec!(0)).v("property_tax_credit"),
+        dec!(25)
+    );
 }
 
 #[test]
@@ -674,13 +692,17 @@ fn credit_reaches_line_56_of_the_computed_return_54a_3a_20_c() {
 
 #[test]
 fn credit_history_1996_25_1997_37_50_then_50_54a_3a_20_a_2() {
-    let file: njtax_engine::rules::property::PropertyParamsFile =
-        njtax_engine::params::parse_file(
-            "property.ron",
-            include_str!("../../../forms/params/property.ron"),
-        )
-        .unwrap();
-    let at = |y| file.credit_amount.at("property.credit_amount", y).unwrap().value;
+    let file: njtax_engine::rules::property::PropertyParamsFile = njtax_engine::params::parse_file(
+        "property.ron",
+        include_str!("../../../forms/params/property.ron"),
+    )
+    .unwrap();
+    let at = |y| {
+        file.credit_amount
+            .at("property.credit_amount", y)
+            .unwrap()
+            .value
+    };
     assert_eq!(at(1996), dec!(25));
     assert_eq!(at(1997), dec!(37.50));
     assert_eq!(at(1998), dec!(50));

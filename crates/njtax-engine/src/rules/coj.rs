@@ -81,9 +81,7 @@ pub fn coj_entries(cx: &Ctx, gross_income: Decimal) -> (Vec<CojEntry>, Vec<Diagn
             diags.push(
                 Diagnostic::error(
                     "negative-amount",
-                    format!(
-                        "Tax paid to {label} cannot be negative; it was treated as zero"
-                    ),
+                    format!("Tax paid to {label} cannot be negative; it was treated as zero"),
                 )
                 .at(format!("{path}.tax_paid"))
                 .cite("N.J.S.A. 54A:4-1(a)"),
@@ -261,7 +259,10 @@ pub fn credit_ratio(line1: Decimal, line2: Decimal) -> Decimal {
     if line2 <= Decimal::ZERO || line1 <= Decimal::ZERO {
         return Decimal::ZERO;
     }
-    line1.checked_div(line2).unwrap_or(Decimal::ONE).min(Decimal::ONE)
+    line1
+        .checked_div(line2)
+        .unwrap_or(Decimal::ONE)
+        .min(Decimal::ONE)
 }
 
 fn column(input: CojColumnInput, ratio: Decimal, tax_paid: Decimal) -> CojColumn {

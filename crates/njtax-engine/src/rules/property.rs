@@ -306,11 +306,10 @@ pub fn homesteads(cx: &Ctx) -> Homesteads {
             .cite("N.J.S.A. 54A:3A-17 b"),
         );
     }
-    let owner = cx
-        .a
-        .homesteads
-        .iter()
-        .any(|h| h.kind == HomesteadKind::Owner);
+    let owner =
+        cx.a.homesteads
+            .iter()
+            .any(|h| h.kind == HomesteadKind::Owner);
     if owner && senior_or_blind(cx) {
         out.diags.push(
             Diagnostic::info(
@@ -624,11 +623,7 @@ fn merge_params(mut exp: Explanation, from: &Explanation) -> Explanation {
 /// The worksheet's columns as explanation inputs (steps named after the worksheet lines).
 fn worksheet_inputs(mut exp: Explanation, w: &Worksheet) -> Explanation {
     exp = exp
-        .worksheet(
-            "Property taxes paid (line 40a)",
-            "Worksheet H line 1",
-            w.h1,
-        )
+        .worksheet("Property taxes paid (line 40a)", "Worksheet H line 1", w.h1)
         .worksheet(
             "Property tax deduction: line 1, not more than the limit",
             "Worksheet H line 2",
@@ -824,9 +819,7 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
     };
     let mut exp41 = Explanation::new(
         decision,
-        format!(
-            "N.J.S.A. 54A:3A-17, 3A-18, 3A-19, 3A-20; NJ-1040 line 41, {sheet_name}"
-        ),
+        format!("N.J.S.A. 54A:3A-17, 3A-18, 3A-19, 3A-20; NJ-1040 line 41, {sheet_name}"),
     )
     .line("Taxable income", "taxable_income", l39)
     .line("Property taxes paid", "property_taxes_paid", h1)
@@ -889,8 +882,7 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
                 .answer(
                     format!("{}: income taxed by both", sch.entry.name),
                     format!("{path}.income_taxed_by_both"),
-                    cx.a
-                        .other_jurisdictions
+                    cx.a.other_jurisdictions
                         .get(sch.entry.index)
                         .map_or(Decimal::ZERO, |j| j.income_taxed_by_both),
                 )
@@ -990,7 +982,10 @@ pub fn line_56_property_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
             ),
         )
     } else {
-        (credit, format!("{}: line 56 = {}", elig.reason, fmt_money(credit)))
+        (
+            credit,
+            format!("{}: line 56 = {}", elig.reason, fmt_money(credit)),
+        )
     };
     exp.rule = if value > Decimal::ZERO && cx.a.filing_status == FilingStatus::MarriedSeparate {
         format!(
