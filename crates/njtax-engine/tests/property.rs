@@ -708,3 +708,47 @@ fn credit_history_1996_25_1997_37_50_then_50_54a_3a_20_a_2() {
     assert_eq!(at(1998), dec!(50));
     assert_eq!(at(2025), dec!(50));
 }
+
+// ---------------------------------------------------------------- invariants
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    /// Never both the deduction and the credit (3A-20 a: "instead of"); the deduction within the
+    /// cap; line 42 = line 39 - line 41; the COJ credit within the tax (4-1).
+    #[test]
+    fn deduction_and_credit_never_both_and_lines_stay_consistent_54a_3a_20_a(
+        taxes in 0u32..40_000,
+        rent in 0u32..80_000,
+        gross in 0u32..400_000,
+        below in 0u32..30_000,
+        coj_income in 0u32..400_000,
+        coj_tax in 0u32..20_000,
+        status in 0usize..5,
+    ) {
+        let statuses = [
+            FilingStatus::Single,
+            FilingStatus::MarriedJoint,
+            FilingStatus::MarriedSeparate,
+            FilingStatus::HeadOfHousehold,
+            FilingStatus::QualifyingWidow,
+        ];
+        let mut a = answers(statuses[status]);
+        a.homesteads.push(owner(Decimal::from(taxes)));
+        a.homesteads.push(tenant(Decimal::from(rent), 6));
+        a.other_jurisdictions.push(njtax_engine::answers::OtherJurisdiction {
+            name: "X".into(),
+            income_taxed_by_both: Decimal::from(coj_income),
+            tax_paid: Decimal::from(coj_tax),
+            ..Default::default()
+        });
+        let gross = Decimal::from(gross);
+        let l39 = (gross - Decimal::from(below)).max(Decimal::ZERO);
+        let o = run(&a, gross, l39);
+        let (l41, l56) = (o.v("property_tax_deduction"), o.v("property_tax_credit"));
+        proptest::prop_assert!(l41.is_zero() || l56.is_zero());
+        proptest::prop_assert!(l41 <= dec!(15000));
+        proptest::prop_assert_eq!(o.v("nj_taxable_income"), (l39 - l41).max(Decimal::ZERO));
+        proptest::prop_assert!(o.v("coj_credit") <= o.v("tax"));
+        proptest::prop_assert!(l56 == dec!(0) || l56 == dec!(50) || l56 == dec!(25));
+    }
+}
