@@ -488,9 +488,11 @@ pub struct Homestead {
     pub description: String,
     /// Owned or rented.
     pub kind: HomesteadKind,
-    /// Owner: property taxes due and paid on the whole homestead for the year.
+    /// Owner: property taxes due and paid for the calendar year on the whole homestead (the full-year
+    /// amount; the engine applies the ownership and unit shares and the months occupied, 3A-17 b, c, e).
+    /// When `shared_with_spouse_filing_separately` is set, the couple's amount.
     pub property_taxes: Money,
-    /// Tenant: rent paid by the filer for the period occupied.
+    /// Tenant: rent paid by the filer for the period occupied (not prorated again).
     pub rent_paid: Money,
     /// Owner: the filer's (household's) percentage of title, 0-100 (3A-17 c).
     pub ownership_percent: Decimal,
