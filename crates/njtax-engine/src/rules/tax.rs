@@ -92,8 +92,12 @@ pub enum TableRowEdge {
 impl ShowValue for TableRowEdge {
     fn show(&self) -> String {
         match self {
-            Self::MultipleStartsRow => "a multiple of the row width starts a row (at least / but less than)".into(),
-            Self::MultipleEndsRow => "a multiple of the row width ends a row (over / but not over)".into(),
+            Self::MultipleStartsRow => {
+                "a multiple of the row width starts a row (at least / but less than)".into()
+            }
+            Self::MultipleEndsRow => {
+                "a multiple of the row width ends a row (over / but not over)".into()
+            }
         }
     }
 }
@@ -415,7 +419,14 @@ pub fn compute_tax(
 
 /// Tax by the rate schedule (54A:2-1, and 54A:2-1a in 2009 above its floor), to the cent.
 pub fn rate_schedule_tax(p: &TaxParams, status: FilingStatus, taxable: Decimal) -> Decimal {
-    compute_tax(tables_in_force(p), None, status, taxable, TaxMethod::RateSchedule).tax
+    compute_tax(
+        tables_in_force(p),
+        None,
+        status,
+        taxable,
+        TaxMethod::RateSchedule,
+    )
+    .tax
 }
 
 /// The tables of a resolved year.
@@ -458,11 +469,7 @@ pub fn tax_on(cx: &Ctx, taxable: Decimal) -> (Decimal, Explanation) {
                 TaxMethod::RateSchedule => "rate schedule",
             },
         )
-        .answer_text(
-            "Filing status",
-            "filing_status",
-            cx.a.filing_status.name(),
-        )
+        .answer_text("Filing status", "filing_status", cx.a.filing_status.name())
         .param(&p.rate_schedules);
     if c.used_surtax {
         exp = exp.param(&p.surtax_tables).param(&p.surtax_floor);
@@ -621,10 +628,7 @@ pub fn line_43_tax(cx: &Ctx, s: &Sheet, nj_taxable_income: Decimal) -> Line {
         fmt_money(gross),
         fmt_money(threshold)
     );
-    exp.citation = format!(
-        "{}; N.J.S.A. 54A:2-4 {sub}; NJ-1040 line 43",
-        exp.citation
-    );
+    exp.citation = format!("{}; N.J.S.A. 54A:2-4 {sub}; NJ-1040 line 43", exp.citation);
     let exp = exp
         .line(
             "New Jersey taxable income",
