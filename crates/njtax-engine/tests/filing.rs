@@ -1,6 +1,8 @@
 //! Filing requirement: N.J.S.A. 54A:8-3.1 a (who must file), 54A:2-4 (no tax at or below the
 //! threshold) and 54A:9-7(a) (a refund only on a filed return).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use njtax_engine::answers::FilingStatus::{
     self, HeadOfHousehold, MarriedJoint, MarriedSeparate, QualifyingWidow, Single,
 };

@@ -1,6 +1,8 @@
 //! Line 43 tax: the rate tables of N.J.S.A. 54A:2-1 (every period), the 2009 tables of 54A:2-1a,
 //! the no-tax thresholds of 54A:2-4 and the tax table of 54A:8-2.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use njtax_engine::answers::FilingStatus::{
     self, HeadOfHousehold, MarriedJoint, MarriedSeparate, QualifyingWidow, Single,
 };

@@ -266,12 +266,12 @@ fn schedule_row<'a>(
     status: FilingStatus,
     taxable: Decimal,
 ) -> Option<(usize, &'a [Bracket], &'a str, Option<Decimal>)> {
-    if let Some((surtax, floor)) = t.surtax {
-        if taxable > floor {
-            let (rows, cite) = surtax.for_status(status);
-            if let Some((i, _)) = row_for(rows, taxable) {
-                return Some((i, rows, cite, Some(floor)));
-            }
+    if let Some((surtax, floor)) = t.surtax
+        && taxable > floor
+    {
+        let (rows, cite) = surtax.for_status(status);
+        if let Some((i, _)) = row_for(rows, taxable) {
+            return Some((i, rows, cite, Some(floor)));
         }
     }
     let (rows, cite) = t.schedules.for_status(status);
