@@ -1,11 +1,125 @@
-//! Filing requirement (N.J.S.A. 54A:8-3.1).
+//! Filing requirement (N.J.S.A. 54A:8-3.1; 54A:2-4; 54A:9-7).
+//!
+//! A return must be filed when gross income (line 29) is "in excess of" the 8-3.1 a amount for the
+//! filing status (single: a(1); joint, head of household, surviving spouse: a(2); married filing
+//! separately: a(3)). At or below it no return is required and no tax is due (54A:2-4), but a
+//! refund of withholding, payments or refundable credits is made "only upon the filing of a return"
+//! (54A:9-7(a)), so the filer should file to get it.
+
+use rust_decimal::Decimal;
+
 use crate::compute::{Ctx, FilingRequirement, Sheet};
-/// Whether the filer must file.
-pub fn filing_requirement(_cx: &Ctx, _s: &Sheet) -> FilingRequirement {
+use crate::money::{fmt_money, sat_sum};
+use crate::rules::tax::{at_or_below, threshold_subsection};
+
+/// Lines that put money back in the filer's hands even when no tax is due: (key, words, citation).
+const REFUNDABLE: &[(&str, &str, &str)] = &[
+    ("withholding", "NJ income tax withheld", "54A:7-3"),
+    (
+        "estimated_payments",
+        "estimated payments and credits from the prior year",
+        "54A:8-5",
+    ),
+    ("property_tax_credit", "property tax credit", "54A:3A-20"),
+    ("nj_eitc", "NJ earned income tax credit", "54A:4-7"),
+    ("excess_ui", "excess UI/WF/SWF withheld", "54A:4-4"),
+    (
+        "excess_di",
+        "excess disability insurance withheld",
+        "54A:4-4",
+    ),
+    (
+        "excess_fli",
+        "excess family leave insurance withheld",
+        "54A:4-4",
+    ),
+    (
+        "wounded_warrior_credit",
+        "Wounded Warrior caregivers credit",
+        "54A:4-15 c",
+    ),
+    (
+        "bait_credit",
+        "pass-through business alternative income tax credit",
+        "54A:12-5",
+    ),
+    (
+        "child_care_credit",
+        "child and dependent care credit",
+        "54A:4-17",
+    ),
+    ("child_tax_credit", "NJ child tax credit", "54A:4-17.1"),
+];
+
+/// Whether the filer must file (54A:8-3.1 a), and whether they should file anyway to get money back.
+///
+/// Reads line 29 (`gross_income`) and the payment and refundable-credit lines 55-65, which are
+/// computed before this is called.
+pub fn filing_requirement(cx: &Ctx, s: &Sheet) -> FilingRequirement {
+    let status = cx.a.filing_status;
+    let fig = &cx.p.tax.filing_threshold;
+    let threshold = *fig.value.get(status);
+    let gross = s.v("gross_income");
+    let (sub_2_4, sub_8_3_1) = threshold_subsection(status);
+    let citation = format!("N.J.S.A. 54A:8-3.1 {sub_8_3_1}; 54A:2-4 {sub_2_4}");
+    if !at_or_below(gross, threshold) {
+        return FilingRequirement {
+            required: true,
+            should_file_for_refund: false,
+            reason: format!(
+                "Gross income (line 29) of {} is more than the {} filing threshold for {} ({}), so a {} return must be filed",
+                fmt_money(gross),
+                fmt_money(threshold),
+                status.name(),
+                cx.year(),
+                cx.p.line_map.form
+            ),
+            citation,
+        };
+    }
+    let items: Vec<(Decimal, &str, &str)> = REFUNDABLE
+        .iter()
+        .filter_map(|(key, words, cite)| {
+            let v = s.v(key);
+            (v > Decimal::ZERO).then_some((v, *words, *cite))
+        })
+        .collect();
+    let not_required = format!(
+        "Gross income (line 29) of {} is at or below the {} filing threshold for {} ({}), so no return is required and no tax is due",
+        fmt_money(gross),
+        fmt_money(threshold),
+        status.name(),
+        cx.year()
+    );
+    if items.is_empty() {
+        return FilingRequirement {
+            required: false,
+            should_file_for_refund: false,
+            reason: format!(
+                "{not_required}; there is no withholding, payment or refundable credit to claim"
+            ),
+            citation,
+        };
+    }
+    let total = sat_sum(items.iter().map(|(v, _, _)| *v));
+    let list = items
+        .iter()
+        .map(|(v, words, cite)| format!("{words} {} (N.J.S.A. {cite})", fmt_money(*v)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut reason = format!(
+        "{not_required}. File anyway: a refund is paid only on a filed return (N.J.S.A. 54A:9-7(a)), and {} is due back: {list}",
+        fmt_money(total)
+    );
+    if s.v("property_tax_credit") > Decimal::ZERO {
+        reason.push_str(
+            ". A filer not subject to tax claims the property tax credit in the form the Director prescribes (N.J.S.A. 54A:3A-20 c)",
+        );
+    }
     FilingRequirement {
-        required: true,
-        should_file_for_refund: false,
-        reason: "not yet computed".into(),
-        citation: "N.J.S.A. 54A:8-3.1".into(),
+        required: false,
+        should_file_for_refund: true,
+        reason,
+        citation: format!("{citation}; 54A:9-7(a)"),
     }
 }

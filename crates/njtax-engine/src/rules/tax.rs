@@ -1,13 +1,22 @@
 //! Line 43: tax on New Jersey taxable income (N.J.S.A. 54A:2-1, 2-1a, 2-4, 8-2).
+//!
+//! - The rate tables of 54A:2-1 a (joint, head of household, surviving spouse) and b (single,
+//!   married filing separately) for every statutory period, and the 2009 tables of 54A:2-1a for
+//!   taxable income over $400,000, are data in `forms/params/tax.ron`, transcribed as printed.
+//! - The tax table of 54A:8-2: below the table limit, the tax is the rate-schedule tax at the
+//!   midpoint of the $50 row containing the income, rounded to whole dollars
+//!   (docs/decisions/tax-table-row-edge.md).
+//! - The no-tax threshold of 54A:2-4 applies to line 43 only ([`line_43_tax`]); [`tax_on`] and
+//!   [`tax_for`] compute the tax on an amount without it.
 
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
 use crate::answers::{FilingStatus, TaxMethod};
 use crate::compute::{Ctx, Sheet};
-use crate::explain::{Explanation, Line};
-use crate::money::{fmt_money, fmt_rate, round_cents, sat_add, times_rate};
-use crate::params::ByStatus;
+use crate::explain::{Explanation, Line, ShowValue};
+use crate::money::{fmt_money, fmt_rate, round_cents, round_dollars, sat_add, sat_sub};
+use crate::params::{ByStatus, ParamError};
 
 /// One row of a statutory rate table: "Over `over`: `base` plus `rate` of the excess over `excess_over`".
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -19,34 +28,77 @@ pub struct Bracket {
     pub base: Decimal,
     /// The rate applied to the excess.
     pub rate: Decimal,
-    /// The amount the excess is measured from (as printed; normally equal to `over`).
+    /// The amount the excess is measured from, as the engine applies it (normally equal to `over`).
     pub excess_over: Decimal,
+    /// The excess-over amount as printed, only where it differs from `excess_over`
+    /// (54A:2-1a c; docs/decisions/tax-2009-surtax-row.md).
+    #[serde(default)]
+    pub printed_excess_over: Option<Decimal>,
 }
 
 /// The two statutory tables of a period.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Schedules {
+    /// Citation of the joint table for the period, for example `N.J.S.A. 54A:2-1 a(7)`.
+    pub joint_citation: String,
+    /// Citation of the single table for the period, for example `N.J.S.A. 54A:2-1 b(7)`.
+    pub single_citation: String,
     /// 54A:2-1 a: married filing jointly, head of household, surviving spouse.
     pub joint: Vec<Bracket>,
     /// 54A:2-1 b: single, married filing separately (and estates and trusts).
     pub single: Vec<Bracket>,
 }
 
-impl crate::explain::ShowValue for Schedules {
+impl Schedules {
+    /// The table and its citation for a filing status.
+    pub fn for_status(&self, status: FilingStatus) -> (&[Bracket], &str) {
+        if uses_joint_table(status) {
+            (&self.joint, &self.joint_citation)
+        } else {
+            (&self.single, &self.single_citation)
+        }
+    }
+}
+
+impl ShowValue for Schedules {
     fn show(&self) -> String {
         format!(
-            "{} joint rows, {} single rows",
+            "{} ({} rows), {} ({} rows)",
+            self.joint_citation,
             self.joint.len(),
+            self.single_citation,
             self.single.len()
         )
     }
 }
 
-impl crate::explain::ShowValue for Option<Schedules> {
+impl ShowValue for Option<Schedules> {
     fn show(&self) -> String {
         self.as_ref()
-            .map_or_else(|| "none".to_owned(), crate::explain::ShowValue::show)
+            .map_or_else(|| "none".to_owned(), ShowValue::show)
+    }
+}
+
+/// Which tax-table row an income that is an exact multiple of the row width falls in.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub enum TableRowEdge {
+    /// "At least / But less than": $50,000 is in the row $50,000-$50,050.
+    MultipleStartsRow,
+    /// "Over / But not over": $50,000 is in the row $49,950-$50,000.
+    MultipleEndsRow,
+}
+
+impl ShowValue for TableRowEdge {
+    fn show(&self) -> String {
+        match self {
+            Self::MultipleStartsRow => {
+                "a multiple of the row width starts a row (at least / but less than)".into()
+            }
+            Self::MultipleEndsRow => {
+                "a multiple of the row width ends a row (over / but not over)".into()
+            }
+        }
     }
 }
 
@@ -59,13 +111,17 @@ crate::param_domain!("tax", TaxParamsFile => TaxParams {
     surtax_floor: Decimal,
     /// No tax at or below this gross income (54A:2-4).
     no_tax_threshold: ByStatus<Decimal>,
+    /// A return must be filed above this gross income (54A:8-3.1 a).
+    filing_threshold: ByStatus<Decimal>,
     /// The tax table is used when taxable income is under this amount (54A:8-2; NJ-1040 instructions, line 43).
     tax_table_limit: Decimal,
     /// Width of a tax table row.
     tax_table_row_width: Decimal,
+    /// Which row an exact multiple of the row width falls in.
+    tax_table_row_edge: TableRowEdge,
 });
 
-/// Which statutory table a filing status uses (54A:2-1 a vs b).
+/// Which statutory table a filing status uses (54A:2-1 a vs b; 2-1 c).
 pub fn uses_joint_table(status: FilingStatus) -> bool {
     matches!(
         status,
@@ -73,93 +129,546 @@ pub fn uses_joint_table(status: FilingStatus) -> bool {
     )
 }
 
-/// Tax from one statutory table, to the cent: the row whose "over" amount the income exceeds.
+/// The subsection of 54A:2-4 (and of 54A:8-3.1 a) that sets a filing status's threshold.
+pub fn threshold_subsection(status: FilingStatus) -> (&'static str, &'static str) {
+    match status {
+        FilingStatus::Single => ("a", "a(1)"),
+        FilingStatus::MarriedSeparate => ("c", "a(3)"),
+        FilingStatus::MarriedJoint
+        | FilingStatus::HeadOfHousehold
+        | FilingStatus::QualifyingWidow => ("b", "a(2)"),
+    }
+}
+
+/// Whether gross income is "at or below" a threshold (54A:2-4 "or less"; 8-3.1 "in excess of").
+pub fn at_or_below(gross_income: Decimal, threshold: Decimal) -> bool {
+    gross_income <= threshold
+}
+
+/// The row of a table that applies to an amount: the last row whose "over" amount it exceeds
+/// (the first row for amounts not over the second row's start).
+pub fn row_for(brackets: &[Bracket], taxable: Decimal) -> Option<(usize, &Bracket)> {
+    brackets
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(_, b)| taxable > b.over)
+        .or_else(|| brackets.first().map(|b| (0, b)))
+}
+
+/// The exact (unrounded) amount a row gives: base plus rate times the excess, saturating.
+pub fn row_amount(b: &Bracket, taxable: Decimal) -> Decimal {
+    let excess = sat_sub(taxable, b.excess_over);
+    let part = excess
+        .checked_mul(b.rate)
+        .unwrap_or(if excess.is_sign_negative() {
+            Decimal::MIN
+        } else {
+            Decimal::MAX
+        });
+    sat_add(b.base, part)
+}
+
+/// Tax from one statutory table, to the cent (never below zero).
 pub fn tax_from_brackets(brackets: &[Bracket], taxable: Decimal) -> Decimal {
     if taxable <= Decimal::ZERO {
         return Decimal::ZERO;
     }
-    let row = brackets
-        .iter()
-        .rev()
-        .find(|b| taxable > b.over)
-        .or_else(|| brackets.first());
-    let Some(b) = row else { return Decimal::ZERO };
-    round_cents(sat_add(b.base, times_rate(taxable - b.excess_over, b.rate)))
+    row_for(brackets, taxable).map_or(Decimal::ZERO, |(_, b)| {
+        round_cents(row_amount(b, taxable)).max(Decimal::ZERO)
+    })
+}
+
+/// The row in words: "$1,295.50 plus 3.5% of the excess over $70,000.00".
+pub fn row_text(b: &Bracket) -> String {
+    if b.base.is_zero() && b.excess_over.is_zero() {
+        format!("{} of taxable income", fmt_rate(b.rate))
+    } else {
+        format!(
+            "{} plus {} of the excess over {}",
+            fmt_money(b.base),
+            fmt_rate(b.rate),
+            fmt_money(b.excess_over)
+        )
+    }
+}
+
+/// The range of a row in words: "over $70,000.00 but not over $80,000.00".
+fn range_text(brackets: &[Bracket], i: usize, floor: Option<Decimal>) -> String {
+    let next = brackets.get(i + 1).map(|b| b.over);
+    let over = brackets.get(i).map_or(Decimal::ZERO, |b| b.over);
+    match (i, next) {
+        (0, Some(n)) if floor.is_none() && over.is_zero() => format!("not over {}", fmt_money(n)),
+        (_, Some(n)) => format!("over {} but not over {}", fmt_money(over), fmt_money(n)),
+        (_, None) => format!("over {}", fmt_money(over)),
+    }
+}
+
+/// An amount with all its decimals when it has more than cents ("$1,471.375").
+fn fmt_exact(value: Decimal) -> String {
+    let n = value.normalize();
+    if n.scale() <= 2 {
+        return fmt_money(n);
+    }
+    let s = n.abs().to_string();
+    let (int, frac) = s.split_once('.').unwrap_or((s.as_str(), ""));
+    let mut grouped = String::new();
+    for (i, ch) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(ch);
+    }
+    let sign = if n.is_sign_negative() { "-" } else { "" };
+    format!("{sign}${grouped}.{frac}")
+}
+
+/// The statutory tables in force for a year.
+#[derive(Clone, Copy, Debug)]
+pub struct TablesInForce<'a> {
+    /// 54A:2-1 tables of the period.
+    pub schedules: &'a Schedules,
+    /// The 54A:2-1a tables and the income above which they apply (2009 only).
+    pub surtax: Option<(&'a Schedules, Decimal)>,
+}
+
+/// The tax-table rule in force (54A:8-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TaxTableRule {
+    /// The table is used when taxable income is under this amount.
+    pub limit: Decimal,
+    /// Row width.
+    pub width: Decimal,
+    /// Where an exact multiple of the width falls.
+    pub edge: TableRowEdge,
+}
+
+/// A computed tax with the words that explain it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TaxComputation {
+    /// The tax.
+    pub tax: Decimal,
+    /// The rule with the numbers: the row used, or the table row and midpoint.
+    pub rule: String,
+    /// Citation of the table used.
+    pub citation: String,
+    /// The tax table (54A:8-2) was used.
+    pub used_table: bool,
+    /// The 2009 tables of 54A:2-1a were used.
+    pub used_surtax: bool,
+    /// The income is an exact multiple of the table row width (the row-edge rule decided the row).
+    pub on_row_edge: bool,
+}
+
+/// The schedule row for an amount: (row, its table, its citation, the table's floor when 2-1a).
+fn schedule_row<'a>(
+    t: TablesInForce<'a>,
+    status: FilingStatus,
+    taxable: Decimal,
+) -> Option<(usize, &'a [Bracket], &'a str, Option<Decimal>)> {
+    if let Some((surtax, floor)) = t.surtax
+        && taxable > floor
+    {
+        let (rows, cite) = surtax.for_status(status);
+        if let Some((i, _)) = row_for(rows, taxable) {
+            return Some((i, rows, cite, Some(floor)));
+        }
+    }
+    let (rows, cite) = t.schedules.for_status(status);
+    row_for(rows, taxable).map(|(i, _)| (i, rows, cite, None))
+}
+
+/// Tax by the rate schedule (54A:2-1, and 54A:2-1a in 2009 above its floor), to the cent, with words.
+fn schedule_tax(t: TablesInForce, status: FilingStatus, taxable: Decimal) -> TaxComputation {
+    let Some((i, rows, cite, floor)) = schedule_row(t, status, taxable) else {
+        return TaxComputation {
+            tax: Decimal::ZERO,
+            rule: "No rate table is in force".into(),
+            citation: "N.J.S.A. 54A:2-1".into(),
+            used_table: false,
+            used_surtax: false,
+            on_row_edge: false,
+        };
+    };
+    let Some(b) = rows.get(i) else {
+        return TaxComputation {
+            tax: Decimal::ZERO,
+            rule: "No rate table is in force".into(),
+            citation: "N.J.S.A. 54A:2-1".into(),
+            used_table: false,
+            used_surtax: false,
+            on_row_edge: false,
+        };
+    };
+    let tax = round_cents(row_amount(b, taxable)).max(Decimal::ZERO);
+    let mut rule = format!(
+        "Tax on {} by the rate table of {cite}, row {}: {} = {}",
+        fmt_money(taxable),
+        range_text(rows, i, floor),
+        row_text(b),
+        fmt_money(tax)
+    );
+    if let Some(printed) = b.printed_excess_over {
+        rule.push_str(&format!(
+            " (the statute prints \"of the excess over {}\"; the excess is measured from {}, see docs/decisions/tax-2009-surtax-row.md)",
+            fmt_money(printed),
+            fmt_money(b.excess_over)
+        ));
+    }
+    TaxComputation {
+        tax,
+        rule,
+        citation: cite.to_owned(),
+        used_table: false,
+        used_surtax: floor.is_some(),
+        on_row_edge: false,
+    }
+}
+
+/// Tax on taxable income by a method, without the 54A:2-4 threshold.
+///
+/// With [`TaxMethod::TableWhenAvailable`] and a table rule, income under the table limit is taxed
+/// at the midpoint of its table row, rounded to whole dollars (54A:8-2); otherwise the rate
+/// schedule applies to the cent.
+pub fn compute_tax(
+    t: TablesInForce,
+    table: Option<TaxTableRule>,
+    status: FilingStatus,
+    taxable: Decimal,
+    method: TaxMethod,
+) -> TaxComputation {
+    if taxable <= Decimal::ZERO {
+        return TaxComputation {
+            tax: Decimal::ZERO,
+            rule: format!(
+                "Taxable income {} is zero or less, so there is no tax",
+                fmt_money(taxable)
+            ),
+            citation: "N.J.S.A. 54A:2-1".into(),
+            used_table: false,
+            used_surtax: false,
+            on_row_edge: false,
+        };
+    }
+    let rule = match (method, table) {
+        (TaxMethod::TableWhenAvailable, Some(r))
+            if taxable < r.limit && r.width > Decimal::ZERO =>
+        {
+            r
+        }
+        (TaxMethod::TableWhenAvailable, Some(r)) => {
+            let mut c = schedule_tax(t, status, taxable);
+            c.rule = format!(
+                "Taxable income is not under the tax-table limit of {}, so the rate schedule applies. {}",
+                fmt_money(r.limit),
+                c.rule
+            );
+            return c;
+        }
+        (TaxMethod::RateSchedule, _) => {
+            let mut c = schedule_tax(t, status, taxable);
+            c.rule = format!("Rate schedule chosen instead of the tax table. {}", c.rule);
+            return c;
+        }
+        (TaxMethod::TableWhenAvailable, None) => return schedule_tax(t, status, taxable),
+    };
+    // The row containing the income.
+    let rows_below = (taxable / rule.width).floor();
+    let on_edge = taxable == rows_below * rule.width;
+    let mut start = rows_below * rule.width;
+    if on_edge && rule.edge == TableRowEdge::MultipleEndsRow {
+        start -= rule.width;
+    }
+    let end = start + rule.width;
+    let mid = start + rule.width / Decimal::TWO;
+    let Some((i, rows, cite, floor)) = schedule_row(t, status, mid) else {
+        return schedule_tax(t, status, taxable);
+    };
+    let Some(b) = rows.get(i) else {
+        return schedule_tax(t, status, taxable);
+    };
+    let exact = row_amount(b, mid).max(Decimal::ZERO);
+    let tax = round_dollars(exact);
+    let row_words = match rule.edge {
+        TableRowEdge::MultipleStartsRow => format!(
+            "at least {} but less than {}",
+            fmt_money(start),
+            fmt_money(end)
+        ),
+        TableRowEdge::MultipleEndsRow => {
+            format!("over {} but not over {}", fmt_money(start), fmt_money(end))
+        }
+    };
+    TaxComputation {
+        tax,
+        rule: format!(
+            "Tax table (taxable income under {}): {} is in the row {row_words}; tax at the row midpoint {} by the rate table of {cite} ({}) = {}, rounded to whole dollars = {}",
+            fmt_money(rule.limit),
+            fmt_money(taxable),
+            fmt_money(mid),
+            row_text(b),
+            fmt_exact(exact),
+            fmt_money(tax)
+        ),
+        citation: format!("N.J.S.A. 54A:8-2; {cite}"),
+        used_table: true,
+        used_surtax: floor.is_some(),
+        on_row_edge: on_edge,
+    }
 }
 
 /// Tax by the rate schedule (54A:2-1, and 54A:2-1a in 2009 above its floor), to the cent.
 pub fn rate_schedule_tax(p: &TaxParams, status: FilingStatus, taxable: Decimal) -> Decimal {
-    let joint = uses_joint_table(status);
-    if let Some(surtax) = &p.surtax_tables.value {
-        if taxable > p.surtax_floor.value {
-            let rows = if joint { &surtax.joint } else { &surtax.single };
-            return tax_from_brackets(rows, taxable);
-        }
+    compute_tax(
+        tables_in_force(p),
+        None,
+        status,
+        taxable,
+        TaxMethod::RateSchedule,
+    )
+    .tax
+}
+
+/// The tables of a resolved year.
+fn tables_in_force(p: &TaxParams) -> TablesInForce<'_> {
+    TablesInForce {
+        schedules: &p.rate_schedules.value,
+        surtax: p
+            .surtax_tables
+            .value
+            .as_ref()
+            .map(|s| (s, p.surtax_floor.value)),
     }
-    let rows = if joint {
-        &p.rate_schedules.value.joint
-    } else {
-        &p.rate_schedules.value.single
-    };
-    tax_from_brackets(rows, taxable)
 }
 
 /// Tax on an amount of taxable income as the filer's method computes it, with its explanation.
 ///
-/// Used by line 43 and by the worksheets that compare taxes (Worksheet H, Schedule NJ-COJ).
+/// Applies the filer's method (`options.tax_method`) but NOT the 54A:2-4 threshold. Used by
+/// line 43 and by the worksheets that compare taxes (Worksheet H, Schedule NJ-COJ).
 pub fn tax_on(cx: &Ctx, taxable: Decimal) -> (Decimal, Explanation) {
     let p = &cx.p.tax;
-    let status = cx.a.filing_status;
-    let table = if uses_joint_table(status) {
-        "54A:2-1 a (joint, head of household, surviving spouse)"
-    } else {
-        "54A:2-1 b (single, married filing separately)"
+    let method = cx.a.options.tax_method;
+    let rule = TaxTableRule {
+        limit: p.tax_table_limit.value,
+        width: p.tax_table_row_width.value,
+        edge: p.tax_table_row_edge.value,
     };
-    let _ = cx.a.options.tax_method == TaxMethod::RateSchedule;
-    let tax = rate_schedule_tax(p, status, taxable);
-    let exp = Explanation::new(
-        format!(
-            "Tax on {} from the rate table of {table}: {}",
-            fmt_money(taxable),
-            fmt_money(tax)
-        ),
-        "N.J.S.A. 54A:2-1",
-    )
-    .param(&p.rate_schedules);
-    (tax, exp)
+    let c = compute_tax(
+        tables_in_force(p),
+        Some(rule),
+        cx.a.filing_status,
+        taxable,
+        method,
+    );
+    let mut exp = Explanation::new(c.rule, c.citation)
+        .answer_text(
+            "Tax computation method",
+            "options.tax_method",
+            match method {
+                TaxMethod::TableWhenAvailable => "tax table when available",
+                TaxMethod::RateSchedule => "rate schedule",
+            },
+        )
+        .answer_text("Filing status", "filing_status", cx.a.filing_status.name())
+        .param(&p.rate_schedules);
+    if c.used_surtax {
+        exp = exp.param(&p.surtax_tables).param(&p.surtax_floor);
+    }
+    if method == TaxMethod::TableWhenAvailable && taxable > Decimal::ZERO {
+        exp = exp.param(&p.tax_table_limit);
+    }
+    if c.used_table {
+        exp = exp.param(&p.tax_table_row_width);
+        if c.on_row_edge {
+            exp = exp.param(&p.tax_table_row_edge);
+        }
+    }
+    (c.tax, exp)
 }
 
-/// Line 43: tax on line 42, or no tax when gross income is at or below the threshold (54A:2-4).
+/// Tax on taxable income for any year whose tables are stored (1991 on), without the 54A:2-4
+/// threshold.
+///
+/// # Errors
+/// [`ParamError::MissingYear`] when the year has no rate table (before 1991), or when `method` is
+/// [`TaxMethod::TableWhenAvailable`] and no tax-table rule is stored for the year (before 2022:
+/// use [`TaxMethod::RateSchedule`] for those years).
+pub fn tax_for(
+    file: &TaxParamsFile,
+    year: u16,
+    status: FilingStatus,
+    taxable: Decimal,
+    method: TaxMethod,
+) -> Result<Decimal, ParamError> {
+    computation_for(file, year, status, taxable, method).map(|c| c.tax)
+}
+
+/// [`tax_for`] with the words that explain it.
+///
+/// # Errors
+/// As [`tax_for`].
+pub fn computation_for(
+    file: &TaxParamsFile,
+    year: u16,
+    status: FilingStatus,
+    taxable: Decimal,
+    method: TaxMethod,
+) -> Result<TaxComputation, ParamError> {
+    let schedules = file.rate_schedules.at("tax.rate_schedules", year)?.value;
+    let surtax = file.surtax_tables.at("tax.surtax_tables", year)?.value;
+    let floor = match &surtax {
+        Some(_) => Some(file.surtax_floor.at("tax.surtax_floor", year)?.value),
+        None => None,
+    };
+    let table = match method {
+        TaxMethod::TableWhenAvailable => Some(TaxTableRule {
+            limit: file.tax_table_limit.at("tax.tax_table_limit", year)?.value,
+            width: file
+                .tax_table_row_width
+                .at("tax.tax_table_row_width", year)?
+                .value,
+            edge: file
+                .tax_table_row_edge
+                .at("tax.tax_table_row_edge", year)?
+                .value,
+        }),
+        TaxMethod::RateSchedule => None,
+    };
+    let t = TablesInForce {
+        schedules: &schedules,
+        surtax: match (&surtax, floor) {
+            (Some(s), Some(f)) => Some((s, f)),
+            _ => None,
+        },
+    };
+    Ok(compute_tax(t, table, status, taxable, method))
+}
+
+/// The 54A:2-4 no-tax threshold for any stored year (1991 on).
+///
+/// # Errors
+/// [`ParamError::MissingYear`] before 1991.
+pub fn no_tax_threshold_for(
+    file: &TaxParamsFile,
+    year: u16,
+    status: FilingStatus,
+) -> Result<Decimal, ParamError> {
+    Ok(*file
+        .no_tax_threshold
+        .at("tax.no_tax_threshold", year)?
+        .value
+        .get(status))
+}
+
+/// The 54A:8-3.1 a filing threshold for any stored year (1991 on).
+///
+/// # Errors
+/// [`ParamError::MissingYear`] before 1991.
+pub fn filing_threshold_for(
+    file: &TaxParamsFile,
+    year: u16,
+    status: FilingStatus,
+) -> Result<Decimal, ParamError> {
+    Ok(*file
+        .filing_threshold
+        .at("tax.filing_threshold", year)?
+        .value
+        .get(status))
+}
+
+/// Whether a filer with this gross income owes no tax in a stored year (54A:2-4: "or less").
+///
+/// # Errors
+/// [`ParamError::MissingYear`] before 1991.
+pub fn owes_no_tax_for(
+    file: &TaxParamsFile,
+    year: u16,
+    status: FilingStatus,
+    gross_income: Decimal,
+) -> Result<bool, ParamError> {
+    Ok(at_or_below(
+        gross_income,
+        no_tax_threshold_for(file, year, status)?,
+    ))
+}
+
+/// Line 43: tax on line 42 by the filer's method, or no tax when gross income (line 29) is at or
+/// below the threshold for the filing status (N.J.S.A. 54A:2-1, 2-1a, 2-4, 8-2; NJ-1040 line 43).
 pub fn line_43_tax(cx: &Ctx, s: &Sheet, nj_taxable_income: Decimal) -> Line {
     let p = &cx.p.tax;
-    let threshold = *p.no_tax_threshold.value.get(cx.a.filing_status);
+    let status = cx.a.filing_status;
+    let threshold = *p.no_tax_threshold.value.get(status);
+    let (sub, _) = threshold_subsection(status);
     let gross = s.v("gross_income");
-    if gross <= threshold {
+    if at_or_below(gross, threshold) {
         let exp = Explanation::new(
             format!(
-                "Gross income (line 29) of {} is at or below the {} threshold for this filing status, so no tax is due",
+                "Gross income (line 29) of {} is at or below the {} threshold for {}, so no tax is due (line 42 is {})",
                 fmt_money(gross),
-                fmt_money(threshold)
+                fmt_money(threshold),
+                status.name(),
+                fmt_money(nj_taxable_income)
             ),
-            "N.J.S.A. 54A:2-4",
+            format!("N.J.S.A. 54A:2-4 {sub}; NJ-1040 line 43"),
         )
         .line("Gross income", "gross_income", gross)
-        .param(&p.no_tax_threshold);
-        return cx.line("tax", Decimal::ZERO, exp);
-    }
-    let (tax, exp) = tax_on(cx, nj_taxable_income);
-    cx.line(
-        "tax",
-        tax,
-        exp.line(
+        .line(
             "New Jersey taxable income",
             "nj_taxable_income",
             nj_taxable_income,
-        ),
-    )
+        )
+        .answer_text("Filing status", "filing_status", status.name())
+        .param(&p.no_tax_threshold);
+        return cx.line("tax", Decimal::ZERO, exp);
+    }
+    let (tax, mut exp) = tax_on(cx, nj_taxable_income);
+    exp.rule = format!(
+        "{}. Gross income (line 29) of {} is above the {} no-tax threshold, so the tax is due",
+        exp.rule,
+        fmt_money(gross),
+        fmt_money(threshold)
+    );
+    exp.citation = format!("{}; N.J.S.A. 54A:2-4 {sub}; NJ-1040 line 43", exp.citation);
+    let exp = exp
+        .line(
+            "New Jersey taxable income",
+            "nj_taxable_income",
+            nj_taxable_income,
+        )
+        .line("Gross income", "gross_income", gross)
+        .param(&p.no_tax_threshold);
+    cx.line("tax", tax, exp)
 }
 
 /// Show a rate for explanations.
 pub fn show_rate(rate: Decimal) -> String {
     fmt_rate(rate)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rust_decimal::dec;
+
+    #[test]
+    fn exact_amounts_keep_every_decimal() {
+        assert_eq!(fmt_exact(dec!(1471.375)), "$1,471.375");
+        assert_eq!(fmt_exact(dec!(1470.5)), "$1,470.50");
+    }
+
+    #[test]
+    fn row_amount_saturates_instead_of_overflowing() {
+        let b = Bracket {
+            over: dec!(0),
+            base: dec!(0),
+            rate: dec!(0.1075),
+            excess_over: dec!(0),
+            printed_excess_over: None,
+        };
+        assert!(row_amount(&b, Decimal::MAX) > Decimal::ZERO);
+        assert_eq!(
+            tax_from_brackets(std::slice::from_ref(&b), dec!(-5)),
+            Decimal::ZERO
+        );
+    }
 }
