@@ -255,6 +255,13 @@ proptest! {
         let before = compute(&a, &book).unwrap();
         a.income.w2s.push(W2 { state_wages: Decimal::new(extra, 2), employer: "Extra".into(), ..W2::default() });
         let after = compute(&a, &book).unwrap();
-        prop_assert!(after.value("43") >= before.value("43"), "{} -> {}", before.value("43"), after.value("43"));
+        // One exception, printed in the statute itself: the joint table's $80,000 row ends at
+        // $1,645.50 but the next row's printed base is $1,645.00 (54A:2-1 a(7)), so tax by the rate
+        // schedule falls 50 cents just above $80,000.
+        let (b42, a42) = (before.value("42"), after.value("42"));
+        let printed_drop = rust_decimal::Decimal::new(50, 2);
+        let crosses_80k = b42 <= rust_decimal::Decimal::from(80_000) && a42 > rust_decimal::Decimal::from(80_000);
+        let allowed = if crosses_80k { printed_drop } else { rust_decimal::Decimal::ZERO };
+        prop_assert!(after.value("43") + allowed >= before.value("43"), "{} -> {}", before.value("43"), after.value("43"));
     }
 }
