@@ -1,5 +1,7 @@
 //! Exemptions, NJ-1040 lines 6-13 and 30 (N.J.S.A. 54A:3-1, 54A:3-1.1).
 
+#![allow(clippy::unwrap_used)]
+
 use njtax_engine::answers::{Date, Dependent, FilingStatus, Person, Relationship};
 use njtax_engine::{Answers, ComputedReturn, ParamBook, Severity, compute};
 use rust_decimal::{Decimal, dec};

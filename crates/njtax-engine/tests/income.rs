@@ -1,8 +1,10 @@
 //! Income, NJ-1040 lines 15-27 (N.J.S.A. 54A:5-1, 5-2, 6-9.1, 6-11, 6-14, 6-14.1, 6-26, 6-28).
 
+#![allow(clippy::unwrap_used)]
+
 use njtax_engine::answers::{
-    Business, Date, Dividends, FilingStatus, GamblingWin, Interest, OtherIncome, Owner, PassThrough,
-    Person, PropertySale, Rental, ResidenceSale, Retirement, RetirementKind, W2,
+    Business, Date, Dividends, FilingStatus, GamblingWin, Interest, OtherIncome, Owner,
+    PassThrough, Person, PropertySale, Rental, ResidenceSale, Retirement, RetirementKind, W2,
 };
 use njtax_engine::{Answers, ComputedReturn, ParamBook, Severity, compute};
 use rust_decimal::{Decimal, dec};
@@ -274,7 +276,11 @@ fn principal_residence_gain_exclusion_caps_and_conditions_54a_6_9_1() {
     a.income.property_sales = vec![residence_sale(dec!(300000), false, false)];
     let r = run(&a);
     assert_eq!(v(&r, "property_gains"), dec!(300000));
-    assert!(has(&r, "residence-exclusion-not-allowed", Severity::Warning));
+    assert!(has(
+        &r,
+        "residence-exclusion-not-allowed",
+        Severity::Warning
+    ));
 }
 
 #[test]

@@ -448,3 +448,36 @@ pub fn line_39_taxable_income(cx: &Ctx, s: &Sheet) -> Line {
         .line("Total exemptions and deductions", "total_deductions", d),
     )
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use rust_decimal::dec;
+
+    fn stored() -> DeductionParamsFile {
+        crate::params::parse_file(
+            "deductions.ron",
+            include_str!("../../../../forms/params/deductions.ron"),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn alternative_business_percentage_phases_in_by_year_54a_3_9_c3() {
+        let f = stored();
+        for (year, rate) in [
+            (2012, dec!(0.10)),
+            (2013, dec!(0.20)),
+            (2014, dec!(0.30)),
+            (2015, dec!(0.40)),
+            (2016, dec!(0.50)),
+            (2022, dec!(0.50)),
+            (2025, dec!(0.50)),
+        ] {
+            let fig = f.alternative_business_rate.at("x", year).unwrap();
+            assert_eq!(fig.value, rate, "{year}");
+        }
+        assert!(f.alternative_business_rate.at("x", 2011).is_err());
+    }
+}

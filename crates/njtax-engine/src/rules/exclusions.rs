@@ -607,3 +607,72 @@ pub fn line_29_gross_income(cx: &Ctx, s: &Sheet) -> Line {
         .line("Total exclusions", "total_exclusions", x),
     )
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use rust_decimal::dec;
+
+    fn stored() -> ExclusionParamsFile {
+        crate::params::parse_file(
+            "exclusions.ron",
+            include_str!("../../../../forms/params/exclusions.ron"),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn pension_caps_follow_every_year_of_the_statute_54a_6_10_b1_6_15_a1() {
+        let f = stored();
+        for (year, joint, single, separate) in [
+            (2016, dec!(20000), dec!(15000), dec!(10000)),
+            (2017, dec!(40000), dec!(30000), dec!(20000)),
+            (2018, dec!(60000), dec!(45000), dec!(30000)),
+            (2019, dec!(80000), dec!(60000), dec!(40000)),
+            (2020, dec!(100000), dec!(75000), dec!(50000)),
+            (2025, dec!(100000), dec!(75000), dec!(50000)),
+        ] {
+            for cap in [&f.pension_cap, &f.other_cap] {
+                let c = cap.at("x", year).unwrap().value;
+                assert_eq!(c.joint, joint, "{year}");
+                assert_eq!(c.single, single, "{year}");
+                assert_eq!(c.head_of_household, single, "{year}");
+                assert_eq!(c.widow, single, "{year}");
+                assert_eq!(c.separate, separate, "{year}");
+            }
+        }
+        // The income limit was $100,000 from 2005 and $150,000 from 2021, with bands from 2021.
+        assert_eq!(
+            f.pension_income_limit.at("x", 2020).unwrap().value,
+            dec!(100000)
+        );
+        assert_eq!(
+            f.pension_income_limit.at("x", 2021).unwrap().value,
+            dec!(150000)
+        );
+        assert!(f.pension_tiers.at("x", 2020).unwrap().value.is_empty());
+        assert_eq!(f.other_tiers.at("x", 2021).unwrap().value.len(), 2);
+    }
+
+    #[test]
+    fn tier_edges_are_not_more_than_inclusive_54a_6_10_b1() {
+        let p = stored().resolve(2024).unwrap();
+        let t = |income| {
+            tier_at(
+                &p.pension_cap.value,
+                p.pension_full_cap_income_limit.value,
+                &p.pension_tiers.value,
+                p.pension_income_limit.value,
+                FilingStatus::MarriedJoint,
+                income,
+            )
+        };
+        assert_eq!(t(dec!(100000)), Tier::Cap(dec!(100000)));
+        assert!(matches!(t(dec!(100000.01)), Tier::Percent(ref x) if x.rate.joint == dec!(0.50)));
+        assert!(matches!(t(dec!(125000)), Tier::Percent(ref x) if x.rate.joint == dec!(0.50)));
+        assert!(matches!(t(dec!(125000.01)), Tier::Percent(ref x) if x.rate.joint == dec!(0.25)));
+        assert!(matches!(t(dec!(150000)), Tier::Percent(ref x) if x.rate.joint == dec!(0.25)));
+        assert_eq!(t(dec!(150000.01)), Tier::None);
+    }
+}
