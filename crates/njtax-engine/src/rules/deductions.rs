@@ -300,7 +300,7 @@ fn education_line(cx: &Ctx, s: &Sheet, d: EducationDeduction<'_>) -> Line {
                 "Gross income {} is over {}: no deduction for {} {}",
                 fmt_money(l29),
                 fmt_money(limit),
-                what.to_lowercase(),
+                what,
                 fmt_money(paid)
             ),
         )
@@ -312,7 +312,7 @@ fn education_line(cx: &Ctx, s: &Sheet, d: EducationDeduction<'_>) -> Line {
                 "Gross income {} is {} or less: the smaller of {} {} and {} = {}",
                 fmt_money(l29),
                 fmt_money(limit),
-                what.to_lowercase(),
+                what,
                 fmt_money(paid),
                 fmt_money(cap.value),
                 fmt_money(v)

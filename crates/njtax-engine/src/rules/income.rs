@@ -721,7 +721,7 @@ fn netted_line<'a>(
     let v = floor_zero(net);
     exp.rule = if net.is_sign_negative() && !net.is_zero() {
         format!(
-            "{what}: net {} is a loss; a net loss in a category is not entered and never reduces another category, so this line is $0.00",
+            "{what}: {}, a net loss; a net loss in a category is not entered and never reduces another category, so this line is $0.00",
             sum_text(&vals, net)
         )
     } else {
