@@ -1,30 +1,483 @@
-//! Deductions (lines 31-39; N.J.S.A. 54A:3-2..3-14).
-use crate::compute::{Ctx, Sheet};
-use crate::explain::{Explanation, Line};
+//! Deductions and taxable income (lines 31-39; N.J.S.A. 54A:3-2..3-14).
+
 use rust_decimal::Decimal;
 
+use crate::compute::{Ctx, Sheet};
+use crate::explain::{Diagnostic, Explanation, Line};
+use crate::money::{floor_zero, fmt_money, fmt_rate, sat_sub, sat_sum, times_rate};
+use crate::rules::income::business_category_nets;
+
 crate::param_domain!("deductions", DeductionParamsFile => DeductionParams {
-    /// Medical expense floor.
-    medical_floor_rate: rust_decimal::Decimal,
+    /// Medical expenses are deductible above this share of gross income (54A:3-3(a)).
+    medical_floor_rate: Decimal,
+    /// Share of the business increment subtracted (54A:3-9 c(3)).
+    alternative_business_rate: Decimal,
+    /// Most organ/bone-marrow donation expenses deducted (54A:3-10).
+    organ_donation_cap: Decimal,
+    /// Most NJBEST contributions deducted (54A:3-12).
+    njbest_cap: Decimal,
+    /// Most NJCLASS loan payments deducted (54A:3-13).
+    njclass_cap: Decimal,
+    /// Most NJ higher education tuition deducted (54A:3-14).
+    tuition_cap: Decimal,
+    /// The NJBEST, NJCLASS and tuition deductions need gross income of this or less (54A:3-12..3-14).
+    education_gross_income_limit: Decimal,
 });
 
-/// Lines 31-37c.
-pub fn deduction_lines(_cx: &Ctx, _s: &Sheet) -> Vec<Line> {
-    Vec::new()
+/// An amount that cannot be negative: error and zero when it is.
+fn non_negative(cx: &Ctx, path: &str, what: &str, v: Decimal, cite: &str) -> Decimal {
+    if v.is_sign_negative() && !v.is_zero() {
+        cx.diag(
+            Diagnostic::error(
+                "negative-amount",
+                format!(
+                    "{what} cannot be negative ({}); it was treated as zero",
+                    fmt_money(v)
+                ),
+            )
+            .at(path)
+            .cite(cite),
+        );
+    }
+    floor_zero(v)
 }
-/// Line 38.
-pub fn line_38_total_deductions(cx: &Ctx, s: &Sheet) -> Line {
+
+/// Line 31: medical expenses (Worksheet F): expenses over 2% of gross income (54A:3-3), plus
+/// Archer MSA contributions (54A:3-4), plus self-employed health insurance limited to the
+/// earned income from business (lines 18, 21 and 22; 54A:3-5).
+pub fn line_31_medical(cx: &Ctx, s: &Sheet) -> Line {
+    let d = &cx.a.deductions;
+    let p = &cx.p.deductions;
+    let l29 = s.v("gross_income");
+    let f1 = non_negative(
+        cx,
+        "deductions.medical_expenses",
+        "Medical expenses",
+        d.medical_expenses,
+        "N.J.S.A. 54A:3-3",
+    );
+    let f2 = times_rate(l29, p.medical_floor_rate.value);
+    let f3 = floor_zero(sat_sub(f1, f2));
+    let f4 = non_negative(
+        cx,
+        "deductions.archer_msa",
+        "Archer MSA contributions",
+        d.archer_msa,
+        "N.J.S.A. 54A:3-4",
+    );
+    let se = non_negative(
+        cx,
+        "deductions.self_employed_health_insurance",
+        "Self-employed health insurance",
+        d.self_employed_health_insurance,
+        "N.J.S.A. 54A:3-5",
+    );
+    let business_income = sat_sum([
+        s.v("business_profits"),
+        s.v("partnership_income"),
+        s.v("s_corp_income"),
+    ]);
+    let f5 = se.min(business_income);
+    if se > f5 {
+        cx.diag(
+            Diagnostic::warning(
+                "se-health-insurance-limited",
+                format!(
+                    "Self-employed health insurance {} is limited to the earned income from business {} (lines 18, 21 and 22)",
+                    fmt_money(se),
+                    fmt_money(business_income)
+                ),
+            )
+            .at("deductions.self_employed_health_insurance")
+            .cite("N.J.S.A. 54A:3-5"),
+        );
+    }
+    let v = sat_sum([f3, f4, f5]);
+    let exp = Explanation::new(
+        format!(
+            "{} of gross income {} = {}; medical expenses {} exceed it by {}; plus Archer MSA contributions {} plus self-employed health insurance {} (limited to business income {}) = {}",
+            fmt_rate(p.medical_floor_rate.value),
+            fmt_money(l29),
+            fmt_money(f2),
+            fmt_money(f1),
+            fmt_money(f3),
+            fmt_money(f4),
+            fmt_money(f5),
+            fmt_money(business_income),
+            fmt_money(v)
+        ),
+        "N.J.S.A. 54A:3-3(a), 54A:3-4, 54A:3-5; NJ-1040 line 31, Worksheet F",
+    )
+    .answer("Medical expenses (F1)", "deductions.medical_expenses", f1)
+    .line("Gross income", "gross_income", l29)
+    .worksheet("2% of gross income (F2)", "worksheet_f.line_2", f2)
+    .worksheet("Expenses over the floor (F3)", "worksheet_f.line_3", f3)
+    .answer("Archer MSA contributions (F4)", "deductions.archer_msa", f4)
+    .answer("Self-employed health insurance", "deductions.self_employed_health_insurance", se)
+    .worksheet("Self-employed health insurance allowed (F5)", "worksheet_f.line_5", f5)
+    .param(&p.medical_floor_rate);
+    cx.line("medical", v, exp)
+}
+
+/// A deduction taken as entered (never negative).
+fn entered_line(cx: &Ctx, key: &str, path: &str, what: &str, v: Decimal, cite: &str) -> Line {
+    let v = non_negative(cx, path, what, v, cite);
     cx.line(
-        "total_deductions",
-        s.v("exemptions"),
-        Explanation::new("not yet computed", "N.J.S.A. 54A:3-1"),
+        key,
+        v,
+        Explanation::new(format!("{what} as entered: {}", fmt_money(v)), cite)
+            .answer(what, path, v),
     )
 }
-/// Line 39.
+
+/// Line 32: alimony and separate maintenance paid under a decree (54A:3-2).
+pub fn line_32_alimony_paid(cx: &Ctx) -> Line {
+    entered_line(
+        cx,
+        "alimony_paid",
+        "deductions.alimony_paid",
+        "Alimony and separate maintenance paid",
+        cx.a.deductions.alimony_paid,
+        "N.J.S.A. 54A:3-2; NJ-1040 line 32",
+    )
+}
+
+/// Line 33: qualified conservation contribution of NJ real property, as allowed federally (54A:3-6).
+pub fn line_33_conservation(cx: &Ctx) -> Line {
+    entered_line(
+        cx,
+        "conservation",
+        "deductions.conservation_contribution",
+        "Qualified conservation contribution",
+        cx.a.deductions.conservation_contribution,
+        "N.J.S.A. 54A:3-6; NJ-1040 line 33",
+    )
+}
+
+/// Line 34: Health Enterprise Zone deduction, as computed on its worksheet (54A:3-8).
+pub fn line_34_health_enterprise_zone(cx: &Ctx) -> Line {
+    entered_line(
+        cx,
+        "health_enterprise_zone",
+        "deductions.health_enterprise_zone",
+        "Health Enterprise Zone deduction",
+        cx.a.deductions.health_enterprise_zone,
+        "N.J.S.A. 54A:3-8; NJ-1040 line 34",
+    )
+}
+
+/// Line 35: alternative business calculation adjustment (54A:3-9; Schedule NJ-BUS-2).
+///
+/// Regular business income is the total of the four business categories (54A:5-1 b, d, k, p:
+/// lines 18, 23, 21, 22), each floored at zero. Alternative business income nets their gains and
+/// losses and the loss carried forward, not below zero. The business increment is the difference,
+/// and the adjustment is the year's percentage of it (50% from 2016).
+pub fn line_35_alternative_business(cx: &Ctx, s: &Sheet) -> Line {
+    let p = &cx.p.deductions;
+    let [business, partnership, s_corp, rents] = business_category_nets(cx);
+    let regular = sat_sum([
+        s.v("business_profits"),
+        s.v("partnership_income"),
+        s.v("s_corp_income"),
+        s.v("rents"),
+    ]);
+    let carry = non_negative(
+        cx,
+        "deductions.alternative_business_carryforward",
+        "Alternative business loss carried forward",
+        cx.a.deductions.alternative_business_carryforward,
+        "N.J.S.A. 54A:3-9 b",
+    );
+    let netted = sat_sub(sat_sum([business, partnership, s_corp, rents]), carry);
+    let alternative = floor_zero(netted);
+    let increment = floor_zero(sat_sub(regular, alternative));
+    let rate = p.alternative_business_rate.value;
+    let v = times_rate(increment, rate);
+    let next_carry = floor_zero(-netted);
+    let exp = Explanation::new(
+        format!(
+            "Regular business income (lines 18 + 21 + 22 + 23) {}; alternative business income: business {} + partnership {} + S corporation {} + rents {} − loss carried forward {} = {} (not below zero: {}); business increment {} − {} = {}; {} × {} = {}{}",
+            fmt_money(regular),
+            fmt_money(business),
+            fmt_money(partnership),
+            fmt_money(s_corp),
+            fmt_money(rents),
+            fmt_money(carry),
+            fmt_money(netted),
+            fmt_money(alternative),
+            fmt_money(regular),
+            fmt_money(alternative),
+            fmt_money(increment),
+            fmt_rate(rate),
+            fmt_money(increment),
+            fmt_money(v),
+            if next_carry.is_zero() {
+                String::new()
+            } else {
+                format!("; alternative business loss {} may be carried forward (up to 20 years)", fmt_money(next_carry))
+            }
+        ),
+        "N.J.S.A. 54A:3-9; Schedule NJ-BUS-2; NJ-1040 line 35",
+    )
+    .line("Net profits from business", "business_profits", s.v("business_profits"))
+    .line("Partnership income", "partnership_income", s.v("partnership_income"))
+    .line("S corporation income", "s_corp_income", s.v("s_corp_income"))
+    .line("Rents, royalties, patents and copyrights", "rents", s.v("rents"))
+    .answer("Loss carried forward", "deductions.alternative_business_carryforward", carry)
+    .worksheet("Alternative business income", "nj_bus_2.line_8", alternative)
+    .worksheet("Business increment", "nj_bus_2.line_9", increment)
+    .worksheet("Loss to carry to next year", "nj_bus_2.line_12", next_carry)
+    .param(&p.alternative_business_rate);
+    cx.line("alternative_business", v, exp)
+}
+
+/// Line 36: unreimbursed organ or bone-marrow donation expenses, up to $10,000 (54A:3-10).
+pub fn line_36_organ_donation(cx: &Ctx) -> Line {
+    let p = &cx.p.deductions;
+    let costs = non_negative(
+        cx,
+        "deductions.organ_donation_costs",
+        "Organ donation costs",
+        cx.a.deductions.organ_donation_costs,
+        "N.J.S.A. 54A:3-10",
+    );
+    let v = costs.min(p.organ_donation_cap.value);
+    cx.line(
+        "organ_donation",
+        v,
+        Explanation::new(
+            format!(
+                "The smaller of unreimbursed donation expenses {} and {} = {}",
+                fmt_money(costs),
+                fmt_money(p.organ_donation_cap.value),
+                fmt_money(v)
+            ),
+            "N.J.S.A. 54A:3-10; NJ-1040 line 36",
+        )
+        .answer(
+            "Organ/bone-marrow donation expenses",
+            "deductions.organ_donation_costs",
+            costs,
+        )
+        .param(&p.organ_donation_cap),
+    )
+}
+
+/// One of the education deductions of 54A:3-12..3-14.
+struct EducationDeduction<'a> {
+    /// Line key.
+    key: &'a str,
+    /// Answer path.
+    path: &'a str,
+    /// What, in words.
+    what: &'a str,
+    /// Amount paid.
+    amount: Decimal,
+    /// The cap.
+    cap: &'a crate::params::Figure<Decimal>,
+    /// Citation.
+    cite: &'a str,
+}
+
+/// A deduction allowed to a taxpayer with gross income of $200,000 or less, up to a cap (54A:3-12..3-14).
+fn education_line(cx: &Ctx, s: &Sheet, d: EducationDeduction<'_>) -> Line {
+    let EducationDeduction {
+        key,
+        path,
+        what,
+        amount,
+        cap,
+        cite,
+    } = d;
+    let p = &cx.p.deductions;
+    let l29 = s.v("gross_income");
+    let paid = non_negative(cx, path, what, amount, cite);
+    let limit = p.education_gross_income_limit.value;
+    let (v, rule) = if l29 > limit {
+        (
+            Decimal::ZERO,
+            format!(
+                "Gross income {} is over {}: no deduction for {} {}",
+                fmt_money(l29),
+                fmt_money(limit),
+                what,
+                fmt_money(paid)
+            ),
+        )
+    } else {
+        let v = paid.min(cap.value);
+        (
+            v,
+            format!(
+                "Gross income {} is {} or less: the smaller of {} {} and {} = {}",
+                fmt_money(l29),
+                fmt_money(limit),
+                what,
+                fmt_money(paid),
+                fmt_money(cap.value),
+                fmt_money(v)
+            ),
+        )
+    };
+    cx.line(
+        key,
+        v,
+        Explanation::new(rule, cite)
+            .answer(what, path, paid)
+            .line("Gross income", "gross_income", l29)
+            .param(cap)
+            .param(&p.education_gross_income_limit),
+    )
+}
+
+/// Line 37a: NJBEST contributions, up to $10,000, gross income $200,000 or less (54A:3-12).
+pub fn line_37a_njbest(cx: &Ctx, s: &Sheet) -> Line {
+    education_line(
+        cx,
+        s,
+        EducationDeduction {
+            key: "njbest",
+            path: "deductions.njbest_contributions",
+            what: "NJBEST contributions",
+            amount: cx.a.deductions.njbest_contributions,
+            cap: &cx.p.deductions.njbest_cap,
+            cite: "N.J.S.A. 54A:3-12; NJ-1040 line 37a",
+        },
+    )
+}
+
+/// Line 37b: NJCLASS loan principal and interest paid, up to $2,500, gross income $200,000 or less (54A:3-13).
+pub fn line_37b_njclass(cx: &Ctx, s: &Sheet) -> Line {
+    education_line(
+        cx,
+        s,
+        EducationDeduction {
+            key: "njclass",
+            path: "deductions.njclass_payments",
+            what: "NJCLASS loan payments",
+            amount: cx.a.deductions.njclass_payments,
+            cap: &cx.p.deductions.njclass_cap,
+            cite: "N.J.S.A. 54A:3-13; NJ-1040 line 37b",
+        },
+    )
+}
+
+/// Line 37c: tuition paid to NJ institutions of higher education, up to $10,000, gross income
+/// $200,000 or less (54A:3-14).
+pub fn line_37c_tuition(cx: &Ctx, s: &Sheet) -> Line {
+    education_line(
+        cx,
+        s,
+        EducationDeduction {
+            key: "tuition",
+            path: "deductions.nj_tuition_paid",
+            what: "NJ higher education tuition paid",
+            amount: cx.a.deductions.nj_tuition_paid,
+            cap: &cx.p.deductions.tuition_cap,
+            cite: "N.J.S.A. 54A:3-14; NJ-1040 line 37c",
+        },
+    )
+}
+
+/// Lines 31-37c in form order.
+pub fn deduction_lines(cx: &Ctx, s: &Sheet) -> Vec<Line> {
+    vec![
+        line_31_medical(cx, s),
+        line_32_alimony_paid(cx),
+        line_33_conservation(cx),
+        line_34_health_enterprise_zone(cx),
+        line_35_alternative_business(cx, s),
+        line_36_organ_donation(cx),
+        line_37a_njbest(cx, s),
+        line_37b_njclass(cx, s),
+        line_37c_tuition(cx, s),
+    ]
+}
+
+/// The keys added on line 38 (line 30 and lines 31 through 37c).
+pub const TOTAL_DEDUCTION_KEYS: [&str; 10] = [
+    "exemptions",
+    "medical",
+    "alimony_paid",
+    "conservation",
+    "health_enterprise_zone",
+    "alternative_business",
+    "organ_donation",
+    "njbest",
+    "njclass",
+    "tuition",
+];
+
+/// Line 38: total exemptions and deductions (line 30 plus lines 31 through 37c).
+pub fn line_38_total_deductions(cx: &Ctx, s: &Sheet) -> Line {
+    let mut exp = Explanation::new("", "N.J.S.A. 54A:3-1..3-14; NJ-1040 line 38");
+    let mut parts = Vec::new();
+    for k in TOTAL_DEDUCTION_KEYS {
+        let v = s.v(k);
+        let (id, label) = cx.p.line_map.find(k).unwrap_or((k, k));
+        parts.push(format!("line {id} {}", fmt_money(v)));
+        exp = exp.line(label, k, v);
+    }
+    let v = sat_sum(TOTAL_DEDUCTION_KEYS.iter().map(|k| s.v(k)));
+    exp.rule = format!("{} = {}", parts.join(" + "), fmt_money(v));
+    cx.line("total_deductions", v, exp)
+}
+
+/// Line 39: taxable income = line 29 − line 38, not below zero.
 pub fn line_39_taxable_income(cx: &Ctx, s: &Sheet) -> Line {
+    let (g, d) = (s.v("gross_income"), s.v("total_deductions"));
+    let v = floor_zero(sat_sub(g, d));
     cx.line(
         "taxable_income",
-        (s.v("gross_income") - s.v("total_deductions")).max(Decimal::ZERO),
-        Explanation::new("not yet computed", "N.J.S.A. 54A:3-1"),
+        v,
+        Explanation::new(
+            format!(
+                "Gross income {} − total exemptions and deductions {} = {}{}",
+                fmt_money(g),
+                fmt_money(d),
+                fmt_money(sat_sub(g, d)),
+                if d > g {
+                    " (not below zero: $0.00)"
+                } else {
+                    ""
+                }
+            ),
+            "N.J.S.A. 54A:3-1; NJ-1040 line 39",
+        )
+        .line("Gross income", "gross_income", g)
+        .line("Total exemptions and deductions", "total_deductions", d),
     )
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use rust_decimal::dec;
+
+    fn stored() -> DeductionParamsFile {
+        crate::params::parse_file(
+            "deductions.ron",
+            include_str!("../../../../forms/params/deductions.ron"),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn alternative_business_percentage_phases_in_by_year_54a_3_9_c3() {
+        let f = stored();
+        for (year, rate) in [
+            (2012, dec!(0.10)),
+            (2013, dec!(0.20)),
+            (2014, dec!(0.30)),
+            (2015, dec!(0.40)),
+            (2016, dec!(0.50)),
+            (2022, dec!(0.50)),
+            (2025, dec!(0.50)),
+        ] {
+            let fig = f.alternative_business_rate.at("x", year).unwrap();
+            assert_eq!(fig.value, rate, "{year}");
+        }
+        assert!(f.alternative_business_rate.at("x", 2011).is_err());
+    }
 }

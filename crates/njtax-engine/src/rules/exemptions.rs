@@ -1,22 +1,506 @@
-//! Exemptions (lines 6-13, 30; N.J.S.A. 54A:3-1, 3-1.1).
-use crate::compute::{Ctx, Sheet};
-use crate::explain::{Explanation, Line};
+//! Exemptions (lines 6-13 and 30; N.J.S.A. 54A:3-1, 54A:3-1.1).
+//!
+//! Each line's value is the dollar amount; its explanation gives the count and who was counted.
+//! Spouse exemptions are allowed only on a joint return (54A:3-1(b)1: a spouse "who does not file
+//! separately"); on a joint return both spouses are taxpayers (54A:1-2(l)), so the veteran
+//! exemption of 54A:3-1(b)7 is allowed for each spouse who is a veteran.
+
 use rust_decimal::Decimal;
 
+use crate::answers::{Answers, Dependent, Owner, Person};
+use crate::compute::{Ctx, Sheet};
+use crate::explain::{Diagnostic, Explanation, Line};
+use crate::money::{fmt_money, sat_sum, times_rate};
+use crate::params::Figure;
+
 crate::param_domain!("exemptions", ExemptionParamsFile => ExemptionParams {
-    /// Regular exemption.
-    regular: rust_decimal::Decimal,
+    /// Personal exemption of the taxpayer (54A:3-1(a)).
+    regular: Decimal,
+    /// Exemption for a spouse or domestic partner who does not file separately (54A:3-1(b)1).
+    spouse: Decimal,
+    /// Additional exemption for the taxpayer or spouse 65 or over at the close of the year (54A:3-1(b)3-4).
+    age_65: Decimal,
+    /// Age at the close of the year that gives the additional age exemption (54A:3-1(b)3-4).
+    age_65_threshold: u32,
+    /// Additional exemption for a blind or disabled taxpayer or spouse (54A:3-1(b)5-6).
+    blind_disabled: Decimal,
+    /// Additional exemption for an honorably discharged veteran (54A:3-1(b)7).
+    veteran: Decimal,
+    /// Exemption for each dependent (54A:3-1(b)2).
+    dependent: Decimal,
+    /// Additional exemption for each dependent under 22 attending college full time (54A:3-1.1).
+    college: Decimal,
+    /// The college exemption is for dependents under this age at the close of the year (54A:3-1.1).
+    college_age_limit: u32,
+    /// Federal qualifying child: under this age at the close of the year (IRC 152(c)(3)(A)(i)).
+    qualifying_child_age_limit: u32,
+    /// Federal qualifying child who is a full-time student: under this age (IRC 152(c)(3)(A)(ii)).
+    qualifying_child_student_age_limit: u32,
 });
 
-/// Lines 6-13.
-pub fn exemption_lines(_cx: &Ctx) -> Vec<Line> {
-    Vec::new()
+/// Citation of the exemption section.
+const CITE_3_1: &str = "N.J.S.A. 54A:3-1";
+
+/// A person whose exemptions belong on this return: the taxpayer, and the spouse on a joint return.
+#[derive(Clone, Copy, Debug)]
+pub struct Counted<'a> {
+    /// Whose.
+    pub owner: Owner,
+    /// The person's answers (`None` for a spouse on a joint return whose details are missing).
+    pub person: Option<&'a Person>,
+    /// Answer path prefix (`taxpayer` or `spouse`).
+    pub path: &'static str,
+    /// "you" or "your spouse/CU partner".
+    pub who: &'static str,
 }
-/// Line 30.
-pub fn line_30_exemptions(cx: &Ctx, _s: &Sheet) -> Line {
+
+/// The taxpayer, and the spouse when the return is joint (`cx.a.counts(owner)`).
+pub fn counted_people(a: &Answers) -> Vec<Counted<'_>> {
+    let mut out = vec![Counted {
+        owner: Owner::Taxpayer,
+        person: Some(&a.taxpayer),
+        path: "taxpayer",
+        who: "you",
+    }];
+    if a.counts(Owner::Spouse) {
+        out.push(Counted {
+            owner: Owner::Spouse,
+            person: a.spouse.as_ref(),
+            path: "spouse",
+            who: "your spouse/CU partner",
+        });
+    }
+    out
+}
+
+/// Age at the close of the tax year, when the birth date is known and not after the year.
+pub fn age_at_year_end(person: Option<&Person>, tax_year: u16) -> Option<u32> {
+    person
+        .and_then(|p| p.birth_date)
+        .and_then(|d| d.age_at_year_end(tax_year))
+        .map(u32::from)
+}
+
+/// Where a dependent goes on the return.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DependentClass {
+    /// Line 10: a federal qualifying child (relationship and age test).
+    QualifyingChild,
+    /// Line 11: any other dependent.
+    Other,
+    /// Not counted (born after the tax year).
+    NotCounted,
+}
+
+/// Classify a dependent for lines 10 and 11 (IRC 152(c) relationship and age tests; 54A:3-1(b)2).
+pub fn classify_dependent(p: &ExemptionParams, d: &Dependent, tax_year: u16) -> DependentClass {
+    let Some(birth) = d.birth_date else {
+        // Without a birth date only a disabled child can be shown to pass the age test.
+        return if d.relationship.is_child_relationship() && d.disabled {
+            DependentClass::QualifyingChild
+        } else {
+            DependentClass::Other
+        };
+    };
+    let Some(age) = birth.age_at_year_end(tax_year).map(u32::from) else {
+        return DependentClass::NotCounted;
+    };
+    let age_test = age < p.qualifying_child_age_limit.value
+        || (d.full_time_student && age < p.qualifying_child_student_age_limit.value)
+        || d.disabled;
+    if d.relationship.is_child_relationship() && age_test {
+        DependentClass::QualifyingChild
+    } else {
+        DependentClass::Other
+    }
+}
+
+/// Whether a dependent gets the college exemption of 54A:3-1.1 (line 12).
+pub fn college_exemption_applies(p: &ExemptionParams, d: &Dependent, tax_year: u16) -> bool {
+    let age = d
+        .birth_date
+        .and_then(|b| b.age_at_year_end(tax_year))
+        .map(u32::from);
+    d.college_student_costs_paid && age.is_some_and(|a| a < p.college_age_limit.value)
+}
+
+/// `n × amount`, saturating.
+fn times_count(amount: Decimal, n: usize) -> Decimal {
+    times_rate(amount, Decimal::from(n))
+}
+
+/// A line counting people (lines 6-9): who qualifies, times the figure.
+fn people_line(
+    cx: &Ctx,
+    key: &str,
+    what: &str,
+    who: &[String],
+    fig: &Figure<Decimal>,
+    citation: &str,
+) -> Line {
+    let n = who.len();
+    let v = times_count(fig.value, n);
+    let names = if who.is_empty() {
+        "nobody".to_owned()
+    } else {
+        who.join(", ")
+    };
+    cx.line(
+        key,
+        v,
+        Explanation::new(
+            format!(
+                "{what}: {n} ({names}) × {} = {}",
+                fmt_money(fig.value),
+                fmt_money(v)
+            ),
+            citation,
+        )
+        .worksheet_text("Number of exemptions", key, n.to_string())
+        .param(fig),
+    )
+}
+
+/// Line 6: regular exemption for you, and your spouse/CU partner on a joint return (54A:3-1(a), (b)1).
+pub fn line_6_regular(cx: &Ctx) -> Line {
+    let e = &cx.p.exemptions;
+    let joint = cx.a.filing_status.is_joint();
+    let spouse_amount = if joint { e.spouse.value } else { Decimal::ZERO };
+    let v = sat_sum([e.regular.value, spouse_amount]);
+    let n = if joint { 2 } else { 1 };
+    let rule = if joint {
+        format!(
+            "Regular exemption: you {} + your spouse/CU partner on a joint return {} = {} (2 exemptions)",
+            fmt_money(e.regular.value),
+            fmt_money(e.spouse.value),
+            fmt_money(v)
+        )
+    } else {
+        format!(
+            "Regular exemption: you {} (1 exemption; a spouse/CU partner is claimed only on a joint return)",
+            fmt_money(v)
+        )
+    };
+    let mut exp = Explanation::new(rule, "N.J.S.A. 54A:3-1(a), (b)1; NJ-1040 line 6")
+        .answer_text("Filing status", "filing_status", cx.a.filing_status.name())
+        .worksheet_text("Number of exemptions", "exemption_regular", n.to_string())
+        .param(&e.regular);
+    if joint {
+        exp = exp.param(&e.spouse);
+    }
+    cx.line("exemption_regular", v, exp)
+}
+
+/// Line 7: age 65 or older at the close of the year, you and your spouse on a joint return (54A:3-1(b)3-4).
+pub fn line_7_age(cx: &Ctx) -> Line {
+    let e = &cx.p.exemptions;
+    let year = cx.year();
+    let who: Vec<String> = counted_people(cx.a)
+        .iter()
+        .filter_map(|c| {
+            let age = age_at_year_end(c.person, year)?;
+            (age >= e.age_65_threshold.value)
+                .then(|| format!("{}, {age} on 31 December {year}", c.who))
+        })
+        .collect();
+    let mut line = people_line(
+        cx,
+        "exemption_age",
+        &format!(
+            "Age {} or older at the end of {year}",
+            e.age_65_threshold.value
+        ),
+        &who,
+        &e.age_65,
+        "N.J.S.A. 54A:3-1(b)3-4; NJ-1040 line 7",
+    );
+    line.explanation = line.explanation.param(&e.age_65_threshold);
+    line
+}
+
+/// Line 8: blind or disabled, you and your spouse on a joint return (54A:3-1(b)5-6).
+pub fn line_8_blind(cx: &Ctx) -> Line {
+    let e = &cx.p.exemptions;
+    let who: Vec<String> = counted_people(cx.a)
+        .iter()
+        .filter(|c| c.person.is_some_and(|p| p.blind_or_disabled))
+        .map(|c| c.who.to_owned())
+        .collect();
+    people_line(
+        cx,
+        "exemption_blind",
+        "Blind or disabled",
+        &who,
+        &e.blind_disabled,
+        "N.J.S.A. 54A:3-1(b)5-6; NJ-1040 line 8",
+    )
+}
+
+/// Line 9: honorably discharged veteran, you and your spouse on a joint return (54A:3-1(b)7).
+pub fn line_9_veteran(cx: &Ctx) -> Line {
+    let e = &cx.p.exemptions;
+    let who: Vec<String> = counted_people(cx.a)
+        .iter()
+        .filter(|c| c.person.is_some_and(|p| p.veteran))
+        .map(|c| c.who.to_owned())
+        .collect();
+    people_line(
+        cx,
+        "exemption_veteran",
+        "Honorably discharged veteran",
+        &who,
+        &e.veteran,
+        "N.J.S.A. 54A:3-1(b)7, 54A:1-2(l); NJ-1040 line 9",
+    )
+}
+
+/// A line counting dependents (lines 10-12).
+fn dependents_line(
+    cx: &Ctx,
+    key: &str,
+    what: &str,
+    idx: &[usize],
+    fig: &Figure<Decimal>,
+    citation: &str,
+) -> Line {
+    let n = idx.len();
+    let v = times_count(fig.value, n);
+    let mut exp = Explanation::new(
+        format!("{what}: {n} × {} = {}", fmt_money(fig.value), fmt_money(v)),
+        citation,
+    )
+    .worksheet_text("Number of dependents", key, n.to_string());
+    for i in idx {
+        exp = exp.answer_text(
+            "Dependent counted",
+            format!("dependents[{i}]"),
+            format!("dependent {}", i + 1),
+        );
+    }
+    cx.line(key, v, exp.param(fig))
+}
+
+/// Line 10: qualified dependent children (54A:3-1(b)2; federal qualifying child, IRC 152(c)).
+pub fn line_10_children(cx: &Ctx) -> Line {
+    let e = &cx.p.exemptions;
+    let idx = dependents_of(cx, DependentClass::QualifyingChild);
+    let mut line = dependents_line(
+        cx,
+        "exemption_children",
+        &format!(
+            "Qualified dependent children (child, stepchild, foster child, sibling or their descendant; under {} at the end of the year, under {} if a full-time student, or any age if permanently disabled)",
+            e.qualifying_child_age_limit.value, e.qualifying_child_student_age_limit.value
+        ),
+        &idx,
+        &e.dependent,
+        "N.J.S.A. 54A:3-1(b)2, 54A:1-2(e); IRC 152(c); NJ-1040 line 10",
+    );
+    line.explanation = line
+        .explanation
+        .param(&e.qualifying_child_age_limit)
+        .param(&e.qualifying_child_student_age_limit);
+    line
+}
+
+/// Line 11: other dependents (54A:3-1(b)2).
+pub fn line_11_other_dependents(cx: &Ctx) -> Line {
+    let idx = dependents_of(cx, DependentClass::Other);
+    dependents_line(
+        cx,
+        "exemption_other_dependents",
+        "Other dependents (not a qualified dependent child)",
+        &idx,
+        &cx.p.exemptions.dependent,
+        "N.J.S.A. 54A:3-1(b)2, 54A:1-2(e); NJ-1040 line 11",
+    )
+}
+
+/// Line 12: dependents under 22 attending college full time, half or more of costs paid (54A:3-1.1).
+pub fn line_12_college(cx: &Ctx) -> Line {
+    let e = &cx.p.exemptions;
+    let year = cx.year();
+    let idx: Vec<usize> =
+        cx.a.dependents
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| {
+                classify_dependent(e, d, year) != DependentClass::NotCounted
+                    && college_exemption_applies(e, d, year)
+            })
+            .map(|(i, _)| i)
+            .collect();
+    let mut line = dependents_line(
+        cx,
+        "exemption_college",
+        &format!(
+            "Dependents under {} at the end of the year attending college full time, with half or more of tuition and maintenance paid by you",
+            e.college_age_limit.value
+        ),
+        &idx,
+        &e.college,
+        "N.J.S.A. 54A:3-1.1; NJ-1040 line 12",
+    );
+    line.explanation = line.explanation.param(&e.college_age_limit);
+    line
+}
+
+/// Indexes of the dependents in a class.
+fn dependents_of(cx: &Ctx, class: DependentClass) -> Vec<usize> {
+    cx.a.dependents
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| classify_dependent(&cx.p.exemptions, d, cx.year()) == class)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Line 13: total exemption amount (lines 6 through 12).
+pub fn line_13_total(cx: &Ctx, parts: &[Line]) -> Line {
+    let v = sat_sum(parts.iter().map(|l| l.value));
+    let detail: Vec<String> = parts
+        .iter()
+        .map(|l| format!("line {} {}", l.id, fmt_money(l.value)))
+        .collect();
+    let mut exp = Explanation::new(
+        format!(
+            "Sum of lines 6 through 12: {} = {}",
+            detail.join(" + "),
+            fmt_money(v)
+        ),
+        "N.J.S.A. 54A:3-1, 54A:3-1.1; NJ-1040 line 13",
+    );
+    for l in parts {
+        exp = exp.line(l.label.clone(), l.key.clone(), l.value);
+    }
+    cx.line("exemption_total", v, exp)
+}
+
+/// Diagnostics about the exemption answers (recorded once, from [`exemption_lines`]).
+fn exemption_diagnostics(cx: &Ctx) {
+    let a = cx.a;
+    let year = cx.year();
+    let e = &cx.p.exemptions;
+    if a.filing_status.is_joint() {
+        match &a.spouse {
+            None => cx.diag(
+                Diagnostic::error(
+                    "missing-spouse",
+                    "A joint return needs your spouse/CU partner's details (name, SSN, birth date)",
+                )
+                .at("spouse")
+                .cite("N.J.S.A. 54A:3-1(b)1"),
+            ),
+            Some(sp) if sp.birth_date.is_none() => cx.diag(
+                Diagnostic::error(
+                    "missing-birth-date",
+                    "Your spouse/CU partner's birth date is missing, so the age 65 exemption (line 7) cannot be checked",
+                )
+                .at("spouse.birth_date")
+                .cite("N.J.S.A. 54A:3-1(b)4"),
+            ),
+            Some(_) => {}
+        }
+    } else if let Some(sp) = &a.spouse {
+        let age65 = age_at_year_end(Some(sp), year).is_some_and(|x| x >= e.age_65_threshold.value);
+        if a.filing_status == crate::answers::FilingStatus::MarriedSeparate
+            && (age65 || sp.blind_or_disabled || sp.veteran)
+        {
+            cx.diag(
+                Diagnostic::info(
+                    "spouse-exemptions-separate-return",
+                    "Your spouse/CU partner's exemptions (regular, age, blind/disabled, veteran) are not claimed on a separate return; they belong on the spouse's own return",
+                )
+                .at("spouse")
+                .cite("N.J.S.A. 54A:3-1(b)1"),
+            );
+        } else if matches!(
+            a.filing_status,
+            crate::answers::FilingStatus::Single | crate::answers::FilingStatus::HeadOfHousehold
+        ) {
+            cx.diag(
+                Diagnostic::info(
+                    "domestic-partner-exemption-not-claimed",
+                    "A spouse/partner is entered on a return that is not joint. A registered domestic partner who does not file separately may be claimed as a regular exemption (line 6); this version does not claim it: check",
+                )
+                .at("spouse")
+                .cite("N.J.S.A. 54A:3-1(b)1"),
+            );
+        }
+    }
+    for (i, d) in a.dependents.iter().enumerate() {
+        match d.birth_date {
+            None => cx.diag(
+                Diagnostic::error(
+                    "missing-birth-date",
+                    format!(
+                        "Dependent {}'s birth date is missing: it is needed on line 14 and to place the dependent on line 10 or 11 (and line 12)",
+                        i + 1
+                    ),
+                )
+                .at(format!("dependents[{i}].birth_date"))
+                .cite("N.J.S.A. 54A:3-1(b)2"),
+            ),
+            Some(b) if b.age_at_year_end(year).is_none() => cx.diag(
+                Diagnostic::error(
+                    "dependent-born-after-year",
+                    format!(
+                        "Dependent {} was born after {year} and cannot be claimed for {year}",
+                        i + 1
+                    ),
+                )
+                .at(format!("dependents[{i}].birth_date")),
+            ),
+            Some(_) => {
+                if d.college_student_costs_paid && !college_exemption_applies(e, d, year) {
+                    cx.diag(
+                        Diagnostic::warning(
+                            "college-exemption-age",
+                            format!(
+                                "Dependent {} is not under {} at the end of {year}, so the college exemption (line 12) is not allowed",
+                                i + 1,
+                                e.college_age_limit.value
+                            ),
+                        )
+                        .at(format!("dependents[{i}].college_student_costs_paid"))
+                        .cite("N.J.S.A. 54A:3-1.1"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Lines 6-13, in form order (values are dollar amounts; explanations give the counts).
+pub fn exemption_lines(cx: &Ctx) -> Vec<Line> {
+    exemption_diagnostics(cx);
+    let mut lines = vec![
+        line_6_regular(cx),
+        line_7_age(cx),
+        line_8_blind(cx),
+        line_9_veteran(cx),
+        line_10_children(cx),
+        line_11_other_dependents(cx),
+        line_12_college(cx),
+    ];
+    let total = line_13_total(cx, &lines);
+    lines.push(total);
+    lines
+}
+
+/// Line 30: the exemption amount from line 13 (a full-year resident takes all of it; 54A:3-1(c)
+/// prorates only a part-year taxable year).
+pub fn line_30_exemptions(cx: &Ctx, s: &Sheet) -> Line {
+    let v = s.v("exemption_total");
     cx.line(
         "exemptions",
-        Decimal::ZERO,
-        Explanation::new("not yet computed", "N.J.S.A. 54A:3-1"),
+        v,
+        Explanation::new(
+            format!(
+                "Total exemption amount from line 13: {} (full-year resident, no proration)",
+                fmt_money(v)
+            ),
+            format!("{CITE_3_1}(c); NJ-1040 line 30"),
+        )
+        .line("Total exemption amount", "exemption_total", v),
     )
 }

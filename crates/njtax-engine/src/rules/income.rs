@@ -1,22 +1,1075 @@
-//! Income (lines 15-27; N.J.S.A. 54A:5-1, 5-2, 6-x).
-use crate::compute::{Ctx, Sheet};
-use crate::explain::{Explanation, Line};
+//! Income (lines 15-27; N.J.S.A. 54A:5-1, 5-2, 6-9.1, 6-10, 6-11, 6-14, 6-14.1, 6-26, 6-28).
+//!
+//! Each line is one category of 54A:5-1. Gains and losses are netted only inside a category, and a
+//! category with a net loss counts as zero: it never reduces another category (54A:5-2). Items of
+//! the spouse count only on a joint return (`Answers::counts`). Items without an owner in the
+//! answers (gambling, alimony received, other income) are the taxpayer's.
+
 use rust_decimal::Decimal;
 
+use crate::answers::{
+    Dividends, FilingStatus, GamblingWin, Interest, Owner, PropertySale, Retirement, RetirementKind,
+};
+use crate::compute::{Ctx, Sheet};
+use crate::explain::{Diagnostic, Explanation, Line};
+use crate::money::{floor_zero, fmt_money, sat_add, sat_sub, sat_sum};
+
 crate::param_domain!("income", IncomeParamsFile => IncomeParams {
-    /// NJ Lottery prize exclusion limit.
-    nj_lottery_exclusion_limit: rust_decimal::Decimal,
+    /// NJ Lottery prizes of this amount or less are excluded; a larger prize is included in full (54A:6-11).
+    nj_lottery_exclusion_limit: Decimal,
+    /// Most gain excluded on the sale of a principal residence (54A:6-9.1 b(1)).
+    residence_exclusion_cap: Decimal,
+    /// Most gain excluded by a husband and wife filing jointly when both used the home (54A:6-9.1 b(2)).
+    residence_exclusion_cap_joint: Decimal,
 });
 
-/// Lines 15-26.
-pub fn income_lines(_cx: &Ctx) -> Vec<Line> {
-    Vec::new()
+/// The keys of lines 15-26 that add up to line 27, in form order (16b and 20b are informational).
+pub const TOTAL_INCOME_KEYS: [&str; 12] = [
+    "wages",
+    "taxable_interest",
+    "dividends",
+    "business_profits",
+    "property_gains",
+    "pensions",
+    "partnership_income",
+    "s_corp_income",
+    "rents",
+    "gambling",
+    "alimony_received",
+    "other_income",
+];
+
+// ---------------------------------------------------------------------------------------------
+// Per-item amounts (pure: diagnostics are recorded once, by `income_diagnostics`).
+// ---------------------------------------------------------------------------------------------
+
+/// Interest statement: (taxable part for line 16a, exempt part for line 16b).
+///
+/// Taxable interest plus tax-exempt interest, less the parts from U.S. obligations and from New
+/// Jersey obligations (54A:5-1(e), 6-14), never below zero.
+pub fn interest_parts(i: &Interest) -> (Decimal, Decimal) {
+    let total = sat_add(
+        floor_zero(i.taxable_interest),
+        floor_zero(i.tax_exempt_interest),
+    );
+    let exempt = sat_add(floor_zero(i.us_obligations), floor_zero(i.nj_obligations));
+    (floor_zero(sat_sub(total, exempt)), exempt.min(total))
 }
-/// Line 27.
-pub fn line_27_total_income(cx: &Ctx, _s: &Sheet) -> Line {
-    cx.line(
-        "total_income",
-        Decimal::ZERO,
-        Explanation::new("not yet computed", "N.J.S.A. 54A:5-1"),
+
+/// Dividend statement: the amount for line 17 (54A:5-1(f), 6-14.1).
+///
+/// Ordinary dividends plus exempt-interest dividends, less the share a qualified investment fund
+/// reports as exempt in New Jersey, never below zero. Capital gain distributions go to line 19.
+pub fn dividend_part(d: &Dividends) -> Decimal {
+    floor_zero(sat_sub(
+        sat_add(
+            floor_zero(d.ordinary_dividends),
+            floor_zero(d.exempt_interest_dividends),
+        ),
+        floor_zero(d.nj_exempt_fund_share),
+    ))
+}
+
+/// Retirement distribution: (taxable part for line 20a, excludable part for line 20b).
+///
+/// Rollovers are not income at all (0, 0). Military pensions (54A:6-26) and qualified Roth
+/// distributions (54A:6-28) are wholly excludable. Otherwise the NJ taxable amount as entered
+/// (for a non-qualified Roth distribution, its earnings part) is taxable and the rest of the gross
+/// distribution is excludable.
+pub fn retirement_parts(r: &Retirement) -> (Decimal, Decimal) {
+    let gross = floor_zero(r.gross_distribution);
+    let taxable = floor_zero(r.taxable_amount);
+    if r.rollover {
+        return (Decimal::ZERO, Decimal::ZERO);
+    }
+    match r.kind {
+        RetirementKind::MilitaryPension => (Decimal::ZERO, gross),
+        RetirementKind::Roth if r.roth_qualified => (Decimal::ZERO, gross),
+        RetirementKind::Roth | RetirementKind::Pension | RetirementKind::Ira => {
+            (taxable, floor_zero(sat_sub(gross, taxable)))
+        }
+    }
+}
+
+/// The cap on the principal-residence gain exclusion for a sale, or `None` when the conditions of
+/// 54A:6-9.1 a and c are not met (owned and used 2 of the 5 years; no exclusion in the prior 2 years).
+pub fn residence_exclusion_cap(
+    p: &IncomeParams,
+    status: FilingStatus,
+    sale: &PropertySale,
+) -> Option<Decimal> {
+    let rs = sale.principal_residence.as_ref()?;
+    if !(rs.owned_and_used_2_of_5_years && rs.no_exclusion_in_prior_2_years) {
+        return None;
+    }
+    Some(if status.is_joint() && rs.both_spouses_used {
+        p.residence_exclusion_cap_joint.value
+    } else {
+        p.residence_exclusion_cap.value
+    })
+}
+
+/// Gain excluded on a sale (54A:6-9.1): the gain up to the cap, when the sale qualifies.
+pub fn residence_exclusion(p: &IncomeParams, status: FilingStatus, sale: &PropertySale) -> Decimal {
+    let gain = floor_zero(sale.gain_or_loss);
+    residence_exclusion_cap(p, status, sale).map_or(Decimal::ZERO, |cap| gain.min(cap))
+}
+
+/// A win's amount counted on line 24: a New Jersey Lottery prize not over the limit is excluded
+/// (54A:6-11: "a prize in an amount exceeding $10,000 shall be included", per prize, in full).
+pub fn gambling_win_counted(p: &IncomeParams, w: &GamblingWin) -> Decimal {
+    let amount = floor_zero(w.amount);
+    if w.nj_lottery && amount <= p.nj_lottery_exclusion_limit.value {
+        Decimal::ZERO
+    } else {
+        amount
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Category totals for a set of owners.
+// ---------------------------------------------------------------------------------------------
+
+/// Category amounts of 54A:5-1 for the items of some owners. Netted categories are kept raw (a
+/// loss is negative); the lines floor them at zero.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Categories {
+    /// Line 15.
+    pub wages: Decimal,
+    /// Line 16a.
+    pub taxable_interest: Decimal,
+    /// Line 16b.
+    pub exempt_interest: Decimal,
+    /// Line 17.
+    pub dividends: Decimal,
+    /// Line 18 before the floor.
+    pub business: Decimal,
+    /// Line 19 before the floor (sales less the residence exclusion, plus capital gain distributions).
+    pub property: Decimal,
+    /// Line 20a.
+    pub pensions: Decimal,
+    /// Line 20b.
+    pub pensions_excludable: Decimal,
+    /// Line 21 before the floor.
+    pub partnership: Decimal,
+    /// Line 22 before the floor.
+    pub s_corp: Decimal,
+    /// Line 23 before the floor.
+    pub rents: Decimal,
+    /// Line 24 before the floor (counted wins less losses).
+    pub gambling: Decimal,
+    /// Line 25.
+    pub alimony: Decimal,
+    /// Line 26 before the floor.
+    pub other: Decimal,
+}
+
+impl Categories {
+    /// The line values that make up line 27, in [`TOTAL_INCOME_KEYS`] order (each floored at zero).
+    pub fn line_values(&self) -> [Decimal; 12] {
+        [
+            self.wages,
+            self.taxable_interest,
+            self.dividends,
+            floor_zero(self.business),
+            floor_zero(self.property),
+            self.pensions,
+            floor_zero(self.partnership),
+            floor_zero(self.s_corp),
+            floor_zero(self.rents),
+            floor_zero(self.gambling),
+            self.alimony,
+            floor_zero(self.other),
+        ]
+    }
+}
+
+/// Category amounts for the items whose owner passes `include` (ownerless items are the taxpayer's).
+pub fn categories(cx: &Ctx, include: impl Fn(Owner) -> bool) -> Categories {
+    let inc = &cx.a.income;
+    let p = &cx.p.income;
+    let status = cx.a.filing_status;
+    let keep = |o: Owner| cx.a.counts(o) && include(o);
+    let ownerless = keep(Owner::Taxpayer);
+    let interest: Vec<(Decimal, Decimal)> = inc
+        .interest
+        .iter()
+        .filter(|i| keep(i.owner))
+        .map(interest_parts)
+        .collect();
+    let retirement: Vec<(Decimal, Decimal)> = inc
+        .retirement
+        .iter()
+        .filter(|r| keep(r.owner))
+        .map(retirement_parts)
+        .collect();
+    let (gambling, alimony, other) = if ownerless {
+        let wins = sat_sum(inc.gambling.wins.iter().map(|w| gambling_win_counted(p, w)));
+        (
+            sat_sub(wins, floor_zero(inc.gambling.losses)),
+            floor_zero(inc.alimony_received),
+            sat_sum(inc.other.iter().map(|o| o.amount)),
+        )
+    } else {
+        (Decimal::ZERO, Decimal::ZERO, Decimal::ZERO)
+    };
+    Categories {
+        wages: sat_sum(
+            inc.w2s
+                .iter()
+                .filter(|w| keep(w.owner))
+                .map(|w| floor_zero(w.state_wages)),
+        ),
+        taxable_interest: sat_sum(interest.iter().map(|x| x.0)),
+        exempt_interest: sat_sum(interest.iter().map(|x| x.1)),
+        dividends: sat_sum(
+            inc.dividends
+                .iter()
+                .filter(|d| keep(d.owner))
+                .map(dividend_part),
+        ),
+        business: sat_sum(
+            inc.businesses
+                .iter()
+                .filter(|b| keep(b.owner))
+                .map(|b| b.net_profit),
+        ),
+        property: sat_add(
+            sat_sum(
+                inc.property_sales
+                    .iter()
+                    .filter(|s| keep(s.owner))
+                    .map(|s| sat_sub(s.gain_or_loss, residence_exclusion(p, status, s))),
+            ),
+            sat_sum(
+                inc.dividends
+                    .iter()
+                    .filter(|d| keep(d.owner))
+                    .map(|d| floor_zero(d.capital_gain_distributions)),
+            ),
+        ),
+        pensions: sat_sum(retirement.iter().map(|x| x.0)),
+        pensions_excludable: sat_sum(retirement.iter().map(|x| x.1)),
+        partnership: sat_sum(
+            inc.partnerships
+                .iter()
+                .filter(|x| keep(x.owner))
+                .map(|x| x.share),
+        ),
+        s_corp: sat_sum(
+            inc.s_corporations
+                .iter()
+                .filter(|x| keep(x.owner))
+                .map(|x| x.share),
+        ),
+        rents: sat_sum(inc.rents.iter().filter(|x| keep(x.owner)).map(|x| x.net)),
+        gambling,
+        alimony,
+        other,
+    }
+}
+
+/// One person's share of line 27: for each line, the person's own category amount (floored)
+/// but never more than the line itself (a spouse's loss in a category reduces the line first).
+pub fn person_share_of_total_income(cx: &Ctx, s: &Sheet, owner: Owner) -> Decimal {
+    let own = categories(cx, |o| o == owner).line_values();
+    sat_sum(
+        TOTAL_INCOME_KEYS
+            .iter()
+            .zip(own)
+            .map(|(k, v)| v.min(floor_zero(s.v(k)))),
     )
+}
+
+/// A person's income from the categories of 54A:5-1 a, b, k and p (wages, business, partnership,
+/// S corporation), each category floored at zero (54A:5-2): the $3,000 test of 54A:6-15 a(1).
+pub fn earned_income_6_15(cx: &Ctx, owner: Owner) -> Decimal {
+    let c = categories(cx, |o| o == owner);
+    sat_sum([
+        c.wages,
+        floor_zero(c.business),
+        floor_zero(c.partnership),
+        floor_zero(c.s_corp),
+    ])
+}
+
+/// Raw (unfloored) nets of the four business categories of 54A:3-9: (b) business, (k)
+/// partnership, (p) S corporation, (d) rents, royalties, patents and copyrights.
+pub fn business_category_nets(cx: &Ctx) -> [Decimal; 4] {
+    let c = categories(cx, |_| true);
+    [c.business, c.partnership, c.s_corp, c.rents]
+}
+
+// ---------------------------------------------------------------------------------------------
+// Diagnostics.
+// ---------------------------------------------------------------------------------------------
+
+/// Error for a negative amount the form forbids (treated as zero).
+fn negative(cx: &Ctx, path: String, what: &str, v: Decimal, cite: &str) {
+    if v.is_sign_negative() && !v.is_zero() {
+        cx.diag(
+            Diagnostic::error(
+                "negative-amount",
+                format!(
+                    "{what} cannot be negative ({}); it was treated as zero",
+                    fmt_money(v)
+                ),
+            )
+            .at(path)
+            .cite(cite),
+        );
+    }
+}
+
+/// Record the diagnostics about income answers, once.
+fn income_diagnostics(cx: &Ctx) {
+    let inc = &cx.a.income;
+    let status = cx.a.filing_status;
+    let mut spouse_items = 0usize;
+    for (i, w) in inc.w2s.iter().enumerate() {
+        spouse_items += usize::from(!cx.a.counts(w.owner));
+        negative(
+            cx,
+            format!("income.w2s[{i}].state_wages"),
+            "State wages",
+            w.state_wages,
+            "N.J.S.A. 54A:5-1(a)",
+        );
+    }
+    for (i, x) in inc.interest.iter().enumerate() {
+        spouse_items += usize::from(!cx.a.counts(x.owner));
+        let base = format!("income.interest[{i}]");
+        negative(
+            cx,
+            format!("{base}.taxable_interest"),
+            "Taxable interest",
+            x.taxable_interest,
+            "N.J.S.A. 54A:5-1(e)",
+        );
+        negative(
+            cx,
+            format!("{base}.tax_exempt_interest"),
+            "Tax-exempt interest",
+            x.tax_exempt_interest,
+            "N.J.S.A. 54A:5-1(e)",
+        );
+        negative(
+            cx,
+            format!("{base}.us_obligations"),
+            "Interest from U.S. obligations",
+            x.us_obligations,
+            "N.J.S.A. 54A:6-14",
+        );
+        negative(
+            cx,
+            format!("{base}.nj_obligations"),
+            "Interest from New Jersey obligations",
+            x.nj_obligations,
+            "N.J.S.A. 54A:6-14",
+        );
+        let total = sat_add(
+            floor_zero(x.taxable_interest),
+            floor_zero(x.tax_exempt_interest),
+        );
+        let exempt = sat_add(floor_zero(x.us_obligations), floor_zero(x.nj_obligations));
+        if exempt > total {
+            cx.diag(
+                Diagnostic::warning(
+                    "interest-exempt-exceeds-total",
+                    format!(
+                        "Interest statement {}: the exempt parts ({}) are more than the interest reported ({}); line 16a counts zero for it and line 16b only {}",
+                        i + 1,
+                        fmt_money(exempt),
+                        fmt_money(total),
+                        fmt_money(total)
+                    ),
+                )
+                .at(format!("{base}.us_obligations"))
+                .cite("N.J.S.A. 54A:6-14"),
+            );
+        }
+    }
+    for (i, d) in inc.dividends.iter().enumerate() {
+        spouse_items += usize::from(!cx.a.counts(d.owner));
+        let base = format!("income.dividends[{i}]");
+        negative(
+            cx,
+            format!("{base}.ordinary_dividends"),
+            "Ordinary dividends",
+            d.ordinary_dividends,
+            "N.J.S.A. 54A:5-1(f)",
+        );
+        negative(
+            cx,
+            format!("{base}.capital_gain_distributions"),
+            "Capital gain distributions",
+            d.capital_gain_distributions,
+            "N.J.S.A. 54A:5-1(c)",
+        );
+        negative(
+            cx,
+            format!("{base}.exempt_interest_dividends"),
+            "Exempt-interest dividends",
+            d.exempt_interest_dividends,
+            "N.J.S.A. 54A:5-1(f)",
+        );
+        negative(
+            cx,
+            format!("{base}.nj_exempt_fund_share"),
+            "Qualified investment fund exempt share",
+            d.nj_exempt_fund_share,
+            "N.J.S.A. 54A:6-14.1",
+        );
+        let total = sat_add(
+            floor_zero(d.ordinary_dividends),
+            floor_zero(d.exempt_interest_dividends),
+        );
+        if floor_zero(d.nj_exempt_fund_share) > total {
+            cx.diag(
+                Diagnostic::warning(
+                    "dividend-exempt-exceeds-total",
+                    format!(
+                        "Dividend statement {}: the qualified investment fund's exempt share ({}) is more than the dividends reported ({}); line 17 counts zero for it",
+                        i + 1,
+                        fmt_money(d.nj_exempt_fund_share),
+                        fmt_money(total)
+                    ),
+                )
+                .at(format!("{base}.nj_exempt_fund_share"))
+                .cite("N.J.S.A. 54A:6-14.1"),
+            );
+        }
+    }
+    for (i, r) in inc.retirement.iter().enumerate() {
+        spouse_items += usize::from(!cx.a.counts(r.owner));
+        let base = format!("income.retirement[{i}]");
+        negative(
+            cx,
+            format!("{base}.gross_distribution"),
+            "Gross distribution",
+            r.gross_distribution,
+            "N.J.S.A. 54A:5-1(j)",
+        );
+        negative(
+            cx,
+            format!("{base}.taxable_amount"),
+            "Taxable amount",
+            r.taxable_amount,
+            "N.J.S.A. 54A:5-1(j)",
+        );
+        if floor_zero(r.taxable_amount) > floor_zero(r.gross_distribution) && !r.rollover {
+            cx.diag(
+                Diagnostic::warning(
+                    "taxable-exceeds-gross",
+                    format!(
+                        "Retirement statement {}: the taxable amount ({}) is more than the gross distribution ({}): check the 1099-R",
+                        i + 1,
+                        fmt_money(r.taxable_amount),
+                        fmt_money(r.gross_distribution)
+                    ),
+                )
+                .at(format!("{base}.taxable_amount")),
+            );
+        }
+    }
+    for x in &inc.businesses {
+        spouse_items += usize::from(!cx.a.counts(x.owner));
+    }
+    for (i, sale) in inc.property_sales.iter().enumerate() {
+        spouse_items += usize::from(!cx.a.counts(sale.owner));
+        if cx.a.counts(sale.owner)
+            && sale.principal_residence.is_some()
+            && sale.gain_or_loss > Decimal::ZERO
+            && residence_exclusion_cap(&cx.p.income, status, sale).is_none()
+        {
+            cx.diag(
+                Diagnostic::warning(
+                    "residence-exclusion-not-allowed",
+                    format!(
+                        "Property sale {}: the principal-residence exclusion needs ownership and use as a principal residence for 2 of the 5 years before the sale and no exclusion in the 2 years before; the whole gain is counted. A reduced exclusion for a move for work, health or unforeseen circumstances (54A:6-9.1 d) is not computed by this version",
+                        i + 1
+                    ),
+                )
+                .at(format!("income.property_sales[{i}].principal_residence"))
+                .cite("N.J.S.A. 54A:6-9.1"),
+            );
+        }
+    }
+    for x in inc.partnerships.iter().chain(&inc.s_corporations) {
+        spouse_items += usize::from(!cx.a.counts(x.owner));
+    }
+    for x in &inc.rents {
+        spouse_items += usize::from(!cx.a.counts(x.owner));
+    }
+    for (i, w) in inc.gambling.wins.iter().enumerate() {
+        negative(
+            cx,
+            format!("income.gambling.wins[{i}].amount"),
+            "A gambling win",
+            w.amount,
+            "N.J.S.A. 54A:5-1(g)",
+        );
+    }
+    negative(
+        cx,
+        "income.gambling.losses".into(),
+        "Gambling losses",
+        inc.gambling.losses,
+        "N.J.S.A. 54A:5-2",
+    );
+    negative(
+        cx,
+        "income.alimony_received".into(),
+        "Alimony received",
+        inc.alimony_received,
+        "N.J.S.A. 54A:5-1(n)",
+    );
+    for (i, o) in inc.other.iter().enumerate() {
+        if o.amount.is_sign_negative() && !o.amount.is_zero() {
+            cx.diag(
+                Diagnostic::warning(
+                    "other-income-loss",
+                    format!(
+                        "Other income item {} is a loss ({}). It is netted only against the other items on line 26, and only items of the same category of 54A:5-1 may offset each other: check",
+                        i + 1,
+                        fmt_money(o.amount)
+                    ),
+                )
+                .at(format!("income.other[{i}].amount"))
+                .cite("N.J.S.A. 54A:5-2"),
+            );
+        }
+    }
+    if spouse_items > 0 {
+        cx.diag(
+            Diagnostic::info(
+                "spouse-items-not-counted",
+                format!(
+                    "{spouse_items} income item(s) of your spouse/CU partner are not counted: a spouse's income belongs on this return only when filing jointly"
+                ),
+            )
+            .at("income"),
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lines.
+// ---------------------------------------------------------------------------------------------
+
+/// Name for an item in explanations ("W-2 1 (Acme)").
+fn item_name(kind: &str, i: usize, name: &str) -> String {
+    if name.trim().is_empty() {
+        format!("{kind} {}", i + 1)
+    } else {
+        format!("{kind} {} ({})", i + 1, name.trim())
+    }
+}
+
+/// Sum explanation text: "$a + $b = $c" (or "none").
+fn sum_text(values: &[Decimal], total: Decimal) -> String {
+    if values.is_empty() {
+        return "none entered: $0.00".to_owned();
+    }
+    let parts: Vec<String> = values.iter().map(|v| fmt_money(*v)).collect();
+    format!("{} = {}", parts.join(" + "), fmt_money(total))
+}
+
+/// Line 15: wages, the sum of W-2 box 16 state wages (54A:5-1(a)).
+pub fn line_15_wages(cx: &Ctx) -> Line {
+    let mut exp = Explanation::default();
+    let mut vals = Vec::new();
+    for (i, w) in cx.a.income.w2s.iter().enumerate() {
+        if !cx.a.counts(w.owner) {
+            continue;
+        }
+        let v = floor_zero(w.state_wages);
+        vals.push(v);
+        exp = exp.answer(
+            item_name("W-2", i, &w.employer),
+            format!("income.w2s[{i}].state_wages"),
+            v,
+        );
+    }
+    let total = sat_sum(vals.iter().copied());
+    exp.rule = format!("State wages (W-2 box 16): {}", sum_text(&vals, total));
+    exp.citation = "N.J.S.A. 54A:5-1(a); NJ-1040 line 15".into();
+    cx.line("wages", total, exp)
+}
+
+/// Lines 16a and 16b: taxable interest, and the interest exempt in New Jersey (54A:5-1(e), 6-14).
+pub fn lines_16_interest(cx: &Ctx) -> [Line; 2] {
+    let mut exp_a = Explanation::default();
+    let mut exp_b = Explanation::default();
+    let (mut ta, mut tb) = (Vec::new(), Vec::new());
+    for (i, x) in cx.a.income.interest.iter().enumerate() {
+        if !cx.a.counts(x.owner) {
+            continue;
+        }
+        let (a, b) = interest_parts(x);
+        ta.push(a);
+        tb.push(b);
+        let name = item_name("Interest statement", i, &x.payer);
+        exp_a = exp_a
+            .answer(
+                format!("{name}: taxable interest"),
+                format!("income.interest[{i}].taxable_interest"),
+                floor_zero(x.taxable_interest),
+            )
+            .answer(
+                format!("{name}: tax-exempt interest"),
+                format!("income.interest[{i}].tax_exempt_interest"),
+                floor_zero(x.tax_exempt_interest),
+            )
+            .answer(
+                format!("{name}: U.S. obligations"),
+                format!("income.interest[{i}].us_obligations"),
+                floor_zero(x.us_obligations),
+            )
+            .answer(
+                format!("{name}: New Jersey obligations"),
+                format!("income.interest[{i}].nj_obligations"),
+                floor_zero(x.nj_obligations),
+            )
+            .worksheet(
+                format!("{name}: taxable in New Jersey"),
+                format!("income.interest[{i}]"),
+                a,
+            );
+        exp_b = exp_b.worksheet(
+            format!("{name}: exempt in New Jersey"),
+            format!("income.interest[{i}]"),
+            b,
+        );
+    }
+    let a = sat_sum(ta.iter().copied());
+    let b = sat_sum(tb.iter().copied());
+    exp_a.rule = format!(
+        "For each statement: taxable interest + tax-exempt interest − interest from U.S. obligations − interest from New Jersey obligations (not below zero): {}",
+        sum_text(&ta, a)
+    );
+    exp_a.citation = "N.J.S.A. 54A:5-1(e), 54A:6-14; NJ-1040 line 16a".into();
+    exp_b.rule = format!(
+        "Interest from U.S. and New Jersey obligations, exempt in New Jersey and not added into total income: {}",
+        sum_text(&tb, b)
+    );
+    exp_b.citation = "N.J.S.A. 54A:6-14; NJ-1040 line 16b".into();
+    [
+        cx.line("taxable_interest", a, exp_a),
+        cx.line("exempt_interest", b, exp_b),
+    ]
+}
+
+/// Line 17: dividends (54A:5-1(f)); exempt-interest dividends are taxable except the share a
+/// qualified investment fund reports as exempt (54A:6-14.1).
+pub fn line_17_dividends(cx: &Ctx) -> Line {
+    let mut exp = Explanation::default();
+    let mut vals = Vec::new();
+    for (i, d) in cx.a.income.dividends.iter().enumerate() {
+        if !cx.a.counts(d.owner) {
+            continue;
+        }
+        let v = dividend_part(d);
+        vals.push(v);
+        let name = item_name("Dividend statement", i, &d.payer);
+        exp = exp
+            .answer(
+                format!("{name}: ordinary dividends"),
+                format!("income.dividends[{i}].ordinary_dividends"),
+                floor_zero(d.ordinary_dividends),
+            )
+            .answer(
+                format!("{name}: exempt-interest dividends"),
+                format!("income.dividends[{i}].exempt_interest_dividends"),
+                floor_zero(d.exempt_interest_dividends),
+            )
+            .answer(
+                format!("{name}: qualified investment fund exempt share"),
+                format!("income.dividends[{i}].nj_exempt_fund_share"),
+                floor_zero(d.nj_exempt_fund_share),
+            )
+            .worksheet(
+                format!("{name}: dividends for line 17"),
+                format!("income.dividends[{i}]"),
+                v,
+            );
+    }
+    let total = sat_sum(vals.iter().copied());
+    exp.rule = format!(
+        "For each statement: ordinary dividends + exempt-interest dividends − the qualified investment fund's New Jersey-exempt share (not below zero); capital gain distributions go to line 19: {}",
+        sum_text(&vals, total)
+    );
+    exp.citation = "N.J.S.A. 54A:5-1(f), 54A:6-14.1; NJ-1040 line 17".into();
+    cx.line("dividends", total, exp)
+}
+
+/// A netted category line (18, 21, 22, 23): net of the items, a net loss counts as zero (54A:5-2).
+fn netted_line<'a>(
+    cx: &Ctx,
+    key: &str,
+    what: &str,
+    items: impl Iterator<Item = (String, String, Decimal)> + 'a,
+    citation: &str,
+) -> Line {
+    let mut exp = Explanation::default();
+    let mut vals = Vec::new();
+    for (name, path, v) in items {
+        vals.push(v);
+        exp = exp.answer(name, path, v);
+    }
+    let net = sat_sum(vals.iter().copied());
+    let v = floor_zero(net);
+    exp.rule = if net.is_sign_negative() && !net.is_zero() {
+        format!(
+            "{what}: {}, a net loss; a net loss in a category is not entered and never reduces another category, so this line is $0.00",
+            sum_text(&vals, net)
+        )
+    } else {
+        format!(
+            "{what}, net of gains and losses within the category: {}",
+            sum_text(&vals, net)
+        )
+    };
+    exp.citation = citation.to_owned();
+    cx.line(key, v, exp)
+}
+
+/// Line 18: net profits from business, all businesses netted, a net loss counts as zero (54A:5-1(b), 5-2).
+pub fn line_18_business(cx: &Ctx) -> Line {
+    let a = cx.a;
+    netted_line(
+        cx,
+        "business_profits",
+        "Net profits from business",
+        a.income
+            .businesses
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| a.counts(b.owner))
+            .map(|(i, b)| {
+                (
+                    item_name("Business", i, &b.name),
+                    format!("income.businesses[{i}].net_profit"),
+                    b.net_profit,
+                )
+            }),
+        "N.J.S.A. 54A:5-1(b), 54A:5-2; Schedule NJ-BUS-1 Part I; NJ-1040 line 18",
+    )
+}
+
+/// Line 19: net gains from the disposition of property (54A:5-1(c)): sales less the
+/// principal-residence exclusion (54A:6-9.1), plus capital gain distributions; a net loss counts as zero.
+pub fn line_19_property(cx: &Ctx) -> Line {
+    let a = cx.a;
+    let p = &cx.p.income;
+    let mut exp = Explanation::default();
+    let mut vals = Vec::new();
+    let mut used_caps = false;
+    for (i, sale) in a.income.property_sales.iter().enumerate() {
+        if !a.counts(sale.owner) {
+            continue;
+        }
+        let name = item_name("Sale", i, &sale.description);
+        exp = exp.answer(
+            format!("{name}: gain or loss"),
+            format!("income.property_sales[{i}].gain_or_loss"),
+            sale.gain_or_loss,
+        );
+        let excl = residence_exclusion(p, a.filing_status, sale);
+        if sale.principal_residence.is_some() {
+            used_caps = true;
+            exp = exp.worksheet(
+                format!("{name}: principal-residence gain excluded"),
+                format!("income.property_sales[{i}].principal_residence"),
+                excl,
+            );
+        }
+        vals.push(sat_sub(sale.gain_or_loss, excl));
+    }
+    for (i, d) in a.income.dividends.iter().enumerate() {
+        if !a.counts(d.owner) {
+            continue;
+        }
+        let v = floor_zero(d.capital_gain_distributions);
+        if !v.is_zero() {
+            vals.push(v);
+            exp = exp.answer(
+                format!(
+                    "{}: capital gain distributions",
+                    item_name("Dividend statement", i, &d.payer)
+                ),
+                format!("income.dividends[{i}].capital_gain_distributions"),
+                v,
+            );
+        }
+    }
+    let net = sat_sum(vals.iter().copied());
+    let v = floor_zero(net);
+    exp.rule = format!(
+        "Gains less losses of each sale (less any principal-residence gain excluded, up to {} or {} for a joint return when both spouses used the home), plus capital gain distributions: {}{}",
+        fmt_money(p.residence_exclusion_cap.value),
+        fmt_money(p.residence_exclusion_cap_joint.value),
+        sum_text(&vals, net),
+        if net.is_sign_negative() && !net.is_zero() {
+            "; a net loss is not entered, so this line is $0.00"
+        } else {
+            ""
+        }
+    );
+    exp.citation =
+        "N.J.S.A. 54A:5-1(c), 54A:5-2, 54A:6-9.1; Schedule NJ-DOP; NJ-1040 line 19".into();
+    if used_caps {
+        exp = exp
+            .param(&p.residence_exclusion_cap)
+            .param(&p.residence_exclusion_cap_joint);
+    }
+    cx.line("property_gains", v, exp)
+}
+
+/// Lines 20a and 20b: taxable pensions, annuities and IRA withdrawals (54A:5-1(j)), and the
+/// excludable parts (informational: military pensions 54A:6-26, qualified Roth 54A:6-28,
+/// contributions already taxed); rollovers are neither.
+pub fn lines_20_pensions(cx: &Ctx) -> [Line; 2] {
+    let a = cx.a;
+    let mut exp_a = Explanation::default();
+    let mut exp_b = Explanation::default();
+    let (mut ta, mut tb) = (Vec::new(), Vec::new());
+    let mut rollovers = 0usize;
+    for (i, r) in a.income.retirement.iter().enumerate() {
+        if !a.counts(r.owner) {
+            continue;
+        }
+        if r.rollover {
+            rollovers += 1;
+            continue;
+        }
+        let (t, e) = retirement_parts(r);
+        ta.push(t);
+        tb.push(e);
+        let name = item_name("1099-R", i, &r.payer);
+        exp_a = exp_a.answer(
+            format!("{name}: taxable amount"),
+            format!("income.retirement[{i}].taxable_amount"),
+            t,
+        );
+        exp_b = exp_b.worksheet(
+            format!("{name}: excludable part"),
+            format!("income.retirement[{i}]"),
+            e,
+        );
+    }
+    let a_total = sat_sum(ta.iter().copied());
+    let b_total = sat_sum(tb.iter().copied());
+    let roll = if rollovers > 0 {
+        format!("; {rollovers} rollover(s) are not income and are left out")
+    } else {
+        String::new()
+    };
+    exp_a.rule = format!(
+        "New Jersey taxable amounts of pensions, annuities and IRA withdrawals (military pensions and qualified Roth distributions excluded; a non-qualified Roth distribution counts its earnings part): {}{roll}",
+        sum_text(&ta, a_total)
+    );
+    exp_a.citation = "N.J.S.A. 54A:5-1(j), 54A:6-10, 54A:6-26, 54A:6-28; NJ-1040 line 20a".into();
+    exp_b.rule = format!(
+        "Excludable parts (gross distribution less the taxable amount; all of a military pension or a qualified Roth distribution), not added into total income: {}{roll}",
+        sum_text(&tb, b_total)
+    );
+    exp_b.citation = "N.J.S.A. 54A:6-10(a), 54A:6-26, 54A:6-28; NJ-1040 line 20b".into();
+    [
+        cx.line("pensions", a_total, exp_a),
+        cx.line("pensions_excludable", b_total, exp_b),
+    ]
+}
+
+/// Line 21: distributive share of partnership income, netted, a net loss counts as zero (54A:5-1(k), 5-2).
+pub fn line_21_partnership(cx: &Ctx) -> Line {
+    let a = cx.a;
+    netted_line(
+        cx,
+        "partnership_income",
+        "Distributive share of partnership income",
+        a.income
+            .partnerships
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| a.counts(x.owner))
+            .map(|(i, x)| {
+                (
+                    item_name("Partnership", i, &x.name),
+                    format!("income.partnerships[{i}].share"),
+                    x.share,
+                )
+            }),
+        "N.J.S.A. 54A:5-1(k), 54A:5-2; Schedule NJ-BUS-1 Part II; NJ-1040 line 21",
+    )
+}
+
+/// Line 22: net pro rata share of S corporation income, netted, a net loss counts as zero (54A:5-1(p), 5-2).
+pub fn line_22_s_corp(cx: &Ctx) -> Line {
+    let a = cx.a;
+    netted_line(
+        cx,
+        "s_corp_income",
+        "Net pro rata share of S corporation income",
+        a.income
+            .s_corporations
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| a.counts(x.owner))
+            .map(|(i, x)| {
+                (
+                    item_name("S corporation", i, &x.name),
+                    format!("income.s_corporations[{i}].share"),
+                    x.share,
+                )
+            }),
+        "N.J.S.A. 54A:5-1(p), 54A:5-2; Schedule NJ-BUS-1 Part III; NJ-1040 line 22",
+    )
+}
+
+/// Line 23: net rents, royalties, patents and copyrights, a net loss counts as zero (54A:5-1(d), 5-2).
+pub fn line_23_rents(cx: &Ctx) -> Line {
+    let a = cx.a;
+    netted_line(
+        cx,
+        "rents",
+        "Net rents, royalties, patents and copyrights",
+        a.income
+            .rents
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| a.counts(x.owner))
+            .map(|(i, x)| {
+                (
+                    item_name("Rental", i, &x.description),
+                    format!("income.rents[{i}].net"),
+                    x.net,
+                )
+            }),
+        "N.J.S.A. 54A:5-1(d), 54A:5-2; Schedule NJ-BUS-1 Part IV; NJ-1040 line 23",
+    )
+}
+
+/// Line 24: net gambling winnings: wins (less NJ Lottery prizes within the 54A:6-11 limit) minus
+/// gambling losses, which offset only winnings of the same category; never below zero (54A:5-1(g), 5-2).
+pub fn line_24_gambling(cx: &Ctx) -> Line {
+    let g = &cx.a.income.gambling;
+    let p = &cx.p.income;
+    let mut exp = Explanation::default();
+    let mut vals = Vec::new();
+    let mut excluded = Vec::new();
+    for (i, w) in g.wins.iter().enumerate() {
+        let v = gambling_win_counted(p, w);
+        if w.nj_lottery && v.is_zero() && w.amount > Decimal::ZERO {
+            excluded.push(floor_zero(w.amount));
+        }
+        vals.push(v);
+        exp = exp.answer(
+            item_name("Win", i, &w.description),
+            format!("income.gambling.wins[{i}].amount"),
+            floor_zero(w.amount),
+        );
+    }
+    let wins = sat_sum(vals.iter().copied());
+    let losses = floor_zero(g.losses);
+    let net = sat_sub(wins, losses);
+    let v = floor_zero(net);
+    let excl = if excluded.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " ({} New Jersey Lottery prize(s) of {} or less excluded: {})",
+            excluded.len(),
+            fmt_money(p.nj_lottery_exclusion_limit.value),
+            fmt_money(sat_sum(excluded.iter().copied()))
+        )
+    };
+    exp.rule = format!(
+        "Winnings counted {}{excl} − gambling losses {} = {}{}",
+        fmt_money(wins),
+        fmt_money(losses),
+        fmt_money(net),
+        if net.is_sign_negative() && !net.is_zero() {
+            "; losses beyond winnings are not deductible, so this line is $0.00"
+        } else {
+            ""
+        }
+    );
+    exp.citation = "N.J.S.A. 54A:5-1(g), 54A:5-2, 54A:6-11; NJ-1040 line 24".into();
+    exp = exp
+        .answer("Gambling losses", "income.gambling.losses", losses)
+        .param(&p.nj_lottery_exclusion_limit);
+    cx.line("gambling", v, exp)
+}
+
+/// Line 25: alimony and separate maintenance received under a decree (54A:5-1(n)).
+pub fn line_25_alimony(cx: &Ctx) -> Line {
+    let v = floor_zero(cx.a.income.alimony_received);
+    cx.line(
+        "alimony_received",
+        v,
+        Explanation::new(
+            format!(
+                "Alimony and separate maintenance received: {}",
+                fmt_money(v)
+            ),
+            "N.J.S.A. 54A:5-1(n); NJ-1040 line 25",
+        )
+        .answer("Alimony received", "income.alimony_received", v),
+    )
+}
+
+/// Line 26: other income, netted as one line and never below zero (54A:5-1, 5-2).
+pub fn line_26_other(cx: &Ctx) -> Line {
+    netted_line(
+        cx,
+        "other_income",
+        "Other income",
+        cx.a.income.other.iter().enumerate().map(|(i, o)| {
+            (
+                item_name("Other income", i, &o.description),
+                format!("income.other[{i}].amount"),
+                o.amount,
+            )
+        }),
+        "N.J.S.A. 54A:5-1, 54A:5-2; NJ-1040 line 26",
+    )
+}
+
+/// Lines 15-26 in form order (16b and 20b are informational and not part of line 27).
+pub fn income_lines(cx: &Ctx) -> Vec<Line> {
+    income_diagnostics(cx);
+    let [l16a, l16b] = lines_16_interest(cx);
+    let [l20a, l20b] = lines_20_pensions(cx);
+    vec![
+        line_15_wages(cx),
+        l16a,
+        l16b,
+        line_17_dividends(cx),
+        line_18_business(cx),
+        line_19_property(cx),
+        l20a,
+        l20b,
+        line_21_partnership(cx),
+        line_22_s_corp(cx),
+        line_23_rents(cx),
+        line_24_gambling(cx),
+        line_25_alimony(cx),
+        line_26_other(cx),
+    ]
+}
+
+/// Line 27: total income = lines 15, 16a, 17, 18, 19, 20a, 21, 22, 23, 24, 25 and 26 (54A:5-1).
+pub fn line_27_total_income(cx: &Ctx, s: &Sheet) -> Line {
+    let mut exp = Explanation::new("", "N.J.S.A. 54A:5-1; NJ-1040 line 27");
+    let mut parts = Vec::new();
+    for k in TOTAL_INCOME_KEYS {
+        let v = s.v(k);
+        let (id, label) = cx.p.line_map.find(k).unwrap_or((k, k));
+        parts.push(format!("line {id} {}", fmt_money(v)));
+        exp = exp.line(label, k, v);
+    }
+    let total = sat_sum(TOTAL_INCOME_KEYS.iter().map(|k| s.v(k)));
+    exp.rule = format!("{} = {}", parts.join(" + "), fmt_money(total));
+    cx.line("total_income", total, exp)
 }

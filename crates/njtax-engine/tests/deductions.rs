@@ -1,0 +1,237 @@
+//! Deductions and taxable income, NJ-1040 lines 31-39 (N.J.S.A. 54A:3-2..3-14).
+
+#![allow(clippy::unwrap_used)]
+
+use njtax_engine::answers::{Business, Date, FilingStatus, PassThrough, Person, Rental, W2};
+use njtax_engine::{Answers, ComputedReturn, ParamBook, SUPPORTED_YEARS, Severity, compute};
+use rust_decimal::{Decimal, dec};
+
+fn run(a: &Answers) -> ComputedReturn {
+    let book = ParamBook::load().unwrap();
+    compute(a, &book).unwrap()
+}
+
+fn v(r: &ComputedReturn, key: &str) -> Decimal {
+    r.by_key(key)
+        .unwrap_or_else(|| panic!("no line {key}"))
+        .value
+}
+
+/// A single filer (born 1980) with `wages` and nothing else: gross income = wages.
+fn earner(year: u16, wages: Decimal) -> Answers {
+    Answers {
+        tax_year: year,
+        filing_status: FilingStatus::Single,
+        taxpayer: Person {
+            name: "Test".into(),
+            ssn: "000-00-0000".into(),
+            birth_date: Some("1980-06-15".parse::<Date>().unwrap()),
+            ..Person::default()
+        },
+        income: njtax_engine::answers::Income {
+            w2s: vec![W2 {
+                state_wages: wages,
+                ..W2::default()
+            }],
+            ..Default::default()
+        },
+        ..Answers::default()
+    }
+}
+
+/// Worksheet F: only medical expenses over 2% of gross income (line 29) are deducted.
+#[test]
+fn medical_expenses_over_2_percent_of_gross_income_54a_3_3_a() {
+    for year in SUPPORTED_YEARS {
+        // 2% × 50,000 = 1,000.
+        let mut a = earner(year, dec!(50000));
+        a.deductions.medical_expenses = dec!(1000);
+        assert_eq!(v(&run(&a), "medical"), dec!(0), "{year} at the floor");
+        a.deductions.medical_expenses = dec!(1001);
+        assert_eq!(v(&run(&a), "medical"), dec!(1), "{year} one dollar over");
+        a.deductions.medical_expenses = dec!(3000);
+        let r = run(&a);
+        assert_eq!(v(&r, "medical"), dec!(2000));
+        assert!(
+            r.by_key("medical")
+                .unwrap()
+                .explanation
+                .rule
+                .contains("2% of gross income $50,000.00 = $1,000.00")
+        );
+    }
+}
+
+#[test]
+fn medical_floor_uses_cents_54a_3_3_a() {
+    // 2% × 12,345.67 = 246.9134 → 246.91; 500 − 246.91 = 253.09.
+    let mut a = earner(2024, dec!(12345.67));
+    a.deductions.medical_expenses = dec!(500);
+    assert_eq!(v(&run(&a), "medical"), dec!(253.09));
+}
+
+/// 54A:3-4 adds Archer MSA contributions; 54A:3-5 self-employed health insurance, limited to
+/// earned income from the business.
+#[test]
+fn archer_msa_and_self_employed_health_insurance_54a_3_4_3_5() {
+    let mut a = earner(2024, dec!(0));
+    a.income.businesses = vec![Business {
+        net_profit: dec!(2000),
+        ..Business::default()
+    }];
+    a.deductions.archer_msa = dec!(700);
+    a.deductions.self_employed_health_insurance = dec!(5000);
+    let r = run(&a);
+    // 0 (no expenses) + 700 + min(5,000, 2,000) = 2,700.
+    assert_eq!(v(&r, "medical"), dec!(2700));
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.code == "se-health-insurance-limited")
+    );
+}
+
+#[test]
+fn negative_medical_expenses_are_an_error_and_count_as_zero() {
+    let mut a = earner(2024, dec!(10000));
+    a.deductions.medical_expenses = dec!(-100);
+    let r = run(&a);
+    assert_eq!(v(&r, "medical"), dec!(0));
+    assert!(r.diagnostics.iter().any(|d| d.code == "negative-amount"
+        && d.severity == Severity::Error
+        && d.path.as_deref() == Some("deductions.medical_expenses")));
+}
+
+#[test]
+fn entered_deductions_for_lines_32_to_34_54a_3_2_3_6_3_8() {
+    let mut a = earner(2024, dec!(80000));
+    a.deductions.alimony_paid = dec!(12000);
+    a.deductions.conservation_contribution = dec!(3000);
+    a.deductions.health_enterprise_zone = dec!(1500);
+    let r = run(&a);
+    assert_eq!(v(&r, "alimony_paid"), dec!(12000));
+    assert_eq!(v(&r, "conservation"), dec!(3000));
+    assert_eq!(v(&r, "health_enterprise_zone"), dec!(1500));
+    assert_eq!(r.value("32"), dec!(12000));
+}
+
+/// 54A:3-9: regular business income (categories b, d, k, p each floored) less alternative
+/// business income (all four netted with the carried-forward loss, not below zero); 50% of the
+/// increment for 2016 and later.
+#[test]
+fn alternative_business_calculation_with_carryforward_54a_3_9() {
+    for year in SUPPORTED_YEARS {
+        let mut a = earner(year, dec!(0));
+        a.income.businesses = vec![Business {
+            net_profit: dec!(50000),
+            ..Business::default()
+        }];
+        a.income.partnerships = vec![PassThrough {
+            share: dec!(-20000),
+            ..PassThrough::default()
+        }];
+        a.income.rents = vec![Rental {
+            net: dec!(-10000),
+            ..Rental::default()
+        }];
+        a.deductions.alternative_business_carryforward = dec!(5000);
+        let r = run(&a);
+        // Regular: 50,000 + 0 + 0 + 0 = 50,000. Alternative: 50,000 − 20,000 − 10,000 − 5,000
+        // = 15,000. Increment 35,000 × 50% = 17,500.
+        assert_eq!(v(&r, "alternative_business"), dec!(17500), "{year}");
+        assert_eq!(r.value("35"), dec!(17500));
+    }
+}
+
+#[test]
+fn alternative_business_income_is_not_below_zero_and_the_loss_carries_forward_54a_3_9_b() {
+    let mut a = earner(2024, dec!(0));
+    a.income.businesses = vec![Business {
+        net_profit: dec!(10000),
+        ..Business::default()
+    }];
+    a.income.s_corporations = vec![PassThrough {
+        share: dec!(-15000),
+        ..PassThrough::default()
+    }];
+    let r = run(&a);
+    // Regular 10,000; alternative max(10,000 − 15,000, 0) = 0; 50% × 10,000 = 5,000.
+    let l = r.by_key("alternative_business").unwrap();
+    assert_eq!(l.value, dec!(5000));
+    assert!(
+        l.explanation
+            .rule
+            .contains("$5,000.00 may be carried forward")
+    );
+}
+
+#[test]
+fn no_alternative_business_adjustment_without_losses_54a_3_9() {
+    let mut a = earner(2024, dec!(0));
+    a.income.businesses = vec![Business {
+        net_profit: dec!(10000),
+        ..Business::default()
+    }];
+    assert_eq!(v(&run(&a), "alternative_business"), dec!(0));
+}
+
+/// 54A:3-10: "up to $10,000".
+#[test]
+fn organ_donation_deduction_up_to_10000_54a_3_10() {
+    let mut a = earner(2024, dec!(60000));
+    a.deductions.organ_donation_costs = dec!(10000);
+    assert_eq!(v(&run(&a), "organ_donation"), dec!(10000));
+    a.deductions.organ_donation_costs = dec!(10001);
+    assert_eq!(v(&run(&a), "organ_donation"), dec!(10000));
+}
+
+/// 54A:3-12..3-14: "a taxpayer with gross income of $200,000 or less" (inclusive); caps
+/// NJBEST 10,000, NJCLASS 2,500, tuition 10,000.
+#[test]
+fn education_deductions_at_and_above_200000_gross_income_54a_3_12_3_13_3_14() {
+    for year in SUPPORTED_YEARS {
+        let mut a = earner(year, dec!(200000));
+        a.deductions.njbest_contributions = dec!(12000);
+        a.deductions.njclass_payments = dec!(3000);
+        a.deductions.nj_tuition_paid = dec!(10001);
+        let r = run(&a);
+        assert_eq!(v(&r, "njbest"), dec!(10000), "{year}");
+        assert_eq!(v(&r, "njclass"), dec!(2500), "{year}");
+        assert_eq!(v(&r, "tuition"), dec!(10000), "{year}");
+        let mut a = a.clone();
+        a.income.w2s[0].state_wages = dec!(200001);
+        let r = run(&a);
+        assert_eq!(v(&r, "njbest"), dec!(0), "{year}");
+        assert_eq!(v(&r, "njclass"), dec!(0), "{year}");
+        assert_eq!(v(&r, "tuition"), dec!(0), "{year}");
+    }
+    // Under the caps: the amount paid.
+    let mut a = earner(2024, dec!(90000));
+    a.deductions.njbest_contributions = dec!(2500);
+    a.deductions.njclass_payments = dec!(2500);
+    a.deductions.nj_tuition_paid = dec!(4000);
+    let r = run(&a);
+    assert_eq!(v(&r, "njbest"), dec!(2500));
+    assert_eq!(v(&r, "njclass"), dec!(2500));
+    assert_eq!(v(&r, "tuition"), dec!(4000));
+}
+
+#[test]
+fn line_38_adds_exemptions_and_deductions_and_line_39_is_not_below_zero_54a_3_1() {
+    let mut a = earner(2024, dec!(50000));
+    a.deductions.medical_expenses = dec!(3000); // 2,000
+    a.deductions.alimony_paid = dec!(5000);
+    a.deductions.njbest_contributions = dec!(1000);
+    let r = run(&a);
+    // 1,000 (exemption) + 2,000 + 5,000 + 1,000 = 9,000; 50,000 − 9,000 = 41,000.
+    assert_eq!(v(&r, "total_deductions"), dec!(9000));
+    assert_eq!(v(&r, "taxable_income"), dec!(41000));
+    assert_eq!(r.value("39"), dec!(41000));
+
+    let mut a = earner(2024, dec!(5000));
+    a.deductions.alimony_paid = dec!(8000);
+    let r = run(&a);
+    // 1,000 + 8,000 = 9,000 > 5,000: taxable income 0.
+    assert_eq!(v(&r, "total_deductions"), dec!(9000));
+    assert_eq!(v(&r, "taxable_income"), dec!(0));
+}

@@ -1,0 +1,461 @@
+//! Income, NJ-1040 lines 15-27 (N.J.S.A. 54A:5-1, 5-2, 6-9.1, 6-11, 6-14, 6-14.1, 6-26, 6-28).
+
+#![allow(clippy::unwrap_used)]
+
+use njtax_engine::answers::{
+    Business, Date, Dividends, FilingStatus, GamblingWin, Interest, OtherIncome, Owner,
+    PassThrough, Person, PropertySale, Rental, ResidenceSale, Retirement, RetirementKind, W2,
+};
+use njtax_engine::{Answers, ComputedReturn, ParamBook, Severity, compute};
+use rust_decimal::{Decimal, dec};
+
+fn run(a: &Answers) -> ComputedReturn {
+    let book = ParamBook::load().unwrap();
+    compute(a, &book).unwrap()
+}
+
+fn v(r: &ComputedReturn, key: &str) -> Decimal {
+    r.by_key(key)
+        .unwrap_or_else(|| panic!("no line {key}"))
+        .value
+}
+
+fn person(birth: &str) -> Person {
+    Person {
+        name: "Test".into(),
+        ssn: "000-00-0000".into(),
+        birth_date: Some(birth.parse::<Date>().unwrap()),
+        ..Person::default()
+    }
+}
+
+fn answers(status: FilingStatus) -> Answers {
+    Answers {
+        tax_year: 2024,
+        filing_status: status,
+        taxpayer: person("1980-06-15"),
+        spouse: matches!(
+            status,
+            FilingStatus::MarriedJoint | FilingStatus::MarriedSeparate
+        )
+        .then(|| person("1981-03-02")),
+        ..Answers::default()
+    }
+}
+
+fn w2(owner: Owner, wages: Decimal) -> W2 {
+    W2 {
+        owner,
+        employer: "Employer".into(),
+        state_wages: wages,
+        ..W2::default()
+    }
+}
+
+fn has(r: &ComputedReturn, code: &str, severity: Severity) -> bool {
+    r.diagnostics
+        .iter()
+        .any(|d| d.code == code && d.severity == severity)
+}
+
+#[test]
+fn wages_are_the_sum_of_w2_state_wages_54a_5_1_a() {
+    let mut a = answers(FilingStatus::Single);
+    a.income.w2s = vec![
+        w2(Owner::Taxpayer, dec!(50000)),
+        w2(Owner::Taxpayer, dec!(12345.67)),
+    ];
+    let r = run(&a);
+    // 50,000 + 12,345.67 = 62,345.67.
+    assert_eq!(v(&r, "wages"), dec!(62345.67));
+    assert_eq!(r.value("15"), dec!(62345.67));
+    assert!(
+        r.by_key("wages")
+            .unwrap()
+            .explanation
+            .rule
+            .contains("$62,345.67")
+    );
+}
+
+#[test]
+fn spouse_wages_count_only_on_a_joint_return() {
+    let mut a = answers(FilingStatus::MarriedSeparate);
+    a.income.w2s = vec![
+        w2(Owner::Taxpayer, dec!(40000)),
+        w2(Owner::Spouse, dec!(30000)),
+    ];
+    let r = run(&a);
+    assert_eq!(v(&r, "wages"), dec!(40000));
+    assert!(has(&r, "spouse-items-not-counted", Severity::Info));
+    a.filing_status = FilingStatus::MarriedJoint;
+    assert_eq!(v(&run(&a), "wages"), dec!(70000));
+}
+
+#[test]
+fn negative_wages_are_an_error_and_count_as_zero() {
+    let mut a = answers(FilingStatus::Single);
+    a.income.w2s = vec![
+        w2(Owner::Taxpayer, dec!(-500)),
+        w2(Owner::Taxpayer, dec!(1000)),
+    ];
+    let r = run(&a);
+    assert_eq!(v(&r, "wages"), dec!(1000));
+    assert!(r.diagnostics.iter().any(|d| d.code == "negative-amount"
+        && d.severity == Severity::Error
+        && d.path.as_deref() == Some("income.w2s[0].state_wages")));
+}
+
+/// 16a = taxable + tax-exempt − U.S. obligations − NJ obligations; 16b = the exempt parts.
+#[test]
+fn interest_excludes_us_and_new_jersey_obligations_54a_6_14() {
+    let mut a = answers(FilingStatus::Single);
+    a.income.interest = vec![Interest {
+        taxable_interest: dec!(1000),
+        tax_exempt_interest: dec!(500),
+        us_obligations: dec!(200),
+        nj_obligations: dec!(300),
+        ..Interest::default()
+    }];
+    let r = run(&a);
+    // 1,000 + 500 − 200 − 300 = 1,000; exempt 200 + 300 = 500.
+    assert_eq!(v(&r, "taxable_interest"), dec!(1000));
+    assert_eq!(v(&r, "exempt_interest"), dec!(500));
+    // 16b is not added into total income.
+    assert_eq!(v(&r, "total_income"), dec!(1000));
+}
+
+#[test]
+fn interest_exempt_parts_over_the_total_floor_at_zero_with_a_warning() {
+    let mut a = answers(FilingStatus::Single);
+    a.income.interest = vec![
+        Interest {
+            taxable_interest: dec!(100),
+            us_obligations: dec!(150),
+            ..Interest::default()
+        },
+        Interest {
+            taxable_interest: dec!(400),
+            ..Interest::default()
+        },
+    ];
+    let r = run(&a);
+    // Statement 1: max(100 − 150, 0) = 0; statement 2: 400. 16b: min(150, 100) = 100.
+    assert_eq!(v(&r, "taxable_interest"), dec!(400));
+    assert_eq!(v(&r, "exempt_interest"), dec!(100));
+    assert!(has(&r, "interest-exempt-exceeds-total", Severity::Warning));
+}
+
+/// Line 17 = ordinary + exempt-interest dividends − the qualified investment fund's exempt share;
+/// capital gain distributions go to line 19.
+#[test]
+fn dividends_include_exempt_interest_dividends_except_the_qualified_fund_share_54a_6_14_1() {
+    let mut a = answers(FilingStatus::Single);
+    a.income.dividends = vec![Dividends {
+        ordinary_dividends: dec!(1000),
+        capital_gain_distributions: dec!(250),
+        exempt_interest_dividends: dec!(400),
+        nj_exempt_fund_share: dec!(300),
+        ..Dividends::default()
+    }];
+    let r = run(&a);
+    // 1,000 + 400 − 300 = 1,100.
+    assert_eq!(v(&r, "dividends"), dec!(1100));
+    assert_eq!(v(&r, "property_gains"), dec!(250));
+    assert_eq!(v(&r, "total_income"), dec!(1350));
+}
+
+/// 54A:5-2: a net loss in one category may not be applied against another category.
+#[test]
+fn a_business_loss_does_not_reduce_wages_54a_5_2() {
+    let mut a = answers(FilingStatus::Single);
+    a.income.w2s = vec![w2(Owner::Taxpayer, dec!(50000))];
+    a.income.businesses = vec![Business {
+        net_profit: dec!(-20000),
+        ..Business::default()
+    }];
+    let r = run(&a);
+    assert_eq!(v(&r, "business_profits"), dec!(0));
+    assert_eq!(v(&r, "total_income"), dec!(50000));
+    assert!(
+        r.by_key("business_profits")
+            .unwrap()
+            .explanation
+            .rule
+            .contains("never reduces another category")
+    );
+}
+
+/// 54A:5-2: losses within one category offset gains of the same category.
+#[test]
+fn gains_and_losses_net_inside_each_category_54a_5_2() {
+    let mut a = answers(FilingStatus::MarriedJoint);
+    a.income.businesses = vec![
+        Business {
+            net_profit: dec!(30000),
+            ..Business::default()
+        },
+        Business {
+            owner: Owner::Spouse,
+            net_profit: dec!(-10000),
+            ..Business::default()
+        },
+    ];
+    a.income.partnerships = vec![
+        PassThrough {
+            share: dec!(5000),
+            ..PassThrough::default()
+        },
+        PassThrough {
+            share: dec!(-8000),
+            ..PassThrough::default()
+        },
+    ];
+    a.income.s_corporations = vec![PassThrough {
+        share: dec!(7000),
+        ..PassThrough::default()
+    }];
+    a.income.rents = vec![
+        Rental {
+            net: dec!(-3000),
+            ..Rental::default()
+        },
+        Rental {
+            net: dec!(2000),
+            ..Rental::default()
+        },
+    ];
+    let r = run(&a);
+    assert_eq!(v(&r, "business_profits"), dec!(20000)); // 30,000 − 10,000
+    assert_eq!(v(&r, "partnership_income"), dec!(0)); // 5,000 − 8,000 < 0
+    assert_eq!(v(&r, "s_corp_income"), dec!(7000));
+    assert_eq!(v(&r, "rents"), dec!(0)); // −3,000 + 2,000 < 0
+    assert_eq!(v(&r, "total_income"), dec!(27000));
+}
+
+fn residence_sale(gain: Decimal, both_used: bool, qualifies: bool) -> PropertySale {
+    PropertySale {
+        description: "Home".into(),
+        gain_or_loss: gain,
+        principal_residence: Some(ResidenceSale {
+            owned_and_used_2_of_5_years: qualifies,
+            no_exclusion_in_prior_2_years: true,
+            both_spouses_used: both_used,
+        }),
+        ..PropertySale::default()
+    }
+}
+
+/// 54A:6-9.1 b: up to $250,000 of gain excluded, $500,000 on a joint return when both spouses
+/// used the home; nothing when the 2-of-5-years test fails.
+#[test]
+fn principal_residence_gain_exclusion_caps_and_conditions_54a_6_9_1() {
+    let mut a = answers(FilingStatus::Single);
+    a.income.property_sales = vec![residence_sale(dec!(300000), false, true)];
+    // 300,000 − 250,000 = 50,000.
+    assert_eq!(v(&run(&a), "property_gains"), dec!(50000));
+
+    // Exactly at the cap and one dollar above.
+    a.income.property_sales = vec![residence_sale(dec!(250000), false, true)];
+    assert_eq!(v(&run(&a), "property_gains"), dec!(0));
+    a.income.property_sales = vec![residence_sale(dec!(250001), false, true)];
+    assert_eq!(v(&run(&a), "property_gains"), dec!(1));
+
+    let mut j = answers(FilingStatus::MarriedJoint);
+    j.income.property_sales = vec![residence_sale(dec!(500001), true, true)];
+    assert_eq!(v(&run(&j), "property_gains"), dec!(1));
+    // Joint, but only one spouse used the home: $250,000 (54A:6-9.1 e(1)).
+    j.income.property_sales = vec![residence_sale(dec!(300000), false, true)];
+    assert_eq!(v(&run(&j), "property_gains"), dec!(50000));
+
+    // Separate return: $250,000 even when both used the home.
+    let mut s = answers(FilingStatus::MarriedSeparate);
+    s.income.property_sales = vec![residence_sale(dec!(300000), true, true)];
+    assert_eq!(v(&run(&s), "property_gains"), dec!(50000));
+
+    a.income.property_sales = vec![residence_sale(dec!(300000), false, false)];
+    let r = run(&a);
+    assert_eq!(v(&r, "property_gains"), dec!(300000));
+    assert!(has(
+        &r,
+        "residence-exclusion-not-allowed",
+        Severity::Warning
+    ));
+}
+
+#[test]
+fn excluded_residence_gain_does_not_absorb_another_sales_loss_54a_6_9_1_5_2() {
+    let mut a = answers(FilingStatus::Single);
+    a.income.property_sales = vec![
+        residence_sale(dec!(260000), false, true),
+        PropertySale {
+            description: "Stock".into(),
+            gain_or_loss: dec!(-4000),
+            ..PropertySale::default()
+        },
+        PropertySale {
+            description: "Bond fund".into(),
+            gain_or_loss: dec!(1500),
+            ..PropertySale::default()
+        },
+    ];
+    // (260,000 − 250,000) − 4,000 + 1,500 = 7,500.
+    assert_eq!(v(&run(&a), "property_gains"), dec!(7500));
+}
+
+fn retirement(kind: RetirementKind, gross: Decimal, taxable: Decimal) -> Retirement {
+    Retirement {
+        kind,
+        gross_distribution: gross,
+        taxable_amount: taxable,
+        ..Retirement::default()
+    }
+}
+
+/// 20a: taxable amounts; military pensions (6-26), qualified Roth (6-28) and rollovers excluded;
+/// 20b: the excludable parts, informational.
+#[test]
+fn pensions_exclude_military_qualified_roth_and_rollovers_54a_6_26_6_28() {
+    let mut a = answers(FilingStatus::Single);
+    let mut roth_q = retirement(RetirementKind::Roth, dec!(10000), dec!(0));
+    roth_q.roth_qualified = true;
+    let mut rollover = retirement(RetirementKind::Ira, dec!(50000), dec!(50000));
+    rollover.rollover = true;
+    a.income.retirement = vec![
+        retirement(RetirementKind::Pension, dec!(25000), dec!(20000)),
+        retirement(RetirementKind::MilitaryPension, dec!(30000), dec!(30000)),
+        roth_q,
+        retirement(RetirementKind::Roth, dec!(10000), dec!(2000)),
+        rollover,
+        retirement(RetirementKind::Ira, dec!(4000), dec!(4000)),
+    ];
+    let r = run(&a);
+    // 20a: 20,000 + 0 + 0 + 2,000 + 0 + 4,000 = 26,000.
+    assert_eq!(v(&r, "pensions"), dec!(26000));
+    // 20b: 5,000 + 30,000 + 10,000 + 8,000 + 0 + 0 = 53,000.
+    assert_eq!(v(&r, "pensions_excludable"), dec!(53000));
+    assert_eq!(v(&r, "total_income"), dec!(26000));
+}
+
+fn lottery(amount: Decimal) -> GamblingWin {
+    GamblingWin {
+        description: "NJ Lottery".into(),
+        amount,
+        nj_lottery: true,
+    }
+}
+
+/// 54A:6-11: "New Jersey Lottery winnings from a prize in an amount exceeding $10,000 shall be
+/// included": a prize of $10,000 is excluded, a prize of $10,001 is included in full; per prize.
+#[test]
+fn nj_lottery_prizes_of_10000_or_less_are_excluded_per_prize_54a_6_11() {
+    let mut a = answers(FilingStatus::Single);
+    a.income.gambling.wins = vec![lottery(dec!(10000)), lottery(dec!(10000))];
+    assert_eq!(v(&run(&a), "gambling"), dec!(0));
+    a.income.gambling.wins = vec![lottery(dec!(10001))];
+    assert_eq!(v(&run(&a), "gambling"), dec!(10001));
+    a.income.gambling.wins = vec![lottery(dec!(10000.01))];
+    assert_eq!(v(&run(&a), "gambling"), dec!(10000.01));
+    // Other gambling wins are not excluded.
+    a.income.gambling.wins = vec![GamblingWin {
+        description: "Casino".into(),
+        amount: dec!(500),
+        nj_lottery: false,
+    }];
+    assert_eq!(v(&run(&a), "gambling"), dec!(500));
+}
+
+/// 54A:5-1(g) with 5-2: losses offset winnings inside the gambling category only.
+#[test]
+fn gambling_losses_offset_only_gambling_winnings_54a_5_1_g_5_2() {
+    let mut a = answers(FilingStatus::Single);
+    a.income.w2s = vec![w2(Owner::Taxpayer, dec!(30000))];
+    a.income.gambling.wins = vec![
+        GamblingWin {
+            description: "Casino".into(),
+            amount: dec!(5000),
+            nj_lottery: false,
+        },
+        lottery(dec!(8000)),
+    ];
+    a.income.gambling.losses = dec!(3000);
+    let r = run(&a);
+    // 5,000 (the $8,000 lottery prize is excluded) − 3,000 = 2,000.
+    assert_eq!(v(&r, "gambling"), dec!(2000));
+    a.income.gambling.losses = dec!(9000);
+    let r = run(&a);
+    // 5,000 − 9,000 < 0: line 24 is 0 and wages stay 30,000.
+    assert_eq!(v(&r, "gambling"), dec!(0));
+    assert_eq!(v(&r, "total_income"), dec!(30000));
+}
+
+#[test]
+fn alimony_and_other_income_and_the_line_27_total_54a_5_1() {
+    let mut a = answers(FilingStatus::Single);
+    a.income.w2s = vec![w2(Owner::Taxpayer, dec!(1000))];
+    a.income.interest = vec![Interest {
+        taxable_interest: dec!(10),
+        ..Interest::default()
+    }];
+    a.income.dividends = vec![Dividends {
+        ordinary_dividends: dec!(20),
+        capital_gain_distributions: dec!(40),
+        ..Dividends::default()
+    }];
+    a.income.businesses = vec![Business {
+        net_profit: dec!(30),
+        ..Business::default()
+    }];
+    a.income.retirement = vec![retirement(RetirementKind::Pension, dec!(50), dec!(50))];
+    a.income.partnerships = vec![PassThrough {
+        share: dec!(60),
+        ..PassThrough::default()
+    }];
+    a.income.s_corporations = vec![PassThrough {
+        share: dec!(70),
+        ..PassThrough::default()
+    }];
+    a.income.rents = vec![Rental {
+        net: dec!(80),
+        ..Rental::default()
+    }];
+    a.income.gambling.wins = vec![GamblingWin {
+        description: "Casino".into(),
+        amount: dec!(90),
+        nj_lottery: false,
+    }];
+    a.income.alimony_received = dec!(100);
+    a.income.other = vec![
+        OtherIncome {
+            description: "Prize".into(),
+            amount: dec!(150),
+        },
+        OtherIncome {
+            description: "Loss".into(),
+            amount: dec!(-40),
+        },
+    ];
+    let r = run(&a);
+    assert_eq!(v(&r, "alimony_received"), dec!(100));
+    assert_eq!(v(&r, "other_income"), dec!(110));
+    assert!(has(&r, "other-income-loss", Severity::Warning));
+    // 1,000 + 10 + 20 + 30 + 40 + 50 + 60 + 70 + 80 + 90 + 100 + 110 = 1,660.
+    assert_eq!(v(&r, "total_income"), dec!(1660));
+    assert_eq!(r.value("27"), dec!(1660));
+}
+
+#[test]
+fn huge_amounts_saturate_instead_of_overflowing() {
+    let mut a = answers(FilingStatus::Single);
+    a.income.w2s = vec![
+        w2(Owner::Taxpayer, Decimal::MAX),
+        w2(Owner::Taxpayer, Decimal::MAX),
+    ];
+    a.income.businesses = vec![Business {
+        net_profit: Decimal::MIN,
+        ..Business::default()
+    }];
+    let r = run(&a);
+    assert_eq!(v(&r, "wages"), Decimal::MAX);
+    assert_eq!(v(&r, "total_income"), Decimal::MAX);
+}
