@@ -58,7 +58,13 @@ fn compute_json_has_year_lines_by_official_id_refund_and_diagnostics() {
     // Line 55 is the sum of the example's W-2 box 17 amounts.
     let text = std::fs::read_to_string(example("single-renter.ron")).unwrap();
     let draft = njtax_engine::parse_draft(&text).unwrap();
-    let box17: rust_decimal::Decimal = draft.answers.income.w2s.iter().map(|w| w.nj_tax_withheld).sum();
+    let box17: rust_decimal::Decimal = draft
+        .answers
+        .income
+        .w2s
+        .iter()
+        .map(|w| w.nj_tax_withheld)
+        .sum();
     assert!(box17 > rust_decimal::Decimal::ZERO);
     assert_eq!(v["lines"]["55"], format!("{box17:.2}"));
 }

@@ -270,6 +270,18 @@ pub fn compute_with(answers: &Answers, p: &YearParams) -> ComputedReturn {
     lines.sort_by_key(|l| p.line_map.position(&l.key).unwrap_or(usize::MAX));
 
     let mut diagnostics = cx.take_diags();
+    // Several rules may notice the same missing answer (a birth date decides exemptions and
+    // exclusions alike): report each problem at each place once.
+    let mut seen: Vec<(String, Option<String>)> = Vec::new();
+    diagnostics.retain(|d| {
+        let key = (d.code.clone(), d.path.clone());
+        if seen.contains(&key) {
+            false
+        } else {
+            seen.push(key);
+            true
+        }
+    });
     uncertain_figure_warnings(&lines, p, &mut diagnostics);
     diagnostics.sort_by_key(|d| std::cmp::Reverse(d.severity));
 

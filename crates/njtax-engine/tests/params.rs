@@ -30,3 +30,63 @@ fn line_maps_have_unique_keys_and_ids() {
         assert_eq!(ids.len(), n, "{year}: duplicate line id");
     }
 }
+
+/// Every law figure (a map with `values`) has a non-empty label and citation, and every uncertain
+/// note is for a year the figure covers.
+#[test]
+fn every_law_figure_has_a_label_and_a_statute_citation() {
+    fn walk(v: &ron::Value, file: &str, path: &str, count: &mut usize) {
+        match v {
+            ron::Value::Map(m) => {
+                let get = |k: &str| {
+                    m.iter()
+                        .find(|(key, _)| matches!(key, ron::Value::String(s) if s == k))
+                        .map(|(_, v)| v)
+                };
+                if let Some(values) = get("values") {
+                    *count += 1;
+                    for key in ["label", "citation"] {
+                        match get(key) {
+                            Some(ron::Value::String(s)) if !s.trim().is_empty() => {}
+                            _ => panic!("{file}: {path} has no {key}"),
+                        }
+                    }
+                    let Some(ron::Value::String(cite)) = get("citation") else {
+                        unreachable!()
+                    };
+                    assert!(
+                        cite.contains("54A:")
+                            || cite.contains("N.J.S.A.")
+                            || cite.contains("IRC")
+                            || cite.contains("NJ-"),
+                        "{file}: {path} citation {cite:?} names no statute or form"
+                    );
+                    assert!(
+                        matches!(values, ron::Value::Map(vm) if !vm.is_empty()),
+                        "{file}: {path} has no values"
+                    );
+                }
+                for (k, child) in m.iter() {
+                    let name = match k {
+                        ron::Value::String(s) => s.clone(),
+                        other => format!("{other:?}"),
+                    };
+                    walk(child, file, &format!("{path}.{name}"), count);
+                }
+            }
+            ron::Value::Seq(items) => items.iter().for_each(|i| walk(i, file, path, count)),
+            ron::Value::Option(Some(inner)) => walk(inner, file, path, count),
+            _ => {}
+        }
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../forms/params");
+    let mut total = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let value: ron::Value = ron::from_str(&text).unwrap();
+        let file = path.file_name().unwrap().to_string_lossy().to_string();
+        walk(&value, &file, "", &mut total);
+    }
+    assert!(total > 40, "only {total} law figures found");
+}
