@@ -296,12 +296,12 @@ fn qualifying_child_test(
             )
         });
     }
-    if let Some(filer) = oldest_filer {
-        if birth <= filer {
-            return Err(format!(
-                "born {birth}, not younger than you (or your spouse) (IRC 152(c)(3)(A))"
-            ));
-        }
+    if let Some(filer) = oldest_filer
+        && birth <= filer
+    {
+        return Err(format!(
+            "born {birth}, not younger than you (or your spouse) (IRC 152(c)(3)(A))"
+        ));
     }
     Ok(if u32::from(age) < under {
         format!("age {age} at the end of {year}, under {under}")
@@ -331,10 +331,10 @@ pub struct FederalEic {
 /// The people on the return: the taxpayer, and the spouse on a joint return.
 pub fn filers<'a>(cx: &Ctx<'a>) -> Vec<&'a Person> {
     let mut out = vec![&cx.a.taxpayer];
-    if cx.a.filing_status.is_joint() {
-        if let Some(sp) = &cx.a.spouse {
-            out.push(sp);
-        }
+    if cx.a.filing_status.is_joint()
+        && let Some(sp) = &cx.a.spouse
+    {
+        out.push(sp);
     }
     out
 }
