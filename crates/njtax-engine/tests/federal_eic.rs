@@ -1068,9 +1068,20 @@ fn the_explanation_states_the_band_and_the_numbers() {
     let (r, _) = run(&answers(2024, dec!(30000), dec!(30000), 1));
     assert_eq!(r.credit, dec!(3045));
     let rule = &r.explanation.rule;
-    assert!(rule.contains("$30,000.00-$30,050.00"), "{rule}");
-    assert!(rule.contains("$30,025.00"), "{rule}");
-    assert!(rule.contains("$3,045.00"), "{rule}");
+    // Band, midpoint, phase-in, phase-out reduction, remainder, rounding, exact formula.
+    assert!(
+        rule.contains("table band $30,000.00 to $30,050.00, midpoint $30,025.00"),
+        "{rule}"
+    );
+    assert!(rule.contains("34% x $12,390.00 = $4,212.60"), "{rule}");
+    assert!(
+        rule.contains("15.98% x $7,305.00 over the $22,720.00 phase-out amount = $1,167.34"),
+        "{rule}"
+    );
+    assert!(
+        rule.contains("leaves $3,045.26, rounded to $3,045.00"),
+        "{rule}"
+    );
     assert!(rule.contains("$3,049.26"), "{rule}");
     assert!(
         r.explanation

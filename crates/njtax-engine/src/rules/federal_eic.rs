@@ -236,6 +236,41 @@ pub fn eic_table(
     }
 }
 
+/// One EIC Table lookup in words, with the numbers: the band, its midpoint, the phase-in and
+/// phase-out amounts and the rounding.
+fn describe_lookup(p: &FederalParams, col: &Column, amount: Decimal) -> String {
+    if amount < Decimal::ONE {
+        return "under $1, not in the table: $0".into();
+    }
+    if amount >= col.limit {
+        return format!(
+            "not less than the {} income limit: $0",
+            fmt_money(col.limit)
+        );
+    }
+    let (lower, mid) = table_band(p, amount);
+    let capped = mid.min(col.earned_income_amount);
+    let tentative = mul(col.rate, capped);
+    let over = floor_zero(sat_sub(mid, col.phaseout_start));
+    let reduction = mul(col.phaseout_rate, over);
+    let raw = floor_zero(sat_sub(tentative, reduction));
+    format!(
+        "table band {} to {}, midpoint {}: {} x {} = {}, less {} x {} over the {} phase-out amount = {}, leaves {}, rounded to {}",
+        fmt_money(lower),
+        fmt_money(lower + p.eic_table_band.value),
+        fmt_money(mid),
+        fmt_rate(col.rate),
+        fmt_money(capped),
+        fmt_money(tentative),
+        fmt_rate(col.phaseout_rate),
+        fmt_money(over),
+        fmt_money(col.phaseout_start),
+        fmt_money(reduction),
+        fmt_money(raw),
+        fmt_money(round_dollars(raw)),
+    )
+}
+
 /// Whether `amount` falls in the table band that straddles the income limit (where the IRS prints
 /// a footnote amount instead of a figure).
 fn in_straddling_band(p: &FederalParams, col: &Column, amount: Decimal) -> bool {
@@ -525,10 +560,11 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
     } else {
         "not a joint return"
     };
-    let column_text = if column_children >= 3 {
-        "3 or more qualifying children".to_owned()
-    } else {
-        format!("{column_children} qualifying children")
+    let column_text = match column_children {
+        0 => "no qualifying child".to_owned(),
+        1 => "1 qualifying child".to_owned(),
+        2 => "2 qualifying children".to_owned(),
+        _ => "3 or more qualifying children".to_owned(),
     };
 
     if !eligible {
@@ -546,38 +582,27 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
     }
 
     // The table method, step by step.
-    let (e_lower, e_mid) = table_band(p, f.earned_income);
     let by_earned = eic_table_value(p, column_children, joint, f.earned_income);
-    let width = p.eic_table_band.value;
     let mut rule = format!(
-        "Federal EIC, {column_text}, {status_text}: EIC Table band {}-{} holding earned income {}; at its midpoint {}: {} x min({}, earned income amount {}) less {} x the part over the phase-out amount {} = {}",
-        fmt_money(e_lower),
-        fmt_money(e_lower + width),
+        "Federal EIC, {column_text}, {status_text}. Earned income {}: {}",
         fmt_money(f.earned_income),
-        fmt_money(e_mid),
-        fmt_rate(col.rate),
-        fmt_money(e_mid),
-        fmt_money(col.earned_income_amount),
-        fmt_rate(col.phaseout_rate),
-        fmt_money(col.phaseout_start),
-        fmt_money(by_earned),
+        describe_lookup(p, &col, f.earned_income)
     );
-    let (a_lower, a_mid) = table_band(p, f.agi);
+    let (_, a_mid) = table_band(p, f.agi);
     let credit = if a_mid > col.phaseout_start {
         let by_agi = eic_table_value(p, column_children, joint, f.agi);
         rule.push_str(&format!(
-            "; AGI {} is in the phase-out (band {}-{}), where the table gives {}; the smaller, {}, is the credit",
+            ". AGI {} is past the phase-out amount, so it is looked up too: {}. The smaller, {}, is the credit",
             fmt_money(f.agi),
-            fmt_money(a_lower),
-            fmt_money(a_lower + width),
-            fmt_money(by_agi),
+            describe_lookup(p, &col, f.agi),
             fmt_money(by_earned.min(by_agi)),
         ));
         by_earned.min(by_agi)
     } else {
         rule.push_str(&format!(
-            "; AGI {} is not past the phase-out amount, so the earned-income figure is the credit",
-            fmt_money(f.agi)
+            ". AGI {} is not past the {} phase-out amount, so that is the credit",
+            fmt_money(f.agi),
+            fmt_money(col.phaseout_start)
         ));
         by_earned
     };
