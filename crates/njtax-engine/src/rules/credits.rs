@@ -1,34 +1,483 @@
 //! NJ credits that depend on federal figures (lines 58, 64, 65; N.J.S.A. 54A:4-7, 4-17, 4-17.1).
-use crate::compute::{Ctx, Sheet};
-use crate::explain::{Explanation, Line};
+
 use rust_decimal::Decimal;
+use serde::Deserialize;
+
+use crate::answers::FilingStatus;
+use crate::compute::{Ctx, Sheet};
+use crate::explain::{Diagnostic, Explanation, Line, ShowValue};
+use crate::money::{floor_zero, fmt_money, fmt_rate, sat_add, times_rate};
+use crate::rules::federal_eic::{FederalEic, federal_eic, filers};
+
+/// One row of a statutory income schedule: applies when income is not over `up_to`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Tier {
+    /// Top of the row, inclusive ("not over").
+    pub up_to: Decimal,
+    /// The rate or amount of the row.
+    pub value: Decimal,
+}
+
+/// Find the first row whose top is not below `income` (rows in ascending order).
+fn find_tier(tiers: &[Tier], income: Decimal) -> Option<&Tier> {
+    tiers.iter().find(|t| income <= t.up_to)
+}
+
+/// A schedule of percentages by income (line 64).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(transparent)]
+pub struct RateTiers(pub Vec<Tier>);
+
+impl ShowValue for RateTiers {
+    fn show(&self) -> String {
+        if self.0.is_empty() {
+            return "none".into();
+        }
+        self.0
+            .iter()
+            .map(|t| format!("not over {}: {}", fmt_money(t.up_to), fmt_rate(t.value)))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
+/// A schedule of amounts by income (line 65).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(transparent)]
+pub struct AmountTiers(pub Vec<Tier>);
+
+impl ShowValue for AmountTiers {
+    fn show(&self) -> String {
+        if self.0.is_empty() {
+            return "none".into();
+        }
+        self.0
+            .iter()
+            .map(|t| format!("not over {}: {}", fmt_money(t.up_to), fmt_money(t.value)))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
+/// The NJ-only rule for filers without a qualifying child who fail only the federal age test
+/// (54A:4-7 a(4)).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ChildlessExpansion {
+    /// Minimum age at the close of the year.
+    pub min_age: u32,
+    /// The credit: the year's percentage of the federal maximum credit with no qualifying child.
+    pub flat_amount: Decimal,
+}
+
+impl ShowValue for Option<ChildlessExpansion> {
+    fn show(&self) -> String {
+        match self {
+            Some(c) => format!("age {} or older: {}", c.min_age, fmt_money(c.flat_amount)),
+            None => "none".into(),
+        }
+    }
+}
 
 crate::param_domain!("credits", CreditParamsFile => CreditParams {
     /// NJ EITC percentage of the federal credit.
-    eitc_rate: rust_decimal::Decimal,
+    eitc_rate: Decimal,
+    /// The age expansion for filers without a qualifying child, when in force.
+    eitc_childless: Option<ChildlessExpansion>,
+    /// Child and dependent care credit schedule.
+    cdcc_tiers: RateTiers,
+    /// Child tax credit schedule (per child).
+    ctc_tiers: AmountTiers,
+    /// Child tax credit: the child has not attained this age at the close of the year.
+    ctc_age_under: u32,
 });
 
-/// Line 58.
-pub fn line_58_nj_eitc(cx: &Ctx, _s: &Sheet) -> Line {
-    cx.line(
-        "nj_eitc",
-        Decimal::ZERO,
-        Explanation::new("not yet computed", "N.J.S.A. 54A:4-7"),
-    )
+/// Append the inputs and law figures of `other` to `base`.
+fn merge(mut base: Explanation, other: Explanation) -> Explanation {
+    base.inputs.extend(other.inputs);
+    for p in other.params {
+        if !base.params.iter().any(|q| q.id == p.id) {
+            base.params.push(p);
+        }
+    }
+    base
 }
-/// Line 64.
-pub fn line_64_child_care_credit(cx: &Ctx, _s: &Sheet) -> Line {
+
+/// Line 58: New Jersey earned income tax credit (N.J.S.A. 54A:4-7).
+///
+/// The year's percentage (a(2)) of the federal earned income credit: the IRS figure when the
+/// filer gives it (`federal.irs_eic_override`), else the engine's [`federal_eic`]. A married
+/// filer must file jointly (a(3)); the federal separated-spouse rule of IRC 32(d)(2)(B) does not
+/// change that, because a(3) excepts only head-of-household and surviving-spouse filers.
+/// A filer without a qualifying child who meets every federal test but the age test, and is at
+/// least the NJ minimum age, gets the flat amount of a(4).
+pub fn line_58_nj_eitc(cx: &Ctx, _s: &Sheet) -> Line {
+    let p = &cx.p.credits;
+    let a = cx.a;
+    let rate = p.eitc_rate.value;
+    let fed = federal_eic(cx);
+    let cite = "N.J.S.A. 54A:4-7 a; NJ-1040 line 58";
+
+    let override_amount = a.federal.irs_eic_override;
+    if let Some(v) = override_amount {
+        if v.is_sign_negative() {
+            cx.diag(
+                Diagnostic::error(
+                    "negative-amount",
+                    "The federal earned income credit calculated by the IRS cannot be negative; it was treated as zero",
+                )
+                .at("federal.irs_eic_override"),
+            );
+        } else if v != fed.credit {
+            cx.diag(
+                Diagnostic::info(
+                    "eic-override-differs",
+                    format!(
+                        "The IRS figure for the federal earned income credit ({}) is used; the engine computes {}",
+                        fmt_money(v),
+                        fmt_money(fed.credit)
+                    ),
+                )
+                .at("federal.irs_eic_override")
+                .cite("N.J.S.A. 54A:4-7 a(1)"),
+            );
+        }
+    }
+    let federal = override_amount.map_or(fed.credit, floor_zero);
+
+    if a.filing_status == FilingStatus::MarriedSeparate {
+        return line_58_married_separately(cx, &fed, federal);
+    }
+
+    if federal > Decimal::ZERO {
+        let nj = times_rate(federal, rate);
+        let mut exp = Explanation::new(
+            format!(
+                "{} of the federal earned income credit {} = {}",
+                fmt_rate(rate),
+                fmt_money(federal),
+                fmt_money(nj)
+            ),
+            cite,
+        )
+        .param(&p.eitc_rate);
+        if let Some(v) = override_amount {
+            exp.rule
+                .push_str(" (federal credit as calculated by the IRS)");
+            exp = exp.answer(
+                "Federal earned income credit calculated by the IRS",
+                "federal.irs_eic_override",
+                v,
+            );
+        } else {
+            exp.rule.push_str(&format!(". {}", fed.explanation.rule));
+            exp = merge(exp, fed.explanation.clone());
+            if !a.federal.eic_claimed_federally {
+                cx.diag(
+                    Diagnostic::info(
+                        "eic-not-claimed-federally",
+                        format!(
+                            "You appear eligible for a federal earned income credit of {}; claim it on your federal return too",
+                            fmt_money(fed.credit)
+                        ),
+                    )
+                    .at("federal.eic_claimed_federally")
+                    .cite("IRC 32"),
+                );
+            }
+        }
+        return cx.line("nj_eitc", nj, exp);
+    }
+
+    // No federal credit: the NJ age expansion of a(4), if it applies.
+    if let Some(expansion) = &p.eitc_childless.value
+        && fed.fails_only_age
+    {
+        let year = cx.year();
+        let old_enough = filers(cx).iter().any(|pp| {
+            pp.birth_date
+                .and_then(|b| b.age_at_year_end(year))
+                .is_some_and(|age| u32::from(age) >= expansion.min_age)
+        });
+        if old_enough {
+            let flat = expansion.flat_amount;
+            let exp = Explanation::new(
+                format!(
+                    "No qualifying child, and every federal earned income credit test is met except the age test ({}). New Jersey allows a filer {} or older the flat credit of {}: {} of the federal maximum credit with no qualifying child",
+                    fed.explanation.rule,
+                    expansion.min_age,
+                    fmt_money(flat),
+                    fmt_rate(rate)
+                ),
+                "N.J.S.A. 54A:4-7 a(4); NJ-1040 line 58",
+            )
+            .param(&p.eitc_childless)
+            .param(&p.eitc_rate)
+            .param(&cx.p.federal.eic_max_credit);
+            return cx.line("nj_eitc", flat, merge(exp, fed.explanation));
+        }
+        let exp = Explanation::new(
+            format!(
+                "No credit: {}; the New Jersey rule for filers without a qualifying child needs age {} or older at the end of {year}",
+                fed.explanation.rule, expansion.min_age
+            ),
+            "N.J.S.A. 54A:4-7 a(4); NJ-1040 line 58",
+        )
+        .param(&p.eitc_childless);
+        return cx.line("nj_eitc", Decimal::ZERO, merge(exp, fed.explanation));
+    }
+
+    let mut exp = Explanation::new(
+        if override_amount.is_some() {
+            "No credit: the federal earned income credit calculated by the IRS is zero".to_owned()
+        } else {
+            format!("No credit. {}", fed.explanation.rule)
+        },
+        cite,
+    )
+    .param(&p.eitc_rate);
+    if let Some(v) = override_amount {
+        exp = exp.answer(
+            "Federal earned income credit calculated by the IRS",
+            "federal.irs_eic_override",
+            v,
+        );
+    } else {
+        exp = merge(exp, fed.explanation);
+    }
+    cx.line("nj_eitc", Decimal::ZERO, exp)
+}
+
+/// Line 58 for a married filer filing separately: no credit (54A:4-7 a(3)).
+fn line_58_married_separately(cx: &Ctx, fed: &FederalEic, federal: Decimal) -> Line {
+    let a = cx.a;
+    let cite = "N.J.S.A. 54A:4-7 a(3)";
+    let message = "A married filer must file a joint return to claim the New Jersey earned income tax credit (only head-of-household and surviving-spouse filers are excepted); this holds even when the federal separated-spouse rule allows the federal credit on a separate return";
+    if a.federal
+        .irs_eic_override
+        .is_some_and(|v| v > Decimal::ZERO)
+    {
+        cx.diag(
+            Diagnostic::error("mfs-eitc", message)
+                .at("federal.irs_eic_override")
+                .cite(cite),
+        );
+    } else if federal > Decimal::ZERO || a.federal.eic_claimed_federally {
+        cx.diag(
+            Diagnostic::warning("mfs-eitc", message)
+                .at("filing_status")
+                .cite(cite),
+        );
+    }
+    let exp = Explanation::new(
+        format!(
+            "No credit: married filing separately. A married claimant must file a joint return (54A:4-7 a(3)); the federal credit here is {}",
+            fmt_money(federal)
+        ),
+        "N.J.S.A. 54A:4-7 a(3); NJ-1040 line 58",
+    )
+    .answer_text(
+        "Filing status",
+        "filing_status",
+        a.filing_status.name(),
+    )
+    .worksheet("Federal earned income credit", "federal_eic.table", fed.credit);
+    cx.line("nj_eitc", Decimal::ZERO, exp)
+}
+
+/// Line 64: child and dependent care credit (N.J.S.A. 54A:4-17).
+///
+/// A percentage of the federal credit (IRC 21, Form 2441) by NJ taxable income (line 42), each
+/// row's top inclusive ("not over"); no credit over the last row ($150,000 from 2022), for any
+/// filing status. Married couples must file jointly unless treated as unmarried under IRC 21(e)(3)
+/// or (4) (54A:4-17 c); since a married person filing separately gets the federal credit only under
+/// those rules, a federal credit on a separate return is accepted with a warning to confirm.
+pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
+    let p = &cx.p.credits;
+    let a = cx.a;
+    let cite = "N.J.S.A. 54A:4-17; NJ-1040 line 64";
+    let path = "federal.dependent_care_credit";
+    let entered = a.federal.dependent_care_credit;
+    if entered.is_sign_negative() {
+        cx.diag(
+            Diagnostic::error(
+                "negative-amount",
+                "The federal child and dependent care credit cannot be negative; it was treated as zero",
+            )
+            .at(path),
+        );
+    }
+    let federal = floor_zero(entered);
+    let income = s.v("nj_taxable_income");
+    let base = |rule: String| {
+        Explanation::new(rule, cite)
+            .answer("Federal child and dependent care credit", path, federal)
+            .line("New Jersey taxable income", "nj_taxable_income", income)
+            .param(&p.cdcc_tiers)
+    };
+    if federal.is_zero() {
+        return cx.line(
+            "child_care_credit",
+            Decimal::ZERO,
+            base("No credit: no federal child and dependent care credit".into()),
+        );
+    }
+    if a.filing_status == FilingStatus::MarriedSeparate {
+        cx.diag(
+            Diagnostic::warning(
+                "cdcc-mfs",
+                "Married couples must file a joint return for this credit unless the filer is treated as not married under IRC 21(e)(3) or (4) (legally separated, or living apart from the spouse for the last 6 months while keeping up a home for the qualifying person). The federal credit entered implies that; confirm it, including for a civil union partner",
+            )
+            .at("filing_status")
+            .cite("N.J.S.A. 54A:4-17 c"),
+        );
+    }
+    let Some(tier) = find_tier(&p.cdcc_tiers.value.0, income) else {
+        let top = p
+            .cdcc_tiers
+            .value
+            .0
+            .last()
+            .map_or(Decimal::ZERO, |t| t.up_to);
+        return cx.line(
+            "child_care_credit",
+            Decimal::ZERO,
+            base(format!(
+                "No credit: New Jersey taxable income {} is over {}",
+                fmt_money(income),
+                fmt_money(top)
+            )),
+        );
+    };
+    let credit = times_rate(federal, tier.value);
     cx.line(
         "child_care_credit",
-        Decimal::ZERO,
-        Explanation::new("not yet computed", "N.J.S.A. 54A:4-17"),
+        credit,
+        base(format!(
+            "New Jersey taxable income {} is not over {}, so {} of the federal credit {} = {}",
+            fmt_money(income),
+            fmt_money(tier.up_to),
+            fmt_rate(tier.value),
+            fmt_money(federal),
+            fmt_money(credit)
+        )),
     )
 }
-/// Line 65.
-pub fn line_65_child_tax_credit(cx: &Ctx, _s: &Sheet) -> Line {
-    cx.line(
-        "child_tax_credit",
-        Decimal::ZERO,
-        Explanation::new("not yet computed", "N.J.S.A. 54A:4-17.1"),
-    )
+
+/// Line 65: New Jersey child tax credit (N.J.S.A. 54A:4-17.1).
+///
+/// For each dependent who "has not attained the age of six years as of the close of the taxable
+/// year" (age at 31 December, year minus birth year, of 5 or less), the amount of the row of the
+/// schedule holding NJ taxable income (line 42), each row's top inclusive; none over the last row
+/// ($80,000), for any filing status. A married filer must file jointly (d): a married person
+/// filing separately gets no credit. Every dependent listed is taken to be one for whom the
+/// exemption of 54A:3-1 is allowed.
+pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
+    let p = &cx.p.credits;
+    let a = cx.a;
+    let year = cx.year();
+    let cite = "N.J.S.A. 54A:4-17.1; NJ-1040 line 65";
+    let under = p.ctc_age_under.value;
+    let income = s.v("nj_taxable_income");
+
+    let mut exp = Explanation::new("", cite)
+        .line("New Jersey taxable income", "nj_taxable_income", income)
+        .param(&p.ctc_age_under)
+        .param(&p.ctc_tiers);
+    let mut count: u32 = 0;
+    for (i, dep) in a.dependents.iter().enumerate() {
+        let path = format!("dependents[{i}].birth_date");
+        let Some(birth) = dep.birth_date else {
+            cx.diag(
+                Diagnostic::error(
+                    "missing-birth-date",
+                    format!(
+                        "Dependent {}: the birth date is missing; it is needed for the child tax credit (age 5 or under at the end of the year)",
+                        i + 1
+                    ),
+                )
+                .at(path.clone())
+                .cite("N.J.S.A. 54A:4-17.1 a"),
+            );
+            exp = exp.answer_text(format!("Dependent {} birth date", i + 1), path, "missing");
+            continue;
+        };
+        let Some(age) = birth.age_at_year_end(year) else {
+            cx.diag(
+                Diagnostic::warning(
+                    "dependent-born-after-year",
+                    format!(
+                        "Dependent {} was born {birth}, after the end of {year}; check the birth date",
+                        i + 1
+                    ),
+                )
+                .at(path.clone()),
+            );
+            continue;
+        };
+        let counts = u32::from(age) < under;
+        if counts {
+            count = count.saturating_add(1);
+        }
+        exp = exp.answer_text(
+            format!("Dependent {} age at the end of {year}", i + 1),
+            path,
+            format!(
+                "born {birth}: age {age}, {}",
+                if counts {
+                    format!("under {under}, counts")
+                } else {
+                    format!("not under {under}")
+                }
+            ),
+        );
+    }
+    exp = exp.worksheet_text(
+        "Dependents aged 5 or under",
+        "child_tax_credit.children",
+        count.to_string(),
+    );
+
+    let tiers = &p.ctc_tiers.value.0;
+    if tiers.is_empty() {
+        exp.rule = format!("No New Jersey child tax credit in {year}");
+        return cx.line("child_tax_credit", Decimal::ZERO, exp);
+    }
+    if count == 0 {
+        exp.rule = format!("No credit: no dependent under age {under} at the end of {year}");
+        return cx.line("child_tax_credit", Decimal::ZERO, exp);
+    }
+    if a.filing_status == FilingStatus::MarriedSeparate {
+        cx.diag(
+            Diagnostic::info(
+                "ctc-mfs",
+                "The New Jersey child tax credit is not allowed on a married filing separately return; a married filer must file jointly (head-of-household and surviving-spouse filers are excepted)",
+            )
+            .at("filing_status")
+            .cite("N.J.S.A. 54A:4-17.1 d"),
+        );
+        exp.rule = format!(
+            "No credit: married filing separately (54A:4-17.1 d requires a joint return), although {count} dependent(s) are under age {under}"
+        );
+        return cx.line("child_tax_credit", Decimal::ZERO, exp);
+    }
+    let Some(tier) = find_tier(tiers, income) else {
+        let top = tiers.last().map_or(Decimal::ZERO, |t| t.up_to);
+        exp.rule = format!(
+            "No credit: New Jersey taxable income {} is over {}",
+            fmt_money(income),
+            fmt_money(top)
+        );
+        return cx.line("child_tax_credit", Decimal::ZERO, exp);
+    };
+    let credit = (0..count).fold(Decimal::ZERO, |acc, _| sat_add(acc, tier.value));
+    exp.rule = format!(
+        "New Jersey taxable income {} is not over {}: {} per child x {count} = {}",
+        fmt_money(income),
+        fmt_money(tier.up_to),
+        fmt_money(tier.value),
+        fmt_money(credit)
+    );
+    cx.line("child_tax_credit", credit, exp)
 }

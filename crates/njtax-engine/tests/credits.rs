@@ -1,0 +1,640 @@
+//! NJ credits built on federal figures: line 58 EITC (N.J.S.A. 54A:4-7), line 64 child and
+//! dependent care credit (54A:4-17), line 65 child tax credit (54A:4-17.1).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use njtax_engine::answers::{Date, Dependent, FilingStatus, Person, Relationship};
+use njtax_engine::compute::{Ctx, Sheet};
+use njtax_engine::explain::{Diagnostic, Line, Severity};
+use njtax_engine::money::round_dollars;
+use njtax_engine::params::parse_file;
+use njtax_engine::rules::credits::{
+    CreditParamsFile, line_58_nj_eitc, line_64_child_care_credit, line_65_child_tax_credit,
+};
+use njtax_engine::rules::federal_eic::FederalParamsFile;
+use njtax_engine::{Answers, Explanation, ParamBook, YearParams};
+use rust_decimal::Decimal;
+use rust_decimal::dec;
+
+/// Year parameters for any year 2019-2025 (credit and federal figures of that year on top of a
+/// supported year's other figures).
+fn year_params(year: u16) -> YearParams {
+    let book = ParamBook::load().unwrap();
+    let mut p = book.for_year(2024).unwrap();
+    p.year = year;
+    let fed: FederalParamsFile = parse_file(
+        "federal.ron",
+        include_str!("../../../forms/params/federal.ron"),
+    )
+    .unwrap();
+    p.federal = fed.resolve(year).unwrap();
+    let credits: CreditParamsFile = parse_file(
+        "credits.ron",
+        include_str!("../../../forms/params/credits.ron"),
+    )
+    .unwrap();
+    p.credits = credits.resolve(year).unwrap();
+    p
+}
+
+fn date(y: u16, m: u8, d: u8) -> Date {
+    Date::new(y, m, d).unwrap()
+}
+
+fn person(born: Date) -> Person {
+    Person {
+        birth_date: Some(born),
+        ssn: "123-45-6789".into(),
+        ..Person::default()
+    }
+}
+
+fn child(born: Date) -> Dependent {
+    Dependent {
+        birth_date: Some(born),
+        ssn: "123-45-6780".into(),
+        relationship: Relationship::Child,
+        months_lived_with_you: 12,
+        ..Dependent::default()
+    }
+}
+
+/// A single filer born 15 June of `born_year`, with earned income = AGI = `income`.
+fn answers(year: u16, born_year: u16, income: Decimal, kids: usize) -> Answers {
+    let mut a = Answers {
+        tax_year: year,
+        taxpayer: person(date(born_year, 6, 15)),
+        ..Answers::default()
+    };
+    a.federal.earned_income = income;
+    a.federal.agi = income;
+    for i in 0..kids {
+        a.dependents.push(child(date(year - 2 - i as u16, 3, 1)));
+    }
+    a
+}
+
+type Rule = fn(&Ctx, &Sheet) -> Line;
+
+/// Run one line rule with NJ taxable income (line 42) set.
+fn run(a: &Answers, taxable: Decimal, rule: Rule) -> (Line, Vec<Diagnostic>) {
+    let p = year_params(a.tax_year);
+    let cx = Ctx::new(a, &p);
+    let mut s = Sheet::default();
+    s.push(cx.line("nj_taxable_income", taxable, Explanation::default()));
+    let line = rule(&cx, &s);
+    (line, cx.take_diags())
+}
+
+fn eitc(a: &Answers) -> (Line, Vec<Diagnostic>) {
+    run(a, dec!(0), line_58_nj_eitc)
+}
+
+fn has(diags: &[Diagnostic], code: &str, severity: Severity) -> bool {
+    diags
+        .iter()
+        .any(|d| d.code == code && d.severity == severity)
+}
+
+// ---------------------------------------------------------------- line 58
+
+#[test]
+fn nj_eitc_is_the_years_percentage_of_the_federal_credit_54a_4_7_a_2() {
+    // One child, single, earned income = AGI = $15,000: the plateau of the year's table
+    // (the published maximum, since 15,000 is past every year's one-child earned income amount
+    // and before its phase-out). 2019: 39% x 3,526 = 1,375.14. 2020 on: 40%.
+    let cases = [
+        (2019, dec!(1375.14)), // 0.39 x 3,526
+        (2020, dec!(1433.60)), // 0.40 x 3,584
+        (2021, dec!(1447.20)), // 0.40 x 3,618
+        (2022, dec!(1493.20)), // 0.40 x 3,733
+        (2023, dec!(1598.00)), // 0.40 x 3,995
+        (2024, dec!(1685.20)), // 0.40 x 4,213
+        (2025, dec!(1731.20)), // 0.40 x 4,328
+    ];
+    for (year, want) in cases {
+        let (l, _) = eitc(&answers(year, year - 30, dec!(15000), 1));
+        assert_eq!(l.value, want, "{year}");
+        assert_eq!(l.key, "nj_eitc");
+    }
+}
+
+#[test]
+fn nj_eitc_percentage_schedule_is_the_statutes_54a_4_7_a_2() {
+    let file: CreditParamsFile = parse_file(
+        "credits.ron",
+        include_str!("../../../forms/params/credits.ron"),
+    )
+    .unwrap();
+    let expected = [
+        (2000, dec!(0.10)),
+        (2001, dec!(0.15)),
+        (2002, dec!(0.175)),
+        (2005, dec!(0.20)),
+        (2008, dec!(0.225)),
+        (2009, dec!(0.25)),
+        (2014, dec!(0.20)),
+        (2015, dec!(0.30)),
+        (2017, dec!(0.35)),
+        (2018, dec!(0.37)),
+        (2019, dec!(0.39)),
+        (2020, dec!(0.40)),
+        (2025, dec!(0.40)),
+    ];
+    for (year, rate) in expected {
+        assert_eq!(
+            file.eitc_rate.at("credits.eitc_rate", year).unwrap().value,
+            rate,
+            "{year}"
+        );
+    }
+}
+
+#[test]
+fn nj_eitc_uses_the_irs_calculated_federal_credit_when_given() {
+    // 40% x 1,000 = 400; the engine's own figure (4,213) is noted.
+    let mut a = answers(2024, 1994, dec!(15000), 1);
+    a.federal.irs_eic_override = Some(dec!(1000));
+    let (l, d) = eitc(&a);
+    assert_eq!(l.value, dec!(400.00));
+    assert!(has(&d, "eic-override-differs", Severity::Info));
+    // A negative IRS figure is an error and counts as zero.
+    a.federal.irs_eic_override = Some(dec!(-5));
+    let (l, d) = eitc(&a);
+    assert_eq!(l.value, dec!(0));
+    assert!(has(&d, "negative-amount", Severity::Error));
+}
+
+#[test]
+fn nj_eitc_explanation_shows_the_percentage_and_the_federal_computation() {
+    let (l, _) = eitc(&answers(2024, 1994, dec!(15000), 1));
+    assert!(
+        l.explanation
+            .rule
+            .starts_with("40% of the federal earned income credit $4,213.00 = $1,685.20")
+    );
+    assert!(l.explanation.rule.contains("table band"));
+    assert!(
+        l.explanation
+            .params
+            .iter()
+            .any(|p| p.id == "credits.eitc_rate")
+    );
+    assert!(
+        l.explanation
+            .params
+            .iter()
+            .any(|p| p.id == "federal.eic_earned_income_amount")
+    );
+    assert!(l.explanation.citation.contains("54A:4-7"));
+}
+
+#[test]
+fn childless_filer_under_25_gets_the_flat_amount_54a_4_7_a_4() {
+    // 2024: age 22, no child, $10,000: federal age test fails (25-64), every other test met.
+    // Flat amount 40% x $632 = $252.80 -> $253.
+    let (l, _) = eitc(&answers(2024, 2002, dec!(10000), 0));
+    assert_eq!(l.value, dec!(253));
+    assert!(l.explanation.rule.contains("$253.00"));
+    assert!(
+        l.explanation
+            .params
+            .iter()
+            .any(|p| p.id == "credits.eitc_childless")
+    );
+}
+
+#[test]
+fn flat_amount_by_year_22_224_23_240_24_253_25_260_54a_4_7_a_4() {
+    for (year, want) in [
+        (2022, dec!(224)),
+        (2023, dec!(240)),
+        (2024, dec!(253)),
+        (2025, dec!(260)),
+    ] {
+        let (l, _) = eitc(&answers(year, year - 20, dec!(8000), 0));
+        assert_eq!(l.value, want, "{year}");
+    }
+}
+
+#[test]
+fn flat_amounts_are_the_percentage_of_the_federal_maximum_childless_credit_rounded_54a_4_7_a_4() {
+    // "predicated on the federal maximum amount for taxpayers with no qualifying child":
+    // 2020 .40 x 538 = 215.20; 2021 .40 x 1,502 = 600.80; 2022 .40 x 560 = 224;
+    // 2023 .40 x 600 = 240; 2024 .40 x 632 = 252.80; 2025 .40 x 649 = 259.60.
+    for year in 2020..=2025 {
+        let p = year_params(year);
+        let flat = p.credits.eitc_childless.value.as_ref().unwrap().flat_amount;
+        let computed =
+            round_dollars(p.credits.eitc_rate.value * p.federal.eic_max_credit.value.zero);
+        assert_eq!(flat, computed, "{year}");
+    }
+    assert!(year_params(2019).credits.eitc_childless.value.is_none());
+}
+
+#[test]
+fn flat_amount_minimum_age_is_18_from_2021_and_21_in_2020_54a_4_7_a_4() {
+    // 2024: 18 at the end of the year qualifies, 17 does not.
+    let (l, _) = eitc(&answers(2024, 2006, dec!(8000), 0));
+    assert_eq!(l.value, dec!(253));
+    let (l, _) = eitc(&answers(2024, 2007, dec!(8000), 0));
+    assert_eq!(l.value, dec!(0));
+    assert!(l.explanation.rule.contains("18 or older"));
+    // 2020: 21 qualifies, 20 does not (flat 40% x 538 = 215.20 -> 215).
+    let (l, _) = eitc(&answers(2020, 1999, dec!(8000), 0));
+    assert_eq!(l.value, dec!(215));
+    let (l, _) = eitc(&answers(2020, 2000, dec!(8000), 0));
+    assert_eq!(l.value, dec!(0));
+    // 2021: the federal minimum is 19, so an 18-year-old gets the flat 40% x 1,502 -> 601.
+    let (l, _) = eitc(&answers(2021, 2003, dec!(8000), 0));
+    assert_eq!(l.value, dec!(601));
+}
+
+#[test]
+fn flat_amount_has_no_upper_age_limit_54a_4_7_a_4() {
+    // 2024: 70 years old, no child, $8,000: federal fails (under 65), NJ flat $253.
+    let (l, _) = eitc(&answers(2024, 1954, dec!(8000), 0));
+    assert_eq!(l.value, dec!(253));
+}
+
+#[test]
+fn flat_amount_needs_income_below_the_federal_childless_limit_54a_4_7_a_4() {
+    // 2024 single limit $18,591: $18,590 qualifies, $18,591 does not.
+    let (l, _) = eitc(&answers(2024, 2002, dec!(18590), 0));
+    assert_eq!(l.value, dec!(253));
+    let (l, _) = eitc(&answers(2024, 2002, dec!(18591), 0));
+    assert_eq!(l.value, dec!(0));
+    // Joint limit $25,511.
+    let mut a = answers(2024, 2002, dec!(25510), 0);
+    a.filing_status = FilingStatus::MarriedJoint;
+    a.spouse = Some(person(date(2003, 2, 1)));
+    let (l, _) = eitc(&a);
+    assert_eq!(l.value, dec!(253));
+    a.federal.agi = dec!(25511);
+    let (l, _) = eitc(&a);
+    assert_eq!(l.value, dec!(0));
+    // No earned income: no credit.
+    let (l, _) = eitc(&answers(2024, 2002, dec!(0), 0));
+    assert_eq!(l.value, dec!(0));
+}
+
+#[test]
+fn flat_amount_needs_investment_income_within_the_federal_limit_54a_4_7_a_4() {
+    let mut a = answers(2024, 2002, dec!(8000), 0);
+    a.federal.investment_income = dec!(11600);
+    assert_eq!(eitc(&a).0.value, dec!(253));
+    a.federal.investment_income = dec!(11601);
+    assert_eq!(eitc(&a).0.value, dec!(0));
+}
+
+#[test]
+fn flat_amount_is_not_for_a_filer_claimed_as_a_dependent_54a_4_7_a_4() {
+    let mut a = answers(2024, 2002, dec!(8000), 0);
+    a.taxpayer.claimed_as_dependent = true;
+    assert_eq!(eitc(&a).0.value, dec!(0));
+}
+
+#[test]
+fn childless_filer_of_federal_age_gets_the_percentage_not_the_flat_amount_54a_4_7_a_1() {
+    // 2024, age 30, no child, $17,000: federal table band 17,000-17,050, midpoint 17,025:
+    // 631.89 - .0765 x (17,025 - 10,330) = 631.89 - 512.17 = 119.72 -> 120; NJ 40% = 48.00.
+    let (l, _) = eitc(&answers(2024, 1994, dec!(17000), 0));
+    assert_eq!(l.value, dec!(48.00));
+}
+
+#[test]
+fn no_flat_amount_before_2020_54a_4_7_a_4() {
+    let (l, _) = eitc(&answers(2019, 1997, dec!(8000), 0));
+    assert_eq!(l.value, dec!(0));
+}
+
+#[test]
+fn married_filing_separately_gets_no_nj_eitc_even_under_the_federal_separated_spouse_rule_54a_4_7_a_3()
+ {
+    // 54A:4-7 a(3): a married claimant must file jointly; only head-of-household and surviving
+    // spouse filers are excepted. The federal separated-spouse rule (IRC 32(d)(2)(B)) gives a
+    // federal credit on a separate return but does not make the filer head of household.
+    let mut a = answers(2024, 1990, dec!(15000), 1);
+    a.filing_status = FilingStatus::MarriedSeparate;
+    a.federal.mfs_eic_separated_spouse = true;
+    let (l, d) = eitc(&a);
+    assert_eq!(l.value, dec!(0));
+    assert!(has(&d, "mfs-eitc", Severity::Warning));
+    assert!(l.explanation.rule.contains("joint return"));
+    // Claiming it on line 58 with the IRS figure is an error.
+    a.federal.irs_eic_override = Some(dec!(4213));
+    let (l, d) = eitc(&a);
+    assert_eq!(l.value, dec!(0));
+    assert!(has(&d, "mfs-eitc", Severity::Error));
+    // The same filer as head of household gets 40% x 4,213.
+    a.filing_status = FilingStatus::HeadOfHousehold;
+    a.federal.irs_eic_override = None;
+    let (l, _) = eitc(&a);
+    assert_eq!(l.value, dec!(1685.20));
+}
+
+#[test]
+fn married_filing_separately_without_any_claim_has_no_diagnostic() {
+    let mut a = answers(2024, 1990, dec!(60000), 0);
+    a.filing_status = FilingStatus::MarriedSeparate;
+    let (l, d) = eitc(&a);
+    assert_eq!(l.value, dec!(0));
+    assert!(!d.iter().any(|x| x.code == "mfs-eitc"));
+}
+
+#[test]
+fn joint_return_uses_the_joint_column_54a_4_7_a_1() {
+    // Joint 2024, one child, $25,000: past the single phase-out (22,720) but not the joint one
+    // (29,640): full 4,213; NJ 40% = 1,685.20. Single would be 4,212.60 - .1598 x 2,305 =
+    // 3,844.26 -> 3,844.
+    let mut a = answers(2024, 1990, dec!(25000), 1);
+    a.filing_status = FilingStatus::MarriedJoint;
+    a.spouse = Some(person(date(1991, 1, 1)));
+    assert_eq!(eitc(&a).0.value, dec!(1685.20));
+    a.filing_status = FilingStatus::Single;
+    assert_eq!(eitc(&a).0.value, dec!(1537.60)); // 0.40 x 3,844
+}
+
+#[test]
+fn absurd_income_gives_no_credit_and_no_panic() {
+    let mut a = answers(2024, 1990, Decimal::MAX, 3);
+    a.federal.investment_income = Decimal::MIN;
+    assert_eq!(eitc(&a).0.value, dec!(0));
+    a.federal.irs_eic_override = Some(Decimal::MAX);
+    let (l, _) = eitc(&a);
+    assert!(l.value > dec!(0));
+}
+
+// ---------------------------------------------------------------- line 64
+
+fn cdcc(
+    year: u16,
+    status: FilingStatus,
+    federal: Decimal,
+    taxable: Decimal,
+) -> (Line, Vec<Diagnostic>) {
+    let mut a = answers(year, 1985, dec!(50000), 1);
+    a.filing_status = status;
+    a.federal.dependent_care_credit = federal;
+    run(&a, taxable, line_64_child_care_credit)
+}
+
+#[test]
+fn child_care_credit_at_every_tier_top_and_one_dollar_above_54a_4_17_a() {
+    // Federal credit $600. Tops are inclusive ("not over").
+    let cases = [
+        (dec!(0), dec!(300.00)),      // 50%
+        (dec!(30000), dec!(300.00)),  // 50%
+        (dec!(30001), dec!(240.00)),  // 40%
+        (dec!(60000), dec!(240.00)),  // 40%
+        (dec!(60001), dec!(180.00)),  // 30%
+        (dec!(90000), dec!(180.00)),  // 30%
+        (dec!(90001), dec!(120.00)),  // 20%
+        (dec!(120000), dec!(120.00)), // 20%
+        (dec!(120001), dec!(60.00)),  // 10%
+        (dec!(150000), dec!(60.00)),  // 10%
+        (dec!(150001), dec!(0)),      // over the $150,000 limit
+    ];
+    for year in 2022..=2025 {
+        for (taxable, want) in cases {
+            let (l, _) = cdcc(year, FilingStatus::Single, dec!(600), taxable);
+            assert_eq!(l.value, want, "{year}, line 42 {taxable}");
+        }
+    }
+    // Cents: 40% of 333.33 = 133.332 -> 133.33.
+    assert_eq!(
+        cdcc(2024, FilingStatus::Single, dec!(333.33), dec!(45000))
+            .0
+            .value,
+        dec!(133.33)
+    );
+}
+
+#[test]
+fn child_care_credit_limit_applies_to_every_filing_status_54a_4_17_a() {
+    let (l, _) = cdcc(2024, FilingStatus::MarriedJoint, dec!(600), dec!(150001));
+    assert_eq!(l.value, dec!(0));
+    let (l, _) = cdcc(2024, FilingStatus::HeadOfHousehold, dec!(600), dec!(150000));
+    assert_eq!(l.value, dec!(60.00));
+}
+
+#[test]
+fn child_care_credit_explains_the_tier() {
+    let (l, _) = cdcc(2024, FilingStatus::Single, dec!(600), dec!(45000));
+    assert_eq!(
+        l.explanation.rule,
+        "New Jersey taxable income $45,000.00 is not over $60,000.00, so 40% of the federal credit $600.00 = $240.00"
+    );
+    assert!(
+        l.explanation
+            .params
+            .iter()
+            .any(|p| p.id == "credits.cdcc_tiers")
+    );
+}
+
+#[test]
+fn child_care_credit_on_a_separate_return_warns_about_irc_21_e_54a_4_17_c() {
+    // 54A:4-17 c: married couples must file jointly, except filers eligible under IRC 21(e)(3)
+    // or (4) (treated as not married). A separate filer can have a federal credit only under
+    // those rules, so the credit is computed and a warning asks to confirm.
+    let (l, d) = cdcc(2024, FilingStatus::MarriedSeparate, dec!(600), dec!(20000));
+    assert_eq!(l.value, dec!(300.00));
+    assert!(has(&d, "cdcc-mfs", Severity::Warning));
+}
+
+#[test]
+fn child_care_credit_is_zero_without_a_federal_credit_and_negative_is_an_error() {
+    let (l, d) = cdcc(2024, FilingStatus::Single, dec!(0), dec!(20000));
+    assert_eq!(l.value, dec!(0));
+    assert!(d.is_empty());
+    let (l, d) = cdcc(2024, FilingStatus::Single, dec!(-100), dec!(20000));
+    assert_eq!(l.value, dec!(0));
+    assert!(has(&d, "negative-amount", Severity::Error));
+}
+
+// ---------------------------------------------------------------- line 65
+
+fn ctc(
+    year: u16,
+    status: FilingStatus,
+    kids: &[Option<Date>],
+    taxable: Decimal,
+) -> (Line, Vec<Diagnostic>) {
+    let mut a = answers(year, 1985, dec!(50000), 0);
+    a.filing_status = status;
+    for born in kids {
+        let mut d = child(date(year, 1, 1));
+        d.birth_date = *born;
+        a.dependents.push(d);
+    }
+    run(&a, taxable, line_65_child_tax_credit)
+}
+
+#[test]
+fn child_tax_credit_at_every_tier_top_and_one_dollar_above_2023_to_2025_54a_4_17_1_a() {
+    let cases = [
+        (dec!(30000), dec!(1000)),
+        (dec!(30001), dec!(800)),
+        (dec!(40000), dec!(800)),
+        (dec!(40001), dec!(600)),
+        (dec!(50000), dec!(600)),
+        (dec!(50001), dec!(400)),
+        (dec!(60000), dec!(400)),
+        (dec!(60001), dec!(200)),
+        (dec!(80000), dec!(200)),
+        (dec!(80001), dec!(0)),
+    ];
+    for year in 2023..=2025 {
+        for (taxable, want) in cases {
+            let (l, _) = ctc(
+                year,
+                FilingStatus::Single,
+                &[Some(date(year - 2, 5, 5))],
+                taxable,
+            );
+            assert_eq!(l.value, want, "{year}, line 42 {taxable}");
+        }
+    }
+}
+
+#[test]
+fn child_tax_credit_2022_amounts_are_half_54a_4_17_1_a() {
+    let cases = [
+        (dec!(30000), dec!(500)),
+        (dec!(30001), dec!(400)),
+        (dec!(40000), dec!(400)),
+        (dec!(40001), dec!(300)),
+        (dec!(50000), dec!(300)),
+        (dec!(50001), dec!(200)),
+        (dec!(60000), dec!(200)),
+        (dec!(60001), dec!(100)),
+        (dec!(80000), dec!(100)),
+        (dec!(80001), dec!(0)),
+    ];
+    for (taxable, want) in cases {
+        let (l, _) = ctc(
+            2022,
+            FilingStatus::Single,
+            &[Some(date(2020, 5, 5))],
+            taxable,
+        );
+        assert_eq!(l.value, want, "2022, line 42 {taxable}");
+    }
+}
+
+#[test]
+fn child_tax_credit_does_not_exist_before_2022() {
+    let (l, _) = ctc(
+        2021,
+        FilingStatus::Single,
+        &[Some(date(2019, 5, 5))],
+        dec!(10000),
+    );
+    assert_eq!(l.value, dec!(0));
+    assert!(
+        l.explanation
+            .rule
+            .contains("No New Jersey child tax credit in 2021")
+    );
+}
+
+#[test]
+fn child_tax_credit_counts_a_child_born_1_january_but_not_31_december_six_years_before_54a_4_17_1_a()
+ {
+    // "has not attained the age of six years as of the close of the taxable year": for 2024,
+    // born 1 Jan 2019 is 5 on 31 Dec 2024 (turns 6 on 1 Jan 2025): counts; born 31 Dec 2018
+    // turns 6 on 31 Dec 2024: does not.
+    let (l, _) = ctc(
+        2024,
+        FilingStatus::Single,
+        &[Some(date(2019, 1, 1))],
+        dec!(20000),
+    );
+    assert_eq!(l.value, dec!(1000));
+    let (l, _) = ctc(
+        2024,
+        FilingStatus::Single,
+        &[Some(date(2018, 12, 31))],
+        dec!(20000),
+    );
+    assert_eq!(l.value, dec!(0));
+    // Born 31 Dec 2024 (the tax year itself) counts.
+    let (l, _) = ctc(
+        2024,
+        FilingStatus::Single,
+        &[Some(date(2024, 12, 31))],
+        dec!(20000),
+    );
+    assert_eq!(l.value, dec!(1000));
+}
+
+#[test]
+fn child_tax_credit_is_per_child() {
+    // Three children: 1 (counts), 4 (counts), 7 (no). Line 42 $35,000: $800 x 2 = $1,600.
+    let kids = [
+        Some(date(2023, 3, 3)),
+        Some(date(2020, 3, 3)),
+        Some(date(2017, 3, 3)),
+    ];
+    let (l, _) = ctc(2024, FilingStatus::MarriedJoint, &kids, dec!(35000));
+    assert_eq!(l.value, dec!(1600));
+    assert_eq!(
+        l.explanation.rule,
+        "New Jersey taxable income $35,000.00 is not over $40,000.00: $800.00 per child x 2 = $1,600.00"
+    );
+}
+
+#[test]
+fn child_tax_credit_is_zero_for_married_filing_separately_54a_4_17_1_d() {
+    let (l, d) = ctc(
+        2024,
+        FilingStatus::MarriedSeparate,
+        &[Some(date(2022, 3, 3))],
+        dec!(20000),
+    );
+    assert_eq!(l.value, dec!(0));
+    assert!(has(&d, "ctc-mfs", Severity::Info));
+    // Head of household and surviving spouse are excepted.
+    let (l, _) = ctc(
+        2024,
+        FilingStatus::HeadOfHousehold,
+        &[Some(date(2022, 3, 3))],
+        dec!(20000),
+    );
+    assert_eq!(l.value, dec!(1000));
+    let (l, _) = ctc(
+        2024,
+        FilingStatus::QualifyingWidow,
+        &[Some(date(2022, 3, 3))],
+        dec!(20000),
+    );
+    assert_eq!(l.value, dec!(1000));
+}
+
+#[test]
+fn a_dependent_without_a_birth_date_is_an_error_at_its_path() {
+    let (l, d) = ctc(
+        2024,
+        FilingStatus::Single,
+        &[Some(date(2022, 3, 3)), None],
+        dec!(20000),
+    );
+    assert_eq!(l.value, dec!(1000));
+    let e = d.iter().find(|x| x.code == "missing-birth-date").unwrap();
+    assert_eq!(e.severity, Severity::Error);
+    assert_eq!(e.path.as_deref(), Some("dependents[1].birth_date"));
+}
+
+// ---------------------------------------------------------------- whole return
+
+#[test]
+fn whole_return_carries_lines_58_64_65() {
+    let book = ParamBook::load().unwrap();
+    let mut a = answers(2024, 1990, dec!(15000), 1);
+    a.federal.dependent_care_credit = dec!(100);
+    let ret = njtax_engine::compute(&a, &book).unwrap();
+    assert_eq!(ret.value("58"), dec!(1685.20));
+    // Lines 64 and 65 depend on line 42, which other rules compute.
+    assert!(ret.line("64").is_some());
+    assert!(ret.line("65").is_some());
+}
