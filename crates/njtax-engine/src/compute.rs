@@ -271,17 +271,19 @@ pub fn compute_with(answers: &Answers, p: &YearParams) -> ComputedReturn {
 
     let mut diagnostics = cx.take_diags();
     // Several rules may notice the same missing answer (a birth date decides exemptions and
-    // exclusions alike): report each problem at each place once.
+    // exclusions alike): report each problem at each place once, keeping the most specific message
+    // (the last rule to notice it; the generic answer checks run first).
     let mut seen: Vec<(String, Option<String>)> = Vec::new();
-    diagnostics.retain(|d| {
+    let mut unique = Vec::new();
+    for d in diagnostics.into_iter().rev() {
         let key = (d.code.clone(), d.path.clone());
-        if seen.contains(&key) {
-            false
-        } else {
+        if !seen.contains(&key) {
             seen.push(key);
-            true
+            unique.push(d);
         }
-    });
+    }
+    unique.reverse();
+    let mut diagnostics = unique;
     uncertain_figure_warnings(&lines, p, &mut diagnostics);
     diagnostics.sort_by_key(|d| std::cmp::Reverse(d.severity));
 

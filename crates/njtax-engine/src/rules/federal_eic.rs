@@ -116,6 +116,8 @@ crate::param_domain!("federal", FederalParamsFile => FederalParams {
     eic_student_age_under: u32,
     /// Separated spouses filing separately may claim (from 2021).
     eic_mfs_separated_spouse_rule: bool,
+    /// 2021 only: minimum age of a childless filer who was a specified student (0 when no such rule).
+    eic_specified_student_min_age: u32,
 });
 
 /// The figures of one EIC Table column (a number of children and joint or not).
@@ -533,13 +535,13 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
             } else {
                 "without a qualifying child, the age test needs your birth date".into()
             });
-        } else if ages.under.is_none() && ages.min < 24 {
+        } else if ages.under.is_none() && ages.min < p.eic_specified_student_min_age.value {
             // 2021: specified students had to be 24 (IRC 32(n)(1)(B)); the answers do not say
             // whether the filer was a student, so the simpler test is used and a warning raised.
             let young = people.iter().any(|pp| {
                 pp.birth_date
                     .and_then(|b| age_day_before_rule(b, year))
-                    .is_some_and(|age| age < 24)
+                    .is_some_and(|age| age < p.eic_specified_student_min_age.value)
             });
             if young {
                 cx.diag(
