@@ -1,4 +1,5 @@
 //! The `njtax` command line as a clinic or a script uses it: exit codes, JSON shape, messages.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
 use std::path::PathBuf;
 use std::process::{Command, Output};

@@ -11,8 +11,7 @@
 //!
 //! Each test collects every mismatch (line, expected, got, the engine's rule text) into one
 //! failure message, so one run shows all the differences.
-
-#![allow(clippy::expect_used)] // test helpers outside #[test] functions may panic on a broken build
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;

@@ -269,7 +269,7 @@ pub fn compute_with(answers: &Answers, p: &YearParams) -> ComputedReturn {
     let mut lines: Vec<Line> = s.lines().to_vec();
     lines.sort_by_key(|l| p.line_map.position(&l.key).unwrap_or(usize::MAX));
 
-    let mut diagnostics = cx.take_diags();
+    let diagnostics = cx.take_diags();
     // Several rules may notice the same missing answer (a birth date decides exemptions and
     // exclusions alike): report each problem at each place once, keeping the most specific message
     // (the last rule to notice it; the generic answer checks run first).

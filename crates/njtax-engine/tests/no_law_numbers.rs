@@ -2,6 +2,7 @@
 //! their test modules, comments and string literals) for number literals that look like law figures:
 //! any decimal fraction, or any whole number from 13 up other than 100. Small structural counts (array
 //! sizes, 12 months, "two or more employers") stay allowed.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
 use std::path::Path;
 

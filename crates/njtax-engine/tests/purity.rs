@@ -1,4 +1,5 @@
 //! The engine stays pure: no user-interface, dialog, platform-folder, network or file-system code.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
 use std::path::Path;
 

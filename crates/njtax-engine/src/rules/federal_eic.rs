@@ -541,7 +541,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
             let young = people.iter().any(|pp| {
                 pp.birth_date
                     .and_then(|b| age_day_before_rule(b, year))
-                    .is_some_and(|age| age < p.eic_specified_student_min_age.value)
+                    .is_some_and(|age| u32::from(age) < p.eic_specified_student_min_age.value)
             });
             if young {
                 cx.diag(
