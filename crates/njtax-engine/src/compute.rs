@@ -270,19 +270,20 @@ pub fn compute_with(answers: &Answers, p: &YearParams) -> ComputedReturn {
     lines.sort_by_key(|l| p.line_map.position(&l.key).unwrap_or(usize::MAX));
 
     let diagnostics = cx.take_diags();
-    // Several rules may notice the same missing answer (a birth date decides exemptions and
-    // exclusions alike): report each problem at each place once, keeping the most specific message
-    // (the last rule to notice it; the generic answer checks run first).
-    let mut seen: Vec<(String, Option<String>)> = Vec::new();
-    let mut unique = Vec::new();
-    for d in diagnostics.into_iter().rev() {
-        let key = (d.code.clone(), d.path.clone());
-        if !seen.contains(&key) {
-            seen.push(key);
-            unique.push(d);
+    // Several rules may notice the same problem (a birth date decides exemptions and exclusions
+    // alike): report each problem at each place once, keeping the most severe finding and, among
+    // equally severe ones, the most specific (the last; the generic answer checks run first).
+    let mut unique: Vec<Diagnostic> = Vec::new();
+    for d in diagnostics {
+        match unique
+            .iter_mut()
+            .find(|u| u.code == d.code && u.path == d.path)
+        {
+            Some(u) if d.severity >= u.severity => *u = d,
+            Some(_) => {}
+            None => unique.push(d),
         }
     }
-    unique.reverse();
     let mut diagnostics = unique;
     uncertain_figure_warnings(&lines, p, &mut diagnostics);
     diagnostics.sort_by_key(|d| std::cmp::Reverse(d.severity));
