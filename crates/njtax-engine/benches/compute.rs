@@ -4,7 +4,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use njtax_engine::answers::*;
-use njtax_engine::{Answers, ParamBook, compute, compute_with};
+use njtax_engine::{Answers, ParamBook, compute, compute_values, compute_with};
 use rust_decimal::Decimal;
 use std::hint::black_box;
 
@@ -92,6 +92,9 @@ fn bench(c: &mut Criterion) {
     let Ok(p) = book.for_year(a.tax_year) else {
         return;
     };
+    c.bench_function("compute_values (live recompute, params resolved)", |b| {
+        b.iter(|| compute_values(black_box(&a), black_box(&p)))
+    });
     c.bench_function("compute_with (params resolved)", |b| {
         b.iter(|| compute_with(black_box(&a), black_box(&p)))
     });

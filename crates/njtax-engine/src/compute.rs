@@ -194,7 +194,15 @@ pub fn compute(answers: &Answers, book: &ParamBook) -> Result<ComputedReturn, Co
     Ok(compute_with(answers, &p))
 }
 
-/// Compute with already-resolved year parameters (the hot path for live recomputation).
+/// Compute every value and diagnostic without building explanations: the hot path for the live
+/// refund figure on every keystroke. Lines carry empty explanations, except for the uncertain law
+/// figures they use (so the uncertainty warnings are the same as [`compute_with`]'s).
+pub fn compute_values(answers: &Answers, p: &YearParams) -> ComputedReturn {
+    let _quiet = crate::explain::ValuesOnly::start();
+    compute_with(answers, p)
+}
+
+/// Compute with already-resolved year parameters, with every line's explanation.
 pub fn compute_with(answers: &Answers, p: &YearParams) -> ComputedReturn {
     let cx = Ctx::new(answers, p);
     let mut s = Sheet::default();

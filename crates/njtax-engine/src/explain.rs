@@ -43,6 +43,46 @@ pub struct ParamUse {
     pub uncertain: Option<String>,
 }
 
+thread_local! {
+    /// Whether explanations are being built on this thread (see [`ValuesOnly`]).
+    static EXPLAINING: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Whether explanations are being built (false inside a [`ValuesOnly`] computation).
+pub fn explaining() -> bool {
+    EXPLAINING.with(std::cell::Cell::get)
+}
+
+/// While alive, explanations on this thread are not built: every [`Explanation`] stays empty except
+/// for the uncertain law figures it uses (so uncertainty warnings still appear). Used for the live
+/// recomputation on every keystroke; "why this number?" recomputes with explanations.
+pub struct ValuesOnly {
+    previous: bool,
+}
+
+impl ValuesOnly {
+    /// Stop building explanations until the guard is dropped.
+    pub fn start() -> Self {
+        let previous = EXPLAINING.with(|e| e.replace(false));
+        Self { previous }
+    }
+}
+
+impl Drop for ValuesOnly {
+    fn drop(&mut self) {
+        EXPLAINING.with(|e| e.set(self.previous));
+    }
+}
+
+/// `format!` that costs nothing while explanations are not being built. Use it for explanation
+/// text only, never for values, ids or diagnostics.
+#[macro_export]
+macro_rules! explain_format {
+    ($($arg:tt)*) => {
+        if $crate::explain::explaining() { format!($($arg)*) } else { String::new() }
+    };
+}
+
 /// Why a line has its value.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Explanation {
@@ -59,6 +99,9 @@ pub struct Explanation {
 impl Explanation {
     /// Start an explanation with its rule text and citation.
     pub fn new(rule: impl Into<String>, citation: impl Into<String>) -> Self {
+        if !explaining() {
+            return Self::default();
+        }
         Self {
             rule: rule.into(),
             citation: citation.into(),
@@ -74,6 +117,9 @@ impl Explanation {
         path: impl Into<String>,
         value: Decimal,
     ) -> Self {
+        if !explaining() {
+            return self;
+        }
         self.inputs.push(Input {
             name: name.into(),
             value: fmt_money(value),
@@ -90,6 +136,9 @@ impl Explanation {
         path: impl Into<String>,
         value: impl Into<String>,
     ) -> Self {
+        if !explaining() {
+            return self;
+        }
         self.inputs.push(Input {
             name: name.into(),
             value: value.into(),
@@ -101,6 +150,9 @@ impl Explanation {
     /// Add a money input taken from another line.
     #[must_use]
     pub fn line(mut self, name: impl Into<String>, key: impl Into<String>, value: Decimal) -> Self {
+        if !explaining() {
+            return self;
+        }
         self.inputs.push(Input {
             name: name.into(),
             value: fmt_money(value),
@@ -117,6 +169,9 @@ impl Explanation {
         step: impl Into<String>,
         value: Decimal,
     ) -> Self {
+        if !explaining() {
+            return self;
+        }
         self.inputs.push(Input {
             name: name.into(),
             value: fmt_money(value),
@@ -133,6 +188,9 @@ impl Explanation {
         step: impl Into<String>,
         value: impl Into<String>,
     ) -> Self {
+        if !explaining() {
+            return self;
+        }
         self.inputs.push(Input {
             name: name.into(),
             value: value.into(),
@@ -144,6 +202,9 @@ impl Explanation {
     /// Record a law figure used.
     #[must_use]
     pub fn param<T: ShowValue>(mut self, fig: &Figure<T>) -> Self {
+        if !explaining() && fig.uncertain.is_none() {
+            return self;
+        }
         self.params.push(ParamUse {
             id: fig.id.clone(),
             label: fig.label.clone(),

@@ -249,6 +249,19 @@ proptest! {
     }
 
     #[test]
+    fn values_only_computation_gives_the_same_values_and_diagnostics(a in answers()) {
+        let book = ParamBook::load().unwrap();
+        let p = book.for_year(a.tax_year).unwrap();
+        let full = njtax_engine::compute_with(&a, &p);
+        let fast = njtax_engine::compute_values(&a, &p);
+        let values = |r: &ComputedReturn| r.lines.iter().map(|l| (l.id.clone(), l.value)).collect::<Vec<_>>();
+        prop_assert_eq!(values(&full), values(&fast));
+        prop_assert_eq!(&full.diagnostics, &fast.diagnostics);
+        prop_assert_eq!(&full.filing_requirement.required, &fast.filing_requirement.required);
+        prop_assert!(full.lines.iter().all(|l| !l.explanation.rule.is_empty()), "every line is explained");
+    }
+
+    #[test]
     fn tax_is_non_decreasing_in_wages(mut a in answers(), extra in 1i64..5_000_000) {
         // Without a homestead: the property tax choice can legitimately lower line 43 (Worksheet H).
         a.homesteads.clear();

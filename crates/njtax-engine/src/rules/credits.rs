@@ -153,7 +153,7 @@ pub fn line_58_nj_eitc(cx: &Ctx, _s: &Sheet) -> Line {
     if federal > Decimal::ZERO {
         let nj = times_rate(federal, rate);
         let mut exp = Explanation::new(
-            format!(
+            crate::explain_format!(
                 "{} of the federal earned income credit {} = {}",
                 fmt_rate(rate),
                 fmt_money(federal),
@@ -171,7 +171,8 @@ pub fn line_58_nj_eitc(cx: &Ctx, _s: &Sheet) -> Line {
                 v,
             );
         } else {
-            exp.rule.push_str(&format!(". {}", fed.explanation.rule));
+            exp.rule
+                .push_str(&crate::explain_format!(". {}", fed.explanation.rule));
             exp = merge(exp, fed.explanation.clone());
             if !a.federal.eic_claimed_federally {
                 cx.diag(
@@ -203,7 +204,7 @@ pub fn line_58_nj_eitc(cx: &Ctx, _s: &Sheet) -> Line {
         if old_enough {
             let flat = expansion.flat_amount;
             let exp = Explanation::new(
-                format!(
+                crate::explain_format!(
                     "No qualifying child, and every federal earned income credit test is met except the age test ({}). New Jersey allows a filer {} or older the flat credit of {}: {} of the federal maximum credit with no qualifying child",
                     fed.explanation.rule,
                     expansion.min_age,
@@ -218,7 +219,7 @@ pub fn line_58_nj_eitc(cx: &Ctx, _s: &Sheet) -> Line {
             return cx.line("nj_eitc", flat, merge(exp, fed.explanation));
         }
         let exp = Explanation::new(
-            format!(
+            crate::explain_format!(
                 "No credit: {}; the New Jersey rule for filers without a qualifying child needs age {} or older at the end of {year}",
                 fed.explanation.rule, expansion.min_age
             ),
@@ -232,7 +233,7 @@ pub fn line_58_nj_eitc(cx: &Ctx, _s: &Sheet) -> Line {
         if override_amount.is_some() {
             "No credit: the federal earned income credit calculated by the IRS is zero".to_owned()
         } else {
-            format!("No credit. {}", fed.explanation.rule)
+            crate::explain_format!("No credit. {}", fed.explanation.rule)
         },
         cite,
     )
@@ -271,7 +272,7 @@ fn line_58_married_separately(cx: &Ctx, fed: &FederalEic, federal: Decimal) -> L
         );
     }
     let exp = Explanation::new(
-        format!(
+        crate::explain_format!(
             "No credit: married filing separately. A married claimant must file a joint return (54A:4-7 a(3)); the federal credit here is {}",
             fmt_money(federal)
         ),
@@ -343,7 +344,7 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
         return cx.line(
             "child_care_credit",
             Decimal::ZERO,
-            base(format!(
+            base(crate::explain_format!(
                 "No credit: New Jersey taxable income {} is over {}",
                 fmt_money(income),
                 fmt_money(top)
@@ -354,7 +355,7 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
     cx.line(
         "child_care_credit",
         credit,
-        base(format!(
+        base(crate::explain_format!(
             "New Jersey taxable income {} is not over {}, so {} of the federal credit {} = {}",
             fmt_money(income),
             fmt_money(tier.up_to),
@@ -400,7 +401,11 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
                 .at(path.clone())
                 .cite("N.J.S.A. 54A:4-17.1 a"),
             );
-            exp = exp.answer_text(format!("Dependent {} birth date", i + 1), path, "missing");
+            exp = exp.answer_text(
+                crate::explain_format!("Dependent {} birth date", i + 1),
+                path,
+                "missing",
+            );
             continue;
         };
         let Some(age) = birth.age_at_year_end(year) else {
@@ -421,14 +426,14 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
             count = count.saturating_add(1);
         }
         exp = exp.answer_text(
-            format!("Dependent {} age at the end of {year}", i + 1),
+            crate::explain_format!("Dependent {} age at the end of {year}", i + 1),
             path,
-            format!(
+            crate::explain_format!(
                 "born {birth}: age {age}, {}",
                 if counts {
-                    format!("under {under}, counts")
+                    crate::explain_format!("under {under}, counts")
                 } else {
-                    format!("not under {under}")
+                    crate::explain_format!("not under {under}")
                 }
             ),
         );
@@ -441,11 +446,13 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
 
     let tiers = &p.ctc_tiers.value.0;
     if tiers.is_empty() {
-        exp.rule = format!("No New Jersey child tax credit in {year}");
+        exp.rule = crate::explain_format!("No New Jersey child tax credit in {year}");
         return cx.line("child_tax_credit", Decimal::ZERO, exp);
     }
     if count == 0 {
-        exp.rule = format!("No credit: no dependent under age {under} at the end of {year}");
+        exp.rule = crate::explain_format!(
+            "No credit: no dependent under age {under} at the end of {year}"
+        );
         return cx.line("child_tax_credit", Decimal::ZERO, exp);
     }
     if a.filing_status == FilingStatus::MarriedSeparate {
@@ -457,14 +464,14 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
             .at("filing_status")
             .cite("N.J.S.A. 54A:4-17.1 d"),
         );
-        exp.rule = format!(
+        exp.rule = crate::explain_format!(
             "No credit: married filing separately (54A:4-17.1 d requires a joint return), although {count} dependent(s) are under age {under}"
         );
         return cx.line("child_tax_credit", Decimal::ZERO, exp);
     }
     let Some(tier) = find_tier(tiers, income) else {
         let top = tiers.last().map_or(Decimal::ZERO, |t| t.up_to);
-        exp.rule = format!(
+        exp.rule = crate::explain_format!(
             "No credit: New Jersey taxable income {} is over {}",
             fmt_money(income),
             fmt_money(top)
@@ -472,7 +479,7 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
         return cx.line("child_tax_credit", Decimal::ZERO, exp);
     };
     let credit = (0..count).fold(Decimal::ZERO, |acc, _| sat_add(acc, tier.value));
-    exp.rule = format!(
+    exp.rule = crate::explain_format!(
         "New Jersey taxable income {} is not over {}: {} per child x {count} = {}",
         fmt_money(income),
         fmt_money(tier.up_to),

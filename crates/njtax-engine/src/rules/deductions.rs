@@ -94,7 +94,7 @@ pub fn line_31_medical(cx: &Ctx, s: &Sheet) -> Line {
     }
     let v = sat_sum([f3, f4, f5]);
     let exp = Explanation::new(
-        format!(
+        crate::explain_format!(
             "{} of gross income {} = {}; medical expenses {} exceed it by {}; plus Archer MSA contributions {} plus self-employed health insurance {} (limited to business income {}) = {}",
             fmt_rate(p.medical_floor_rate.value),
             fmt_money(l29),
@@ -125,8 +125,11 @@ fn entered_line(cx: &Ctx, key: &str, path: &str, what: &str, v: Decimal, cite: &
     cx.line(
         key,
         v,
-        Explanation::new(format!("{what} as entered: {}", fmt_money(v)), cite)
-            .answer(what, path, v),
+        Explanation::new(
+            crate::explain_format!("{what} as entered: {}", fmt_money(v)),
+            cite,
+        )
+        .answer(what, path, v),
     )
 }
 
@@ -195,7 +198,7 @@ pub fn line_35_alternative_business(cx: &Ctx, s: &Sheet) -> Line {
     let v = times_rate(increment, rate);
     let next_carry = floor_zero(-netted);
     let exp = Explanation::new(
-        format!(
+        crate::explain_format!(
             "Regular business income (lines 18 + 21 + 22 + 23) {}; alternative business income: business {} + partnership {} + S corporation {} + rents {} − loss carried forward {} = {} (not below zero: {}); business increment {} − {} = {}; {} × {} = {}{}",
             fmt_money(regular),
             fmt_money(business),
@@ -214,7 +217,7 @@ pub fn line_35_alternative_business(cx: &Ctx, s: &Sheet) -> Line {
             if next_carry.is_zero() {
                 String::new()
             } else {
-                format!("; alternative business loss {} may be carried forward (up to 20 years)", fmt_money(next_carry))
+                crate::explain_format!("; alternative business loss {} may be carried forward (up to 20 years)", fmt_money(next_carry))
             }
         ),
         "N.J.S.A. 54A:3-9; Schedule NJ-BUS-2; NJ-1040 line 35",
@@ -246,7 +249,7 @@ pub fn line_36_organ_donation(cx: &Ctx) -> Line {
         "organ_donation",
         v,
         Explanation::new(
-            format!(
+            crate::explain_format!(
                 "The smaller of unreimbursed donation expenses {} and {} = {}",
                 fmt_money(costs),
                 fmt_money(p.organ_donation_cap.value),
@@ -296,7 +299,7 @@ fn education_line(cx: &Ctx, s: &Sheet, d: EducationDeduction<'_>) -> Line {
     let (v, rule) = if l29 > limit {
         (
             Decimal::ZERO,
-            format!(
+            crate::explain_format!(
                 "Gross income {} is over {}: no deduction for {} {}",
                 fmt_money(l29),
                 fmt_money(limit),
@@ -308,7 +311,7 @@ fn education_line(cx: &Ctx, s: &Sheet, d: EducationDeduction<'_>) -> Line {
         let v = paid.min(cap.value);
         (
             v,
-            format!(
+            crate::explain_format!(
                 "Gross income {} is {} or less: the smaller of {} {} and {} = {}",
                 fmt_money(l29),
                 fmt_money(limit),
@@ -415,11 +418,11 @@ pub fn line_38_total_deductions(cx: &Ctx, s: &Sheet) -> Line {
     for k in TOTAL_DEDUCTION_KEYS {
         let v = s.v(k);
         let (id, label) = cx.p.line_map.find(k).unwrap_or((k, k));
-        parts.push(format!("line {id} {}", fmt_money(v)));
+        parts.push(crate::explain_format!("line {id} {}", fmt_money(v)));
         exp = exp.line(label, k, v);
     }
     let v = sat_sum(TOTAL_DEDUCTION_KEYS.iter().map(|k| s.v(k)));
-    exp.rule = format!("{} = {}", parts.join(" + "), fmt_money(v));
+    exp.rule = crate::explain_format!("{} = {}", parts.join(" + "), fmt_money(v));
     cx.line("total_deductions", v, exp)
 }
 
@@ -431,7 +434,7 @@ pub fn line_39_taxable_income(cx: &Ctx, s: &Sheet) -> Line {
         "taxable_income",
         v,
         Explanation::new(
-            format!(
+            crate::explain_format!(
                 "Gross income {} − total exemptions and deductions {} = {}{}",
                 fmt_money(g),
                 fmt_money(d),

@@ -118,12 +118,17 @@ pub fn pension_people(cx: &Ctx) -> Vec<PensionPerson> {
             let disabled = c.person.is_some_and(|p| p.blind_or_disabled);
             let old = age.is_some_and(|a| a >= e.pension_age.value);
             let reason = match (old, disabled, age) {
-                (true, _, Some(a)) => format!("{} {a} at the end of {year}", c.who),
-                (false, true, _) => format!("{} blind or disabled", c.who),
+                (true, _, Some(a)) => crate::explain_format!("{} {a} at the end of {year}", c.who),
+                (false, true, _) => crate::explain_format!("{} blind or disabled", c.who),
                 (_, _, Some(a)) => {
-                    format!("{} {a} at the end of {year}, not blind or disabled", c.who)
+                    crate::explain_format!(
+                        "{} {a} at the end of {year}, not blind or disabled",
+                        c.who
+                    )
                 }
-                (_, _, None) => format!("{}: birth date unknown, not blind or disabled", c.who),
+                (_, _, None) => {
+                    crate::explain_format!("{}: birth date unknown, not blind or disabled", c.who)
+                }
             };
             PensionPerson {
                 owner: c.owner,
@@ -140,8 +145,8 @@ pub fn pension_people(cx: &Ctx) -> Vec<PensionPerson> {
 /// Show a tier for explanations.
 fn tier_text(tier: &Tier, status: FilingStatus) -> String {
     match tier {
-        Tier::Cap(c) => format!("up to {}", fmt_money(*c)),
-        Tier::Percent(t) => format!(
+        Tier::Cap(c) => crate::explain_format!("up to {}", fmt_money(*c)),
+        Tier::Percent(t) => crate::explain_format!(
             "{} (gross income over {} and not over {})",
             fmt_rate(*t.rate.get(status)),
             fmt_money(t.over),
@@ -185,16 +190,16 @@ pub fn line_28a_pension_exclusion(cx: &Ctx, s: &Sheet) -> Line {
     let mut eligible_total = Decimal::ZERO;
     for pp in &people {
         exp = exp.worksheet_text(
-            format!("Pension exclusion: {}", pp.who),
-            format!("{}.birth_date", pp.path),
+            crate::explain_format!("Pension exclusion: {}", pp.who),
+            crate::explain_format!("{}.birth_date", pp.path),
             if pp.eligible {
-                format!("qualifies ({})", pp.reason)
+                crate::explain_format!("qualifies ({})", pp.reason)
             } else {
-                format!("does not qualify ({})", pp.reason)
+                crate::explain_format!("does not qualify ({})", pp.reason)
             },
         );
         exp = exp.worksheet(
-            format!("Line 20a amounts of {}", pp.who),
+            crate::explain_format!("Line 20a amounts of {}", pp.who),
             "pensions",
             pp.pensions,
         );
@@ -246,7 +251,7 @@ pub fn line_28a_pension_exclusion(cx: &Ctx, s: &Sheet) -> Line {
         match &tier {
             Tier::None => (
                 Decimal::ZERO,
-                format!(
+                crate::explain_format!(
                     "Total income (line 27) {} is over {}: no pension exclusion",
                     fmt_money(l27),
                     fmt_money(e.pension_income_limit.value)
@@ -256,7 +261,7 @@ pub fn line_28a_pension_exclusion(cx: &Ctx, s: &Sheet) -> Line {
                 let v = eligible_total.min(*cap);
                 (
                     v,
-                    format!(
+                    crate::explain_format!(
                         "Total income (line 27) {} is not over {}: the smaller of qualifying pensions {} and the {} cap {} = {}",
                         fmt_money(l27),
                         fmt_money(e.pension_full_cap_income_limit.value),
@@ -272,7 +277,7 @@ pub fn line_28a_pension_exclusion(cx: &Ctx, s: &Sheet) -> Line {
                 let v = times_rate(eligible_total, rate);
                 (
                     v,
-                    format!(
+                    crate::explain_format!(
                         "Total income (line 27) {} is over {} and not over {}: {} × qualifying pensions {} = {}",
                         fmt_money(l27),
                         fmt_money(t.over),
@@ -326,7 +331,7 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
             Some(a) if a >= e.other_age.value => {
                 let earned = earned_income_6_15(cx, c.owner);
                 exp = exp.worksheet(
-                    format!(
+                    crate::explain_format!(
                         "Wages, business, partnership and S corporation income of {}",
                         c.who
                     ),
@@ -334,7 +339,7 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
                     earned,
                 );
                 if earned > e.other_earned_income_limit.value {
-                    notes.push(format!(
+                    notes.push(crate::explain_format!(
                         "{} is {a} but received {} from wages, business, partnerships and S corporations, over {}",
                         c.who,
                         fmt_money(earned),
@@ -344,13 +349,17 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
                     qualifying.push(c.owner);
                 }
             }
-            Some(a) => notes.push(format!("{} is {a}, under {}", c.who, e.other_age.value)),
-            None => notes.push(format!("{}: birth date unknown", c.who)),
+            Some(a) => notes.push(crate::explain_format!(
+                "{} is {a}, under {}",
+                c.who,
+                e.other_age.value
+            )),
+            None => notes.push(crate::explain_format!("{}: birth date unknown", c.who)),
         }
     }
     let zero = |exp: Explanation, why: String| -> (Decimal, Explanation) {
         let mut exp = exp;
-        exp.rule = format!("Unclaimed pension exclusion: {why}: $0.00");
+        exp.rule = crate::explain_format!("Unclaimed pension exclusion: {why}: $0.00");
         (Decimal::ZERO, exp)
     };
     if qualifying.is_empty() {
@@ -375,7 +384,7 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
         Tier::None => {
             return zero(
                 exp,
-                format!(
+                crate::explain_format!(
                     "total income (line 27) {} is over {}",
                     fmt_money(l27),
                     fmt_money(e.other_income_limit.value)
@@ -427,15 +436,15 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
     );
     let v = unused.min(other_income);
     let max_text = match &tier {
-        Tier::Percent(t) => format!(
+        Tier::Percent(t) => crate::explain_format!(
             "{} × total income {} = {}",
             fmt_rate(*t.rate.get(status)),
             fmt_money(l27),
             fmt_money(max)
         ),
-        _ => format!("{} for {}", fmt_money(max), status.name()),
+        _ => crate::explain_format!("{} for {}", fmt_money(max), status.name()),
     };
-    exp.rule = format!(
+    exp.rule = crate::explain_format!(
         "Unclaimed pension exclusion: maximum {max_text} ({}) − line 28a {} = {} unused; the smaller of that and the qualifying person's income not yet excluded {} = {}{}",
         tier_text(&tier, status),
         fmt_money(l28a),
@@ -445,7 +454,7 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
         if notes.is_empty() {
             String::new()
         } else {
-            format!(" ({})", notes.join("; "))
+            crate::explain_format!(" ({})", notes.join("; "))
         }
     );
     (v, exp)
@@ -468,11 +477,11 @@ pub fn worksheet_d_special_exclusion(
         .param(&e.special_exclusion);
     for c in &people {
         exp = exp.answer_text(
-            format!(
+            crate::explain_format!(
                 "Never eligible for Social Security or Railroad Retirement: {}",
                 c.who
             ),
-            format!("{}.never_eligible_social_security", c.path),
+            crate::explain_format!("{}.never_eligible_social_security", c.path),
             if c.person.is_some_and(|p| p.never_eligible_social_security) {
                 "yes"
             } else {
@@ -489,7 +498,7 @@ pub fn worksheet_d_special_exclusion(
         } else {
             "you are"
         };
-        exp.rule = format!(
+        exp.rule = crate::explain_format!(
             "Special exclusion: allowed only when {who} never eligible for Social Security or Railroad Retirement: $0.00"
         );
         return (Decimal::ZERO, exp);
@@ -520,7 +529,7 @@ pub fn worksheet_d_special_exclusion(
         part_1,
     ));
     let v = amount.min(room);
-    exp.rule = format!(
+    exp.rule = crate::explain_format!(
         "Special exclusion for {}: {}, limited to the income not yet excluded {} = {}",
         status.name(),
         fmt_money(amount),
@@ -536,7 +545,7 @@ pub fn line_28b_other_retirement_exclusion(cx: &Ctx, s: &Sheet) -> Line {
     let (p2, e2) = worksheet_d_special_exclusion(cx, s, p1);
     let v = sat_add(p1, p2);
     let mut exp = Explanation::new(
-        format!(
+        crate::explain_format!(
             "Part I {}. Part II {}. Line 28b = {} + {} = {}",
             e1.rule,
             e2.rule,
@@ -570,7 +579,7 @@ pub fn line_28c_total_exclusions(cx: &Ctx, s: &Sheet) -> Line {
         "total_exclusions",
         v,
         Explanation::new(
-            format!(
+            crate::explain_format!(
                 "Line 28a {} + line 28b {} = {}",
                 fmt_money(a),
                 fmt_money(b),
@@ -595,7 +604,7 @@ pub fn line_29_gross_income(cx: &Ctx, s: &Sheet) -> Line {
         "gross_income",
         v,
         Explanation::new(
-            format!(
+            crate::explain_format!(
                 "Total income {} − total exclusions {} = {}",
                 fmt_money(t),
                 fmt_money(x),

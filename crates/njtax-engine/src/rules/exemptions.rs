@@ -149,7 +149,7 @@ fn people_line(
         key,
         v,
         Explanation::new(
-            format!(
+            crate::explain_format!(
                 "{what}: {n} ({names}) × {} = {}",
                 fmt_money(fig.value),
                 fmt_money(v)
@@ -169,14 +169,14 @@ pub fn line_6_regular(cx: &Ctx) -> Line {
     let v = sat_sum([e.regular.value, spouse_amount]);
     let n = if joint { 2 } else { 1 };
     let rule = if joint {
-        format!(
+        crate::explain_format!(
             "Regular exemption: you {} + your spouse/CU partner on a joint return {} = {} (2 exemptions)",
             fmt_money(e.regular.value),
             fmt_money(e.spouse.value),
             fmt_money(v)
         )
     } else {
-        format!(
+        crate::explain_format!(
             "Regular exemption: you {} (1 exemption; a spouse/CU partner is claimed only on a joint return)",
             fmt_money(v)
         )
@@ -200,13 +200,13 @@ pub fn line_7_age(cx: &Ctx) -> Line {
         .filter_map(|c| {
             let age = age_at_year_end(c.person, year)?;
             (age >= e.age_65_threshold.value)
-                .then(|| format!("{}, {age} on 31 December {year}", c.who))
+                .then(|| crate::explain_format!("{}, {age} on 31 December {year}", c.who))
         })
         .collect();
     let mut line = people_line(
         cx,
         "exemption_age",
-        &format!(
+        &crate::explain_format!(
             "Age {} or older at the end of {year}",
             e.age_65_threshold.value
         ),
@@ -266,15 +266,15 @@ fn dependents_line(
     let n = idx.len();
     let v = times_count(fig.value, n);
     let mut exp = Explanation::new(
-        format!("{what}: {n} × {} = {}", fmt_money(fig.value), fmt_money(v)),
+        crate::explain_format!("{what}: {n} × {} = {}", fmt_money(fig.value), fmt_money(v)),
         citation,
     )
     .worksheet_text("Number of dependents", key, n.to_string());
     for i in idx {
         exp = exp.answer_text(
             "Dependent counted",
-            format!("dependents[{i}]"),
-            format!("dependent {}", i + 1),
+            crate::explain_format!("dependents[{i}]"),
+            crate::explain_format!("dependent {}", i + 1),
         );
     }
     cx.line(key, v, exp.param(fig))
@@ -287,9 +287,10 @@ pub fn line_10_children(cx: &Ctx) -> Line {
     let mut line = dependents_line(
         cx,
         "exemption_children",
-        &format!(
+        &crate::explain_format!(
             "Qualified dependent children (child, stepchild, foster child, sibling or their descendant; under {} at the end of the year, under {} if a full-time student, or any age if permanently disabled)",
-            e.qualifying_child_age_limit.value, e.qualifying_child_student_age_limit.value
+            e.qualifying_child_age_limit.value,
+            e.qualifying_child_student_age_limit.value
         ),
         &idx,
         &e.dependent,
@@ -332,7 +333,7 @@ pub fn line_12_college(cx: &Ctx) -> Line {
     let mut line = dependents_line(
         cx,
         "exemption_college",
-        &format!(
+        &crate::explain_format!(
             "Dependents under {} at the end of the year attending college full time, with half or more of tuition and maintenance paid by you",
             e.college_age_limit.value
         ),
@@ -359,10 +360,10 @@ pub fn line_13_total(cx: &Ctx, parts: &[Line]) -> Line {
     let v = sat_sum(parts.iter().map(|l| l.value));
     let detail: Vec<String> = parts
         .iter()
-        .map(|l| format!("line {} {}", l.id, fmt_money(l.value)))
+        .map(|l| crate::explain_format!("line {} {}", l.id, fmt_money(l.value)))
         .collect();
     let mut exp = Explanation::new(
-        format!(
+        crate::explain_format!(
             "Sum of lines 6 through 12: {} = {}",
             detail.join(" + "),
             fmt_money(v)
@@ -495,11 +496,11 @@ pub fn line_30_exemptions(cx: &Ctx, s: &Sheet) -> Line {
         "exemptions",
         v,
         Explanation::new(
-            format!(
+            crate::explain_format!(
                 "Total exemption amount from line 13: {} (full-year resident, no proration)",
                 fmt_money(v)
             ),
-            format!("{CITE_3_1}(c); NJ-1040 line 30"),
+            crate::explain_format!("{CITE_3_1}(c); NJ-1040 line 30"),
         )
         .line("Total exemption amount", "exemption_total", v),
     )

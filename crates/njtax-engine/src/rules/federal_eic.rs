@@ -245,7 +245,7 @@ fn describe_lookup(p: &FederalParams, col: &Column, amount: Decimal) -> String {
         return "under $1, not in the table: $0".into();
     }
     if amount >= col.limit {
-        return format!(
+        return crate::explain_format!(
             "not less than the {} income limit: $0",
             fmt_money(col.limit)
         );
@@ -256,7 +256,7 @@ fn describe_lookup(p: &FederalParams, col: &Column, amount: Decimal) -> String {
     let over = floor_zero(sat_sub(mid, col.phaseout_start));
     let reduction = mul(col.phaseout_rate, over);
     let raw = floor_zero(sat_sub(tentative, reduction));
-    format!(
+    crate::explain_format!(
         "table band {} to {}, midpoint {}: {} x {} = {}, less {} x {} over the {} phase-out amount = {}, leaves {}, rounded to {}",
         fmt_money(lower),
         fmt_money(lower + p.eic_table_band.value),
@@ -341,9 +341,11 @@ fn qualifying_child_test(
         ));
     }
     Ok(if u32::from(age) < under {
-        format!("age {age} at the end of {year}, under {under}")
+        crate::explain_format!("age {age} at the end of {year}, under {under}")
     } else {
-        format!("age {age} at the end of {year}, a full-time student under {student_under}")
+        crate::explain_format!(
+            "age {age} at the end of {year}, a full-time student under {student_under}"
+        )
     })
 }
 
@@ -406,7 +408,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
             Ok(why) => {
                 children = children.saturating_add(1);
                 exp = exp.answer_text(
-                    format!("Dependent {} is a qualifying child", i + 1),
+                    crate::explain_format!("Dependent {} is a qualifying child", i + 1),
                     who.clone(),
                     why,
                 );
@@ -423,7 +425,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
             }
             Err(why) => {
                 exp = exp.answer_text(
-                    format!("Dependent {} is not a qualifying child", i + 1),
+                    crate::explain_format!("Dependent {} is not a qualifying child", i + 1),
                     who,
                     why,
                 );
@@ -446,7 +448,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
     if a.filing_status == FilingStatus::MarriedSeparate {
         exp = exp.param(&p.eic_mfs_separated_spouse_rule);
         if !p.eic_mfs_separated_spouse_rule.value {
-            failures.push(format!(
+            failures.push(crate::explain_format!(
                 "married filing separately cannot claim the credit in {year} (IRC 32(d))"
             ));
         } else if !f.mfs_eic_separated_spouse {
@@ -462,7 +464,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
     let limit = p.eic_investment_income_limit.value;
     exp = exp.param(&p.eic_investment_income_limit);
     if f.investment_income > limit {
-        failures.push(format!(
+        failures.push(crate::explain_format!(
             "investment income {} is over the {} limit (IRC 32(i))",
             fmt_money(f.investment_income),
             fmt_money(limit)
@@ -477,14 +479,14 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
         &p.eic_completed_phaseout
     });
     if f.earned_income >= col.limit {
-        failures.push(format!(
+        failures.push(crate::explain_format!(
             "earned income {} is not less than the {} limit",
             fmt_money(f.earned_income),
             fmt_money(col.limit)
         ));
     }
     if f.agi >= col.limit {
-        failures.push(format!(
+        failures.push(crate::explain_format!(
             "AGI {} is not less than the {} limit",
             fmt_money(f.agi),
             fmt_money(col.limit)
@@ -527,7 +529,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
         if !people.iter().any(|pp| meets(pp)) {
             let known = people.iter().all(|pp| pp.birth_date.is_some());
             age_failure = Some(if known {
-                format!(
+                crate::explain_format!(
                     "without a qualifying child, you{} must be {} at the end of {year} (IRC 32(c)(1)(A)(ii)(II))",
                     if joint { " or your spouse" } else { "" },
                     ages.show()
@@ -572,7 +574,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
     if !eligible {
         let mut why = failures;
         why.extend(age_failure);
-        exp.rule = format!("No federal earned income credit: {}", why.join("; "));
+        exp.rule = crate::explain_format!("No federal earned income credit: {}", why.join("; "));
         return FederalEic {
             credit: Decimal::ZERO,
             exact_credit: Decimal::ZERO,
@@ -585,7 +587,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
 
     // The table method, step by step.
     let by_earned = eic_table_value(p, column_children, joint, f.earned_income);
-    let mut rule = format!(
+    let mut rule = crate::explain_format!(
         "Federal EIC, {column_text}, {status_text}. Earned income {}: {}",
         fmt_money(f.earned_income),
         describe_lookup(p, &col, f.earned_income)
@@ -593,7 +595,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
     let (_, a_mid) = table_band(p, f.agi);
     let credit = if a_mid > col.phaseout_start {
         let by_agi = eic_table_value(p, column_children, joint, f.agi);
-        rule.push_str(&format!(
+        rule.push_str(&crate::explain_format!(
             ". AGI {} is past the phase-out amount, so it is looked up too: {}. The smaller, {}, is the credit",
             fmt_money(f.agi),
             describe_lookup(p, &col, f.agi),
@@ -601,7 +603,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
         ));
         by_earned.min(by_agi)
     } else {
-        rule.push_str(&format!(
+        rule.push_str(&crate::explain_format!(
             ". AGI {} is not past the {} phase-out amount, so that is the credit",
             fmt_money(f.agi),
             fmt_money(col.phaseout_start)
@@ -609,7 +611,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
         by_earned
     };
     let exact = eic_exact(p, column_children, joint, f.earned_income, f.agi);
-    rule.push_str(&format!(
+    rule.push_str(&crate::explain_format!(
         " (exact IRC 32(a) formula: {}; maximum credit {})",
         fmt_money(exact),
         fmt_money(col.max_credit)

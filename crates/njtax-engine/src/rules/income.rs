@@ -560,9 +560,9 @@ fn income_diagnostics(cx: &Ctx) {
 /// Name for an item in explanations ("W-2 1 (Acme)").
 fn item_name(kind: &str, i: usize, name: &str) -> String {
     if name.trim().is_empty() {
-        format!("{kind} {}", i + 1)
+        crate::explain_format!("{kind} {}", i + 1)
     } else {
-        format!("{kind} {} ({})", i + 1, name.trim())
+        crate::explain_format!("{kind} {} ({})", i + 1, name.trim())
     }
 }
 
@@ -572,7 +572,7 @@ fn sum_text(values: &[Decimal], total: Decimal) -> String {
         return "none entered: $0.00".to_owned();
     }
     let parts: Vec<String> = values.iter().map(|v| fmt_money(*v)).collect();
-    format!("{} = {}", parts.join(" + "), fmt_money(total))
+    crate::explain_format!("{} = {}", parts.join(" + "), fmt_money(total))
 }
 
 /// Line 15: wages, the sum of W-2 box 16 state wages (54A:5-1(a)).
@@ -587,12 +587,12 @@ pub fn line_15_wages(cx: &Ctx) -> Line {
         vals.push(v);
         exp = exp.answer(
             item_name("W-2", i, &w.employer),
-            format!("income.w2s[{i}].state_wages"),
+            crate::explain_format!("income.w2s[{i}].state_wages"),
             v,
         );
     }
     let total = sat_sum(vals.iter().copied());
-    exp.rule = format!("State wages (W-2 box 16): {}", sum_text(&vals, total));
+    exp.rule = crate::explain_format!("State wages (W-2 box 16): {}", sum_text(&vals, total));
     exp.citation = "N.J.S.A. 54A:5-1(a); NJ-1040 line 15".into();
     cx.line("wages", total, exp)
 }
@@ -612,44 +612,44 @@ pub fn lines_16_interest(cx: &Ctx) -> [Line; 2] {
         let name = item_name("Interest statement", i, &x.payer);
         exp_a = exp_a
             .answer(
-                format!("{name}: taxable interest"),
-                format!("income.interest[{i}].taxable_interest"),
+                crate::explain_format!("{name}: taxable interest"),
+                crate::explain_format!("income.interest[{i}].taxable_interest"),
                 floor_zero(x.taxable_interest),
             )
             .answer(
-                format!("{name}: tax-exempt interest"),
-                format!("income.interest[{i}].tax_exempt_interest"),
+                crate::explain_format!("{name}: tax-exempt interest"),
+                crate::explain_format!("income.interest[{i}].tax_exempt_interest"),
                 floor_zero(x.tax_exempt_interest),
             )
             .answer(
-                format!("{name}: U.S. obligations"),
-                format!("income.interest[{i}].us_obligations"),
+                crate::explain_format!("{name}: U.S. obligations"),
+                crate::explain_format!("income.interest[{i}].us_obligations"),
                 floor_zero(x.us_obligations),
             )
             .answer(
-                format!("{name}: New Jersey obligations"),
-                format!("income.interest[{i}].nj_obligations"),
+                crate::explain_format!("{name}: New Jersey obligations"),
+                crate::explain_format!("income.interest[{i}].nj_obligations"),
                 floor_zero(x.nj_obligations),
             )
             .worksheet(
-                format!("{name}: taxable in New Jersey"),
-                format!("income.interest[{i}]"),
+                crate::explain_format!("{name}: taxable in New Jersey"),
+                crate::explain_format!("income.interest[{i}]"),
                 a,
             );
         exp_b = exp_b.worksheet(
-            format!("{name}: exempt in New Jersey"),
-            format!("income.interest[{i}]"),
+            crate::explain_format!("{name}: exempt in New Jersey"),
+            crate::explain_format!("income.interest[{i}]"),
             b,
         );
     }
     let a = sat_sum(ta.iter().copied());
     let b = sat_sum(tb.iter().copied());
-    exp_a.rule = format!(
+    exp_a.rule = crate::explain_format!(
         "For each statement: taxable interest + tax-exempt interest − interest from U.S. obligations − interest from New Jersey obligations (not below zero): {}",
         sum_text(&ta, a)
     );
     exp_a.citation = "N.J.S.A. 54A:5-1(e), 54A:6-14; NJ-1040 line 16a".into();
-    exp_b.rule = format!(
+    exp_b.rule = crate::explain_format!(
         "Interest from U.S. and New Jersey obligations, exempt in New Jersey and not added into total income: {}",
         sum_text(&tb, b)
     );
@@ -674,28 +674,28 @@ pub fn line_17_dividends(cx: &Ctx) -> Line {
         let name = item_name("Dividend statement", i, &d.payer);
         exp = exp
             .answer(
-                format!("{name}: ordinary dividends"),
-                format!("income.dividends[{i}].ordinary_dividends"),
+                crate::explain_format!("{name}: ordinary dividends"),
+                crate::explain_format!("income.dividends[{i}].ordinary_dividends"),
                 floor_zero(d.ordinary_dividends),
             )
             .answer(
-                format!("{name}: exempt-interest dividends"),
-                format!("income.dividends[{i}].exempt_interest_dividends"),
+                crate::explain_format!("{name}: exempt-interest dividends"),
+                crate::explain_format!("income.dividends[{i}].exempt_interest_dividends"),
                 floor_zero(d.exempt_interest_dividends),
             )
             .answer(
-                format!("{name}: qualified investment fund exempt share"),
-                format!("income.dividends[{i}].nj_exempt_fund_share"),
+                crate::explain_format!("{name}: qualified investment fund exempt share"),
+                crate::explain_format!("income.dividends[{i}].nj_exempt_fund_share"),
                 floor_zero(d.nj_exempt_fund_share),
             )
             .worksheet(
-                format!("{name}: dividends for line 17"),
-                format!("income.dividends[{i}]"),
+                crate::explain_format!("{name}: dividends for line 17"),
+                crate::explain_format!("income.dividends[{i}]"),
                 v,
             );
     }
     let total = sat_sum(vals.iter().copied());
-    exp.rule = format!(
+    exp.rule = crate::explain_format!(
         "For each statement: ordinary dividends + exempt-interest dividends − the qualified investment fund's New Jersey-exempt share (not below zero); capital gain distributions go to line 19: {}",
         sum_text(&vals, total)
     );
@@ -725,7 +725,7 @@ fn netted_line<'a>(
             sum_text(&vals, net)
         )
     } else {
-        format!(
+        crate::explain_format!(
             "{what}, net of gains and losses within the category: {}",
             sum_text(&vals, net)
         )
@@ -749,7 +749,7 @@ pub fn line_18_business(cx: &Ctx) -> Line {
             .map(|(i, b)| {
                 (
                     item_name("Business", i, &b.name),
-                    format!("income.businesses[{i}].net_profit"),
+                    crate::explain_format!("income.businesses[{i}].net_profit"),
                     b.net_profit,
                 )
             }),
@@ -771,16 +771,16 @@ pub fn line_19_property(cx: &Ctx) -> Line {
         }
         let name = item_name("Sale", i, &sale.description);
         exp = exp.answer(
-            format!("{name}: gain or loss"),
-            format!("income.property_sales[{i}].gain_or_loss"),
+            crate::explain_format!("{name}: gain or loss"),
+            crate::explain_format!("income.property_sales[{i}].gain_or_loss"),
             sale.gain_or_loss,
         );
         let excl = residence_exclusion(p, a.filing_status, sale);
         if sale.principal_residence.is_some() {
             used_caps = true;
             exp = exp.worksheet(
-                format!("{name}: principal-residence gain excluded"),
-                format!("income.property_sales[{i}].principal_residence"),
+                crate::explain_format!("{name}: principal-residence gain excluded"),
+                crate::explain_format!("income.property_sales[{i}].principal_residence"),
                 excl,
             );
         }
@@ -794,18 +794,18 @@ pub fn line_19_property(cx: &Ctx) -> Line {
         if !v.is_zero() {
             vals.push(v);
             exp = exp.answer(
-                format!(
+                crate::explain_format!(
                     "{}: capital gain distributions",
                     item_name("Dividend statement", i, &d.payer)
                 ),
-                format!("income.dividends[{i}].capital_gain_distributions"),
+                crate::explain_format!("income.dividends[{i}].capital_gain_distributions"),
                 v,
             );
         }
     }
     let net = sat_sum(vals.iter().copied());
     let v = floor_zero(net);
-    exp.rule = format!(
+    exp.rule = crate::explain_format!(
         "Gains less losses of each sale (less any principal-residence gain excluded, up to {} or {} for a joint return when both spouses used the home), plus capital gain distributions: {}{}",
         fmt_money(p.residence_exclusion_cap.value),
         fmt_money(p.residence_exclusion_cap_joint.value),
@@ -848,29 +848,29 @@ pub fn lines_20_pensions(cx: &Ctx) -> [Line; 2] {
         tb.push(e);
         let name = item_name("1099-R", i, &r.payer);
         exp_a = exp_a.answer(
-            format!("{name}: taxable amount"),
-            format!("income.retirement[{i}].taxable_amount"),
+            crate::explain_format!("{name}: taxable amount"),
+            crate::explain_format!("income.retirement[{i}].taxable_amount"),
             t,
         );
         exp_b = exp_b.worksheet(
-            format!("{name}: excludable part"),
-            format!("income.retirement[{i}]"),
+            crate::explain_format!("{name}: excludable part"),
+            crate::explain_format!("income.retirement[{i}]"),
             e,
         );
     }
     let a_total = sat_sum(ta.iter().copied());
     let b_total = sat_sum(tb.iter().copied());
     let roll = if rollovers > 0 {
-        format!("; {rollovers} rollover(s) are not income and are left out")
+        crate::explain_format!("; {rollovers} rollover(s) are not income and are left out")
     } else {
         String::new()
     };
-    exp_a.rule = format!(
+    exp_a.rule = crate::explain_format!(
         "New Jersey taxable amounts of pensions, annuities and IRA withdrawals (military pensions and qualified Roth distributions excluded; a non-qualified Roth distribution counts its earnings part): {}{roll}",
         sum_text(&ta, a_total)
     );
     exp_a.citation = "N.J.S.A. 54A:5-1(j), 54A:6-10, 54A:6-26, 54A:6-28; NJ-1040 line 20a".into();
-    exp_b.rule = format!(
+    exp_b.rule = crate::explain_format!(
         "Excludable parts (gross distribution less the taxable amount; all of a military pension or a qualified Roth distribution), not added into total income: {}{roll}",
         sum_text(&tb, b_total)
     );
@@ -896,7 +896,7 @@ pub fn line_21_partnership(cx: &Ctx) -> Line {
             .map(|(i, x)| {
                 (
                     item_name("Partnership", i, &x.name),
-                    format!("income.partnerships[{i}].share"),
+                    crate::explain_format!("income.partnerships[{i}].share"),
                     x.share,
                 )
             }),
@@ -919,7 +919,7 @@ pub fn line_22_s_corp(cx: &Ctx) -> Line {
             .map(|(i, x)| {
                 (
                     item_name("S corporation", i, &x.name),
-                    format!("income.s_corporations[{i}].share"),
+                    crate::explain_format!("income.s_corporations[{i}].share"),
                     x.share,
                 )
             }),
@@ -942,7 +942,7 @@ pub fn line_23_rents(cx: &Ctx) -> Line {
             .map(|(i, x)| {
                 (
                     item_name("Rental", i, &x.description),
-                    format!("income.rents[{i}].net"),
+                    crate::explain_format!("income.rents[{i}].net"),
                     x.net,
                 )
             }),
@@ -966,7 +966,7 @@ pub fn line_24_gambling(cx: &Ctx) -> Line {
         vals.push(v);
         exp = exp.answer(
             item_name("Win", i, &w.description),
-            format!("income.gambling.wins[{i}].amount"),
+            crate::explain_format!("income.gambling.wins[{i}].amount"),
             floor_zero(w.amount),
         );
     }
@@ -977,14 +977,14 @@ pub fn line_24_gambling(cx: &Ctx) -> Line {
     let excl = if excluded.is_empty() {
         String::new()
     } else {
-        format!(
+        crate::explain_format!(
             " ({} New Jersey Lottery prize(s) of {} or less excluded: {})",
             excluded.len(),
             fmt_money(p.nj_lottery_exclusion_limit.value),
             fmt_money(sat_sum(excluded.iter().copied()))
         )
     };
-    exp.rule = format!(
+    exp.rule = crate::explain_format!(
         "Winnings counted {}{excl} − gambling losses {} = {}{}",
         fmt_money(wins),
         fmt_money(losses),
@@ -1009,7 +1009,7 @@ pub fn line_25_alimony(cx: &Ctx) -> Line {
         "alimony_received",
         v,
         Explanation::new(
-            format!(
+            crate::explain_format!(
                 "Alimony and separate maintenance received: {}",
                 fmt_money(v)
             ),
@@ -1028,7 +1028,7 @@ pub fn line_26_other(cx: &Ctx) -> Line {
         cx.a.income.other.iter().enumerate().map(|(i, o)| {
             (
                 item_name("Other income", i, &o.description),
-                format!("income.other[{i}].amount"),
+                crate::explain_format!("income.other[{i}].amount"),
                 o.amount,
             )
         }),
@@ -1066,10 +1066,10 @@ pub fn line_27_total_income(cx: &Ctx, s: &Sheet) -> Line {
     for k in TOTAL_INCOME_KEYS {
         let v = s.v(k);
         let (id, label) = cx.p.line_map.find(k).unwrap_or((k, k));
-        parts.push(format!("line {id} {}", fmt_money(v)));
+        parts.push(crate::explain_format!("line {id} {}", fmt_money(v)));
         exp = exp.line(label, k, v);
     }
     let total = sat_sum(TOTAL_INCOME_KEYS.iter().map(|k| s.v(k)));
-    exp.rule = format!("{} = {}", parts.join(" + "), fmt_money(total));
+    exp.rule = crate::explain_format!("{} = {}", parts.join(" + "), fmt_money(total));
     cx.line("total_income", total, exp)
 }

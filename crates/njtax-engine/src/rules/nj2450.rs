@@ -119,7 +119,7 @@ fn employer_key(w: &W2, i: usize) -> String {
 fn employer_name(w: &W2, i: usize) -> String {
     let name = w.employer.trim();
     if name.is_empty() {
-        format!("W-2 #{}", i + 1)
+        crate::explain_format!("W-2 #{}", i + 1)
     } else {
         name.to_owned()
     }
@@ -212,7 +212,7 @@ fn person_excess(
             continue;
         }
         exp = exp.answer(
-            format!("{who}: {} {} withheld", employer_name(w, i), kind.words()),
+            crate::explain_format!("{who}: {} {} withheld", employer_name(w, i), kind.words()),
             path,
             amount,
         );
@@ -258,9 +258,9 @@ fn person_excess(
 
     if all_keys.len() < 2 {
         let words = if w2s.is_empty() {
-            format!("{who}: no W-2")
+            crate::explain_format!("{who}: no W-2")
         } else {
-            format!(
+            crate::explain_format!(
                 "{who}: W-2s from one employer only, so no NJ-2450 credit (an employer that withheld too much refunds it)"
             )
         };
@@ -275,19 +275,19 @@ fn person_excess(
         .zip(&counted)
         .map(|(e, c)| {
             if e.withheld > max {
-                format!(
+                crate::explain_format!(
                     "{} {} (counted {})",
                     e.name,
                     fmt_money(e.withheld),
                     fmt_money(*c)
                 )
             } else {
-                format!("{} {}", e.name, fmt_money(e.withheld))
+                crate::explain_format!("{} {}", e.name, fmt_money(e.withheld))
             }
         })
         .collect::<Vec<_>>()
         .join(", ");
-    let words = format!(
+    let words = crate::explain_format!(
         "{who}: {} employers; {} withheld: {}; counted total {} minus the {} maximum = {}",
         all_keys.len(),
         kind.words(),
@@ -301,8 +301,8 @@ fn person_excess(
         fmt_money(excess)
     );
     exp = exp.worksheet(
-        format!("{who}: counted {} total", kind.words()),
-        format!("NJ-2450 ({}): counted total", owner_path(owner)),
+        crate::explain_format!("{who}: counted {} total", kind.words()),
+        crate::explain_format!("NJ-2450 ({}): counted total", owner_path(owner)),
         total,
     );
     if excess > Decimal::ZERO {
@@ -333,7 +333,7 @@ fn excess_line(cx: &Ctx, kind: Kind) -> Line {
     }
     let mut exp = Explanation::new(
         String::new(),
-        format!("{CITE}; NJ-1040 line {}", kind.line_id()),
+        crate::explain_format!("{CITE}; NJ-1040 line {}", kind.line_id()),
     );
     let mut total = Decimal::ZERO;
     let mut words = Vec::new();
@@ -348,7 +348,7 @@ fn excess_line(cx: &Ctx, kind: Kind) -> Line {
     if used_max {
         exp = exp.param(kind.max(&cx.p.withholding));
     }
-    exp.rule = format!(
+    exp.rule = crate::explain_format!(
         "Excess {} withheld by two or more employers, each counted up to the maximum, per person: {}. Total {}",
         kind.words(),
         words.join("; "),

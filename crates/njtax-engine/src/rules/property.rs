@@ -190,7 +190,7 @@ pub fn homesteads(cx: &Ctx) -> Homesteads {
                 let amount = times_rate(taxes, factor);
                 (
                     amount,
-                    format!(
+                    crate::explain_format!(
                         "{name}, owned: property taxes for the year {} x {}% share of title x {}% for the unit occupied x {months}/12 months as principal residence = {}",
                         fmt_money(taxes),
                         own.normalize(),
@@ -224,7 +224,7 @@ pub fn homesteads(cx: &Ctx) -> Homesteads {
                 let amount = times_rate(rent, p.rent_share.value);
                 (
                     amount,
-                    format!(
+                    crate::explain_format!(
                         "{name}, rented: {}% of rent paid for the period occupied {} = {}",
                         (p.rent_share.value * PERCENT_MAX).normalize(),
                         fmt_money(rent),
@@ -255,7 +255,7 @@ pub fn homesteads(cx: &Ctx) -> Homesteads {
                 let before = amount;
                 amount = times_rate(amount, p.shared_home_mfs_fraction.value);
                 shared = true;
-                text.push_str(&format!(
+                text.push_str(&crate::explain_format!(
                     "; shared with the spouse filing separately, so {}% of {} = {}",
                     (p.shared_home_mfs_fraction.value * PERCENT_MAX).normalize(),
                     fmt_money(before),
@@ -334,7 +334,7 @@ pub fn line_40a_property_taxes_paid(cx: &Ctx, _s: &Sheet) -> Line {
         "No homestead entered: no property taxes or rent paid on a New Jersey principal residence, $0.00".to_owned()
     } else {
         let parts: Vec<&str> = hs.items.iter().map(|h| h.text.as_str()).collect();
-        format!("{}. Total {}", parts.join("; "), fmt_money(hs.total))
+        crate::explain_format!("{}. Total {}", parts.join("; "), fmt_money(hs.total))
     };
     let mut exp = Explanation::new(
         rule,
@@ -347,33 +347,37 @@ pub fn line_40a_property_taxes_paid(cx: &Ctx, _s: &Sheet) -> Line {
                 exp = exp
                     .answer(
                         "Property taxes for the year",
-                        format!("{path}.property_taxes"),
+                        crate::explain_format!("{path}.property_taxes"),
                         h.property_taxes,
                     )
                     .answer_text(
                         "Share of title",
-                        format!("{path}.ownership_percent"),
-                        format!("{}%", h.ownership_percent.normalize()),
+                        crate::explain_format!("{path}.ownership_percent"),
+                        crate::explain_format!("{}%", h.ownership_percent.normalize()),
                     )
                     .answer_text(
                         "Unit occupied",
-                        format!("{path}.unit_percent"),
-                        format!("{}%", h.unit_percent.normalize()),
+                        crate::explain_format!("{path}.unit_percent"),
+                        crate::explain_format!("{}%", h.unit_percent.normalize()),
                     );
             }
             HomesteadKind::Tenant => {
-                exp = exp.answer("Rent paid", format!("{path}.rent_paid"), h.rent_paid);
+                exp = exp.answer(
+                    "Rent paid",
+                    crate::explain_format!("{path}.rent_paid"),
+                    h.rent_paid,
+                );
             }
         }
         exp = exp.answer_text(
             "Months occupied as principal residence",
-            format!("{path}.months_occupied"),
+            crate::explain_format!("{path}.months_occupied"),
             h.months_occupied.to_string(),
         );
         if h.shared_with_spouse_filing_separately {
             exp = exp.answer_text(
                 "Shared with spouse filing separately",
-                format!("{path}.shared_with_spouse_filing_separately"),
+                crate::explain_format!("{path}.shared_with_spouse_filing_separately"),
                 "yes",
             );
         }
@@ -634,23 +638,23 @@ fn worksheet_inputs(mut exp: Explanation, w: &Worksheet) -> Explanation {
             for (c, col) in [("A", &w.a), ("B", &w.b)] {
                 exp = exp
                     .worksheet(
-                        format!("Column {c}: taxable income (line 39)"),
-                        format!("Worksheet H line 3 column {c}"),
+                        crate::explain_format!("Column {c}: taxable income (line 39)"),
+                        crate::explain_format!("Worksheet H line 3 column {c}"),
                         col.taxable_income,
                     )
                     .worksheet(
-                        format!("Column {c}: property tax deduction"),
-                        format!("Worksheet H line 4 column {c}"),
+                        crate::explain_format!("Column {c}: property tax deduction"),
+                        crate::explain_format!("Worksheet H line 4 column {c}"),
                         col.deduction,
                     )
                     .worksheet(
-                        format!("Column {c}: New Jersey taxable income"),
-                        format!("Worksheet H line 5 column {c}"),
+                        crate::explain_format!("Column {c}: New Jersey taxable income"),
+                        crate::explain_format!("Worksheet H line 5 column {c}"),
                         col.nj_taxable_income,
                     )
                     .worksheet(
-                        format!("Column {c}: tax"),
-                        format!("Worksheet H line 6 column {c}"),
+                        crate::explain_format!("Column {c}: tax"),
+                        crate::explain_format!("Worksheet H line 6 column {c}"),
                         col.tax,
                     );
             }
@@ -665,23 +669,23 @@ fn worksheet_inputs(mut exp: Explanation, w: &Worksheet) -> Explanation {
             {
                 exp = exp
                     .worksheet(
-                        format!("Column {c}: New Jersey taxable income (Schedule NJ-COJ line 6)"),
-                        format!("Schedule NJ-COJ line 6 column {c}"),
+                        crate::explain_format!("Column {c}: New Jersey taxable income (Schedule NJ-COJ line 6)"),
+                        crate::explain_format!("Schedule NJ-COJ line 6 column {c}"),
                         col.nj_taxable_income,
                     )
                     .worksheet(
-                        format!("Column {c}: tax (Schedule NJ-COJ line 7)"),
-                        format!("Worksheet I line 1 column {c}"),
+                        crate::explain_format!("Column {c}: tax (Schedule NJ-COJ line 7)"),
+                        crate::explain_format!("Worksheet I line 1 column {c}"),
                         col.tax,
                     )
                     .worksheet(
-                        format!("Column {c}: credit for taxes paid to other jurisdictions (Schedule NJ-COJ line 9)"),
-                        format!("Worksheet I line 2 column {c}"),
+                        crate::explain_format!("Column {c}: credit for taxes paid to other jurisdictions (Schedule NJ-COJ line 9)"),
+                        crate::explain_format!("Worksheet I line 2 column {c}"),
                         coj,
                     )
                     .worksheet(
-                        format!("Column {c}: tax after that credit"),
-                        format!("Worksheet I line 3 column {c}"),
+                        crate::explain_format!("Column {c}: tax after that credit"),
+                        crate::explain_format!("Worksheet I line 3 column {c}"),
                         net,
                     );
             }
@@ -697,7 +701,7 @@ fn worksheet_inputs(mut exp: Explanation, w: &Worksheet) -> Explanation {
 /// The worksheet's comparison in words.
 fn worksheet_words(w: &Worksheet) -> String {
     match w.kind {
-        WorksheetKind::H => format!(
+        WorksheetKind::H => crate::explain_format!(
             "Worksheet H: line 1 property taxes {}, line 2 deduction {} (limit {}). Column A (with the deduction): {} - {} = {} taxable, tax {}. Column B (without): {} taxable, tax {}. Line 7: the deduction saves {} - {} = {}",
             fmt_money(w.h1),
             fmt_money(w.h2),
@@ -712,7 +716,7 @@ fn worksheet_words(w: &Worksheet) -> String {
             fmt_money(w.a.tax),
             fmt_money(w.saved),
         ),
-        WorksheetKind::I => format!(
+        WorksheetKind::I => crate::explain_format!(
             "Worksheet I: line 1 property taxes {}, deduction {} (limit {}). Column A (with the deduction): {} taxable, tax {}, credit for taxes paid to other jurisdictions {}, tax after it {}. Column B (without): {} taxable, tax {}, credit {}, tax after it {}. Line 4: the deduction saves {} - {} = {}",
             fmt_money(w.h1),
             fmt_money(w.h2),
@@ -760,7 +764,7 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
             "property_tax_deduction",
             Decimal::ZERO,
             Explanation::new(
-                format!("{}. Line 41 = $0.00", elig.reason),
+                crate::explain_format!("{}. Line 41 = $0.00", elig.reason),
                 "N.J.S.A. 54A:2-4, 3A-17, 3A-20; NJ-1040 line 41",
             )
             .line("Gross income", "gross_income", gross)
@@ -776,7 +780,7 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
                 if entries.is_empty() {
                     "No income taxed by another jurisdiction was entered: $0.00".to_owned()
                 } else {
-                    format!(
+                    crate::explain_format!(
                         "Gross income {} is at or below the no-tax threshold, so there is no New Jersey tax to take a credit against: $0.00",
                         fmt_money(gross)
                     )
@@ -802,16 +806,16 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
     // Line 41.
     let l41_value = if take { w.h2 } else { Decimal::ZERO };
     let decision = if !elig.deduction {
-        format!("{}. Line 41 = $0.00", elig.reason)
+        crate::explain_format!("{}. Line 41 = $0.00", elig.reason)
     } else if take {
-        format!(
+        crate::explain_format!(
             "{}, at least the {} credit, so the deduction is taken (the credit is an election instead of the deduction, 3A-20 a): line 41 = {}",
             worksheet_words(&w),
             fmt_money(w.credit),
             fmt_money(w.h2)
         )
     } else {
-        format!(
+        crate::explain_format!(
             "{}, less than the {} credit, so the credit is taken instead of the deduction (3A-20 a; line 56): line 41 = $0.00",
             worksheet_words(&w),
             fmt_money(w.credit)
@@ -819,7 +823,9 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
     };
     let mut exp41 = Explanation::new(
         decision,
-        format!("N.J.S.A. 54A:3A-17, 3A-18, 3A-19, 3A-20; NJ-1040 line 41, {sheet_name}"),
+        crate::explain_format!(
+            "N.J.S.A. 54A:3A-17, 3A-18, 3A-19, 3A-20; NJ-1040 line 41, {sheet_name}"
+        ),
     )
     .line("Taxable income", "taxable_income", l39)
     .line("Property taxes paid", "property_taxes_paid", h1)
@@ -863,7 +869,7 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         };
         let parts: Vec<String> = w.schedules.iter().map(|sch| sch.describe(col)).collect();
         let mut exp = Explanation::new(
-            format!(
+            crate::explain_format!(
                 "{}. Total of {col_name}: {}, not more than the tax on line 43 {} = {}",
                 parts.join("; "),
                 fmt_money(total),
@@ -880,30 +886,30 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
             let c = sch.col(col);
             exp = exp
                 .answer(
-                    format!("{}: income taxed by both", sch.entry.name),
-                    format!("{path}.income_taxed_by_both"),
+                    crate::explain_format!("{}: income taxed by both", sch.entry.name),
+                    crate::explain_format!("{path}.income_taxed_by_both"),
                     cx.a.other_jurisdictions
                         .get(sch.entry.index)
                         .map_or(Decimal::ZERO, |j| j.income_taxed_by_both),
                 )
                 .answer(
-                    format!("{}: tax paid", sch.entry.name),
-                    format!("{path}.tax_paid"),
+                    crate::explain_format!("{}: tax paid", sch.entry.name),
+                    crate::explain_format!("{path}.tax_paid"),
                     sch.entry.tax_paid,
                 )
                 .worksheet_text(
-                    format!("{}: credit percentage (line 3)", sch.entry.name),
-                    format!("Schedule NJ-COJ {} line 3", sch.entry.name),
+                    crate::explain_format!("{}: credit percentage (line 3)", sch.entry.name),
+                    crate::explain_format!("Schedule NJ-COJ {} line 3", sch.entry.name),
                     coj::fmt_percent(sch.line3),
                 )
                 .worksheet(
-                    format!("{}: line 8", sch.entry.name),
-                    format!("Schedule NJ-COJ {} line 8", sch.entry.name),
+                    crate::explain_format!("{}: line 8", sch.entry.name),
+                    crate::explain_format!("Schedule NJ-COJ {} line 8", sch.entry.name),
                     c.line8,
                 )
                 .worksheet(
-                    format!("{}: credit allowed (line 9)", sch.entry.name),
-                    format!("Schedule NJ-COJ {} line 9", sch.entry.name),
+                    crate::explain_format!("{}: credit allowed (line 9)", sch.entry.name),
+                    crate::explain_format!("Schedule NJ-COJ {} line 9", sch.entry.name),
                     c.line9,
                 );
         }
@@ -919,7 +925,7 @@ fn line_42(cx: &Ctx, l39: Decimal, l41: Decimal) -> Line {
         "nj_taxable_income",
         v,
         Explanation::new(
-            format!(
+            crate::explain_format!(
                 "Taxable income {} minus property tax deduction {}, not below zero = {}",
                 fmt_money(l39),
                 fmt_money(l41),
@@ -960,11 +966,14 @@ pub fn line_56_property_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
         }
     }
     let (value, rule) = if !elig.credit {
-        (Decimal::ZERO, format!("{}: line 56 = $0.00", elig.reason))
+        (
+            Decimal::ZERO,
+            crate::explain_format!("{}: line 56 = $0.00", elig.reason),
+        )
     } else if deduction > Decimal::ZERO {
         (
             Decimal::ZERO,
-            format!(
+            crate::explain_format!(
                 "The property tax deduction on line 41 ({}) saves {} of tax, at least the {} credit, so the deduction is taken instead of the credit: line 56 = $0.00",
                 fmt_money(deduction),
                 saved_text.as_deref().unwrap_or("the worksheet amount"),
@@ -974,7 +983,7 @@ pub fn line_56_property_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
     } else if elig.deduction {
         (
             credit,
-            format!(
+            crate::explain_format!(
                 "The property tax deduction would save only {} of tax (worksheet columns A with and B without the deduction), less than the {} credit, so the credit is elected instead of the deduction: line 56 = {}",
                 saved_text.as_deref().unwrap_or("less than the credit"),
                 fmt_money(credit),
@@ -984,11 +993,11 @@ pub fn line_56_property_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
     } else {
         (
             credit,
-            format!("{}: line 56 = {}", elig.reason, fmt_money(credit)),
+            crate::explain_format!("{}: line 56 = {}", elig.reason, fmt_money(credit)),
         )
     };
     exp.rule = if value > Decimal::ZERO && cx.a.filing_status == FilingStatus::MarriedSeparate {
-        format!(
+        crate::explain_format!(
             "{rule}. Married filing separately: each spouse gets one-half of the {} credit (3A-20 b)",
             fmt_money(p.credit_amount.value)
         )

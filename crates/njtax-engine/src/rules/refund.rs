@@ -69,7 +69,7 @@ pub fn line_66_total_payments(cx: &Ctx, s: &Sheet) -> Line {
     ];
     let total = sat_sum(KEYS.iter().map(|(k, _)| s.v(k)));
     let mut exp = Explanation::new(
-        format!("Sum of lines 55 through 65 = {}", fmt_money(total)),
+        crate::explain_format!("Sum of lines 55 through 65 = {}", fmt_money(total)),
         "NJ-1040 line 66",
     );
     for (k, name) in KEYS {
@@ -89,7 +89,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         "tax_due",
         tax_due,
         Explanation::new(
-            format!(
+            crate::explain_format!(
                 "Line 54 {} minus line 66 {}, when positive",
                 fmt_money(l54),
                 fmt_money(l66.value)
@@ -103,7 +103,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         "overpayment",
         overpayment,
         Explanation::new(
-            format!(
+            crate::explain_format!(
                 "Line 66 {} minus line 54 {}, when positive",
                 fmt_money(l66.value),
                 fmt_money(l54)
@@ -145,7 +145,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
             "credit_forward",
             credit,
             Explanation::new(
-                format!(
+                crate::explain_format!(
                     "Amount of the overpayment credited to next year's tax: {}",
                     fmt_money(credit)
                 ),
@@ -204,7 +204,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
             key,
             fixed[pos],
             Explanation::new(
-                format!("Contribution to the {name}: {}", fmt_money(fixed[pos])),
+                crate::explain_format!("Contribution to the {name}: {}", fmt_money(fixed[pos])),
                 cite,
             ),
         ));
@@ -224,7 +224,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
                 (
                     *amount,
                     Explanation::new(
-                        format!(
+                        crate::explain_format!(
                             "Contribution to the {name} (fund code {code}): {}",
                             fmt_money(*amount)
                         ),
@@ -232,7 +232,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
                     )
                     .answer_text(
                         "Fund",
-                        format!("refund.contributions[{i}].fund"),
+                        crate::explain_format!("refund.contributions[{i}].fund"),
                         id.clone(),
                     )
                     // The list's uncertainty note (codes follow 54A:9-25.14's enactment order and
@@ -259,7 +259,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
             "total_adjustments",
             adjustments,
             Explanation::new(
-                format!(
+                crate::explain_format!(
                     "Lines 69 through 77: credit forward {} + contributions {} = {}",
                     fmt_money(credit),
                     fmt_money(contributions),
@@ -280,7 +280,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
             "balance_due",
             balance,
             Explanation::new(
-                format!(
+                crate::explain_format!(
                     "Tax due {} plus adjustments {} less any overpayment {} = {}",
                     fmt_money(tax_due),
                     fmt_money(adjustments),
@@ -299,7 +299,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
             "refund",
             refund,
             Explanation::new(
-                format!(
+                crate::explain_format!(
                     "Overpayment {} minus adjustments {} = {}",
                     fmt_money(overpayment),
                     fmt_money(adjustments),

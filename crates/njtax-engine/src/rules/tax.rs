@@ -182,9 +182,9 @@ pub fn tax_from_brackets(brackets: &[Bracket], taxable: Decimal) -> Decimal {
 /// The row in words: "$1,295.50 plus 3.5% of the excess over $70,000.00".
 pub fn row_text(b: &Bracket) -> String {
     if b.base.is_zero() && b.excess_over.is_zero() {
-        format!("{} of taxable income", fmt_rate(b.rate))
+        crate::explain_format!("{} of taxable income", fmt_rate(b.rate))
     } else {
-        format!(
+        crate::explain_format!(
             "{} plus {} of the excess over {}",
             fmt_money(b.base),
             fmt_rate(b.rate),
@@ -198,9 +198,13 @@ fn range_text(brackets: &[Bracket], i: usize, floor: Option<Decimal>) -> String 
     let next = brackets.get(i + 1).map(|b| b.over);
     let over = brackets.get(i).map_or(Decimal::ZERO, |b| b.over);
     match (i, next) {
-        (0, Some(n)) if floor.is_none() && over.is_zero() => format!("not over {}", fmt_money(n)),
-        (_, Some(n)) => format!("over {} but not over {}", fmt_money(over), fmt_money(n)),
-        (_, None) => format!("over {}", fmt_money(over)),
+        (0, Some(n)) if floor.is_none() && over.is_zero() => {
+            crate::explain_format!("not over {}", fmt_money(n))
+        }
+        (_, Some(n)) => {
+            crate::explain_format!("over {} but not over {}", fmt_money(over), fmt_money(n))
+        }
+        (_, None) => crate::explain_format!("over {}", fmt_money(over)),
     }
 }
 
@@ -301,7 +305,7 @@ fn schedule_tax(t: TablesInForce, status: FilingStatus, taxable: Decimal) -> Tax
         };
     };
     let tax = round_cents(row_amount(b, taxable)).max(Decimal::ZERO);
-    let mut rule = format!(
+    let mut rule = crate::explain_format!(
         "Tax on {} by the rate table of {cite}, row {}: {} = {}",
         fmt_money(taxable),
         range_text(rows, i, floor),
@@ -309,7 +313,7 @@ fn schedule_tax(t: TablesInForce, status: FilingStatus, taxable: Decimal) -> Tax
         fmt_money(tax)
     );
     if let Some(printed) = b.printed_excess_over {
-        rule.push_str(&format!(
+        rule.push_str(&crate::explain_format!(
             " (the statute prints \"of the excess over {}\"; the excess is measured from {}, see docs/decisions/tax-2009-surtax-row.md)",
             fmt_money(printed),
             fmt_money(b.excess_over)
@@ -340,7 +344,7 @@ pub fn compute_tax(
     if taxable <= Decimal::ZERO {
         return TaxComputation {
             tax: Decimal::ZERO,
-            rule: format!(
+            rule: crate::explain_format!(
                 "Taxable income {} is zero or less, so there is no tax",
                 fmt_money(taxable)
             ),
@@ -358,7 +362,7 @@ pub fn compute_tax(
         }
         (TaxMethod::TableWhenAvailable, Some(r)) => {
             let mut c = schedule_tax(t, status, taxable);
-            c.rule = format!(
+            c.rule = crate::explain_format!(
                 "Taxable income is not under the tax-table limit of {}, so the rate schedule applies. {}",
                 fmt_money(r.limit),
                 c.rule
@@ -367,7 +371,8 @@ pub fn compute_tax(
         }
         (TaxMethod::RateSchedule, _) => {
             let mut c = schedule_tax(t, status, taxable);
-            c.rule = format!("Rate schedule chosen instead of the tax table. {}", c.rule);
+            c.rule =
+                crate::explain_format!("Rate schedule chosen instead of the tax table. {}", c.rule);
             return c;
         }
         (TaxMethod::TableWhenAvailable, None) => return schedule_tax(t, status, taxable),
@@ -390,18 +395,18 @@ pub fn compute_tax(
     let exact = row_amount(b, mid).max(Decimal::ZERO);
     let tax = round_dollars(exact);
     let row_words = match rule.edge {
-        TableRowEdge::MultipleStartsRow => format!(
+        TableRowEdge::MultipleStartsRow => crate::explain_format!(
             "at least {} but less than {}",
             fmt_money(start),
             fmt_money(end)
         ),
         TableRowEdge::MultipleEndsRow => {
-            format!("over {} but not over {}", fmt_money(start), fmt_money(end))
+            crate::explain_format!("over {} but not over {}", fmt_money(start), fmt_money(end))
         }
     };
     TaxComputation {
         tax,
-        rule: format!(
+        rule: crate::explain_format!(
             "Tax table (taxable income under {}): {} is in the row {row_words}; tax at the row midpoint {} by the rate table of {cite} ({}) = {}, rounded to whole dollars = {}",
             fmt_money(rule.limit),
             fmt_money(taxable),
@@ -602,14 +607,14 @@ pub fn line_43_tax(cx: &Ctx, s: &Sheet, nj_taxable_income: Decimal) -> Line {
     let gross = s.v("gross_income");
     if at_or_below(gross, threshold) {
         let exp = Explanation::new(
-            format!(
+            crate::explain_format!(
                 "Gross income (line 29) of {} is at or below the {} threshold for {}, so no tax is due (line 42 is {})",
                 fmt_money(gross),
                 fmt_money(threshold),
                 status.name(),
                 fmt_money(nj_taxable_income)
             ),
-            format!("N.J.S.A. 54A:2-4 {sub}; NJ-1040 line 43"),
+            crate::explain_format!("N.J.S.A. 54A:2-4 {sub}; NJ-1040 line 43"),
         )
         .line("Gross income", "gross_income", gross)
         .line(
@@ -622,7 +627,7 @@ pub fn line_43_tax(cx: &Ctx, s: &Sheet, nj_taxable_income: Decimal) -> Line {
         return cx.line("tax", Decimal::ZERO, exp);
     }
     let (tax, mut exp) = tax_on(cx, nj_taxable_income);
-    exp.rule = format!(
+    exp.rule = crate::explain_format!(
         "{}. Gross income (line 29) of {} is above the {} no-tax threshold, so the tax is due",
         exp.rule,
         fmt_money(gross),

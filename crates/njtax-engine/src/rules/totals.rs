@@ -15,7 +15,7 @@ pub fn line_45_balance_of_tax(cx: &Ctx, s: &Sheet) -> Line {
         "balance_of_tax",
         v,
         Explanation::new(
-            format!(
+            crate::explain_format!(
                 "Tax {} minus credit for taxes paid to other jurisdictions {}",
                 fmt_money(tax),
                 fmt_money(coj)
@@ -61,7 +61,7 @@ fn entered(cx: &Ctx, key: &str, path: &str, value: Decimal, cite: &str) -> Line 
         key,
         v,
         Explanation::new(
-            format!(
+            crate::explain_format!(
                 "As entered: {}. This version does not compute this line yet.",
                 fmt_money(v)
             ),
@@ -102,7 +102,7 @@ pub fn lines_45_to_54(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         "total_credits",
         total,
         Explanation::new(
-            format!("Lines 46 + 47 + 48 = {}", fmt_money(total)),
+            crate::explain_format!("Lines 46 + 47 + 48 = {}", fmt_money(total)),
             "NJ-1040 line 49",
         )
         .line(
@@ -126,7 +126,7 @@ pub fn lines_45_to_54(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         "balance_after_credits",
         after,
         Explanation::new(
-            format!(
+            crate::explain_format!(
                 "Line 45 {} minus line 49 {}, not below zero = {}",
                 fmt_money(l45.value),
                 fmt_money(total),
@@ -151,7 +151,7 @@ pub fn lines_45_to_54(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         "use_tax",
         use_tax,
         Explanation::new(
-            format!("Use tax as entered: {}", fmt_money(use_tax)),
+            crate::explain_format!("Use tax as entered: {}", fmt_money(use_tax)),
             "N.J.S.A. 54:32B-6; NJ-1040 line 51",
         )
         .answer("Use tax", "use_tax", use_tax),
@@ -175,7 +175,7 @@ pub fn lines_45_to_54(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         "total_tax_due",
         due,
         Explanation::new(
-            format!("Lines 50 + 51 + 52 + 53c = {}", fmt_money(due)),
+            crate::explain_format!("Lines 50 + 51 + 52 + 53c = {}", fmt_money(due)),
             "NJ-1040 line 54",
         )
         .line(
@@ -207,8 +207,8 @@ pub fn line_55_withholding(cx: &Ctx, _s: &Sheet) -> Line {
         if a.counts(w.owner) {
             parts.push(w.nj_tax_withheld);
             exp = exp.answer(
-                format!("W-2 {} box 17", w.employer),
-                format!("income.w2s[{i}].nj_tax_withheld"),
+                crate::explain_format!("W-2 {} box 17", w.employer),
+                crate::explain_format!("income.w2s[{i}].nj_tax_withheld"),
                 w.nj_tax_withheld,
             );
         }
@@ -217,8 +217,8 @@ pub fn line_55_withholding(cx: &Ctx, _s: &Sheet) -> Line {
         if a.counts(r.owner) && !r.nj_tax_withheld.is_zero() {
             parts.push(r.nj_tax_withheld);
             exp = exp.answer(
-                format!("1099-R {} NJ tax withheld", r.payer),
-                format!("income.retirement[{i}].nj_tax_withheld"),
+                crate::explain_format!("1099-R {} NJ tax withheld", r.payer),
+                crate::explain_format!("income.retirement[{i}].nj_tax_withheld"),
                 r.nj_tax_withheld,
             );
         }
@@ -240,7 +240,7 @@ pub fn line_55_withholding(cx: &Ctx, _s: &Sheet) -> Line {
         }
     }
     let total = floor_zero(sat_sum(parts.iter().copied()));
-    exp.rule = format!(
+    exp.rule = crate::explain_format!(
         "Sum of NJ income tax withheld on {} statement(s) = {}",
         parts.len(),
         fmt_money(total)
@@ -260,8 +260,8 @@ pub fn line_57_estimated_payments(cx: &Ctx, _s: &Sheet) -> Line {
             .date
             .map_or_else(|| "undated".to_owned(), |d| d.to_string());
         exp = exp.answer(
-            format!("Estimated payment ({when})"),
-            format!("payments.estimated[{i}].amount"),
+            crate::explain_format!("Estimated payment ({when})"),
+            crate::explain_format!("payments.estimated[{i}].amount"),
             e.amount,
         );
     }
@@ -284,7 +284,7 @@ pub fn line_57_estimated_payments(cx: &Ctx, _s: &Sheet) -> Line {
         );
     }
     let total = floor_zero(total);
-    exp.rule = format!(
+    exp.rule = crate::explain_format!(
         "Estimated payments + extension payment + prior-year overpayment credited = {}",
         fmt_money(total)
     );
