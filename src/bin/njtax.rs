@@ -90,7 +90,7 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
         Command::Explain { draft, line } => {
             let ret = load_and_compute(&draft, book)?;
             let Some(l) = ret.line(&line) else {
-                let ids: Vec<&str> = ret.lines.iter().map(|l| l.id.as_str()).collect();
+                let ids: Vec<&str> = ret.lines.iter().map(|l| &*l.id).collect();
                 return Err(Unreadable(format!(
                     "the {} {} has no line \"{line}\"; its lines are: {}",
                     ret.tax_year,
@@ -149,7 +149,7 @@ fn dec(v: Decimal) -> Value {
 fn return_json(ret: &ComputedReturn) -> Value {
     let mut lines = Map::new();
     for l in &ret.lines {
-        lines.insert(l.id.clone(), dec(l.value));
+        lines.insert(l.id.to_string(), dec(l.value));
     }
     let diagnostics: Vec<Value> = ret
         .diagnostics

@@ -5,6 +5,7 @@
 //! collected on the way.
 
 use std::cell::RefCell;
+use std::sync::Arc;
 
 use rust_decimal::Decimal;
 use serde::Serialize;
@@ -49,32 +50,64 @@ impl<'a> Ctx<'a> {
     }
 
     /// Build a line for a semantic key, with the year's id and label.
-    pub fn line(&self, key: &str, value: Decimal, explanation: Explanation) -> Line {
-        let (id, label) = self.p.line_map.find(key).unwrap_or((key, key));
+    pub fn line(&self, key: &'static str, value: Decimal, explanation: Explanation) -> Line {
+        let map = &self.p.line_map;
+        let position = map.position(key).unwrap_or(usize::MAX);
+        let (id, label) = map
+            .shared(position)
+            .unwrap_or_else(|| (Arc::from(key), Arc::from(key)));
         Line {
-            key: key.to_owned(),
-            id: id.to_owned(),
-            label: label.to_owned(),
+            key,
+            id,
+            label,
+            position,
             value,
             explanation,
         }
     }
 }
 
-/// The lines computed so far.
+/// The lines computed so far, indexed by their position in the year's form order.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Sheet {
     lines: Vec<Line>,
+    #[serde(skip)]
+    slots: Vec<Option<usize>>,
+    #[serde(skip)]
+    map: Option<Arc<crate::lines::LineMap>>,
 }
 
 impl Sheet {
+    /// An empty sheet for a year's line map (fast look-ups by key).
+    pub fn for_map(map: Arc<crate::lines::LineMap>) -> Self {
+        Self {
+            lines: Vec::with_capacity(map.lines.len()),
+            slots: vec![None; map.lines.len()],
+            map: Some(map),
+        }
+    }
+
+    fn slot_of(&self, key: &str) -> Option<usize> {
+        let pos = self.map.as_ref()?.position(key)?;
+        self.slots.get(pos).copied().flatten()
+    }
+
     /// Add a line (replacing one with the same key).
     pub fn push(&mut self, line: Line) {
-        if let Some(old) = self.lines.iter_mut().find(|l| l.key == line.key) {
-            *old = line;
-        } else {
-            self.lines.push(line);
+        if let Some(i) = self
+            .slot_of(line.key)
+            .or_else(|| self.lines.iter().position(|l| l.key == line.key))
+        {
+            if let Some(old) = self.lines.get_mut(i) {
+                *old = line;
+                return;
+            }
         }
+        let index = self.lines.len();
+        if let Some(slot) = self.slots.get_mut(line.position) {
+            *slot = Some(index);
+        }
+        self.lines.push(line);
     }
 
     /// Value of a computed line by key (zero when not computed).
@@ -84,12 +117,21 @@ impl Sheet {
 
     /// A computed line by key.
     pub fn get(&self, key: &str) -> Option<&Line> {
-        self.lines.iter().find(|l| l.key == key)
+        match self.slot_of(key) {
+            Some(i) => self.lines.get(i),
+            None if self.map.is_none() => self.lines.iter().find(|l| l.key == key),
+            None => None,
+        }
     }
 
     /// All lines.
     pub fn lines(&self) -> &[Line] {
         &self.lines
+    }
+
+    /// Take the lines out.
+    pub fn into_lines(self) -> Vec<Line> {
+        self.lines
     }
 }
 
@@ -205,7 +247,7 @@ pub fn compute_values(answers: &Answers, p: &YearParams) -> ComputedReturn {
 /// Compute with already-resolved year parameters, with every line's explanation.
 pub fn compute_with(answers: &Answers, p: &YearParams) -> ComputedReturn {
     let cx = Ctx::new(answers, p);
-    let mut s = Sheet::default();
+    let mut s = Sheet::for_map(Arc::clone(&p.line_map));
     rules::validate::validate(&cx);
 
     // Exemptions (lines 6-13).
@@ -274,8 +316,10 @@ pub fn compute_with(answers: &Answers, p: &YearParams) -> ComputedReturn {
     let filing_requirement = rules::filing::filing_requirement(&cx, &s);
 
     // Order lines as on the form.
-    let mut lines: Vec<Line> = s.lines().to_vec();
-    lines.sort_by_key(|l| p.line_map.position(&l.key).unwrap_or(usize::MAX));
+    let refund = s.v("refund");
+    let balance_due = s.v("balance_due");
+    let mut lines: Vec<Line> = s.into_lines();
+    lines.sort_by_key(|l| l.position);
 
     let diagnostics = cx.take_diags();
     // Several rules may notice the same problem (a birth date decides exemptions and exclusions
@@ -296,8 +340,6 @@ pub fn compute_with(answers: &Answers, p: &YearParams) -> ComputedReturn {
     uncertain_figure_warnings(&lines, p, &mut diagnostics);
     diagnostics.sort_by_key(|d| std::cmp::Reverse(d.severity));
 
-    let refund = s.v("refund");
-    let balance_due = s.v("balance_due");
     ComputedReturn {
         form: p.line_map.form.clone(),
         tax_year: p.year,

@@ -250,11 +250,14 @@ impl<T: std::fmt::Debug> ShowValue for Vec<T> {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Line {
     /// Semantic key, stable across years (for example `wages`).
-    pub key: String,
+    pub key: &'static str,
     /// The official line id for the tax year (for example `15`).
-    pub id: String,
+    pub id: std::sync::Arc<str>,
     /// The form's label for the line.
-    pub label: String,
+    pub label: std::sync::Arc<str>,
+    /// Position in the year's form order (for sorting; not part of the output).
+    #[serde(skip)]
+    pub position: usize,
     /// The amount.
     pub value: Decimal,
     /// Why it has that amount.

@@ -4,6 +4,9 @@
 //! `forms/lines/` gives the printed line id ("15", "43") and label. Years that share a layout share
 //! a file.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use serde::Deserialize;
 
 /// One year's (or several years') NJ-1040 line layout.
@@ -18,20 +21,49 @@ pub struct LineMap {
     pub uncertain: Option<String>,
     /// `(key, id, label)` in form order.
     pub lines: Vec<(String, String, String)>,
+    /// Key to position, built once after loading.
+    #[serde(skip)]
+    index: HashMap<String, usize>,
+    /// `(id, label)` by position, shared by every computed line.
+    #[serde(skip)]
+    shared: Vec<(Arc<str>, Arc<str>)>,
 }
 
 impl LineMap {
+    /// Build the look-up index (called by the loader).
+    pub fn build_index(&mut self) {
+        self.index = self
+            .lines
+            .iter()
+            .enumerate()
+            .map(|(i, (k, _, _))| (k.clone(), i))
+            .collect();
+        self.shared = self
+            .lines
+            .iter()
+            .map(|(_, id, label)| (Arc::from(id.as_str()), Arc::from(label.as_str())))
+            .collect();
+    }
+
     /// The `(id, label)` of a key.
     pub fn find(&self, key: &str) -> Option<(&str, &str)> {
-        self.lines
-            .iter()
-            .find(|(k, _, _)| k == key)
+        self.position(key)
+            .and_then(|i| self.lines.get(i))
             .map(|(_, id, label)| (id.as_str(), label.as_str()))
     }
 
     /// Position of a key in form order.
     pub fn position(&self, key: &str) -> Option<usize> {
-        self.lines.iter().position(|(k, _, _)| k == key)
+        match self.index.get(key) {
+            Some(i) => Some(*i),
+            None if self.index.is_empty() => self.lines.iter().position(|(k, _, _)| k == key),
+            None => None,
+        }
+    }
+
+    /// Shared `(id, label)` of a position.
+    pub fn shared(&self, position: usize) -> Option<(Arc<str>, Arc<str>)> {
+        self.shared.get(position).cloned()
     }
 }
 

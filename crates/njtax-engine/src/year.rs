@@ -49,7 +49,7 @@ pub struct YearParams {
     /// Contribution funds.
     pub funds: rules::refund::FundParams,
     /// The year's line map.
-    pub line_map: LineMap,
+    pub line_map: std::sync::Arc<LineMap>,
 }
 
 macro_rules! load {
@@ -69,7 +69,9 @@ impl ParamBook {
     pub fn load() -> Result<Self, ParamError> {
         let mut line_maps = Vec::new();
         for (name, text) in LINE_MAP_FILES {
-            line_maps.push(parse_file::<LineMap>(name, text)?);
+            let mut map = parse_file::<LineMap>(name, text)?;
+            map.build_index();
+            line_maps.push(map);
         }
         Ok(Self {
             tax: load!("tax.ron"),
@@ -114,7 +116,7 @@ impl ParamBook {
             federal: self.federal.resolve(year)?,
             withholding: self.withholding.resolve(year)?,
             funds: self.funds.resolve(year)?,
-            line_map,
+            line_map: std::sync::Arc::new(line_map),
         })
     }
 

@@ -413,7 +413,7 @@ fn exclusion_explanations_show_the_numbers() {
         dec!(100001),
     ));
     let l = r.by_key("pension_exclusion").unwrap();
-    assert_eq!(l.id, "28a");
+    assert_eq!(&*l.id, "28a");
     assert!(
         l.explanation.rule.contains("37.5%"),
         "{}",

@@ -62,7 +62,7 @@ fn single_filer_has_one_regular_exemption_of_1000_54a_3_1_a() {
     assert_eq!(v(&r, "exemption_regular"), dec!(1000));
     assert_eq!(v(&r, "exemption_total"), dec!(1000));
     assert_eq!(v(&r, "exemptions"), dec!(1000));
-    assert_eq!(r.by_key("exemption_regular").unwrap().id, "6");
+    assert_eq!(&*r.by_key("exemption_regular").unwrap().id, "6");
 }
 
 #[test]

@@ -21,7 +21,7 @@ fn requirement(
     year: u16,
     status: FilingStatus,
     gross: Decimal,
-    lines: &[(&str, Decimal)],
+    lines: &[(&'static str, Decimal)],
 ) -> FilingRequirement {
     let p = book().for_year(year).unwrap();
     let a = Answers {

@@ -52,10 +52,7 @@ fn line<'a>(lines: &'a [Line], key: &str) -> &'a Line {
 #[test]
 fn the_three_lines_are_always_returned_with_their_2024_ids() {
     let (lines, diags) = run(2024, FilingStatus::Single, vec![]);
-    let keys: Vec<_> = lines
-        .iter()
-        .map(|l| (l.key.as_str(), l.id.as_str()))
-        .collect();
+    let keys: Vec<_> = lines.iter().map(|l| (l.key, &*l.id)).collect();
     assert_eq!(
         keys,
         [

@@ -567,7 +567,7 @@ fn line_43_is_zero_at_the_54a_2_4_threshold_and_taxed_one_cent_above_for_each_st
             );
             assert_eq!(above.value, dec!(70), "{year} {status:?}");
             assert_eq!(above.key, "tax");
-            assert_eq!(above.id, "43");
+            assert_eq!(&*above.id, "43");
         }
     }
 }

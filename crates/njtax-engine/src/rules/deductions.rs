@@ -120,7 +120,14 @@ pub fn line_31_medical(cx: &Ctx, s: &Sheet) -> Line {
 }
 
 /// A deduction taken as entered (never negative).
-fn entered_line(cx: &Ctx, key: &str, path: &str, what: &str, v: Decimal, cite: &str) -> Line {
+fn entered_line(
+    cx: &Ctx,
+    key: &'static str,
+    path: &str,
+    what: &str,
+    v: Decimal,
+    cite: &str,
+) -> Line {
     let v = non_negative(cx, path, what, v, cite);
     cx.line(
         key,
@@ -269,7 +276,7 @@ pub fn line_36_organ_donation(cx: &Ctx) -> Line {
 /// One of the education deductions of 54A:3-12..3-14.
 struct EducationDeduction<'a> {
     /// Line key.
-    key: &'a str,
+    key: &'static str,
     /// Answer path.
     path: &'a str,
     /// What, in words.

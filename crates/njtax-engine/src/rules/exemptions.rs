@@ -132,7 +132,7 @@ fn times_count(amount: Decimal, n: usize) -> Decimal {
 /// A line counting people (lines 6-9): who qualifies, times the figure.
 fn people_line(
     cx: &Ctx,
-    key: &str,
+    key: &'static str,
     what: &str,
     who: &[String],
     fig: &Figure<Decimal>,
@@ -257,7 +257,7 @@ pub fn line_9_veteran(cx: &Ctx) -> Line {
 /// A line counting dependents (lines 10-12).
 fn dependents_line(
     cx: &Ctx,
-    key: &str,
+    key: &'static str,
     what: &str,
     idx: &[usize],
     fig: &Figure<Decimal>,
@@ -371,7 +371,7 @@ pub fn line_13_total(cx: &Ctx, parts: &[Line]) -> Line {
         "N.J.S.A. 54A:3-1, 54A:3-1.1; NJ-1040 line 13",
     );
     for l in parts {
-        exp = exp.line(l.label.clone(), l.key.clone(), l.value);
+        exp = exp.line(l.label.to_string(), l.key, l.value);
     }
     cx.line("exemption_total", v, exp)
 }

@@ -706,7 +706,7 @@ pub fn line_17_dividends(cx: &Ctx) -> Line {
 /// A netted category line (18, 21, 22, 23): net of the items, a net loss counts as zero (54A:5-2).
 fn netted_line<'a>(
     cx: &Ctx,
-    key: &str,
+    key: &'static str,
     what: &str,
     items: impl Iterator<Item = (String, String, Decimal)> + 'a,
     citation: &str,

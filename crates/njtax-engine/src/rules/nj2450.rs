@@ -192,7 +192,7 @@ fn person_excess(
     let mut employers: Vec<Employer> = Vec::new();
     for &(i, w) in &w2s {
         let amount = checked_amount(cx, kind, w, i);
-        let path = format!("income.w2s[{i}].{}", kind.field());
+        let path = || format!("income.w2s[{i}].{}", kind.field());
         if kind.private_plan(w) {
             if !amount.is_zero() {
                 cx.diag(
@@ -205,7 +205,7 @@ fn person_excess(
                             fmt_money(amount)
                         ),
                     )
-                    .at(path)
+                    .at(path())
                     .cite("Form NJ-2450"),
                 );
             }
@@ -213,7 +213,7 @@ fn person_excess(
         }
         exp = exp.answer(
             crate::explain_format!("{who}: {} {} withheld", employer_name(w, i), kind.words()),
-            path,
+            crate::explain_format!("income.w2s[{i}].{}", kind.field()),
             amount,
         );
         let key = employer_key(w, i);

@@ -32,7 +32,7 @@ pub fn line_45_balance_of_tax(cx: &Ctx, s: &Sheet) -> Line {
 }
 
 /// An amount the filer entered for a line that a later issue computes.
-fn entered(cx: &Ctx, key: &str, path: &str, value: Decimal, cite: &str) -> Line {
+fn entered(cx: &Ctx, key: &'static str, path: &str, value: Decimal, cite: &str) -> Line {
     if value.is_sign_negative() {
         cx.diag(
             Diagnostic::error(
