@@ -25,7 +25,7 @@ fn complex_return() -> Answers {
             state_wages: d("2150.37") * Decimal::from(i + 1),
             nj_tax_withheld: d("41.10") * Decimal::from(i + 1),
             ui_wf_swf: d("9.14"),
-            di: d("2.10"),
+            di: Decimal::ZERO, // the 2024 DI employee rate was 0%
             fli: d("6.63"),
             ..W2::default()
         })

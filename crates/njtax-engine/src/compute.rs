@@ -94,14 +94,13 @@ impl Sheet {
 
     /// Add a line (replacing one with the same key).
     pub fn push(&mut self, line: Line) {
-        if let Some(i) = self
+        if let Some(old) = self
             .slot_of(line.key)
             .or_else(|| self.lines.iter().position(|l| l.key == line.key))
+            .and_then(|i| self.lines.get_mut(i))
         {
-            if let Some(old) = self.lines.get_mut(i) {
-                *old = line;
-                return;
-            }
+            *old = line;
+            return;
         }
         let index = self.lines.len();
         if let Some(slot) = self.slots.get_mut(line.position) {

@@ -5,6 +5,7 @@
 //! a file.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use serde::Deserialize;
@@ -23,7 +24,7 @@ pub struct LineMap {
     pub lines: Vec<(String, String, String)>,
     /// Key to position, built once after loading.
     #[serde(skip)]
-    index: HashMap<String, usize>,
+    index: HashMap<String, usize, BuildHasherDefault<Fnv>>,
     /// `(id, label)` by position, shared by every computed line.
     #[serde(skip)]
     shared: Vec<(Arc<str>, Arc<str>)>,
@@ -78,3 +79,27 @@ pub const LINE_MAP_FILES: &[(&str, &str)] = &[
         include_str!("../../../forms/lines/nj1040-2023.ron"),
     ),
 ];
+
+/// FNV-1a: a small, fast hash for the short line keys looked up on every recomputation.
+#[derive(Default)]
+pub struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        const PRIME: u64 = 0x0000_0100_0000_01b3;
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for b in bytes {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(PRIME);
+        }
+        self.0 = h;
+    }
+}
