@@ -94,11 +94,12 @@ impl Sheet {
 
     /// Add a line (replacing one with the same key).
     pub fn push(&mut self, line: Line) {
-        if let Some(old) = self
-            .slot_of(line.key)
-            .or_else(|| self.lines.iter().position(|l| l.key == line.key))
-            .and_then(|i| self.lines.get_mut(i))
-        {
+        let known = if self.map.is_some() {
+            self.slots.get(line.position).copied().flatten()
+        } else {
+            self.lines.iter().position(|l| l.key == line.key)
+        };
+        if let Some(old) = known.and_then(|i| self.lines.get_mut(i)) {
             *old = line;
             return;
         }
