@@ -1,0 +1,952 @@
+//! Edge returns: the drafts in `examples/edge/` against results computed BY HAND from the statute
+//! (N.J.S.A. Title 54A) and the reference sheets, before the engine was run. A second, independent
+//! oracle beside `tests/worked_returns.rs`, aimed at thresholds, tier tops and combinations the
+//! first set does not reach.
+//!
+//! The full line-by-line arithmetic, with the statute section for every step, is in
+//! `docs/edge-returns.md`; the comment beside each expected value below is its short form.
+//! Methods (team decisions, see the doc): line 43 under $100,000 uses the tax table = the 54A:2-1
+//! formula (printed bases) at the midpoint of the $50 row holding the income, rounded once to whole
+//! dollars, an exact multiple of $50 starting a new row; from $100,000 the rate schedule to the cent.
+//! Worksheet H keeps the deduction when it saves at least the credit ($50; $25 for every separate
+//! filer). Retirement tiers are tested on line 27; in a band the 28b maximum is the percentage x
+//! line 27 less 28a. Federal EIC: the IRS table (formula at the $50 band midpoint, whole dollars).
+//!
+//! Each test collects every mismatch (line, expected, got, the engine's rule text) into one
+//! failure message, so one run shows all the differences.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use njtax_engine::{ComputedReturn, ParamBook, Severity, compute, parse_draft};
+use rust_decimal::Decimal;
+
+/// Expected result of one edge draft: lines by official id, refund, balance due and, where the
+/// draft tests it, whether a return must be filed (54A:8-3.1).
+struct Expected {
+    lines: &'static [(&'static str, &'static str)],
+    refund: &'static str,
+    balance_due: &'static str,
+    filing_required: Option<bool>,
+}
+
+fn edge_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join("edge")
+}
+
+fn load_and_compute(file: &str) -> ComputedReturn {
+    let path = edge_dir().join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let draft = parse_draft(&text).unwrap_or_else(|e| panic!("{file} does not parse: {e}"));
+    let book = ParamBook::load().expect("embedded parameters load");
+    compute(&draft.answers, &book).unwrap_or_else(|e| panic!("{file} does not compute: {e}"))
+}
+
+fn dec(s: &str) -> Decimal {
+    Decimal::from_str(s).unwrap_or_else(|e| panic!("bad expected value {s}: {e}"))
+}
+
+/// Compare every expected line; panic once with all the mismatches.
+fn check(file: &str, expected: &Expected) {
+    let ret = load_and_compute(file);
+    let mut problems: Vec<String> = Vec::new();
+    for (id, want) in expected.lines {
+        let want = dec(want);
+        let got = ret.value(id);
+        if got != want {
+            let rule = ret.line(id).map_or_else(
+                || "(the engine has no line with this id)".to_owned(),
+                |l| l.explanation.rule.clone(),
+            );
+            problems.push(format!(
+                "  line {id:>4}: expected {want}, got {got}\n             engine says: {rule}"
+            ));
+        }
+    }
+    let (want_refund, want_due) = (dec(expected.refund), dec(expected.balance_due));
+    if ret.refund != want_refund {
+        problems.push(format!(
+            "  refund:     expected {want_refund}, got {}",
+            ret.refund
+        ));
+    }
+    if ret.balance_due != want_due {
+        problems.push(format!(
+            "  balance due: expected {want_due}, got {}",
+            ret.balance_due
+        ));
+    }
+    if let Some(want) = expected.filing_required
+        && ret.filing_requirement.required != want
+    {
+        problems.push(format!(
+            "  filing required: expected {want}, got {}\n             engine says: {}",
+            ret.filing_requirement.required, ret.filing_requirement.reason
+        ));
+    }
+    problems.extend(
+        ret.diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| format!("  error diagnostic: {d:?}")),
+    );
+    assert!(
+        problems.is_empty(),
+        "{file}: {} difference(s) from the hand computation in docs/edge-returns.md:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 1: joint, only the taxpayer (66) is 62+; he has a pension, an IRA and $2,400 of wages; the
+// spouse (58) has wages and an IRA of her own. 2024.
+
+const JOINT_ONE_SPOUSE_62: Expected = Expected {
+    lines: &[
+        ("6", "2000.00"),
+        ("7", "1000.00"),   // only the taxpayer is 65+ (54A:3-1(b)3)
+        ("13", "3000.00"),  // 2,000 + 1,000
+        ("15", "53880.22"), // 2,400.00 + 51,480.22
+        ("16a", "1560.55"), // 1,250.40 + 310.15
+        ("17", "820.00"),
+        ("20a", "37300.00"), // 28,300 + 6,000 (his) + 3,000 (her IRA)
+        ("27", "93560.77"),  // 53,880.22 + 1,560.55 + 820.00 + 37,300.00
+        ("28a", "34300.00"), // his pension + IRA only; her IRA is not "received by a person 62+" (54A:6-10 b(1))
+        // 28b: he is 62+ and HIS a/b/k/p income is 2,400 <= 3,000 (per person, 54A:6-15 a(1));
+        // unused cap 100,000 - 34,300 = 65,700; his own other income 2,400.00 + 1,250.40 = 3,650.40.
+        ("28b", "3650.40"),
+        ("28c", "37950.40"), // 34,300.00 + 3,650.40
+        ("29", "55610.37"),  // 93,560.77 - 37,950.40
+        ("30", "3000.00"),
+        ("38", "3000.00"),
+        ("39", "52610.37"), // 55,610.37 - 3,000.00
+        ("40a", "9870.00"),
+        // H: col A 42,740.37 -> mid 42,725: 280 + 1.75% x 22,725 = 677.6875 -> 678;
+        // col B 52,610.37 -> mid 52,625: 805 + 2.45% x 2,625 = 869.3125 -> 869; saving 191 >= 50.
+        ("41", "9870.00"),
+        ("42", "42740.37"), // 52,610.37 - 9,870.00
+        ("43", "678.00"),
+        ("44", "0.00"),
+        ("45", "678.00"),
+        ("50", "678.00"),
+        ("54", "678.00"),
+        ("55", "2750.00"), // 2,150.00 (W-2) + 600.00 (1099-R)
+        ("56", "0.00"),
+        ("58", "0.00"), // AGI far above the EIC limit
+        ("64", "0.00"),
+        ("65", "0.00"),
+        ("66", "2750.00"),
+        ("67", "0.00"),
+        ("68", "2072.00"), // 2,750.00 - 678.00
+        ("78", "0.00"),
+        ("80", "2072.00"),
+    ],
+    refund: "2072.00",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+fn joint_return_excludes_only_the_62_plus_spouses_pension_and_income_54a_6_10_b_6_15_a_2024() {
+    check(
+        "01-joint-one-spouse-62-pension-other-wages-2024.ron",
+        &JOINT_ONE_SPOUSE_62,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 2: single, 67, line 27 exactly $100,000.00. 2024.
+
+const SINGLE_100000: Expected = Expected {
+    lines: &[
+        ("6", "1000.00"),
+        ("7", "1000.00"),
+        ("13", "2000.00"),
+        ("16a", "5000.00"),
+        ("17", "25000.00"),
+        ("20a", "70000.00"),
+        ("27", "100000.00"),
+        ("28a", "70000.00"), // 27 not "in excess of $100,000": cap tier, up to 75,000 (54A:6-10 b(1))
+        ("28b", "5000.00"),  // min(75,000 - 70,000, other income 30,000) (54A:6-15 a(1), a(3))
+        ("28c", "75000.00"),
+        ("29", "25000.00"), // 100,000.00 - 75,000.00
+        ("31", "837.77"),   // 1,337.77 - 2% x 25,000.00 (500.00) (54A:3-3(a))
+        ("38", "2837.77"),  // 2,000.00 + 837.77
+        ("39", "22162.23"), // 25,000.00 - 2,837.77
+        ("40a", "2592.00"), // 18% x 14,400.00 (54A:3A-16)
+        // H: col A 19,570.23 -> mid 19,575 x 1.4% = 274.05 -> 274; col B 22,162.23 -> mid 22,175:
+        // 280 + 1.75% x 2,175 = 318.0625 -> 318; saving 44 < 50 -> $50 credit (54A:3A-20 a).
+        ("41", "0.00"),
+        ("42", "22162.23"),
+        ("43", "318.00"),
+        ("45", "318.00"),
+        ("54", "318.00"),
+        ("55", "1200.00"),
+        ("56", "50.00"),
+        ("58", "0.00"),
+        ("66", "1250.00"), // 1,200.00 + 50.00
+        ("68", "932.00"),  // 1,250.00 - 318.00
+        ("80", "932.00"),
+    ],
+    refund: "932.00",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+fn total_income_of_exactly_100000_keeps_the_full_pension_exclusion_54a_6_10_b1_2024() {
+    check(
+        "02-single-pension-total-income-100000-2024.ron",
+        &SINGLE_100000,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 3: edge 2 one cent higher: line 27 $100,000.01. 2024.
+
+const SINGLE_100000_01: Expected = Expected {
+    lines: &[
+        ("16a", "5000.01"),
+        ("27", "100000.01"),
+        ("28a", "26250.00"), // in excess of 100,000, not over 125,000: 37.5% x 70,000 (54A:6-10 b(1))
+        // 28b: 37.5% x 100,000.01 = 37,500.00375 -> 37,500.00, less 28a 26,250.00 = 11,250.00
+        // (other income 30,000.01 is larger) (54A:6-15 a(1), a(3)).
+        ("28b", "11250.00"),
+        ("28c", "37500.00"),
+        ("29", "62500.01"), // 100,000.01 - 37,500.00
+        ("31", "87.77"),    // 2% x 62,500.01 = 1,250.0002 -> 1,250.00; 1,337.77 - 1,250.00
+        ("38", "2087.77"),
+        ("39", "60412.24"), // 62,500.01 - 2,087.77
+        ("40a", "2592.00"),
+        // H: col A 57,820.24 -> mid 57,825: 717.50 + 5.525% x 17,825 = 1,702.33 -> 1,702;
+        // col B 60,412.24 -> mid 60,425: 717.50 + 5.525% x 20,425 = 1,845.98 -> 1,846; saving 144.
+        ("41", "2592.00"),
+        ("42", "57820.24"),
+        ("43", "1702.00"),
+        ("54", "1702.00"),
+        ("55", "1200.00"),
+        ("56", "0.00"),
+        ("66", "1200.00"),
+        ("67", "502.00"), // 1,702.00 - 1,200.00
+        ("68", "0.00"),
+        ("79", "502.00"),
+        ("80", "0.00"),
+    ],
+    refund: "0",
+    balance_due: "502.00",
+    filing_required: Some(true),
+};
+
+#[test]
+fn total_income_one_cent_over_100000_drops_to_the_37_5_percent_band_54a_6_10_b1_6_15_a1_2024() {
+    check(
+        "03-single-pension-total-income-100000-01-2024.ron",
+        &SINGLE_100000_01,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 4: joint retirees, line 27 exactly $150,000.00. 2025.
+
+const JOINT_150000: Expected = Expected {
+    lines: &[
+        ("6", "2000.00"),
+        ("7", "2000.00"), // born 1958 and 1959-12-31: both 65+ at the close of 2025
+        ("13", "4000.00"),
+        ("16a", "12306.18"),
+        ("17", "17693.82"),
+        ("20a", "120000.00"), // 82,415.30 + 37,584.70
+        ("27", "150000.00"),
+        ("28a", "30000.00"), // "not more than $150,000": 25% x 120,000 (54A:6-10 b(1), b(2))
+        ("28b", "7500.00"),  // 25% x 150,000 = 37,500 - 30,000 (other income 30,000 is larger)
+        ("28c", "37500.00"),
+        ("29", "112500.00"),
+        ("31", "861.11"), // 3,111.11 - 2% x 112,500 (2,250.00)
+        ("38", "4861.11"),
+        ("39", "107638.89"), // 112,500.00 - 4,861.11
+        ("40a", "12640.25"),
+        // H: col A 94,998.64 (table) -> mid 94,975: 1,645 + 5.525% x 14,975 = 2,472.37 -> 2,472;
+        // col B 107,638.89 (schedule): 1,645 + 5.525% x 27,638.89 (1,527.05) = 3,172.05; saving 700.05.
+        ("41", "12640.25"),
+        ("42", "94998.64"), // 107,638.89 - 12,640.25
+        ("43", "2472.00"),
+        ("45", "2472.00"),
+        ("54", "2472.00"),
+        ("55", "700.00"),
+        ("56", "0.00"),
+        ("57", "1600.00"), // four estimated payments of 400.00
+        ("66", "2300.00"),
+        ("67", "172.00"), // 2,472.00 - 2,300.00
+        ("68", "0.00"),
+        ("79", "172.00"),
+        ("80", "0.00"),
+    ],
+    refund: "0",
+    balance_due: "172.00",
+    filing_required: Some(true),
+};
+
+#[test]
+fn total_income_of_exactly_150000_keeps_the_25_percent_band_54a_6_10_b2_6_15_a2_2025() {
+    check(
+        "04-joint-pensions-total-income-150000-2025.ron",
+        &JOINT_150000,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 5: edge 4 one cent higher: line 27 $150,000.01. 2025.
+
+const JOINT_150000_01: Expected = Expected {
+    lines: &[
+        ("16a", "12306.19"),
+        ("27", "150000.01"),
+        ("28a", "0.00"), // over $150,000: no exclusion (54A:6-10 b(2))
+        ("28b", "0.00"), // (54A:6-15 a(2))
+        ("28c", "0.00"),
+        ("29", "150000.01"),
+        ("31", "111.11"), // 2% x 150,000.01 = 3,000.0002 -> 3,000.00; 3,111.11 - 3,000.00
+        ("38", "4111.11"),
+        ("39", "145888.90"), // 150,000.01 - 4,111.11
+        // H: col A 133,248.65: 1,645 + 5.525% x 53,248.65 (2,941.99) = 4,586.99;
+        // col B 145,888.90: 1,645 + 5.525% x 65,888.90 (3,640.36) = 5,285.36; saving 698.37.
+        ("41", "12640.25"),
+        ("42", "133248.65"),
+        ("43", "4586.99"),
+        ("54", "4586.99"),
+        ("55", "700.00"),
+        ("57", "1600.00"),
+        ("66", "2300.00"),
+        ("67", "2286.99"), // 4,586.99 - 2,300.00
+        ("79", "2286.99"),
+        ("80", "0.00"),
+    ],
+    refund: "0",
+    balance_due: "2286.99",
+    filing_required: Some(true),
+};
+
+#[test]
+fn total_income_one_cent_over_150000_loses_both_retirement_exclusions_54a_6_10_b2_2025() {
+    check(
+        "05-joint-pensions-total-income-150000-01-2025.ron",
+        &JOINT_150000_01,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 6: joint, $245,012.25 of income, COJ for New York and Pennsylvania, property taxes above
+// the $15,000 cap. 2024.
+
+const JOINT_HIGH_INCOME_COJ: Expected = Expected {
+    lines: &[
+        ("6", "2000.00"),
+        ("13", "2000.00"),
+        ("15", "235320.50"), // 176,400.00 + 58,920.50
+        ("16a", "3211.75"),
+        ("17", "6480.00"),
+        ("27", "245012.25"),
+        ("28a", "0.00"), // over 150,000 (and nobody 62+)
+        ("28b", "0.00"),
+        ("28c", "0.00"),
+        ("29", "245012.25"),
+        ("38", "2000.00"),
+        ("39", "243012.25"),
+        ("40a", "17852.60"), // taxes paid; Worksheet H/I line 2 limits it to 15,000 (54A:3A-17 a)
+        // Column A: 243,012.25 - 15,000 = 228,012.25: 5,512.50 + 6.37% x 78,012.25 (4,969.38) = 10,481.88.
+        // Column B: 243,012.25: 5,512.50 + 6.37% x 93,012.25 (5,924.88) = 11,437.38.
+        // NY: 62,500 / 245,012.25; A 2,673.82, B 2,917.55, both under the 3,105.40 paid.
+        // PA: 41,300 / 245,012.25; A 1,766.86, B 1,927.92, both limited to the 1,267.91 paid.
+        // Worksheet I: (11,437.38 - 4,185.46) - (10,481.88 - 3,941.73) = 7,251.92 - 6,540.15 = 711.77 >= 50.
+        ("41", "15000.00"),
+        ("42", "228012.25"),
+        ("43", "10481.88"),
+        ("44", "3941.73"), // 2,673.82 + 1,267.91 (54A:4-1(b))
+        ("45", "6540.15"),
+        ("50", "6540.15"),
+        ("54", "6540.15"),
+        ("55", "7300.00"), // 6,200.00 + 1,100.00
+        ("56", "0.00"),
+        ("58", "0.00"),
+        ("64", "0.00"), // line 42 over 150,000 (54A:4-17 a)
+        ("65", "0.00"),
+        ("66", "7300.00"),
+        ("68", "759.85"), // 7,300.00 - 6,540.15
+        ("80", "759.85"),
+    ],
+    refund: "759.85",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+fn high_income_joint_coj_in_two_states_and_property_tax_cap_54a_4_1_b_3a_17_a_2024() {
+    check(
+        "06-joint-high-income-coj-two-states-cap-2024.ron",
+        &JOINT_HIGH_INCOME_COJ,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 7: single, owner January-May, tenant June-December; home sold. 2022.
+
+const MOVED_2022: Expected = Expected {
+    lines: &[
+        ("6", "1000.00"),
+        ("13", "1000.00"),
+        ("15", "71384.90"),
+        ("16a", "96.12"),
+        ("19", "2315.40"), // home gain 48,000 excluded (54A:6-9.1, under 250,000); stock gain taxed
+        ("27", "73796.42"), // 71,384.90 + 96.12 + 2,315.40
+        ("29", "73796.42"),
+        ("38", "1000.00"),
+        ("39", "72796.42"),
+        // owner: 9,126.00 x 5/12 = 3,802.50 (54A:3A-17 b); tenant: 18% x 15,050.00 = 2,709.00
+        // (3A-16, 3A-18 a); together 6,511.50 (3A-19 a).
+        ("40a", "6511.50"),
+        // H: col A 66,284.92 -> mid 66,275: 717.50 + 5.525% x 26,275 = 2,169.19 -> 2,169;
+        // col B 72,796.42 -> mid 72,775: 717.50 + 5.525% x 32,775 = 2,528.32 -> 2,528; saving 359.
+        ("41", "6511.50"),
+        ("42", "66284.92"),
+        ("43", "2169.00"),
+        ("54", "2169.00"),
+        ("55", "2210.00"),
+        ("56", "0.00"),
+        ("66", "2210.00"),
+        ("68", "41.00"), // 2,210.00 - 2,169.00
+        ("80", "41.00"),
+    ],
+    refund: "41.00",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+fn owner_five_months_then_tenant_seven_months_adds_both_shares_54a_3a_17_b_3a_19_2022() {
+    check(
+        "07-moved-owner-5-months-tenant-7-months-2022.ron",
+        &MOVED_2022,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 8: single, half owner of a house, two employers. 2023.
+
+const CO_OWNED_2023: Expected = Expected {
+    lines: &[
+        ("15", "84611.37"), // 52,400.00 + 32,211.37
+        ("27", "84611.37"),
+        ("29", "84611.37"),
+        ("38", "1000.00"),
+        ("39", "83611.37"),
+        ("40a", "5618.25"), // 50% x 11,236.50 (54A:3A-17 c)
+        // H: col A 77,993.12 -> mid 77,975: 2,651.25 + 6.37% x 2,975 = 2,840.76 -> 2,841;
+        // col B 83,611.37 -> mid 83,625: 2,651.25 + 6.37% x 8,625 = 3,200.66 -> 3,201; saving 360.
+        ("41", "5618.25"),
+        ("42", "77993.12"),
+        ("43", "2841.00"),
+        ("54", "2841.00"),
+        ("55", "2762.40"), // 1,712.40 + 1,050.00
+        ("59", "136.90"),  // UI 174.68 + 136.90 - 174.68 maximum (2023)
+        ("60", "0.00"),    // DI 0% in 2023
+        ("61", "0.00"),    // FLI 31.44 + 19.33 = 50.77 < 94.08 maximum
+        ("66", "2899.30"), // 2,762.40 + 136.90
+        ("68", "58.30"),   // 2,899.30 - 2,841.00
+        ("80", "58.30"),
+    ],
+    refund: "58.30",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+fn co_owner_of_half_the_title_deducts_half_the_taxes_54a_3a_17_c_2023() {
+    check(
+        "08-co-owned-home-half-share-two-employers-2023.ron",
+        &CO_OWNED_2023,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 9: single, gross income exactly $10,000.00. 2024.
+
+const SINGLE_10000: Expected = Expected {
+    lines: &[
+        ("15", "9740.00"),
+        ("16a", "260.00"),
+        ("27", "10000.00"),
+        ("29", "10000.00"), // "$10,000 or less": not subject to tax (54A:2-4 a(3))
+        ("38", "1000.00"),
+        ("39", "9000.00"),
+        ("41", "0.00"), // no tax, so no deduction; under 65: no credit (54A:3A-20 a(1)(b))
+        ("42", "9000.00"),
+        ("43", "0.00"),
+        ("45", "0.00"),
+        ("54", "0.00"),
+        ("55", "112.00"),
+        ("56", "0.00"),
+        // Federal EIC, no child, 2024: earned 9,740 is on the plateau (632); AGI 10,000 is below the
+        // 10,330 phase-out start: 632. NJ: 40% = 252.80 (54A:4-7 a(2)(l)).
+        ("58", "252.80"),
+        ("66", "364.80"), // 112.00 + 252.80
+        ("68", "364.80"),
+        ("80", "364.80"),
+    ],
+    refund: "364.80",
+    balance_due: "0",
+    filing_required: Some(false), // not "in excess of $10,000" (54A:8-3.1 a(1)(c))
+};
+
+#[test]
+fn gross_income_of_exactly_10000_single_owes_no_tax_and_need_not_file_54a_2_4_a_8_3_1_2024() {
+    check(
+        "09-single-gross-income-exactly-10000-2024.ron",
+        &SINGLE_10000,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 10: single, gross income $10,000.01. 2024.
+
+const SINGLE_10000_01: Expected = Expected {
+    lines: &[
+        ("16a", "260.01"),
+        ("27", "10000.01"),
+        ("29", "10000.01"), // subject to tax
+        ("38", "1000.00"),
+        ("39", "9000.01"),
+        ("40a", "1080.00"), // 18% x 6,000.00
+        // H: col A 7,920.01 -> mid 7,925 x 1.4% = 110.95 -> 111; col B 9,000.01 -> mid 9,025 x 1.4%
+        // = 126.35 -> 126; saving 15 < 50 -> $50 credit.
+        ("41", "0.00"),
+        ("42", "9000.01"),
+        ("43", "126.00"),
+        ("45", "126.00"),
+        ("54", "126.00"),
+        ("55", "112.00"),
+        ("56", "50.00"),
+        ("58", "252.80"),  // as edge 9: AGI 10,000.01 still under 10,330
+        ("66", "414.80"),  // 112.00 + 50.00 + 252.80
+        ("68", "288.80"),  // 414.80 - 126.00
+        ("80", "288.80"),
+    ],
+    refund: "288.80",
+    balance_due: "0",
+    filing_required: Some(true), // "in excess of $10,000"
+};
+
+#[test]
+fn gross_income_one_cent_over_10000_single_is_taxed_and_must_file_54a_2_4_a_8_3_1_2024() {
+    check(
+        "10-single-gross-income-10000-01-2024.ron",
+        &SINGLE_10000_01,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 11: joint, gross income exactly $20,000.00, taxpayer 70. 2024.
+
+const JOINT_20000_SENIOR: Expected = Expected {
+    lines: &[
+        ("6", "2000.00"),
+        ("7", "1000.00"), // taxpayer 70; spouse 60
+        ("13", "3000.00"),
+        ("15", "20000.00"),
+        ("20a", "6500.00"),
+        ("27", "26500.00"),
+        ("28a", "6500.00"), // his pension (54A:6-10 b(1))
+        ("28b", "0.00"),    // he is 62+ with no wages, but has no other income of his own (6-15 a(1))
+        ("28c", "6500.00"),
+        ("29", "20000.00"), // "$20,000 or less": not subject to tax (54A:2-4 b(5))
+        ("38", "3000.00"),
+        ("39", "17000.00"),
+        ("40a", "5400.00"),
+        ("41", "0.00"),
+        ("42", "17000.00"),
+        ("43", "0.00"),
+        ("54", "0.00"),
+        ("55", "180.00"),
+        ("56", "50.00"), // 65+ and not subject to tax: credit only (54A:3A-20 a(1)(b))
+        ("58", "0.00"),  // joint, no child: AGI 26,500 above the 25,511 full phase-out
+        ("66", "230.00"),
+        ("68", "230.00"),
+        ("80", "230.00"),
+    ],
+    refund: "230.00",
+    balance_due: "0",
+    filing_required: Some(false), // not "in excess of $20,000" (54A:8-3.1 a(2)(e))
+};
+
+#[test]
+fn joint_gross_income_of_exactly_20000_with_a_senior_gets_only_the_50_credit_54a_2_4_b_3a_20_2024()
+{
+    check(
+        "11-joint-gross-income-exactly-20000-senior-credit-2024.ron",
+        &JOINT_20000_SENIOR,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 12: single, 20, childless, low wages: NJ EITC flat amount. 2024.
+
+const AGE_20_FLAT_EITC: Expected = Expected {
+    lines: &[
+        ("6", "1000.00"),
+        ("15", "9420.55"),
+        ("27", "9420.55"),
+        ("29", "9420.55"), // under 10,000: no tax
+        ("38", "1000.00"),
+        ("39", "8420.55"),
+        ("42", "8420.55"),
+        ("43", "0.00"),
+        ("54", "0.00"),
+        ("55", "85.00"),
+        // 18+, no qualifying child, fails only the federal age test (25); AGI 9,420.55 below the
+        // 18,591 full phase-out: flat amount predicated on the federal maximum 632, 40% = 252.80,
+        // $253 for 2024 (reference section 4) (54A:4-7 a(4)).
+        ("58", "253.00"),
+        ("66", "338.00"), // 85.00 + 253.00
+        ("68", "338.00"),
+        ("80", "338.00"),
+    ],
+    refund: "338.00",
+    balance_due: "0",
+    filing_required: Some(false),
+};
+
+#[test]
+fn childless_filer_aged_20_gets_the_flat_nj_eitc_54a_4_7_a4_2024() {
+    check(
+        "12-age-20-childless-eitc-flat-amount-2024.ron",
+        &AGE_20_FLAT_EITC,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 13: head of household, line 42 exactly $30,000.00, children born 1 Jan 2019 and
+// 31 Dec 2018. 2024.
+
+const HOH_30000: Expected = Expected {
+    lines: &[
+        ("6", "1000.00"),
+        ("10", "3000.00"), // both children under 19 (54A:3-1(b)2)
+        ("13", "4000.00"),
+        ("15", "37240.00"),
+        ("27", "37240.00"),
+        ("29", "37240.00"),
+        ("38", "4000.00"),
+        ("39", "33240.00"),
+        ("40a", "3240.00"), // 18% x 18,000.00
+        // H (joint table for a head of household, 54A:2-1 a): col A 30,000.00, a multiple of 50 ->
+        // row 30,000-30,050, mid 30,025: 280 + 1.75% x 10,025 = 455.44 -> 455; col B 33,240.00 ->
+        // mid 33,225: 280 + 1.75% x 13,225 = 511.44 -> 511; saving 56 >= 50.
+        ("41", "3240.00"),
+        ("42", "30000.00"),
+        ("43", "455.00"),
+        ("54", "455.00"),
+        ("55", "610.00"),
+        ("56", "0.00"),
+        // Federal EIC, 2 children, not joint, 2024: band 37,200-37,250, mid 37,225:
+        // 6,960 - 21.06% x (37,225 - 22,720) = 3,905.25 -> 3,905; NJ 40% = 1,562.00.
+        ("58", "1562.00"),
+        ("64", "690.00"),  // line 42 "not over $30,000": 50% x 1,380.00 (54A:4-17 a)
+        ("65", "1000.00"), // "$30,000 or under": 1,000 for the child born 1 Jan 2019 only (54A:4-17.1 a)
+        ("66", "3862.00"), // 610.00 + 1,562.00 + 690.00 + 1,000.00
+        ("68", "3407.00"), // 3,862.00 - 455.00
+        ("80", "3407.00"),
+    ],
+    refund: "3407.00",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+fn line_42_of_exactly_30000_gets_the_top_tiers_and_a_child_born_31_dec_is_six_54a_4_17_1_2024() {
+    check(
+        "13-hoh-line-42-exactly-30000-child-born-31-dec-2024.ron",
+        &HOH_30000,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 14: joint, line 42 $30,000.01, two children under six. 2025.
+
+const JOINT_30000_01: Expected = Expected {
+    lines: &[
+        ("6", "2000.00"),
+        ("10", "3000.00"),
+        ("13", "5000.00"),
+        ("15", "35000.01"), // 22,850.00 + 12,150.01
+        ("29", "35000.01"),
+        ("38", "5000.00"),
+        ("39", "30000.01"),
+        ("40a", "2400.00"),
+        // H: col A 27,600.01 -> mid 27,625: 280 + 1.75% x 7,625 = 413.44 -> 413; col B 30,000.01
+        // -> mid 30,025: 455.44 -> 455; saving 42 < 50 -> $50 credit.
+        ("41", "0.00"),
+        ("42", "30000.01"),
+        ("43", "455.00"),
+        ("54", "455.00"),
+        ("55", "420.00"),
+        ("56", "50.00"),
+        // Federal EIC, 2 children, joint, 2025: band 35,000-35,050, mid 35,025:
+        // 7,152 - 21.06% x (35,025 - 30,470) = 6,192.72 -> 6,193; NJ 40% = 2,477.20.
+        ("58", "2477.20"),
+        ("64", "280.00"),  // over 30,000, not over 60,000: 40% x 700.00 (54A:4-17 a)
+        ("65", "1600.00"), // over 30,000, not over 40,000: 800 x 2 (54A:4-17.1 a)
+        ("66", "4827.20"), // 420.00 + 50.00 + 2,477.20 + 280.00 + 1,600.00
+        ("68", "4372.20"), // 4,827.20 - 455.00
+        ("80", "4372.20"),
+    ],
+    refund: "4372.20",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+fn line_42_one_cent_over_30000_gets_the_second_tiers_54a_4_17_a_4_17_1_a_2025() {
+    check(
+        "14-joint-line-42-30000-01-two-children-2025.ron",
+        &JOINT_30000_01,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 15: lottery prizes of 10,000 and 10,001, gambling losses, partnership loss beside an
+// S-corporation gain, alimony paid, medical exactly at the floor, contributions beyond the
+// overpayment. 2025.
+
+const GAMBLING_PARTNERSHIP_2025: Expected = Expected {
+    lines: &[
+        ("15", "58310.50"),
+        ("21", "0.00"),    // partnership loss -12,400: no entry, not netted elsewhere (54A:5-2)
+        ("22", "8750.00"), // S corporation gain stands alone
+        // 10,000 NJ Lottery prize excluded; 10,001 "exceeding $10,000" included in full (54A:6-11);
+        // 10,001 + 3,200 - 4,000 losses = 9,201 (losses only inside the category, 54A:5-2).
+        ("24", "9201.00"),
+        ("27", "76261.50"), // 58,310.50 + 8,750.00 + 9,201.00
+        ("29", "76261.50"),
+        ("31", "0.00"),    // 2% x 76,261.50 = 1,525.23 exactly; expenses 1,525.23 do not "exceed" it
+        ("32", "6000.00"), // alimony paid (54A:3-2)
+        // 54A:3-9: regular business income 0 + 8,750 = 8,750; alternative -12,400 + 8,750 = -3,650
+        // -> 0; increment 8,750 x 50% = 4,375.00.
+        ("35", "4375.00"),
+        ("38", "11375.00"), // 1,000 + 6,000 + 4,375
+        ("39", "64886.50"), // 76,261.50 - 11,375.00
+        ("40a", "3672.00"), // 18% x 20,400.00
+        // H: col A 61,214.50 -> mid 61,225: 717.50 + 5.525% x 21,225 = 1,890.18 -> 1,890;
+        // col B 64,886.50 -> mid 64,875: 717.50 + 5.525% x 24,875 = 2,091.84 -> 2,092; saving 202.
+        ("41", "3672.00"),
+        ("42", "61214.50"),
+        ("43", "1890.00"),
+        ("54", "1890.00"),
+        ("55", "1650.00"),
+        ("57", "300.00"),
+        ("66", "1950.00"),
+        ("67", "0.00"),
+        ("68", "60.00"), // 1,950.00 - 1,890.00
+        ("69", "40.00"), // credited to 2026 (not more than the overpayment, 54A:9-7 d)
+        ("70", "20.00"),
+        ("71", "10.00"),
+        ("75", "5.00"),  // Community Food Pantry, by code
+        ("78", "75.00"), // 40 + 20 + 10 + 5
+        // 78 exceeds 68 by 15.00: contributions beyond the refund are "an enclosed contribution"
+        // (54A:9-25.2, 9-25.14), so they are paid with the return.
+        ("79", "15.00"),
+        ("80", "0.00"),
+    ],
+    refund: "0",
+    balance_due: "15.00",
+    filing_required: Some(true),
+};
+
+#[test]
+fn lottery_prize_edges_category_losses_alimony_and_contributions_beyond_the_refund_54a_6_11_5_2_2025()
+{
+    check(
+        "15-gambling-lottery-partnership-alimony-2025.ron",
+        &GAMBLING_PARTNERSHIP_2025,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 16: qualifying widow, property taxes over the cap, medical one cent over the floor. 2023.
+
+const SURVIVING_SPOUSE_2023: Expected = Expected {
+    lines: &[
+        ("6", "1000.00"),
+        ("10", "1500.00"),
+        ("13", "2500.00"),
+        ("15", "132418.66"),
+        ("16a", "1482.10"),
+        ("27", "133900.76"),
+        ("29", "133900.76"),
+        ("31", "0.01"), // 2% x 133,900.76 = 2,678.0152 -> 2,678.02; 2,678.03 - 2,678.02
+        ("38", "2500.01"),
+        ("39", "131400.75"), // 133,900.76 - 2,500.01
+        ("40a", "16204.88"),
+        // H line 2 = 15,000 (cap, 54A:3A-17 a). Col A 116,400.75: 1,645 + 5.525% x 36,400.75
+        // (2,011.14) = 3,656.14; col B 131,400.75: 1,645 + 5.525% x 51,400.75 (2,839.89) = 4,484.89.
+        ("41", "15000.00"),
+        ("42", "116400.75"),
+        ("43", "3656.14"),
+        ("54", "3656.14"),
+        ("55", "3812.55"),
+        ("56", "0.00"),
+        ("64", "0.00"),
+        ("65", "0.00"), // child is 15
+        ("66", "3812.55"),
+        ("68", "156.41"), // 3,812.55 - 3,656.14
+        ("80", "156.41"),
+    ],
+    refund: "156.41",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+fn surviving_spouse_with_property_taxes_over_the_15000_cap_54a_3a_17_a_2_1_a_2023() {
+    check(
+        "16-surviving-spouse-property-tax-cap-medical-floor-2023.ron",
+        &SURVIVING_SPOUSE_2023,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 17: married filing separately, 63, never eligible for Social Security. 2025.
+
+const SEPARATE_SPECIAL_EXCLUSION_2025: Expected = Expected {
+    lines: &[
+        ("6", "1000.00"), // no spouse exemption on a separate return
+        ("13", "1000.00"),
+        ("16a", "2137.45"),
+        ("17", "3300.00"),
+        ("19", "30000.00"),
+        ("20a", "41200.00"),
+        ("23", "9000.00"),
+        ("27", "85637.45"),
+        ("28a", "41200.00"), // under the 50,000 separate cap (54A:6-10 b(1))
+        // Part I: min(50,000 - 41,200, other income 44,437.45) = 8,800.00 (6-15 a(1), a(3));
+        // Part II: 3,000 for a separate filer never eligible for Social Security (6-15 b).
+        ("28b", "11800.00"),
+        ("28c", "53000.00"),
+        ("29", "32637.45"), // 85,637.45 - 53,000.00
+        ("38", "1000.00"),
+        ("39", "31637.45"),
+        ("40a", "1296.00"), // 18% x 7,200.00, not shared
+        // H: col A 30,341.45 -> mid 30,325: 280 + 1.75% x 10,325 = 460.69 -> 461; col B 31,637.45
+        // -> mid 31,625: 280 + 1.75% x 11,625 = 483.44 -> 483; saving 22 < 25 -> $25 credit.
+        ("41", "0.00"),
+        ("42", "31637.45"),
+        ("43", "483.00"),
+        ("54", "483.00"),
+        ("55", "0.00"),
+        ("56", "25.00"), // one-half of the $50 credit (54A:3A-20 b)
+        ("57", "400.00"),
+        ("58", "0.00"),
+        ("64", "0.00"),
+        ("65", "0.00"),
+        ("66", "425.00"),
+        ("67", "58.00"), // 483.00 - 425.00
+        ("79", "58.00"),
+        ("80", "0.00"),
+    ],
+    refund: "0",
+    balance_due: "58.00",
+    filing_required: Some(true),
+};
+
+#[test]
+fn separate_filer_never_covered_by_social_security_gets_the_3000_special_exclusion_54a_6_15_b_2025()
+{
+    check(
+        "17-separate-pension-special-exclusion-25-credit-2025.ron",
+        &SEPARATE_SPECIAL_EXCLUSION_2025,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 18: joint, gross income exactly $200,000.00, education deductions. 2025.
+
+const EDUCATION_200000: Expected = Expected {
+    lines: &[
+        ("6", "2000.00"),
+        ("10", "3000.00"), // a 19-year-old full-time student and a 16-year-old
+        ("12", "1000.00"), // under 22, full-time college, costs paid (54A:3-1.1)
+        ("13", "6000.00"),
+        ("15", "200000.00"),
+        ("29", "200000.00"),
+        ("37a", "10000.00"), // 12,000 contributed, capped at 10,000 (54A:3-12)
+        ("37b", "2500.00"),  // 3,100 paid, capped at 2,500 (54A:3-13)
+        ("37c", "9800.00"),  // (54A:3-14)
+        ("38", "28300.00"),  // 6,000 + 10,000 + 2,500 + 9,800
+        ("39", "171700.00"),
+        ("40a", "13912.44"),
+        // H: col A 157,787.56: 5,512.50 + 6.37% x 7,787.56 (496.07) = 6,008.57; col B 171,700.00:
+        // 5,512.50 + 6.37% x 21,700 (1,382.29) = 6,894.79; saving 886.22.
+        ("41", "13912.44"),
+        ("42", "157787.56"),
+        ("43", "6008.57"),
+        ("54", "6008.57"),
+        ("55", "8770.00"), // 7,350.00 + 1,420.00
+        ("64", "0.00"),
+        ("65", "0.00"),
+        ("66", "8770.00"),
+        ("68", "2761.43"), // 8,770.00 - 6,008.57
+        ("80", "2761.43"),
+    ],
+    refund: "2761.43",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+fn gross_income_of_exactly_200000_keeps_njbest_njclass_and_tuition_54a_3_12_3_13_3_14_2025() {
+    check(
+        "18-joint-education-deductions-gross-income-200000-2025.ron",
+        &EDUCATION_200000,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 19: edge 18 one cent higher: gross income $200,000.01. 2025.
+
+const EDUCATION_200000_01: Expected = Expected {
+    lines: &[
+        ("12", "1000.00"),
+        ("13", "6000.00"),
+        ("15", "200000.01"),
+        ("29", "200000.01"),
+        ("37a", "0.00"), // gross income over 200,000 (54A:3-12)
+        ("37b", "0.00"), // (54A:3-13)
+        ("37c", "0.00"), // (54A:3-14)
+        ("38", "6000.00"),
+        ("39", "194000.01"),
+        // H: col A 180,087.57: 5,512.50 + 6.37% x 30,087.57 (1,916.58) = 7,429.08; col B
+        // 194,000.01: 5,512.50 + 6.37% x 44,000.01 (2,802.80) = 8,315.30; saving 886.22.
+        ("41", "13912.44"),
+        ("42", "180087.57"),
+        ("43", "7429.08"),
+        ("54", "7429.08"),
+        ("55", "8770.00"),
+        ("66", "8770.00"),
+        ("68", "1340.92"), // 8,770.00 - 7,429.08
+        ("80", "1340.92"),
+    ],
+    refund: "1340.92",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+fn gross_income_one_cent_over_200000_loses_the_education_deductions_54a_3_12_3_13_3_14_2025() {
+    check(
+        "19-joint-education-deductions-gross-income-200000-01-2025.ron",
+        &EDUCATION_200000_01,
+    );
+}
