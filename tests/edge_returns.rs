@@ -950,3 +950,463 @@ fn gross_income_one_cent_over_200000_loses_the_education_deductions_54a_3_12_3_1
         &EDUCATION_200000_01,
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Edge 20: joint, both 65+, 50% band; the taxpayer works, so only the spouse passes the $3,000
+// test. 2024.
+
+const JOINT_BAND_ONE_PASSES: Expected = Expected {
+    lines: &[
+        ("6", "2000.00"),
+        ("7", "2000.00"),
+        ("13", "4000.00"),
+        ("15", "40000.00"),
+        ("16a", "8175.61"), // 163.27 + 8,012.34
+        ("17", "5000.00"),
+        ("20a", "50000.00"),  // 30,000 + 20,000
+        ("27", "103175.61"),  // 40,000 + 8,175.61 + 5,000 + 50,000
+        ("28a", "25000.00"),  // both 62+: 50% x 50,000 (54A:6-10 b(1))
+        // 28b: maximum 50% x 103,175.61 = 51,587.81 - 25,000 = 26,587.81. He received 40,000 of
+        // wages: out. She qualifies; her income 20,000 + 8,012.34 + 5,000 = 33,012.34 less the
+        // 10,000 of her pension already excluded = 23,012.34 (54A:6-15 a(1), a(3)).
+        ("28b", "23012.34"),
+        ("28c", "48012.34"),
+        ("29", "55163.27"),
+        ("38", "4000.00"),
+        ("39", "51163.27"),
+        ("40a", "6850.00"),
+        // H: col A 44,313.27 -> mid 44,325: 280 + 1.75% x 24,325 = 705.69 -> 706; col B 51,163.27 ->
+        // mid 51,175: 805 + 2.45% x 1,175 = 833.79 -> 834; saving 128.
+        ("41", "6850.00"),
+        ("42", "44313.27"),
+        ("43", "706.00"),
+        ("55", "1400.00"),
+        ("66", "1400.00"),
+        ("68", "694.00"),
+        ("80", "694.00"),
+    ],
+    refund: "694.00",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+fn in_the_50_percent_band_28b_excludes_only_the_qualifying_spouses_remaining_income_54a_6_15_a_2024()
+{
+    check(
+        "20-joint-band-50-only-one-spouse-passes-3000-test-2024.ron",
+        &JOINT_BAND_ONE_PASSES,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 21: head of household, EIC with AGI above earned income. 2023.
+
+const HOH_EIC_AGI_2023: Expected = Expected {
+    lines: &[
+        ("6", "1000.00"),
+        ("10", "1500.00"),
+        ("13", "2500.00"),
+        ("15", "15012.00"),
+        ("20a", "10000.00"),
+        ("27", "25012.00"),
+        ("28c", "0.00"), // under 62, not disabled
+        ("29", "25012.00"),
+        ("38", "2500.00"),
+        ("39", "22512.00"),
+        ("40a", "2376.00"), // 18% x 13,200.00
+        // H: col A 20,136.00 -> mid 20,125: 280 + 1.75% x 125 = 282.19 -> 282; col B 22,512.00 ->
+        // mid 22,525: 280 + 1.75% x 2,525 = 324.19 -> 324; saving 42 < 50 -> credit.
+        ("41", "0.00"),
+        ("42", "22512.00"),
+        ("43", "324.00"),
+        ("55", "250.00"),
+        ("56", "50.00"),
+        // Federal EIC 2023, one child, not joint: earned 15,012 -> plateau 3,995; AGI 25,012 ->
+        // band 25,000-25,050, mid 25,025: 3,995 - 15.98% x (25,025 - 21,560) = 3,441.29 -> 3,441;
+        // the smaller: 3,441. NJ 40% = 1,376.40.
+        ("58", "1376.40"),
+        ("64", "210.50"), // not over 30,000: 50% x 421.00
+        ("65", "0.00"),   // child is 8
+        ("66", "1886.90"), // 250.00 + 50.00 + 1,376.40 + 210.50
+        ("68", "1562.90"), // 1,886.90 - 324.00
+        ("80", "1562.90"),
+    ],
+    refund: "1562.90",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+fn federal_eic_uses_the_smaller_amount_when_agi_is_in_the_phase_out_irc_32_a2_54a_4_7_2023() {
+    check(
+        "21-hoh-eic-agi-above-earned-income-2023.ron",
+        &HOH_EIC_AGI_2023,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edges 22 and 23: investment income at the 2024 EIC limit and one cent over it.
+
+const HOH_INVESTMENT_AT_LIMIT: Expected = Expected {
+    lines: &[
+        ("10", "1500.00"),
+        ("13", "2500.00"),
+        ("15", "18012.00"),
+        ("16a", "6600.00"),
+        ("17", "5000.00"),
+        ("27", "29612.00"),
+        ("29", "29612.00"),
+        ("39", "27112.00"),
+        ("40a", "1620.00"), // 18% x 9,000.00
+        // H: col A 25,492.00 -> mid 25,475: 280 + 1.75% x 5,475 = 375.81 -> 376; col B 27,112.00 ->
+        // mid 27,125: 280 + 1.75% x 7,125 = 404.69 -> 405; saving 29 < 50 -> credit.
+        ("41", "0.00"),
+        ("42", "27112.00"),
+        ("43", "405.00"),
+        ("55", "150.00"),
+        ("56", "50.00"),
+        // Investment income 11,600.00 does not exceed 11,600 (IRC 32(i)). One child 2024: earned
+        // 18,012 -> plateau 4,213; AGI 29,612 -> mid 29,625: 4,213 - 15.98% x (29,625 - 22,720)
+        // = 3,109.58 -> 3,110. NJ 40% = 1,244.00.
+        ("58", "1244.00"),
+        ("65", "1000.00"), // child of 3, line 42 under 30,000
+        ("66", "2444.00"), // 150 + 50 + 1,244 + 1,000
+        ("68", "2039.00"), // 2,444 - 405
+        ("80", "2039.00"),
+    ],
+    refund: "2039.00",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+fn investment_income_equal_to_the_limit_keeps_the_eic_irc_32_i_54a_4_7_2024() {
+    check(
+        "22-hoh-eic-investment-income-at-limit-2024.ron",
+        &HOH_INVESTMENT_AT_LIMIT,
+    );
+}
+
+const HOH_INVESTMENT_OVER_LIMIT: Expected = Expected {
+    lines: &[
+        ("16a", "6600.01"),
+        ("27", "29612.01"),
+        ("39", "27112.01"),
+        ("41", "0.00"),
+        ("42", "27112.01"),
+        ("43", "405.00"), // same rows as edge 22
+        ("56", "50.00"),
+        ("58", "0.00"), // 11,600.01 exceeds the limit: no federal EIC, so no NJ EITC (54A:4-7 a(1))
+        ("65", "1000.00"),
+        ("66", "1200.00"), // 150 + 50 + 1,000
+        ("68", "795.00"),  // 1,200 - 405
+        ("80", "795.00"),
+    ],
+    refund: "795.00",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+fn investment_income_one_cent_over_the_limit_loses_the_eic_irc_32_i_54a_4_7_2024() {
+    check(
+        "23-hoh-eic-investment-income-one-cent-over-2024.ron",
+        &HOH_INVESTMENT_OVER_LIMIT,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 24: single, 55, disabled, pension; below the threshold. 2024.
+
+const DISABLED_UNDER_62: Expected = Expected {
+    lines: &[
+        ("6", "1000.00"),
+        ("8", "1000.00"), // disabled (54A:3-1(b)5)
+        ("13", "2000.00"),
+        ("16a", "4000.55"),
+        ("20a", "30000.00"),
+        ("27", "34000.55"),
+        ("28a", "30000.00"), // eligible "by virtue of disability" (54A:6-10 b(1))
+        ("28b", "0.00"),     // 6-15 a(1) requires age 62
+        ("28c", "30000.00"),
+        ("29", "4000.55"), // at or below 10,000: no tax (54A:2-4)
+        ("38", "2000.00"),
+        ("39", "2000.55"),
+        ("40a", "4100.00"),
+        ("41", "0.00"),
+        ("43", "0.00"),
+        ("54", "0.00"),
+        ("55", "300.00"),
+        ("56", "50.00"), // disabled and not subject to tax: credit (54A:3A-20 a(1)(b))
+        ("58", "0.00"),  // no earned income
+        ("66", "350.00"),
+        ("68", "350.00"),
+        ("80", "350.00"),
+    ],
+    refund: "350.00",
+    balance_due: "0",
+    filing_required: Some(false),
+};
+
+#[test]
+fn disabled_filer_under_62_gets_28a_but_not_28b_and_the_credit_below_the_threshold_54a_6_10_b1_2024()
+{
+    check(
+        "24-single-disabled-under-62-pension-below-threshold-2024.ron",
+        &DISABLED_UNDER_62,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 25: married filing separately with a child of 3. 2023.
+
+const SEPARATE_WITH_CHILD_2023: Expected = Expected {
+    lines: &[
+        ("6", "1000.00"),
+        ("10", "1500.00"),
+        ("13", "2500.00"),
+        ("15", "45000.00"),
+        ("16a", "212.12"),
+        ("27", "45212.12"),
+        ("29", "45212.12"),
+        ("39", "42712.12"),
+        ("40a", "3024.00"), // 18% x 16,800.00, not shared
+        // H (single table, 54A:2-1 b): col A 39,688.12 -> mid 39,675: 542.50 + 3.5% x 4,675 =
+        // 706.13 -> 706; col B 42,712.12 -> mid 42,725: 717.50 + 5.525% x 2,725 = 868.06 -> 868;
+        // saving 162 >= 25.
+        ("41", "3024.00"),
+        ("42", "39688.12"),
+        ("43", "706.00"),
+        ("55", "1050.00"),
+        ("56", "0.00"),
+        ("58", "0.00"), // married, not filing jointly (54A:4-7 a(3))
+        ("64", "0.00"), // (54A:4-17 c)
+        ("65", "0.00"), // (54A:4-17.1 d)
+        ("66", "1050.00"),
+        ("68", "344.00"), // 1,050 - 706
+        ("80", "344.00"),
+    ],
+    refund: "344.00",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+fn separate_filer_gets_no_eitc_child_tax_or_care_credit_54a_4_7_a3_4_17_1_d_2023() {
+    check(
+        "25-separate-with-child-no-family-credits-2023.ron",
+        &SEPARATE_WITH_CHILD_2023,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 26: joint, line 42 exactly $150,000.00, care credit 10%, spouse with two employers. 2024.
+
+const JOINT_150000_CARE: Expected = Expected {
+    lines: &[
+        ("6", "2000.00"),
+        ("10", "3000.00"),
+        ("13", "5000.00"),
+        ("15", "164432.18"), // 112,000.00 + 31,000.00 + 21,432.18
+        ("29", "164432.18"),
+        ("39", "159432.18"),
+        ("40a", "9432.18"),
+        // H: col A 150,000.00: 1,645 + 5.525% x 70,000 = 5,512.50 (not over 150,000: 5.525% row);
+        // col B 159,432.18: 5,512.50 + 6.37% x 9,432.18 (600.83) = 6,113.33; saving 600.83.
+        ("41", "9432.18"),
+        ("42", "150000.00"),
+        ("43", "5512.50"),
+        ("54", "5512.50"),
+        ("55", "5120.00"), // 4,100 + 600 + 420
+        ("59", "43.06"),   // spouse: 131.75 + 91.09 = 222.84 - 179.78; taxpayer has one employer
+        ("60", "0.00"),
+        ("61", "0.00"),    // spouse FLI 27.90 + 19.29 = 47.19 < 145.26
+        ("64", "120.00"),  // "not over $150,000": 10% x 1,200.00 (54A:4-17 a)
+        ("65", "0.00"),    // over 80,000
+        ("66", "5283.06"), // 5,120.00 + 43.06 + 120.00
+        ("67", "229.44"),  // 5,512.50 - 5,283.06
+        ("79", "229.44"),
+        ("80", "0.00"),
+    ],
+    refund: "0",
+    balance_due: "229.44",
+    filing_required: Some(true),
+};
+
+#[test]
+fn line_42_of_exactly_150000_keeps_the_10_percent_care_credit_54a_4_17_a_2024() {
+    check(
+        "26-joint-line-42-exactly-150000-care-credit-two-employers-2024.ron",
+        &JOINT_150000_CARE,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edges 27 and 28: joint, line 42 exactly $80,000.00 and $80,000.01. 2023.
+
+const JOINT_80000: Expected = Expected {
+    lines: &[
+        ("6", "2000.00"),
+        ("10", "1500.00"),
+        ("13", "3500.00"),
+        ("15", "90818.44"),
+        ("29", "90818.44"),
+        ("39", "87318.44"),
+        ("40a", "7318.44"),
+        // H: col A 80,000.00 -> row 80,000-80,050 (a multiple of 50 starts the row), mid 80,025:
+        // 1,645 + 5.525% x 25 = 1,646.38 -> 1,646; col B 87,318.44 -> mid 87,325: 1,645 + 5.525% x
+        // 7,325 = 2,049.71 -> 2,050; saving 404.
+        ("41", "7318.44"),
+        ("42", "80000.00"),
+        ("43", "1646.00"),
+        ("55", "2000.00"),
+        ("64", "144.00"), // over 60,000, not over 90,000: 30% x 480.00
+        ("65", "200.00"), // over 60,000, not over 80,000: 200 (54A:4-17.1 a)
+        ("66", "2344.00"),
+        ("68", "698.00"), // 2,344 - 1,646
+        ("80", "698.00"),
+    ],
+    refund: "698.00",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+fn line_42_of_exactly_80000_keeps_the_200_child_tax_credit_54a_4_17_1_a_2023() {
+    check("27-joint-line-42-exactly-80000-2023.ron", &JOINT_80000);
+}
+
+const JOINT_80000_01: Expected = Expected {
+    lines: &[
+        ("15", "90818.45"),
+        ("39", "87318.45"),
+        ("41", "7318.44"),
+        ("42", "80000.01"),
+        ("43", "1646.00"), // same row 80,000-80,050
+        ("64", "144.00"),
+        ("65", "0.00"), // over the $80,000 income limit (54A:4-17.1 a)
+        ("66", "2144.00"),
+        ("68", "498.00"), // 2,144 - 1,646
+        ("80", "498.00"),
+    ],
+    refund: "498.00",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+fn line_42_one_cent_over_80000_loses_the_child_tax_credit_54a_4_17_1_a_2023() {
+    check("28-joint-line-42-80000-01-2023.ron", &JOINT_80000_01);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 29: single, line 42 exactly $100,000.00 (rate schedule), exempt interest, Roth. 2024.
+
+const SINGLE_LINE_42_100000: Expected = Expected {
+    lines: &[
+        ("15", "112720.00"),
+        // 800.00 + 1,200.00 - 500.00 U.S. obligations - 700.00 NJ obligations (54A:5-1 e, 6-14)
+        ("16a", "800.00"),
+        ("16b", "1200.00"), // the exempt part, informational
+        ("20a", "0.00"),    // qualified Roth distribution (54A:6-28)
+        ("20b", "5000.00"),
+        ("27", "113520.00"),
+        ("29", "113520.00"),
+        ("38", "1000.00"),
+        ("39", "112520.00"),
+        ("40a", "12520.00"),
+        // H: col A 100,000.00 -> not under 100,000: schedule, 2,651.25 + 6.37% x 25,000 = 4,243.75;
+        // col B 112,520.00: 2,651.25 + 6.37% x 37,520 (2,390.02) = 5,041.27; saving 797.52.
+        ("41", "12520.00"),
+        ("42", "100000.00"),
+        ("43", "4243.75"),
+        ("55", "4000.00"),
+        ("57", "450.00"), // extension payment 300.00 + prior-year overpayment 150.00
+        ("66", "4450.00"),
+        ("68", "206.25"), // 4,450.00 - 4,243.75
+        ("80", "206.25"),
+    ],
+    refund: "206.25",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+fn line_42_of_exactly_100000_uses_the_rate_schedule_54a_2_1_b7_8_2_2024() {
+    check(
+        "29-single-line-42-exactly-100000-rate-schedule-2024.ron",
+        &SINGLE_LINE_42_100000,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 30: single blind veteran, 70, property taxes larger than line 39. 2022.
+
+const BLIND_VETERAN_2022: Expected = Expected {
+    lines: &[
+        ("6", "1000.00"),
+        ("7", "1000.00"),
+        ("8", "1000.00"),
+        ("9", "6000.00"),
+        ("13", "9000.00"),
+        ("15", "12000.00"),
+        ("16a", "2250.33"),
+        ("20a", "26000.00"),
+        ("27", "40250.33"),
+        ("28a", "26000.00"),
+        ("28b", "0.00"), // 12,000 of wages > 3,000 (54A:6-15 a(1))
+        ("28c", "26000.00"),
+        ("29", "14250.33"), // over 10,000: taxable
+        ("38", "9000.00"),
+        ("39", "5250.33"),
+        ("40a", "9000.00"),
+        // H: col A max(0, 5,250.33 - 9,000) = 0 -> tax 0; col B 5,250.33 -> mid 5,275 x 1.4% =
+        // 73.85 -> 74; saving 74 >= 50 -> deduction. Line 41 = Worksheet H line 4, col A.
+        ("41", "9000.00"),
+        ("42", "0.00"),
+        ("43", "0.00"),
+        ("55", "400.00"),
+        ("56", "0.00"),
+        ("58", "0.00"), // 70 passes the NJ age rule but AGI 40,250.33 is far above the childless limit
+        ("66", "400.00"),
+        ("68", "400.00"),
+        ("80", "400.00"),
+    ],
+    refund: "400.00",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+fn property_taxes_larger_than_taxable_income_zero_line_42_and_still_beat_the_credit_54a_3a_17_2022()
+{
+    check(
+        "30-single-blind-veteran-deduction-above-taxable-income-2022.ron",
+        &BLIND_VETERAN_2022,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/// Every draft in `examples/edge/` has a test above (so a new draft cannot be left unchecked).
+#[test]
+fn every_edge_draft_is_checked_by_a_test() {
+    let source = include_str!("edge_returns.rs");
+    let mut missing: Vec<String> = Vec::new();
+    let mut count = 0;
+    for entry in std::fs::read_dir(edge_dir()).expect("examples/edge exists") {
+        let path = entry.expect("readable entry").path();
+        if path.extension().is_some_and(|x| x == "ron") {
+            count += 1;
+            let name = path
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            if !source.contains(&format!("\"{name}\"")) {
+                missing.push(name);
+            }
+        }
+    }
+    assert!(count >= 12, "expected at least 12 edge drafts, found {count}");
+    assert!(missing.is_empty(), "drafts without a test: {missing:?}");
+}
