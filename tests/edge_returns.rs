@@ -1068,7 +1068,12 @@ const HOH_INVESTMENT_AT_LIMIT: Expected = Expected {
         ("56", "50.00"),
         // Investment income 11,600.00 does not exceed 11,600 (IRC 32(i)). One child 2024: earned
         // 18,012 -> plateau 4,213; AGI 29,612 -> mid 29,625: 4,213 - 15.98% x (29,625 - 22,720)
-        // = 3,109.58 -> 3,110. NJ 40% = 1,244.00.
+        // = 3,109.58 -> 3,110, which is what the IRS 2024 EIC table prints for "at least 29,600 but
+        // less than 29,650", single/HOH, one child (Pub 596). NJ 40% = 1,244.00.
+        // ENGINE DISAGREES: the engine starts the phase-out from 34% x the earned income amount
+        // 12,390 = 4,212.60 instead of the $4,213 maximum credit the IRS table (and Rev. Proc.
+        // 2023-34) use, and gets 3,109.18 -> 3,109 (NJ 1,243.60). 54A:4-7 a(1) takes the credit
+        // "that would be allowed ... under section 32", i.e. the IRS table amount.
         ("58", "1244.00"),
         ("65", "1000.00"), // child of 3, line 42 under 30,000
         ("66", "2444.00"), // 150 + 50 + 1,244 + 1,000
@@ -1081,6 +1086,7 @@ const HOH_INVESTMENT_AT_LIMIT: Expected = Expected {
 };
 
 #[test]
+#[ignore = "engine disagrees: see docs/edge-returns.md"]
 fn investment_income_equal_to_the_limit_keeps_the_eic_irc_32_i_54a_4_7_2024() {
     check(
         "22-hoh-eic-investment-income-at-limit-2024.ron",
@@ -1384,6 +1390,119 @@ fn property_taxes_larger_than_taxable_income_zero_line_42_and_still_beat_the_cre
     check(
         "30-single-blind-veteran-deduction-above-taxable-income-2022.ron",
         &BLIND_VETERAN_2022,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 31: single, 30, no child, EIC phase-out row 15,200-15,250. 2024.
+
+const CHILDLESS_PHASE_OUT_ROW: Expected = Expected {
+    lines: &[
+        ("6", "1000.00"),
+        ("15", "15210.00"),
+        ("29", "15210.00"),
+        ("39", "14210.00"),
+        ("42", "14210.00"),
+        ("43", "199.00"), // row 14,200-14,250, mid 14,225 x 1.4% = 199.15 -> 199
+        ("55", "180.00"),
+        // IRS 2024 EIC table, "at least 15,200 but less than 15,250", single, no child: $258
+        // (= 632 - 7.65% x (15,225 - 10,330) = 257.53 -> 258). NJ 40% = 103.20.
+        // ENGINE DISAGREES: it phases out from 7.65% x 8,260 = 631.89, not the $632 maximum:
+        // 257.42 -> 257, NJ 102.80.
+        ("58", "103.20"),
+        ("66", "283.20"), // 180.00 + 103.20
+        ("68", "84.20"),  // 283.20 - 199.00
+        ("80", "84.20"),
+    ],
+    refund: "84.20",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+#[ignore = "engine disagrees: see docs/edge-returns.md"]
+fn childless_eic_phase_out_follows_the_irs_table_from_the_632_maximum_irc_32_f_54a_4_7_2024() {
+    check(
+        "31-single-childless-eic-phase-out-row-2024.ron",
+        &CHILDLESS_PHASE_OUT_ROW,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 32: head of household, two children, wages in the EIC table row holding the phase-out
+// threshold. 2024.
+
+const HOH_THRESHOLD_ROW: Expected = Expected {
+    lines: &[
+        ("6", "1000.00"),
+        ("10", "3000.00"),
+        ("13", "4000.00"),
+        ("15", "22730.00"),
+        ("29", "22730.00"),
+        ("39", "18730.00"),
+        ("40a", "1944.00"), // 18% x 10,800.00
+        // H: col A 16,786.00 -> mid 16,775 x 1.4% = 234.85 -> 235; col B 18,730.00 -> mid 18,725 x
+        // 1.4% = 262.15 -> 262; saving 27 < 50 -> credit.
+        ("41", "0.00"),
+        ("42", "18730.00"),
+        ("43", "262.00"),
+        ("55", "200.00"),
+        ("56", "50.00"),
+        // IRS 2024 EIC table, "at least 22,700 but less than 22,750", single/HOH, two children:
+        // $6,960 (Pub 596; the row holding the 22,720 threshold prints the maximum). NJ 40% = 2,784.00.
+        // ENGINE DISAGREES: formula at the midpoint 22,725 gives 6,960 - 21.06% x 5 = 6,958.95
+        // -> 6,959 (NJ 2,783.60). The team's method names the IRS table; the printed table decides.
+        ("58", "2784.00"),
+        ("65", "0.00"),    // children 7 and 10
+        ("66", "3034.00"), // 200 + 50 + 2,784
+        ("68", "2772.00"), // 3,034 - 262
+        ("80", "2772.00"),
+    ],
+    refund: "2772.00",
+    balance_due: "0",
+    filing_required: Some(true),
+};
+
+#[test]
+#[ignore = "engine disagrees: see docs/edge-returns.md"]
+fn eic_table_row_holding_the_phase_out_threshold_prints_the_maximum_irc_32_f_54a_4_7_2024() {
+    check(
+        "32-hoh-two-children-eic-threshold-row-2024.ron",
+        &HOH_THRESHOLD_ROW,
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge 33: joint, spouses 67 and 23, childless: NJ flat EITC, no tax. 2024.
+
+const JOINT_67_AND_23_FLAT: Expected = Expected {
+    lines: &[
+        ("6", "2000.00"),
+        ("7", "1000.00"), // he is 67
+        ("13", "3000.00"),
+        ("15", "12000.00"),
+        ("29", "12000.00"), // at or below 20,000: no tax (54A:2-4 b(5))
+        ("39", "9000.00"),
+        ("41", "0.00"),
+        ("43", "0.00"),
+        ("54", "0.00"),
+        ("55", "100.00"),
+        ("56", "50.00"),  // 65+ and not subject to tax (54A:3A-20 a(1)(b))
+        ("58", "253.00"), // fails only the federal age test: flat 40% of 632, $253 (54A:4-7 a(4))
+        ("66", "403.00"), // 100 + 50 + 253
+        ("68", "403.00"),
+        ("80", "403.00"),
+    ],
+    refund: "403.00",
+    balance_due: "0",
+    filing_required: Some(false),
+};
+
+#[test]
+fn joint_childless_couple_outside_the_federal_ages_gets_the_flat_nj_eitc_54a_4_7_a4_2024() {
+    check(
+        "33-joint-spouses-67-and-23-childless-flat-eitc-2024.ron",
+        &JOINT_67_AND_23_FLAT,
     );
 }
 
