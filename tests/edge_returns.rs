@@ -530,9 +530,9 @@ const SINGLE_10000_01: Expected = Expected {
         ("54", "126.00"),
         ("55", "112.00"),
         ("56", "50.00"),
-        ("58", "252.80"),  // as edge 9: AGI 10,000.01 still under 10,330
-        ("66", "414.80"),  // 112.00 + 50.00 + 252.80
-        ("68", "288.80"),  // 414.80 - 126.00
+        ("58", "252.80"), // as edge 9: AGI 10,000.01 still under 10,330
+        ("66", "414.80"), // 112.00 + 50.00 + 252.80
+        ("68", "288.80"), // 414.80 - 126.00
         ("80", "288.80"),
     ],
     refund: "288.80",
@@ -542,10 +542,7 @@ const SINGLE_10000_01: Expected = Expected {
 
 #[test]
 fn gross_income_one_cent_over_10000_single_is_taxed_and_must_file_54a_2_4_a_8_3_1_2024() {
-    check(
-        "10-single-gross-income-10000-01-2024.ron",
-        &SINGLE_10000_01,
-    );
+    check("10-single-gross-income-10000-01-2024.ron", &SINGLE_10000_01);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -560,7 +557,7 @@ const JOINT_20000_SENIOR: Expected = Expected {
         ("20a", "6500.00"),
         ("27", "26500.00"),
         ("28a", "6500.00"), // his pension (54A:6-10 b(1))
-        ("28b", "0.00"),    // he is 62+ with no wages, but has no other income of his own (6-15 a(1))
+        ("28b", "0.00"), // he is 62+ with no wages, but has no other income of his own (6-15 a(1))
         ("28c", "6500.00"),
         ("29", "20000.00"), // "$20,000 or less": not subject to tax (54A:2-4 b(5))
         ("38", "3000.00"),
@@ -724,14 +721,14 @@ fn line_42_one_cent_over_30000_gets_the_second_tiers_54a_4_17_a_4_17_1_a_2025() 
 const GAMBLING_PARTNERSHIP_2025: Expected = Expected {
     lines: &[
         ("15", "58310.50"),
-        ("21", "0.00"),    // partnership loss -12,400: no entry, not netted elsewhere (54A:5-2)
+        ("21", "0.00"), // partnership loss -12,400: no entry, not netted elsewhere (54A:5-2)
         ("22", "8750.00"), // S corporation gain stands alone
         // 10,000 NJ Lottery prize excluded; 10,001 "exceeding $10,000" included in full (54A:6-11);
         // 10,001 + 3,200 - 4,000 losses = 9,201 (losses only inside the category, 54A:5-2).
         ("24", "9201.00"),
         ("27", "76261.50"), // 58,310.50 + 8,750.00 + 9,201.00
         ("29", "76261.50"),
-        ("31", "0.00"),    // 2% x 76,261.50 = 1,525.23 exactly; expenses 1,525.23 do not "exceed" it
+        ("31", "0.00"), // 2% x 76,261.50 = 1,525.23 exactly; expenses 1,525.23 do not "exceed" it
         ("32", "6000.00"), // alimony paid (54A:3-2)
         // 54A:3-9: regular business income 0 + 8,750 = 8,750; alternative -12,400 + 8,750 = -3,650
         // -> 0; increment 8,750 x 50% = 4,375.00.
@@ -767,7 +764,7 @@ const GAMBLING_PARTNERSHIP_2025: Expected = Expected {
 
 #[test]
 fn lottery_prize_edges_category_losses_alimony_and_contributions_beyond_the_refund_54a_6_11_5_2_2025()
-{
+ {
     check(
         "15-gambling-lottery-partnership-alimony-2025.ron",
         &GAMBLING_PARTNERSHIP_2025,
@@ -963,9 +960,9 @@ const JOINT_BAND_ONE_PASSES: Expected = Expected {
         ("15", "40000.00"),
         ("16a", "8175.61"), // 163.27 + 8,012.34
         ("17", "5000.00"),
-        ("20a", "50000.00"),  // 30,000 + 20,000
-        ("27", "103175.61"),  // 40,000 + 8,175.61 + 5,000 + 50,000
-        ("28a", "25000.00"),  // both 62+: 50% x 50,000 (54A:6-10 b(1))
+        ("20a", "50000.00"), // 30,000 + 20,000
+        ("27", "103175.61"), // 40,000 + 8,175.61 + 5,000 + 50,000
+        ("28a", "25000.00"), // both 62+: 50% x 50,000 (54A:6-10 b(1))
         // 28b: maximum 50% x 103,175.61 = 51,587.81 - 25,000 = 26,587.81. He received 40,000 of
         // wages: out. She qualifies; her income 20,000 + 8,012.34 + 5,000 = 33,012.34 less the
         // 10,000 of her pension already excluded = 23,012.34 (54A:6-15 a(1), a(3)).
@@ -992,7 +989,7 @@ const JOINT_BAND_ONE_PASSES: Expected = Expected {
 
 #[test]
 fn in_the_50_percent_band_28b_excludes_only_the_qualifying_spouses_remaining_income_54a_6_15_a_2024()
-{
+ {
     check(
         "20-joint-band-50-only-one-spouse-passes-3000-test-2024.ron",
         &JOINT_BAND_ONE_PASSES,
@@ -1026,8 +1023,8 @@ const HOH_EIC_AGI_2023: Expected = Expected {
         // band 25,000-25,050, mid 25,025: 3,995 - 15.98% x (25,025 - 21,560) = 3,441.29 -> 3,441;
         // the smaller: 3,441. NJ 40% = 1,376.40.
         ("58", "1376.40"),
-        ("64", "210.50"), // not over 30,000: 50% x 421.00
-        ("65", "0.00"),   // child is 8
+        ("64", "210.50"),  // not over 30,000: 50% x 421.00
+        ("65", "0.00"),    // child is 8
         ("66", "1886.90"), // 250.00 + 50.00 + 1,376.40 + 210.50
         ("68", "1562.90"), // 1,886.90 - 324.00
         ("80", "1562.90"),
@@ -1157,7 +1154,7 @@ const DISABLED_UNDER_62: Expected = Expected {
 
 #[test]
 fn disabled_filer_under_62_gets_28a_but_not_28b_and_the_credit_below_the_threshold_54a_6_10_b1_2024()
-{
+ {
     check(
         "24-single-disabled-under-62-pension-below-threshold-2024.ron",
         &DISABLED_UNDER_62,
@@ -1512,9 +1509,9 @@ fn joint_childless_couple_outside_the_federal_ages_gets_the_flat_nj_eitc_54a_4_7
 const ALTERNATIVE_BUSINESS_2023: Expected = Expected {
     lines: &[
         ("15", "50012.34"),
-        ("18", "0.00"),     // business loss -6,000: no entry (54A:5-2)
+        ("18", "0.00"), // business loss -6,000: no entry (54A:5-2)
         ("21", "1500.00"),
-        ("22", "0.00"),     // S-corporation loss -2,000: no entry
+        ("22", "0.00"), // S-corporation loss -2,000: no entry
         ("23", "10000.00"),
         ("27", "61512.34"), // 50,012.34 + 1,500 + 10,000
         ("29", "61512.34"),
@@ -1524,7 +1521,7 @@ const ALTERNATIVE_BUSINESS_2023: Expected = Expected {
         ("38", "5600.00"),  // 1,000 + 4,600
         ("39", "55912.34"), // 61,512.34 - 5,600.00
         ("42", "55912.34"), // no homestead
-        ("43", "1597.00"),  // row 55,900-55,950, mid 55,925: 717.50 + 5.525% x 15,925 = 1,597.36 -> 1,597
+        ("43", "1597.00"), // row 55,900-55,950, mid 55,925: 717.50 + 5.525% x 15,925 = 1,597.36 -> 1,597
         ("55", "1700.00"),
         ("66", "1700.00"),
         ("68", "103.00"), // 1,700 - 1,597
@@ -1566,8 +1563,8 @@ const HOH_40000_2022: Expected = Expected {
         // Federal EIC 2022, one child, not joint: band 42,500-42,550, mid 42,525: 3,733 - 15.98% x
         // (42,525 - 20,130) = 154.28 -> 154; NJ 40% = 61.60.
         ("58", "61.60"),
-        ("64", "252.00"), // over 30,000, not over 60,000: 40% x 630.00
-        ("65", "400.00"), // 2022: over 30,000, not over 40,000: $400 (child is 5)
+        ("64", "252.00"),  // over 30,000, not over 60,000: 40% x 630.00
+        ("65", "400.00"),  // 2022: over 30,000, not over 40,000: $400 (child is 5)
         ("66", "1263.60"), // 500 + 50 + 61.60 + 252 + 400
         ("68", "633.60"),  // 1,263.60 - 630
         ("80", "633.60"),
@@ -1640,6 +1637,9 @@ fn every_edge_draft_is_checked_by_a_test() {
             }
         }
     }
-    assert!(count >= 12, "expected at least 12 edge drafts, found {count}");
+    assert!(
+        count >= 12,
+        "expected at least 12 edge drafts, found {count}"
+    );
     assert!(missing.is_empty(), "drafts without a test: {missing:?}");
 }
