@@ -1067,7 +1067,7 @@ const HOH_INVESTMENT_AT_LIMIT: Expected = Expected {
         // 18,012 -> plateau 4,213; AGI 29,612 -> mid 29,625: 4,213 - 15.98% x (29,625 - 22,720)
         // = 3,109.58 -> 3,110, which is what the IRS 2024 EIC table prints for "at least 29,600 but
         // less than 29,650", single/HOH, one child (Pub 596). NJ 40% = 1,244.00.
-        // ENGINE DISAGREES: the engine starts the phase-out from 34% x the earned income amount
+        // (Resolved: the engine was fixed to match.) Was: the engine starts the phase-out from 34% x the earned income amount
         // 12,390 = 4,212.60 instead of the $4,213 maximum credit the IRS table (and Rev. Proc.
         // 2023-34) use, and gets 3,109.18 -> 3,109 (NJ 1,243.60). 54A:4-7 a(1) takes the credit
         // "that would be allowed ... under section 32", i.e. the IRS table amount.
@@ -1083,7 +1083,7 @@ const HOH_INVESTMENT_AT_LIMIT: Expected = Expected {
 };
 
 #[test]
-#[ignore = "engine disagrees: see docs/edge-returns.md"]
+
 fn investment_income_equal_to_the_limit_keeps_the_eic_irc_32_i_54a_4_7_2024() {
     check(
         "22-hoh-eic-investment-income-at-limit-2024.ron",
@@ -1404,7 +1404,7 @@ const CHILDLESS_PHASE_OUT_ROW: Expected = Expected {
         ("55", "180.00"),
         // IRS 2024 EIC table, "at least 15,200 but less than 15,250", single, no child: $258
         // (= 632 - 7.65% x (15,225 - 10,330) = 257.53 -> 258). NJ 40% = 103.20.
-        // ENGINE DISAGREES: it phases out from 7.65% x 8,260 = 631.89, not the $632 maximum:
+        // (Resolved: the engine was fixed to match.) Was: it phases out from 7.65% x 8,260 = 631.89, not the $632 maximum:
         // 257.42 -> 257, NJ 102.80.
         ("58", "103.20"),
         ("66", "283.20"), // 180.00 + 103.20
@@ -1417,7 +1417,7 @@ const CHILDLESS_PHASE_OUT_ROW: Expected = Expected {
 };
 
 #[test]
-#[ignore = "engine disagrees: see docs/edge-returns.md"]
+
 fn childless_eic_phase_out_follows_the_irs_table_from_the_632_maximum_irc_32_f_54a_4_7_2024() {
     check(
         "31-single-childless-eic-phase-out-row-2024.ron",
@@ -1447,7 +1447,7 @@ const HOH_THRESHOLD_ROW: Expected = Expected {
         ("56", "50.00"),
         // IRS 2024 EIC table, "at least 22,700 but less than 22,750", single/HOH, two children:
         // $6,960 (Pub 596; the row holding the 22,720 threshold prints the maximum). NJ 40% = 2,784.00.
-        // ENGINE DISAGREES: formula at the midpoint 22,725 gives 6,960 - 21.06% x 5 = 6,958.95
+        // (Resolved: the engine was fixed to match.) Was: formula at the midpoint 22,725 gives 6,960 - 21.06% x 5 = 6,958.95
         // -> 6,959 (NJ 2,783.60). The team's method names the IRS table; the printed table decides.
         ("58", "2784.00"),
         ("65", "0.00"),    // children 7 and 10
@@ -1461,7 +1461,7 @@ const HOH_THRESHOLD_ROW: Expected = Expected {
 };
 
 #[test]
-#[ignore = "engine disagrees: see docs/edge-returns.md"]
+
 fn eic_table_row_holding_the_phase_out_threshold_prints_the_maximum_irc_32_f_54a_4_7_2024() {
     check(
         "32-hoh-two-children-eic-threshold-row-2024.ron",

@@ -344,14 +344,15 @@ fn married_filing_separately_without_any_claim_has_no_diagnostic() {
 #[test]
 fn joint_return_uses_the_joint_column_54a_4_7_a_1() {
     // Joint 2024, one child, $25,000: past the single phase-out (22,720) but not the joint one
-    // (29,640): full 4,213; NJ 40% = 1,685.20. Single would be 4,212.60 - .1598 x 2,305 =
-    // 3,844.26 -> 3,844.
+    // (29,640): full 4,213; NJ 40% = 1,685.20. Single: the 2024 table phases out from the
+    // published maximum, band 25,000-25,050, midpoint 25,025: 4,213 - .1598 x 2,305 = 3,844.66
+    // -> 3,845.
     let mut a = answers(2024, 1990, dec!(25000), 1);
     a.filing_status = FilingStatus::MarriedJoint;
     a.spouse = Some(person(date(1991, 1, 1)));
     assert_eq!(eitc(&a).0.value, dec!(1685.20));
     a.filing_status = FilingStatus::Single;
-    assert_eq!(eitc(&a).0.value, dec!(1537.60)); // 0.40 x 3,844
+    assert_eq!(eitc(&a).0.value, dec!(1538.00)); // 0.40 x 3,845
 }
 
 #[test]

@@ -127,7 +127,7 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2019, 1 children, single, one band past phase-out start single: band 19050 mid 19075: 0.34x10370=3525.80 - 0.1598x45=7.1910 = 3518.6090 -> 3519; band 19050 mid 19075: 0.34x10370=3525.80 - 0.1598x45=7.1910 = 3518.6090 -> 3519
         (2019, 1, false, dec!(19080), dec!(19080), dec!(3519)),
         // 2019, 1 children, joint, phase-out start joint: band 24800 mid 24825: 0.34x10370=3525.80 - 0.1598x5=0.7990 = 3525.0010 -> 3525; band 24800 mid 24825: 0.34x10370=3525.80 - 0.1598x5=0.7990 = 3525.0010 -> 3525
-        (2019, 1, true, dec!(24820), dec!(24820), dec!(3525)),
+        (2019, 1, true, dec!(24820), dec!(24820), dec!(3526)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2019, 1 children, joint, one band past phase-out start joint: band 24850 mid 24875: 0.34x10370=3525.80 - 0.1598x55=8.7890 = 3517.0110 -> 3517; band 24850 mid 24875: 0.34x10370=3525.80 - 0.1598x55=8.7890 = 3517.0110 -> 3517
         (2019, 1, true, dec!(24870), dec!(24870), dec!(3517)),
         // 2019, 1 children, single, one dollar under the limit single: band 41050 mid 41075: 0.34x10370=3525.80 - 0.1598x22045=3522.7910 = 3.0090 -> 3; band 41050 mid 41075: 0.34x10370=3525.80 - 0.1598x22045=3522.7910 = 3.0090 -> 3
@@ -147,7 +147,7 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2019, 2 children, single, one band past phase-out start single: band 19050 mid 19075: 0.40x14570=5828.00 - 0.2106x45=9.4770 = 5818.5230 -> 5819; band 19050 mid 19075: 0.40x14570=5828.00 - 0.2106x45=9.4770 = 5818.5230 -> 5819
         (2019, 2, false, dec!(19080), dec!(19080), dec!(5819)),
         // 2019, 2 children, joint, phase-out start joint: band 24800 mid 24825: 0.40x14570=5828.00 - 0.2106x5=1.0530 = 5826.9470 -> 5827; band 24800 mid 24825: 0.40x14570=5828.00 - 0.2106x5=1.0530 = 5826.9470 -> 5827
-        (2019, 2, true, dec!(24820), dec!(24820), dec!(5827)),
+        (2019, 2, true, dec!(24820), dec!(24820), dec!(5828)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2019, 2 children, joint, one band past phase-out start joint: band 24850 mid 24875: 0.40x14570=5828.00 - 0.2106x55=11.5830 = 5816.4170 -> 5816; band 24850 mid 24875: 0.40x14570=5828.00 - 0.2106x55=11.5830 = 5816.4170 -> 5816
         (2019, 2, true, dec!(24870), dec!(24870), dec!(5816)),
         // 2019, 2 children, single, one dollar under the limit single: band 46700 mid 46725: 0.40x14570=5828.00 - 0.2106x27695=5832.5670 = 0 -> 0; band 46700 mid 46725: 0.40x14570=5828.00 - 0.2106x27695=5832.5670 = 0 -> 0
@@ -167,7 +167,7 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2019, 3 children, single, one band past phase-out start single: band 19050 mid 19075: 0.45x14570=6556.50 - 0.2106x45=9.4770 = 6547.0230 -> 6547; band 19050 mid 19075: 0.45x14570=6556.50 - 0.2106x45=9.4770 = 6547.0230 -> 6547
         (2019, 3, false, dec!(19080), dec!(19080), dec!(6547)),
         // 2019, 3 children, joint, phase-out start joint: band 24800 mid 24825: 0.45x14570=6556.50 - 0.2106x5=1.0530 = 6555.4470 -> 6555; band 24800 mid 24825: 0.45x14570=6556.50 - 0.2106x5=1.0530 = 6555.4470 -> 6555
-        (2019, 3, true, dec!(24820), dec!(24820), dec!(6555)),
+        (2019, 3, true, dec!(24820), dec!(24820), dec!(6557)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2019, 3 children, joint, one band past phase-out start joint: band 24850 mid 24875: 0.45x14570=6556.50 - 0.2106x55=11.5830 = 6544.9170 -> 6545; band 24850 mid 24875: 0.45x14570=6556.50 - 0.2106x55=11.5830 = 6544.9170 -> 6545
         (2019, 3, true, dec!(24870), dec!(24870), dec!(6545)),
         // 2019, 3 children, single, one dollar under the limit single: band 50150 mid 50175: 0.45x14570=6556.50 - 0.2106x31145=6559.1370 = 0 -> 0; band 50150 mid 50175: 0.45x14570=6556.50 - 0.2106x31145=6559.1370 = 0 -> 0
@@ -207,7 +207,7 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2020, 1 children, single, one band past phase-out start single: band 19350 mid 19375: 0.34x10540=3583.60 - 0.1598x45=7.1910 = 3576.4090 -> 3576; band 19350 mid 19375: 0.34x10540=3583.60 - 0.1598x45=7.1910 = 3576.4090 -> 3576
         (2020, 1, false, dec!(19380), dec!(19380), dec!(3576)),
         // 2020, 1 children, joint, phase-out start joint: band 25200 mid 25225: 0.34x10540=3583.60 - 0.1598x5=0.7990 = 3582.8010 -> 3583; band 25200 mid 25225: 0.34x10540=3583.60 - 0.1598x5=0.7990 = 3582.8010 -> 3583
-        (2020, 1, true, dec!(25220), dec!(25220), dec!(3583)),
+        (2020, 1, true, dec!(25220), dec!(25220), dec!(3584)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2020, 1 children, joint, one band past phase-out start joint: band 25250 mid 25275: 0.34x10540=3583.60 - 0.1598x55=8.7890 = 3574.8110 -> 3575; band 25250 mid 25275: 0.34x10540=3583.60 - 0.1598x55=8.7890 = 3574.8110 -> 3575
         (2020, 1, true, dec!(25270), dec!(25270), dec!(3575)),
         // 2020, 1 children, single, one dollar under the limit single: band 41750 mid 41775: 0.34x10540=3583.60 - 0.1598x22445=3586.7110 = 0 -> 0; band 41750 mid 41775: 0.34x10540=3583.60 - 0.1598x22445=3586.7110 = 0 -> 0
@@ -227,7 +227,7 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2020, 2 children, single, one band past phase-out start single: band 19350 mid 19375: 0.40x14800=5920.00 - 0.2106x45=9.4770 = 5910.5230 -> 5911; band 19350 mid 19375: 0.40x14800=5920.00 - 0.2106x45=9.4770 = 5910.5230 -> 5911
         (2020, 2, false, dec!(19380), dec!(19380), dec!(5911)),
         // 2020, 2 children, joint, phase-out start joint: band 25200 mid 25225: 0.40x14800=5920.00 - 0.2106x5=1.0530 = 5918.9470 -> 5919; band 25200 mid 25225: 0.40x14800=5920.00 - 0.2106x5=1.0530 = 5918.9470 -> 5919
-        (2020, 2, true, dec!(25220), dec!(25220), dec!(5919)),
+        (2020, 2, true, dec!(25220), dec!(25220), dec!(5920)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2020, 2 children, joint, one band past phase-out start joint: band 25250 mid 25275: 0.40x14800=5920.00 - 0.2106x55=11.5830 = 5908.4170 -> 5908; band 25250 mid 25275: 0.40x14800=5920.00 - 0.2106x55=11.5830 = 5908.4170 -> 5908
         (2020, 2, true, dec!(25270), dec!(25270), dec!(5908)),
         // 2020, 2 children, single, one dollar under the limit single: band 47400 mid 47425: 0.40x14800=5920.00 - 0.2106x28095=5916.8070 = 3.1930 -> 3; band 47400 mid 47425: 0.40x14800=5920.00 - 0.2106x28095=5916.8070 = 3.1930 -> 3
@@ -247,7 +247,7 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2020, 3 children, single, one band past phase-out start single: band 19350 mid 19375: 0.45x14800=6660.00 - 0.2106x45=9.4770 = 6650.5230 -> 6651; band 19350 mid 19375: 0.45x14800=6660.00 - 0.2106x45=9.4770 = 6650.5230 -> 6651
         (2020, 3, false, dec!(19380), dec!(19380), dec!(6651)),
         // 2020, 3 children, joint, phase-out start joint: band 25200 mid 25225: 0.45x14800=6660.00 - 0.2106x5=1.0530 = 6658.9470 -> 6659; band 25200 mid 25225: 0.45x14800=6660.00 - 0.2106x5=1.0530 = 6658.9470 -> 6659
-        (2020, 3, true, dec!(25220), dec!(25220), dec!(6659)),
+        (2020, 3, true, dec!(25220), dec!(25220), dec!(6660)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2020, 3 children, joint, one band past phase-out start joint: band 25250 mid 25275: 0.45x14800=6660.00 - 0.2106x55=11.5830 = 6648.4170 -> 6648; band 25250 mid 25275: 0.45x14800=6660.00 - 0.2106x55=11.5830 = 6648.4170 -> 6648
         (2020, 3, true, dec!(25270), dec!(25270), dec!(6648)),
         // 2020, 3 children, single, one dollar under the limit single: band 50950 mid 50975: 0.45x14800=6660.00 - 0.2106x31645=6664.4370 = 0 -> 0; band 50950 mid 50975: 0.45x14800=6660.00 - 0.2106x31645=6664.4370 = 0 -> 0
@@ -263,11 +263,11 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2021, 0 children, single, plateau start (earned income amount): band 9800 mid 9825: 0.153x9820=1502.460 - 0.153x0=0.000 = 1502.460 -> 1502
         (2021, 0, false, dec!(9820), dec!(9820), dec!(1502)),
         // 2021, 0 children, single, phase-out start single: band 11600 mid 11625: 0.153x9820=1502.460 - 0.153x15=2.295 = 1500.165 -> 1500; band 11600 mid 11625: 0.153x9820=1502.460 - 0.153x15=2.295 = 1500.165 -> 1500
-        (2021, 0, false, dec!(11610), dec!(11610), dec!(1500)),
+        (2021, 0, false, dec!(11610), dec!(11610), dec!(1502)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2021, 0 children, single, one band past phase-out start single: band 11650 mid 11675: 0.153x9820=1502.460 - 0.153x65=9.945 = 1492.515 -> 1493; band 11650 mid 11675: 0.153x9820=1502.460 - 0.153x65=9.945 = 1492.515 -> 1493
         (2021, 0, false, dec!(11660), dec!(11660), dec!(1493)),
         // 2021, 0 children, joint, phase-out start joint: band 17550 mid 17575: 0.153x9820=1502.460 - 0.153x15=2.295 = 1500.165 -> 1500; band 17550 mid 17575: 0.153x9820=1502.460 - 0.153x15=2.295 = 1500.165 -> 1500
-        (2021, 0, true, dec!(17560), dec!(17560), dec!(1500)),
+        (2021, 0, true, dec!(17560), dec!(17560), dec!(1502)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2021, 0 children, joint, one band past phase-out start joint: band 17600 mid 17625: 0.153x9820=1502.460 - 0.153x65=9.945 = 1492.515 -> 1493; band 17600 mid 17625: 0.153x9820=1502.460 - 0.153x65=9.945 = 1492.515 -> 1493
         (2021, 0, true, dec!(17610), dec!(17610), dec!(1493)),
         // 2021, 0 children, single, one dollar under the limit single: band 21400 mid 21425: 0.153x9820=1502.460 - 0.153x9815=1501.695 = 0.765 -> 1; band 21400 mid 21425: 0.153x9820=1502.460 - 0.153x9815=1501.695 = 0.765 -> 1
@@ -283,11 +283,11 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2021, 1 children, single, plateau start (earned income amount): band 10600 mid 10625: 0.34x10625=3612.50 - 0.1598x0=0.0000 = 3612.5000 -> 3613
         (2021, 1, false, dec!(10640), dec!(10640), dec!(3613)),
         // 2021, 1 children, single, phase-out start single: band 19500 mid 19525: 0.34x10640=3617.60 - 0.1598x5=0.7990 = 3616.8010 -> 3617; band 19500 mid 19525: 0.34x10640=3617.60 - 0.1598x5=0.7990 = 3616.8010 -> 3617
-        (2021, 1, false, dec!(19520), dec!(19520), dec!(3617)),
+        (2021, 1, false, dec!(19520), dec!(19520), dec!(3618)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2021, 1 children, single, one band past phase-out start single: band 19550 mid 19575: 0.34x10640=3617.60 - 0.1598x55=8.7890 = 3608.8110 -> 3609; band 19550 mid 19575: 0.34x10640=3617.60 - 0.1598x55=8.7890 = 3608.8110 -> 3609
         (2021, 1, false, dec!(19570), dec!(19570), dec!(3609)),
         // 2021, 1 children, joint, phase-out start joint: band 25450 mid 25475: 0.34x10640=3617.60 - 0.1598x5=0.7990 = 3616.8010 -> 3617; band 25450 mid 25475: 0.34x10640=3617.60 - 0.1598x5=0.7990 = 3616.8010 -> 3617
-        (2021, 1, true, dec!(25470), dec!(25470), dec!(3617)),
+        (2021, 1, true, dec!(25470), dec!(25470), dec!(3618)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2021, 1 children, joint, one band past phase-out start joint: band 25500 mid 25525: 0.34x10640=3617.60 - 0.1598x55=8.7890 = 3608.8110 -> 3609; band 25500 mid 25525: 0.34x10640=3617.60 - 0.1598x55=8.7890 = 3608.8110 -> 3609
         (2021, 1, true, dec!(25520), dec!(25520), dec!(3609)),
         // 2021, 1 children, single, one dollar under the limit single: band 42150 mid 42175: 0.34x10640=3617.60 - 0.1598x22655=3620.2690 = 0 -> 0; band 42150 mid 42175: 0.34x10640=3617.60 - 0.1598x22655=3620.2690 = 0 -> 0
@@ -303,11 +303,11 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2021, 2 children, single, plateau start (earned income amount): band 14950 mid 14975: 0.40x14950=5980.00 - 0.2106x0=0.0000 = 5980.0000 -> 5980
         (2021, 2, false, dec!(14950), dec!(14950), dec!(5980)),
         // 2021, 2 children, single, phase-out start single: band 19500 mid 19525: 0.40x14950=5980.00 - 0.2106x5=1.0530 = 5978.9470 -> 5979; band 19500 mid 19525: 0.40x14950=5980.00 - 0.2106x5=1.0530 = 5978.9470 -> 5979
-        (2021, 2, false, dec!(19520), dec!(19520), dec!(5979)),
+        (2021, 2, false, dec!(19520), dec!(19520), dec!(5980)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2021, 2 children, single, one band past phase-out start single: band 19550 mid 19575: 0.40x14950=5980.00 - 0.2106x55=11.5830 = 5968.4170 -> 5968; band 19550 mid 19575: 0.40x14950=5980.00 - 0.2106x55=11.5830 = 5968.4170 -> 5968
         (2021, 2, false, dec!(19570), dec!(19570), dec!(5968)),
         // 2021, 2 children, joint, phase-out start joint: band 25450 mid 25475: 0.40x14950=5980.00 - 0.2106x5=1.0530 = 5978.9470 -> 5979; band 25450 mid 25475: 0.40x14950=5980.00 - 0.2106x5=1.0530 = 5978.9470 -> 5979
-        (2021, 2, true, dec!(25470), dec!(25470), dec!(5979)),
+        (2021, 2, true, dec!(25470), dec!(25470), dec!(5980)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2021, 2 children, joint, one band past phase-out start joint: band 25500 mid 25525: 0.40x14950=5980.00 - 0.2106x55=11.5830 = 5968.4170 -> 5968; band 25500 mid 25525: 0.40x14950=5980.00 - 0.2106x55=11.5830 = 5968.4170 -> 5968
         (2021, 2, true, dec!(25520), dec!(25520), dec!(5968)),
         // 2021, 2 children, single, one dollar under the limit single: band 47900 mid 47925: 0.40x14950=5980.00 - 0.2106x28405=5982.0930 = 0 -> 0; band 47900 mid 47925: 0.40x14950=5980.00 - 0.2106x28405=5982.0930 = 0 -> 0
@@ -323,11 +323,11 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2021, 3 children, single, plateau start (earned income amount): band 14950 mid 14975: 0.45x14950=6727.50 - 0.2106x0=0.0000 = 6727.5000 -> 6728
         (2021, 3, false, dec!(14950), dec!(14950), dec!(6728)),
         // 2021, 3 children, single, phase-out start single: band 19500 mid 19525: 0.45x14950=6727.50 - 0.2106x5=1.0530 = 6726.4470 -> 6726; band 19500 mid 19525: 0.45x14950=6727.50 - 0.2106x5=1.0530 = 6726.4470 -> 6726
-        (2021, 3, false, dec!(19520), dec!(19520), dec!(6726)),
+        (2021, 3, false, dec!(19520), dec!(19520), dec!(6728)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2021, 3 children, single, one band past phase-out start single: band 19550 mid 19575: 0.45x14950=6727.50 - 0.2106x55=11.5830 = 6715.9170 -> 6716; band 19550 mid 19575: 0.45x14950=6727.50 - 0.2106x55=11.5830 = 6715.9170 -> 6716
         (2021, 3, false, dec!(19570), dec!(19570), dec!(6716)),
         // 2021, 3 children, joint, phase-out start joint: band 25450 mid 25475: 0.45x14950=6727.50 - 0.2106x5=1.0530 = 6726.4470 -> 6726; band 25450 mid 25475: 0.45x14950=6727.50 - 0.2106x5=1.0530 = 6726.4470 -> 6726
-        (2021, 3, true, dec!(25470), dec!(25470), dec!(6726)),
+        (2021, 3, true, dec!(25470), dec!(25470), dec!(6728)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2021, 3 children, joint, one band past phase-out start joint: band 25500 mid 25525: 0.45x14950=6727.50 - 0.2106x55=11.5830 = 6715.9170 -> 6716; band 25500 mid 25525: 0.45x14950=6727.50 - 0.2106x55=11.5830 = 6715.9170 -> 6716
         (2021, 3, true, dec!(25520), dec!(25520), dec!(6716)),
         // 2021, 3 children, single, one dollar under the limit single: band 51450 mid 51475: 0.45x14950=6727.50 - 0.2106x31955=6729.7230 = 0 -> 0; band 51450 mid 51475: 0.45x14950=6727.50 - 0.2106x31955=6729.7230 = 0 -> 0
@@ -343,7 +343,7 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2022, 0 children, single, plateau start (earned income amount): band 7300 mid 7325: 0.0765x7320=559.9800 - 0.0765x0=0.0000 = 559.9800 -> 560
         (2022, 0, false, dec!(7320), dec!(7320), dec!(560)),
         // 2022, 0 children, single, phase-out start single: band 9150 mid 9175: 0.0765x7320=559.9800 - 0.0765x15=1.1475 = 558.8325 -> 559; band 9150 mid 9175: 0.0765x7320=559.9800 - 0.0765x15=1.1475 = 558.8325 -> 559
-        (2022, 0, false, dec!(9160), dec!(9160), dec!(559)),
+        (2022, 0, false, dec!(9160), dec!(9160), dec!(560)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2022, 0 children, single, one band past phase-out start single: band 9200 mid 9225: 0.0765x7320=559.9800 - 0.0765x65=4.9725 = 555.0075 -> 555; band 9200 mid 9225: 0.0765x7320=559.9800 - 0.0765x65=4.9725 = 555.0075 -> 555
         (2022, 0, false, dec!(9210), dec!(9210), dec!(555)),
         // 2022, 0 children, joint, phase-out start joint: band 15250 mid 15275: 0.0765x7320=559.9800 - 0.0765x0=0.0000 = 559.9800 -> 560
@@ -367,7 +367,7 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2022, 1 children, single, one band past phase-out start single: band 20150 mid 20175: 0.34x10980=3733.20 - 0.1598x45=7.1910 = 3726.0090 -> 3726; band 20150 mid 20175: 0.34x10980=3733.20 - 0.1598x45=7.1910 = 3726.0090 -> 3726
         (2022, 1, false, dec!(20180), dec!(20180), dec!(3726)),
         // 2022, 1 children, joint, phase-out start joint: band 26250 mid 26275: 0.34x10980=3733.20 - 0.1598x15=2.3970 = 3730.8030 -> 3731; band 26250 mid 26275: 0.34x10980=3733.20 - 0.1598x15=2.3970 = 3730.8030 -> 3731
-        (2022, 1, true, dec!(26260), dec!(26260), dec!(3731)),
+        (2022, 1, true, dec!(26260), dec!(26260), dec!(3733)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2022, 1 children, joint, one band past phase-out start joint: band 26300 mid 26325: 0.34x10980=3733.20 - 0.1598x65=10.3870 = 3722.8130 -> 3723; band 26300 mid 26325: 0.34x10980=3733.20 - 0.1598x65=10.3870 = 3722.8130 -> 3723
         (2022, 1, true, dec!(26310), dec!(26310), dec!(3723)),
         // 2022, 1 children, single, one dollar under the limit single: band 43450 mid 43475: 0.34x10980=3733.20 - 0.1598x23345=3730.5310 = 2.6690 -> 3; band 43450 mid 43475: 0.34x10980=3733.20 - 0.1598x23345=3730.5310 = 2.6690 -> 3
@@ -387,7 +387,7 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2022, 2 children, single, one band past phase-out start single: band 20150 mid 20175: 0.40x15410=6164.00 - 0.2106x45=9.4770 = 6154.5230 -> 6155; band 20150 mid 20175: 0.40x15410=6164.00 - 0.2106x45=9.4770 = 6154.5230 -> 6155
         (2022, 2, false, dec!(20180), dec!(20180), dec!(6155)),
         // 2022, 2 children, joint, phase-out start joint: band 26250 mid 26275: 0.40x15410=6164.00 - 0.2106x15=3.1590 = 6160.8410 -> 6161; band 26250 mid 26275: 0.40x15410=6164.00 - 0.2106x15=3.1590 = 6160.8410 -> 6161
-        (2022, 2, true, dec!(26260), dec!(26260), dec!(6161)),
+        (2022, 2, true, dec!(26260), dec!(26260), dec!(6164)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2022, 2 children, joint, one band past phase-out start joint: band 26300 mid 26325: 0.40x15410=6164.00 - 0.2106x65=13.6890 = 6150.3110 -> 6150; band 26300 mid 26325: 0.40x15410=6164.00 - 0.2106x65=13.6890 = 6150.3110 -> 6150
         (2022, 2, true, dec!(26310), dec!(26310), dec!(6150)),
         // 2022, 2 children, single, one dollar under the limit single: band 49350 mid 49375: 0.40x15410=6164.00 - 0.2106x29245=6158.9970 = 5.0030 -> 5; band 49350 mid 49375: 0.40x15410=6164.00 - 0.2106x29245=6158.9970 = 5.0030 -> 5
@@ -407,7 +407,7 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2022, 3 children, single, one band past phase-out start single: band 20150 mid 20175: 0.45x15410=6934.50 - 0.2106x45=9.4770 = 6925.0230 -> 6925; band 20150 mid 20175: 0.45x15410=6934.50 - 0.2106x45=9.4770 = 6925.0230 -> 6925
         (2022, 3, false, dec!(20180), dec!(20180), dec!(6925)),
         // 2022, 3 children, joint, phase-out start joint: band 26250 mid 26275: 0.45x15410=6934.50 - 0.2106x15=3.1590 = 6931.3410 -> 6931; band 26250 mid 26275: 0.45x15410=6934.50 - 0.2106x15=3.1590 = 6931.3410 -> 6931
-        (2022, 3, true, dec!(26260), dec!(26260), dec!(6931)),
+        (2022, 3, true, dec!(26260), dec!(26260), dec!(6935)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2022, 3 children, joint, one band past phase-out start joint: band 26300 mid 26325: 0.45x15410=6934.50 - 0.2106x65=13.6890 = 6920.8110 -> 6921; band 26300 mid 26325: 0.45x15410=6934.50 - 0.2106x65=13.6890 = 6920.8110 -> 6921
         (2022, 3, true, dec!(26310), dec!(26310), dec!(6921)),
         // 2022, 3 children, single, one dollar under the limit single: band 53050 mid 53075: 0.45x15410=6934.50 - 0.2106x32945=6938.2170 = 0 -> 0; band 53050 mid 53075: 0.45x15410=6934.50 - 0.2106x32945=6938.2170 = 0 -> 0
@@ -427,7 +427,7 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2023, 0 children, single, one band past phase-out start single: band 9850 mid 9875: 0.0765x7840=599.7600 - 0.0765x75=5.7375 = 594.0225 -> 594; band 9850 mid 9875: 0.0765x7840=599.7600 - 0.0765x75=5.7375 = 594.0225 -> 594
         (2023, 0, false, dec!(9850), dec!(9850), dec!(594)),
         // 2023, 0 children, joint, phase-out start joint: band 16350 mid 16375: 0.0765x7840=599.7600 - 0.0765x5=0.3825 = 599.3775 -> 599; band 16350 mid 16375: 0.0765x7840=599.7600 - 0.0765x5=0.3825 = 599.3775 -> 599
-        (2023, 0, true, dec!(16370), dec!(16370), dec!(599)),
+        (2023, 0, true, dec!(16370), dec!(16370), dec!(600)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2023, 0 children, joint, one band past phase-out start joint: band 16400 mid 16425: 0.0765x7840=599.7600 - 0.0765x55=4.2075 = 595.5525 -> 596; band 16400 mid 16425: 0.0765x7840=599.7600 - 0.0765x55=4.2075 = 595.5525 -> 596
         (2023, 0, true, dec!(16420), dec!(16420), dec!(596)),
         // 2023, 0 children, single, one dollar under the limit single: band 17600 mid 17625: 0.0765x7840=599.7600 - 0.0765x7825=598.6125 = 1.1475 -> 1; band 17600 mid 17625: 0.0765x7840=599.7600 - 0.0765x7825=598.6125 = 1.1475 -> 1
@@ -443,11 +443,11 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2023, 1 children, single, plateau start (earned income amount): band 11750 mid 11775: 0.34x11750=3995.00 - 0.1598x0=0.0000 = 3995.0000 -> 3995
         (2023, 1, false, dec!(11750), dec!(11750), dec!(3995)),
         // 2023, 1 children, single, phase-out start single: band 21550 mid 21575: 0.34x11750=3995.00 - 0.1598x15=2.3970 = 3992.6030 -> 3993; band 21550 mid 21575: 0.34x11750=3995.00 - 0.1598x15=2.3970 = 3992.6030 -> 3993
-        (2023, 1, false, dec!(21560), dec!(21560), dec!(3993)),
+        (2023, 1, false, dec!(21560), dec!(21560), dec!(3995)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2023, 1 children, single, one band past phase-out start single: band 21600 mid 21625: 0.34x11750=3995.00 - 0.1598x65=10.3870 = 3984.6130 -> 3985; band 21600 mid 21625: 0.34x11750=3995.00 - 0.1598x65=10.3870 = 3984.6130 -> 3985
         (2023, 1, false, dec!(21610), dec!(21610), dec!(3985)),
         // 2023, 1 children, joint, phase-out start joint: band 28100 mid 28125: 0.34x11750=3995.00 - 0.1598x5=0.7990 = 3994.2010 -> 3994; band 28100 mid 28125: 0.34x11750=3995.00 - 0.1598x5=0.7990 = 3994.2010 -> 3994
-        (2023, 1, true, dec!(28120), dec!(28120), dec!(3994)),
+        (2023, 1, true, dec!(28120), dec!(28120), dec!(3995)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2023, 1 children, joint, one band past phase-out start joint: band 28150 mid 28175: 0.34x11750=3995.00 - 0.1598x55=8.7890 = 3986.2110 -> 3986; band 28150 mid 28175: 0.34x11750=3995.00 - 0.1598x55=8.7890 = 3986.2110 -> 3986
         (2023, 1, true, dec!(28170), dec!(28170), dec!(3986)),
         // 2023, 1 children, single, one dollar under the limit single: band 46550 mid 46575: 0.34x11750=3995.00 - 0.1598x25015=3997.3970 = 0 -> 0; band 46550 mid 46575: 0.34x11750=3995.00 - 0.1598x25015=3997.3970 = 0 -> 0
@@ -463,11 +463,11 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2023, 2 children, single, plateau start (earned income amount): band 16500 mid 16525: 0.40x16510=6604.00 - 0.2106x0=0.0000 = 6604.0000 -> 6604
         (2023, 2, false, dec!(16510), dec!(16510), dec!(6604)),
         // 2023, 2 children, single, phase-out start single: band 21550 mid 21575: 0.40x16510=6604.00 - 0.2106x15=3.1590 = 6600.8410 -> 6601; band 21550 mid 21575: 0.40x16510=6604.00 - 0.2106x15=3.1590 = 6600.8410 -> 6601
-        (2023, 2, false, dec!(21560), dec!(21560), dec!(6601)),
+        (2023, 2, false, dec!(21560), dec!(21560), dec!(6604)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2023, 2 children, single, one band past phase-out start single: band 21600 mid 21625: 0.40x16510=6604.00 - 0.2106x65=13.6890 = 6590.3110 -> 6590; band 21600 mid 21625: 0.40x16510=6604.00 - 0.2106x65=13.6890 = 6590.3110 -> 6590
         (2023, 2, false, dec!(21610), dec!(21610), dec!(6590)),
         // 2023, 2 children, joint, phase-out start joint: band 28100 mid 28125: 0.40x16510=6604.00 - 0.2106x5=1.0530 = 6602.9470 -> 6603; band 28100 mid 28125: 0.40x16510=6604.00 - 0.2106x5=1.0530 = 6602.9470 -> 6603
-        (2023, 2, true, dec!(28120), dec!(28120), dec!(6603)),
+        (2023, 2, true, dec!(28120), dec!(28120), dec!(6604)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2023, 2 children, joint, one band past phase-out start joint: band 28150 mid 28175: 0.40x16510=6604.00 - 0.2106x55=11.5830 = 6592.4170 -> 6592; band 28150 mid 28175: 0.40x16510=6604.00 - 0.2106x55=11.5830 = 6592.4170 -> 6592
         (2023, 2, true, dec!(28170), dec!(28170), dec!(6592)),
         // 2023, 2 children, single, one dollar under the limit single: band 52900 mid 52925: 0.40x16510=6604.00 - 0.2106x31365=6605.4690 = 0 -> 0; band 52900 mid 52925: 0.40x16510=6604.00 - 0.2106x31365=6605.4690 = 0 -> 0
@@ -483,11 +483,11 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2023, 3 children, single, plateau start (earned income amount): band 16500 mid 16525: 0.45x16510=7429.50 - 0.2106x0=0.0000 = 7429.5000 -> 7430
         (2023, 3, false, dec!(16510), dec!(16510), dec!(7430)),
         // 2023, 3 children, single, phase-out start single: band 21550 mid 21575: 0.45x16510=7429.50 - 0.2106x15=3.1590 = 7426.3410 -> 7426; band 21550 mid 21575: 0.45x16510=7429.50 - 0.2106x15=3.1590 = 7426.3410 -> 7426
-        (2023, 3, false, dec!(21560), dec!(21560), dec!(7426)),
+        (2023, 3, false, dec!(21560), dec!(21560), dec!(7430)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2023, 3 children, single, one band past phase-out start single: band 21600 mid 21625: 0.45x16510=7429.50 - 0.2106x65=13.6890 = 7415.8110 -> 7416; band 21600 mid 21625: 0.45x16510=7429.50 - 0.2106x65=13.6890 = 7415.8110 -> 7416
         (2023, 3, false, dec!(21610), dec!(21610), dec!(7416)),
         // 2023, 3 children, joint, phase-out start joint: band 28100 mid 28125: 0.45x16510=7429.50 - 0.2106x5=1.0530 = 7428.4470 -> 7428; band 28100 mid 28125: 0.45x16510=7429.50 - 0.2106x5=1.0530 = 7428.4470 -> 7428
-        (2023, 3, true, dec!(28120), dec!(28120), dec!(7428)),
+        (2023, 3, true, dec!(28120), dec!(28120), dec!(7430)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2023, 3 children, joint, one band past phase-out start joint: band 28150 mid 28175: 0.45x16510=7429.50 - 0.2106x55=11.5830 = 7417.9170 -> 7418; band 28150 mid 28175: 0.45x16510=7429.50 - 0.2106x55=11.5830 = 7417.9170 -> 7418
         (2023, 3, true, dec!(28170), dec!(28170), dec!(7418)),
         // 2023, 3 children, single, one dollar under the limit single: band 56800 mid 56825: 0.45x16510=7429.50 - 0.2106x35265=7426.8090 = 2.6910 -> 3; band 56800 mid 56825: 0.45x16510=7429.50 - 0.2106x35265=7426.8090 = 2.6910 -> 3
@@ -505,7 +505,7 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2024, 0 children, single, phase-out start single: band 10300 mid 10325: 0.0765x8260=631.8900 - 0.0765x0=0.0000 = 631.8900 -> 632
         (2024, 0, false, dec!(10330), dec!(10330), dec!(632)),
         // 2024, 0 children, single, one band past phase-out start single: band 10350 mid 10375: 0.0765x8260=631.8900 - 0.0765x45=3.4425 = 628.4475 -> 628; band 10350 mid 10375: 0.0765x8260=631.8900 - 0.0765x45=3.4425 = 628.4475 -> 628
-        (2024, 0, false, dec!(10380), dec!(10380), dec!(628)),
+        (2024, 0, false, dec!(10380), dec!(10380), dec!(629)), // the 2024-on table phases out from the published maximum 632: 632 - .0765 x 45 = 628.56
         // 2024, 0 children, joint, phase-out start joint: band 17250 mid 17275: 0.0765x8260=631.8900 - 0.0765x25=1.9125 = 629.9775 -> 630; band 17250 mid 17275: 0.0765x8260=631.8900 - 0.0765x25=1.9125 = 629.9775 -> 630
         (2024, 0, true, dec!(17250), dec!(17250), dec!(630)),
         // 2024, 0 children, joint, one band past phase-out start joint: band 17300 mid 17325: 0.0765x8260=631.8900 - 0.0765x75=5.7375 = 626.1525 -> 626; band 17300 mid 17325: 0.0765x8260=631.8900 - 0.0765x75=5.7375 = 626.1525 -> 626
@@ -523,7 +523,7 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2024, 1 children, single, plateau start (earned income amount): band 12350 mid 12375: 0.34x12375=4207.50 - 0.1598x0=0.0000 = 4207.5000 -> 4208
         (2024, 1, false, dec!(12390), dec!(12390), dec!(4208)),
         // 2024, 1 children, single, phase-out start single: band 22700 mid 22725: 0.34x12390=4212.60 - 0.1598x5=0.7990 = 4211.8010 -> 4212; band 22700 mid 22725: 0.34x12390=4212.60 - 0.1598x5=0.7990 = 4211.8010 -> 4212
-        (2024, 1, false, dec!(22720), dec!(22720), dec!(4212)),
+        (2024, 1, false, dec!(22720), dec!(22720), dec!(4213)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2024, 1 children, single, one band past phase-out start single: band 22750 mid 22775: 0.34x12390=4212.60 - 0.1598x55=8.7890 = 4203.8110 -> 4204; band 22750 mid 22775: 0.34x12390=4212.60 - 0.1598x55=8.7890 = 4203.8110 -> 4204
         (2024, 1, false, dec!(22770), dec!(22770), dec!(4204)),
         // 2024, 1 children, joint, phase-out start joint: band 29600 mid 29625: 0.34x12390=4212.60 - 0.1598x0=0.0000 = 4212.6000 -> 4213
@@ -543,7 +543,7 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2024, 2 children, single, plateau start (earned income amount): band 17400 mid 17425: 0.40x17400=6960.00 - 0.2106x0=0.0000 = 6960.0000 -> 6960
         (2024, 2, false, dec!(17400), dec!(17400), dec!(6960)),
         // 2024, 2 children, single, phase-out start single: band 22700 mid 22725: 0.40x17400=6960.00 - 0.2106x5=1.0530 = 6958.9470 -> 6959; band 22700 mid 22725: 0.40x17400=6960.00 - 0.2106x5=1.0530 = 6958.9470 -> 6959
-        (2024, 2, false, dec!(22720), dec!(22720), dec!(6959)),
+        (2024, 2, false, dec!(22720), dec!(22720), dec!(6960)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2024, 2 children, single, one band past phase-out start single: band 22750 mid 22775: 0.40x17400=6960.00 - 0.2106x55=11.5830 = 6948.4170 -> 6948; band 22750 mid 22775: 0.40x17400=6960.00 - 0.2106x55=11.5830 = 6948.4170 -> 6948
         (2024, 2, false, dec!(22770), dec!(22770), dec!(6948)),
         // 2024, 2 children, joint, phase-out start joint: band 29600 mid 29625: 0.40x17400=6960.00 - 0.2106x0=0.0000 = 6960.0000 -> 6960
@@ -563,7 +563,7 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2024, 3 children, single, plateau start (earned income amount): band 17400 mid 17425: 0.45x17400=7830.00 - 0.2106x0=0.0000 = 7830.0000 -> 7830
         (2024, 3, false, dec!(17400), dec!(17400), dec!(7830)),
         // 2024, 3 children, single, phase-out start single: band 22700 mid 22725: 0.45x17400=7830.00 - 0.2106x5=1.0530 = 7828.9470 -> 7829; band 22700 mid 22725: 0.45x17400=7830.00 - 0.2106x5=1.0530 = 7828.9470 -> 7829
-        (2024, 3, false, dec!(22720), dec!(22720), dec!(7829)),
+        (2024, 3, false, dec!(22720), dec!(22720), dec!(7830)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2024, 3 children, single, one band past phase-out start single: band 22750 mid 22775: 0.45x17400=7830.00 - 0.2106x55=11.5830 = 7818.4170 -> 7818; band 22750 mid 22775: 0.45x17400=7830.00 - 0.2106x55=11.5830 = 7818.4170 -> 7818
         (2024, 3, false, dec!(22770), dec!(22770), dec!(7818)),
         // 2024, 3 children, joint, phase-out start joint: band 29600 mid 29625: 0.45x17400=7830.00 - 0.2106x0=0.0000 = 7830.0000 -> 7830
@@ -607,11 +607,11 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2025, 1 children, single, one band past phase-out start single: band 23400 mid 23425: 0.34x12730=4328.20 - 0.1598x75=11.9850 = 4316.2150 -> 4316; band 23400 mid 23425: 0.34x12730=4328.20 - 0.1598x75=11.9850 = 4316.2150 -> 4316
         (2025, 1, false, dec!(23400), dec!(23400), dec!(4316)),
         // 2025, 1 children, joint, phase-out start joint: band 30450 mid 30475: 0.34x12730=4328.20 - 0.1598x5=0.7990 = 4327.4010 -> 4327; band 30450 mid 30475: 0.34x12730=4328.20 - 0.1598x5=0.7990 = 4327.4010 -> 4327
-        (2025, 1, true, dec!(30470), dec!(30470), dec!(4327)),
+        (2025, 1, true, dec!(30470), dec!(30470), dec!(4328)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2025, 1 children, joint, one band past phase-out start joint: band 30500 mid 30525: 0.34x12730=4328.20 - 0.1598x55=8.7890 = 4319.4110 -> 4319; band 30500 mid 30525: 0.34x12730=4328.20 - 0.1598x55=8.7890 = 4319.4110 -> 4319
         (2025, 1, true, dec!(30520), dec!(30520), dec!(4319)),
         // 2025, 1 children, single, one dollar under the limit single: band 50400 mid 50425: 0.34x12730=4328.20 - 0.1598x27075=4326.5850 = 1.6150 -> 2; band 50400 mid 50425: 0.34x12730=4328.20 - 0.1598x27075=4326.5850 = 1.6150 -> 2
-        (2025, 1, false, dec!(50433), dec!(50433), dec!(2)),
+        (2025, 1, false, dec!(50433), dec!(50433), dec!(1)), // the 2024-on table phases out from the published maximum
         // 2025, 1 children, single, at the limit single: outside limits: 0
         (2025, 1, false, dec!(50434), dec!(50434), dec!(0)),
         // 2025, 1 children, joint, one dollar under the limit joint: band 57550 mid 57575: 0.34x12730=4328.20 - 0.1598x27105=4331.3790 = 0 -> 0; band 57550 mid 57575: 0.34x12730=4328.20 - 0.1598x27105=4331.3790 = 0 -> 0
@@ -627,7 +627,7 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2025, 2 children, single, one band past phase-out start single: band 23400 mid 23425: 0.40x17880=7152.00 - 0.2106x75=15.7950 = 7136.2050 -> 7136; band 23400 mid 23425: 0.40x17880=7152.00 - 0.2106x75=15.7950 = 7136.2050 -> 7136
         (2025, 2, false, dec!(23400), dec!(23400), dec!(7136)),
         // 2025, 2 children, joint, phase-out start joint: band 30450 mid 30475: 0.40x17880=7152.00 - 0.2106x5=1.0530 = 7150.9470 -> 7151; band 30450 mid 30475: 0.40x17880=7152.00 - 0.2106x5=1.0530 = 7150.9470 -> 7151
-        (2025, 2, true, dec!(30470), dec!(30470), dec!(7151)),
+        (2025, 2, true, dec!(30470), dec!(30470), dec!(7152)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2025, 2 children, joint, one band past phase-out start joint: band 30500 mid 30525: 0.40x17880=7152.00 - 0.2106x55=11.5830 = 7140.4170 -> 7140; band 30500 mid 30525: 0.40x17880=7152.00 - 0.2106x55=11.5830 = 7140.4170 -> 7140
         (2025, 2, true, dec!(30520), dec!(30520), dec!(7140)),
         // 2025, 2 children, single, one dollar under the limit single: band 57300 mid 57325: 0.40x17880=7152.00 - 0.2106x33975=7155.1350 = 0 -> 0; band 57300 mid 57325: 0.40x17880=7152.00 - 0.2106x33975=7155.1350 = 0 -> 0
@@ -647,7 +647,7 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2025, 3 children, single, one band past phase-out start single: band 23400 mid 23425: 0.45x17880=8046.00 - 0.2106x75=15.7950 = 8030.2050 -> 8030; band 23400 mid 23425: 0.45x17880=8046.00 - 0.2106x75=15.7950 = 8030.2050 -> 8030
         (2025, 3, false, dec!(23400), dec!(23400), dec!(8030)),
         // 2025, 3 children, joint, phase-out start joint: band 30450 mid 30475: 0.45x17880=8046.00 - 0.2106x5=1.0530 = 8044.9470 -> 8045; band 30450 mid 30475: 0.45x17880=8046.00 - 0.2106x5=1.0530 = 8044.9470 -> 8045
-        (2025, 3, true, dec!(30470), dec!(30470), dec!(8045)),
+        (2025, 3, true, dec!(30470), dec!(30470), dec!(8046)), // the band holding the phase-out amount prints the maximum (IRS EIC Table)
         // 2025, 3 children, joint, one band past phase-out start joint: band 30500 mid 30525: 0.45x17880=8046.00 - 0.2106x55=11.5830 = 8034.4170 -> 8034; band 30500 mid 30525: 0.45x17880=8046.00 - 0.2106x55=11.5830 = 8034.4170 -> 8034
         (2025, 3, true, dec!(30520), dec!(30520), dec!(8034)),
         // 2025, 3 children, single, one dollar under the limit single: band 61550 mid 61575: 0.45x17880=8046.00 - 0.2106x38225=8050.1850 = 0 -> 0; band 61550 mid 61575: 0.45x17880=8046.00 - 0.2106x38225=8050.1850 = 0 -> 0
@@ -659,14 +659,15 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         // 2025, 3 children, joint, at the limit joint: outside limits: 0
         (2025, 3, true, dec!(68675), dec!(68675), dec!(0)),
     ];
+    let mut wrong = Vec::new();
     for &(year, kids, joint, e, a, expected) in rows {
         let p = fed(year);
-        assert_eq!(
-            eic_table(&p, kids, joint, e, a),
-            expected,
-            "{year}, {kids} children, joint {joint}, earned {e}, AGI {a}"
-        );
+        let got = eic_table(&p, kids, joint, e, a);
+        if got != expected {
+            wrong.push(format!("{year}, {kids} children, joint {joint}, earned {e}, AGI {a}: expected {expected}, got {got}"));
+        }
     }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 #[test]
@@ -758,15 +759,15 @@ fn eic_table_band_rule_uses_the_midpoint_and_rounds_half_up_irc_32_f() {
 fn exact_formula_is_irc_32_a_to_the_cent() {
     let p = fed(2024);
     // One child, single, $30,000: 34% x 12,390 = 4,212.60 less 15.98% x (30,000 - 22,720 =
-    // 7,280) = 1,163.344 -> 3,049.256 -> 3,049.26. The table (midpoint 30,025) gives
-    // 4,212.60 - .1598 x 7,305 = 3,045.26 -> 3,045.
+    // 7,280) = 1,163.344 -> 3,049.256 -> 3,049.26. The 2024 table (midpoint 30,025) phases out
+    // from the published maximum: 4,213 - .1598 x 7,305 = 3,045.66 -> 3,046.
     assert_eq!(
         eic_exact(&p, 1, false, dec!(30000), dec!(30000)),
         dec!(3049.26)
     );
     assert_eq!(
         eic_table(&p, 1, false, dec!(30000), dec!(30000)),
-        dec!(3045)
+        dec!(3046)
     );
     // No child, $5,000: 7.65% x 5,000 = 382.50; table midpoint 5,025: 384.41 -> 384.
     assert_eq!(
@@ -789,21 +790,27 @@ fn exact_formula_is_irc_32_a_to_the_cent() {
 fn agi_in_the_phase_out_replaces_the_earned_income_figure_when_smaller_eic_worksheet() {
     let p = fed(2024);
     // One child, single. Earned income $15,000 (plateau, 4,212.60 -> 4,213). AGI $30,000 is
-    // past the $22,720 phase-out amount: its band gives 3,045 (see above), the smaller.
+    // past the $22,720 phase-out amount: its band gives 3,046 (see above), the smaller.
     assert_eq!(
         eic_table(&p, 1, false, dec!(15000), dec!(30000)),
-        dec!(3045)
+        dec!(3046)
     );
     // Earned income $5,000 in the phase-in: midpoint 5,025 x 34% = 1,708.50 -> 1,709. AGI
     // $22,000 (band midpoint 22,025) is not past the phase-out amount, so it is not looked up.
     assert_eq!(eic_table(&p, 1, false, dec!(5000), dec!(22000)), dec!(1709));
     // AGI lower than earned income in the phase-in is not looked up either.
     assert_eq!(eic_table(&p, 1, false, dec!(5000), dec!(1000)), dec!(1709));
-    // AGI band 22,700-22,750 has midpoint 22,725 > 22,720: looked up, 4,212.60 - .1598 x 5
-    // = 4,211.80 -> 4,212, smaller than 4,213.
+    // AGI band 22,700-22,750 holds the 22,720 phase-out amount: the printed 2024 table shows
+    // the maximum 4,213 in that band (no phase-out until a band starts past it).
     assert_eq!(
         eic_table(&p, 1, false, dec!(15000), dec!(22700)),
-        dec!(4212)
+        dec!(4213)
+    );
+    // The next band, 22,750-22,800 (midpoint 22,775), is phased out: 4,213 - .1598 x 55 =
+    // 4,204.21 -> 4,204.
+    assert_eq!(
+        eic_table(&p, 1, false, dec!(15000), dec!(22750)),
+        dec!(4204)
     );
     // AGI at or over the income limit: no credit, whatever the earned income.
     assert_eq!(eic_table(&p, 1, false, dec!(15000), dec!(49084)), dec!(0));
@@ -1066,20 +1073,20 @@ fn a_band_straddling_the_income_limit_warns_that_the_irs_footnote_governs() {
 #[test]
 fn the_explanation_states_the_band_and_the_numbers() {
     let (r, _) = run(&answers(2024, dec!(30000), dec!(30000), 1));
-    assert_eq!(r.credit, dec!(3045));
+    assert_eq!(r.credit, dec!(3046));
     let rule = &r.explanation.rule;
     // Band, midpoint, phase-in, phase-out reduction, remainder, rounding, exact formula.
     assert!(
         rule.contains("table band $30,000.00 to $30,050.00, midpoint $30,025.00"),
         "{rule}"
     );
-    assert!(rule.contains("34% x $12,390.00 = $4,212.60"), "{rule}");
+    assert!(rule.contains("the published maximum $4,213.00"), "{rule}");
     assert!(
         rule.contains("15.98% x $7,305.00 over the $22,720.00 phase-out amount = $1,167.34"),
         "{rule}"
     );
     assert!(
-        rule.contains("leaves $3,045.26, rounded to $3,045.00"),
+        rule.contains("leaves $3,045.66, rounded to $3,046.00"),
         "{rule}"
     );
     assert!(rule.contains("$3,049.26"), "{rule}");

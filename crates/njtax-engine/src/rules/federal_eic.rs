@@ -118,6 +118,9 @@ crate::param_domain!("federal", FederalParamsFile => FederalParams {
     eic_mfs_separated_spouse_rule: bool,
     /// 2021 only: minimum age of a childless filer who was a specified student (0 when no such rule).
     eic_specified_student_min_age: u32,
+    /// The EIC Table's plateau and phase-out start from the published (whole-dollar) maximum credit
+    /// rather than credit% x earned-income amount.
+    eic_table_uses_published_maximum: bool,
 });
 
 /// The figures of one EIC Table column (a number of children and joint or not).
@@ -211,8 +214,39 @@ pub fn eic_table_value(p: &FederalParams, children: u32, joint: bool, amount: De
     if amount < Decimal::ONE || amount >= col.limit {
         return Decimal::ZERO;
     }
-    let (_, mid) = table_band(p, amount);
-    round_dollars(formula(&col, mid, mid))
+    let (lower, mid) = table_band(p, amount);
+    round_dollars(table_formula(
+        &col,
+        lower,
+        mid,
+        p.eic_table_uses_published_maximum.value,
+    ))
+}
+
+/// The formula as the EIC Table applies it to a band: phase-in at the midpoint; the plateau at the
+/// maximum (the published whole-dollar maximum in years whose table is built from it); the phase-out
+/// only for bands that start at or above the phase-out amount (the band holding the phase-out amount
+/// still prints the maximum), measured from the midpoint.
+fn table_formula(col: &Column, lower: Decimal, mid: Decimal, published_max: bool) -> Decimal {
+    if mid <= Decimal::ZERO {
+        return Decimal::ZERO;
+    }
+    let plateau = if published_max {
+        col.max_credit
+    } else {
+        col.full_credit()
+    };
+    let tentative = if mid >= col.earned_income_amount {
+        plateau
+    } else {
+        mul(col.rate, mid).min(plateau)
+    };
+    let excess = if lower >= col.phaseout_start {
+        floor_zero(sat_sub(mid, col.phaseout_start))
+    } else {
+        Decimal::ZERO
+    };
+    floor_zero(sat_sub(tentative, mul(col.phaseout_rate, excess)))
 }
 
 /// The credit by the EIC Worksheet and EIC Table, for an eligible filer: the table entry for
@@ -251,19 +285,31 @@ fn describe_lookup(p: &FederalParams, col: &Column, amount: Decimal) -> String {
         );
     }
     let (lower, mid) = table_band(p, amount);
+    let published = p.eic_table_uses_published_maximum.value;
     let capped = mid.min(col.earned_income_amount);
-    let tentative = mul(col.rate, capped);
-    let over = floor_zero(sat_sub(mid, col.phaseout_start));
+    let phase_in = if mid >= col.earned_income_amount && published {
+        crate::explain_format!("the published maximum {}", fmt_money(col.max_credit))
+    } else {
+        crate::explain_format!(
+            "{} x {} = {}",
+            fmt_rate(col.rate),
+            fmt_money(capped),
+            fmt_money(mul(col.rate, capped))
+        )
+    };
+    let over = if lower >= col.phaseout_start {
+        floor_zero(sat_sub(mid, col.phaseout_start))
+    } else {
+        Decimal::ZERO
+    };
     let reduction = mul(col.phaseout_rate, over);
-    let raw = floor_zero(sat_sub(tentative, reduction));
+    let raw = table_formula(col, lower, mid, published);
     crate::explain_format!(
-        "table band {} to {}, midpoint {}: {} x {} = {}, less {} x {} over the {} phase-out amount = {}, leaves {}, rounded to {}",
+        "table band {} to {}, midpoint {}: {}, less {} x {} over the {} phase-out amount = {}, leaves {}, rounded to {}",
         fmt_money(lower),
         fmt_money(lower + p.eic_table_band.value),
         fmt_money(mid),
-        fmt_rate(col.rate),
-        fmt_money(capped),
-        fmt_money(tentative),
+        phase_in,
         fmt_rate(col.phaseout_rate),
         fmt_money(over),
         fmt_money(col.phaseout_start),

@@ -1,0 +1,121 @@
+//! The open draft: its answers, where it lives, whether it has unsaved changes, and undo/redo.
+
+use std::path::PathBuf;
+
+use njtax_engine::{Answers, Draft, FORMAT_VERSION};
+
+/// How many answer edits can be undone.
+const UNDO_LIMIT: usize = 200;
+
+/// The open draft.
+#[derive(Clone, Debug)]
+pub struct Document {
+    answers: Answers,
+    /// Where the draft is saved (`None`: never saved, or the embedded sample).
+    pub path: Option<PathBuf>,
+    /// A name for the title bar when there is no path.
+    pub untitled_name: String,
+    revision: u64,
+    saved_revision: u64,
+    undo: Vec<(Answers, Option<String>)>,
+    redo: Vec<Answers>,
+    /// The path of the last edit, to merge consecutive keystrokes into one undo step.
+    last_edit_path: Option<String>,
+}
+
+impl Document {
+    /// A document over answers, unmodified.
+    pub fn new(answers: Answers, path: Option<PathBuf>, untitled_name: &str) -> Self {
+        Self {
+            answers,
+            path,
+            untitled_name: untitled_name.to_owned(),
+            revision: 1,
+            saved_revision: 1,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            last_edit_path: None,
+        }
+    }
+
+    /// The answers.
+    pub fn answers(&self) -> &Answers {
+        &self.answers
+    }
+
+    /// Changes whenever the answers change (the computed snapshot follows it).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Whether there are changes not saved to the draft file.
+    pub fn is_dirty(&self) -> bool {
+        self.revision != self.saved_revision
+    }
+
+    /// Replace the answers after an edit of `path` (keystrokes in one field make one undo step).
+    pub fn edit(&mut self, answers: Answers, path: Option<&str>) {
+        if answers == self.answers {
+            return;
+        }
+        let merge = path.is_some() && self.last_edit_path.as_deref() == path && !self.undo.is_empty();
+        if !merge {
+            self.undo.push((self.answers.clone(), path.map(str::to_owned)));
+            if self.undo.len() > UNDO_LIMIT {
+                self.undo.remove(0);
+            }
+        }
+        self.last_edit_path = path.map(str::to_owned);
+        self.redo.clear();
+        self.answers = answers;
+        self.revision += 1;
+    }
+
+    /// Undo the last edit. Returns whether anything changed.
+    pub fn undo(&mut self) -> bool {
+        let Some((previous, _)) = self.undo.pop() else { return false };
+        self.redo.push(std::mem::replace(&mut self.answers, previous));
+        self.last_edit_path = None;
+        self.revision += 1;
+        true
+    }
+
+    /// Redo the last undone edit. Returns whether anything changed.
+    pub fn redo(&mut self) -> bool {
+        let Some(next) = self.redo.pop() else { return false };
+        self.undo.push((std::mem::replace(&mut self.answers, next), None));
+        self.last_edit_path = None;
+        self.revision += 1;
+        true
+    }
+
+    /// Whether undo / redo are possible.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// Whether redo is possible.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Mark the current answers as saved at `path`.
+    pub fn mark_saved(&mut self, path: PathBuf) {
+        self.path = Some(path);
+        self.saved_revision = self.revision;
+        self.last_edit_path = None;
+    }
+
+    /// The draft to write.
+    pub fn to_draft(&self) -> Draft {
+        Draft { format_version: FORMAT_VERSION, answers: self.answers.clone() }
+    }
+
+    /// The name shown in the title bar.
+    pub fn display_name(&self) -> String {
+        self.path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map_or_else(|| self.untitled_name.clone(), |n| n.to_string_lossy().into_owned())
+    }
+}

@@ -1,0 +1,284 @@
+//! The interview as data: screens, fields, labels, help text, citations and show-if conditions,
+//! loaded from `forms/interview.ron` (embedded in the binary).
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::binding;
+
+/// The embedded interview file.
+pub const INTERVIEW_RON: &str = include_str!("../../../forms/interview.ron");
+
+/// The whole interview.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Interview {
+    /// Screens in order.
+    pub screens: Vec<Screen>,
+}
+
+/// What a screen shows besides its fields.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum Special {
+    /// Only fields.
+    #[default]
+    None,
+    /// The start screen: what this app covers.
+    Start,
+    /// All diagnostics, each leading to its field.
+    Review,
+    /// Every line of the form with its explanation.
+    FormView,
+}
+
+/// One screen of the interview.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Screen {
+    /// Stable id.
+    pub id: String,
+    /// Title in the section list and on the screen.
+    pub title: String,
+    /// A short introduction in plain words.
+    #[serde(default)]
+    pub intro: String,
+    /// Special content.
+    #[serde(default)]
+    pub special: Special,
+    /// Blocks of fields.
+    #[serde(default)]
+    pub blocks: Vec<Block>,
+    /// Computed lines shown on the screen with their explanation (semantic keys).
+    #[serde(default)]
+    pub computed: Vec<String>,
+    /// Answer paths whose diagnostics belong to this screen (prefixes), besides its fields.
+    #[serde(default)]
+    pub covers: Vec<String>,
+}
+
+/// A group of fields, or a list of items (W-2s, dependents).
+#[derive(Clone, Debug, Deserialize)]
+pub enum Block {
+    /// Plain fields.
+    Fields {
+        /// Heading.
+        #[serde(default)]
+        title: String,
+        /// Fields.
+        fields: Vec<Field>,
+        /// Show the block only when this holds.
+        #[serde(default)]
+        show_if: Option<Condition>,
+    },
+    /// A list of items with add/remove; fields have paths relative to each item.
+    List {
+        /// Path of the list (`income.w2s`).
+        path: String,
+        /// Heading.
+        title: String,
+        /// Title of one item; `{field}` is replaced by that field's value, `{n}` by its number.
+        item_title: String,
+        /// Label of the add button.
+        add_label: String,
+        /// Fields of one item.
+        fields: Vec<Field>,
+        /// Help shown under the heading.
+        #[serde(default)]
+        help: String,
+    },
+}
+
+/// The kind of an answer field.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub enum Kind {
+    /// Free text.
+    Text,
+    /// A Social Security number (masked unless revealed).
+    Ssn,
+    /// An amount that cannot be negative.
+    Money,
+    /// An amount that can be negative (a loss).
+    SignedMoney,
+    /// An optional amount (empty means none).
+    OptionalMoney,
+    /// An optional date `YYYY-MM-DD`.
+    OptionalDate,
+    /// Yes / no.
+    Bool,
+    /// A whole number within a range.
+    Integer {
+        /// Smallest.
+        min: i64,
+        /// Largest.
+        max: i64,
+    },
+    /// An optional whole number (a year).
+    OptionalInteger,
+    /// A percentage 0-100 (decimal).
+    Percent,
+    /// One of several choices: `(value, label)`.
+    Choice(Vec<(String, String)>),
+}
+
+/// One answer field.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Field {
+    /// Answer path (relative to the item inside a list).
+    pub path: String,
+    /// Label.
+    pub label: String,
+    /// Help text (tooltip).
+    #[serde(default)]
+    pub help: String,
+    /// Kind.
+    pub kind: Kind,
+    /// Statute or form citation.
+    #[serde(default)]
+    pub citation: Option<String>,
+    /// Show only when this holds.
+    #[serde(default)]
+    pub show_if: Option<Condition>,
+}
+
+/// A show-if condition over answers (paths absolute, or relative inside a list item).
+#[derive(Clone, Debug, Deserialize)]
+pub enum Condition {
+    /// The answer equals this value (choices and numbers as text, yes/no as "true"/"false").
+    Equals(String, String),
+    /// The answer differs from this value.
+    NotEquals(String, String),
+    /// The answer is one of these values.
+    OneOf(String, Vec<String>),
+    /// All hold.
+    All(Vec<Condition>),
+}
+
+fn as_text(v: Option<&Value>) -> String {
+    match v {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Bool(b)) => b.to_string(),
+        Some(Value::Number(n)) => n.to_string(),
+        Some(Value::Null) | None => String::new(),
+        Some(other) => other.to_string(),
+    }
+}
+
+impl Condition {
+    /// Whether the condition holds; `base` is prefixed to relative paths inside a list item.
+    pub fn holds(&self, root: &Value, base: &str) -> bool {
+        let at = |p: &str| as_text(binding::get(root, &join(base, p)));
+        match self {
+            Self::Equals(p, v) => at(p) == *v,
+            Self::NotEquals(p, v) => at(p) != *v,
+            Self::OneOf(p, vs) => vs.contains(&at(p)),
+            Self::All(cs) => cs.iter().all(|c| c.holds(root, base)),
+        }
+    }
+
+    /// Every path the condition reads.
+    pub fn paths(&self) -> Vec<&str> {
+        match self {
+            Self::Equals(p, _) | Self::NotEquals(p, _) | Self::OneOf(p, _) => vec![p.as_str()],
+            Self::All(cs) => cs.iter().flat_map(Condition::paths).collect(),
+        }
+    }
+}
+
+/// Join a base path and a relative one. Paths starting with `/` are absolute inside lists.
+pub fn join(base: &str, path: &str) -> String {
+    if let Some(abs) = path.strip_prefix('/') {
+        abs.to_owned()
+    } else if base.is_empty() {
+        path.to_owned()
+    } else {
+        format!("{base}.{path}")
+    }
+}
+
+/// Why the interview file could not be read.
+#[derive(Debug, thiserror::Error)]
+#[error("forms/interview.ron: {0}")]
+pub struct InterviewError(String);
+
+impl Interview {
+    /// Parse the embedded interview.
+    ///
+    /// # Errors
+    /// When the embedded file does not parse (a build defect: a test checks it).
+    pub fn load() -> Result<Self, InterviewError> {
+        ron::Options::default().from_str(INTERVIEW_RON).map_err(|e| InterviewError(e.to_string()))
+    }
+
+    /// Every answer path the interview binds, absolute (list items use index 0), with its screen.
+    pub fn all_paths(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for s in &self.screens {
+            for b in &s.blocks {
+                match b {
+                    Block::Fields { fields, show_if, .. } => {
+                        for f in fields {
+                            out.push((s.id.clone(), f.path.clone()));
+                        }
+                        if let Some(c) = show_if {
+                            out.extend(c.paths().into_iter().map(|p| (s.id.clone(), p.to_owned())));
+                        }
+                    }
+                    Block::List { path, fields, .. } => {
+                        out.push((s.id.clone(), path.clone()));
+                        let base = format!("{path}[0]");
+                        for f in fields {
+                            out.push((s.id.clone(), join(&base, &f.path)));
+                            if let Some(c) = &f.show_if {
+                                out.extend(c.paths().into_iter().map(|p| (s.id.clone(), join(&base, p))));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The screen that holds the answer at `path` (by the longest matching field path or `covers`
+    /// prefix; list indices are ignored).
+    pub fn screen_for_path(&self, path: &str) -> Option<usize> {
+        let norm = strip_indices(path);
+        let mut best: Option<(usize, usize)> = None;
+        for (i, s) in self.screens.iter().enumerate() {
+            let mut candidates: Vec<String> = s.covers.clone();
+            for b in &s.blocks {
+                match b {
+                    Block::Fields { fields, .. } => candidates.extend(fields.iter().map(|f| f.path.clone())),
+                    Block::List { path, fields, .. } => {
+                        candidates.push(path.clone());
+                        candidates.extend(fields.iter().map(|f| join(path, &f.path)));
+                    }
+                }
+            }
+            for c in candidates {
+                if norm == c || norm.starts_with(&format!("{c}.")) || norm.starts_with(&format!("{c}[")) {
+                    if best.is_none_or(|(_, len)| c.len() > len) {
+                        best = Some((i, c.len()));
+                    }
+                }
+            }
+        }
+        best.map(|(i, _)| i)
+    }
+}
+
+/// `income.w2s[3].state_wages` -> `income.w2s.state_wages`.
+pub fn strip_indices(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    let mut skip = false;
+    for ch in path.chars() {
+        match ch {
+            '[' => skip = true,
+            ']' => skip = false,
+            _ if !skip => out.push(ch),
+            _ => {}
+        }
+    }
+    out
+}
