@@ -1,1 +1,15 @@
-//! UI
+//! # njtax-ui
+//!
+//! The desktop app's screens over the NJ-1040 engine, written against egui only (no platform shell):
+//! the eframe binary in the root package wraps [`app::App`] and supplies the real file dialogs and
+//! the recent-drafts store. Tests drive [`app::App`] through egui_kittest.
+//!
+//! Three layers of data: the [`document::Document`] (answers, saved in drafts), the computed return
+//! (derived from the answers once per change, never saved) and the UI state (screen, text as typed).
+//! Screens read the computed return and send [`app::Command`]s; they never compute tax.
+#![deny(missing_docs)]
+
+pub mod binding;
+pub mod document;
+pub mod forms;
+pub mod platform;
