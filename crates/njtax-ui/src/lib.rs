@@ -13,3 +13,11 @@ pub mod binding;
 pub mod document;
 pub mod forms;
 pub mod platform;
+pub mod app;
+pub mod fields;
+pub mod files;
+pub mod screens;
+pub mod theme;
+pub mod view;
+
+pub use app::{App, Command};

@@ -1,0 +1,450 @@
+//! The application: document, computed snapshot, UI state, and the commands that change them.
+//!
+//! Every user action becomes a [`Command`]; commands are applied once, after the frame's UI has
+//! been drawn, by [`App::run_commands`]. Only there do answers change, files get read or written,
+//! and dialogs open. The computed return is refreshed when the document's revision changes, never
+//! every frame.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use njtax_engine::{Answers, ComputedReturn, ParamBook, Severity};
+use serde_json::Value;
+
+use crate::binding;
+use crate::document::Document;
+use crate::forms::{Block, Interview, Special};
+use crate::platform::{FileDialogs, RecentStore};
+
+/// How many recent drafts are remembered.
+const RECENT_LIMIT: usize = 8;
+
+/// Something the user asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Set the answer at a path.
+    Set {
+        /// Answer path.
+        path: String,
+        /// New value (JSON mirror).
+        value: Value,
+    },
+    /// Add an item to the list at a path.
+    AddItem(String),
+    /// Remove an item from the list at a path.
+    RemoveItem(String, usize),
+    /// Undo the last answer edit.
+    Undo,
+    /// Redo.
+    Redo,
+    /// Start a new, empty draft (asks first when there are unsaved changes).
+    New,
+    /// Open a draft through the open dialog (asks first when there are unsaved changes).
+    Open,
+    /// Open a given draft (recent drafts).
+    OpenPath(PathBuf),
+    /// Save to the draft's file (asks where when it has none).
+    Save,
+    /// Save to a new file.
+    SaveAs,
+    /// Go to a screen, optionally focusing an answer.
+    Goto {
+        /// Screen index.
+        screen: usize,
+        /// Answer path to focus.
+        focus: Option<String>,
+    },
+    /// Show a line's explanation in the form view.
+    ShowLine(String),
+    /// Answer to the unsaved-changes prompt: save first.
+    PromptSave,
+    /// Answer to the unsaved-changes prompt: discard the changes.
+    PromptDiscard,
+    /// Answer to the unsaved-changes prompt: keep editing.
+    PromptCancel,
+    /// Show or hide Social Security numbers.
+    ToggleRevealSsn,
+}
+
+/// What waits for the unsaved-changes prompt.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    /// A new draft.
+    New,
+    /// Open a draft (through the dialog when `None`).
+    Open(Option<PathBuf>),
+    /// Close the window.
+    Close,
+}
+
+/// Text typed into a field that is being edited, or that could not be read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Buffer {
+    /// The text as typed.
+    pub text: String,
+    /// Why it could not be read, if it could not.
+    pub error: Option<String>,
+}
+
+/// A section's state in the list on the left, derived from the answers and diagnostics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SectionState {
+    /// Nothing answered yet.
+    NotStarted,
+    /// Answered, no errors.
+    Done,
+    /// Has errors to fix.
+    NeedsAttention,
+}
+
+/// Transient UI state (never saved in drafts).
+#[derive(Clone, Debug, Default)]
+pub struct UiState {
+    /// Current screen.
+    pub screen: usize,
+    /// Text buffers by answer path.
+    pub buffers: HashMap<String, Buffer>,
+    /// Answer to focus on the next frame.
+    pub focus: Option<String>,
+    /// Line whose explanation the form view shows (official id).
+    pub selected_line: Option<String>,
+    /// An action waiting for the unsaved-changes prompt.
+    pub pending: Option<Pending>,
+    /// A message for the status bar, and whether it is an error.
+    pub message: Option<(String, bool)>,
+    /// Show Social Security numbers in full.
+    pub reveal_ssn: bool,
+    /// The user confirmed closing.
+    pub allow_close: bool,
+}
+
+/// The computed return for one revision of the answers.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    /// Revision of the answers it was computed from.
+    pub revision: u64,
+    /// The return, or why it could not be computed.
+    pub result: Result<ComputedReturn, String>,
+    /// State of each screen.
+    pub sections: Vec<SectionState>,
+    /// JSON mirror of the answers (what screens read).
+    pub answers: Value,
+}
+
+/// The whole application.
+pub struct App {
+    /// The open draft.
+    pub doc: Document,
+    /// Law figures, loaded once.
+    book: Option<ParamBook>,
+    /// The interview.
+    pub interview: Interview,
+    /// Computed snapshot.
+    pub snapshot: Snapshot,
+    /// UI state.
+    pub ui_state: UiState,
+    dialogs: Box<dyn FileDialogs>,
+    recent_store: Box<dyn RecentStore>,
+    /// Recent drafts, newest first.
+    pub recent: Vec<PathBuf>,
+    commands: Vec<Command>,
+    title: String,
+    /// How many times the return was computed (tests check it is once per change).
+    pub computations: u64,
+}
+
+impl App {
+    /// An app showing `answers` (for example the embedded sample draft).
+    pub fn new(
+        answers: Answers,
+        name: &str,
+        dialogs: Box<dyn FileDialogs>,
+        recent_store: Box<dyn RecentStore>,
+    ) -> Self {
+        let interview = Interview::load().unwrap_or(Interview { screens: Vec::new() });
+        let recent = recent_store.load();
+        let doc = Document::new(answers, None, name);
+        let mut app = Self {
+            snapshot: Snapshot { revision: 0, result: Err(String::new()), sections: Vec::new(), answers: Value::Null },
+            doc,
+            book: ParamBook::load().ok(),
+            interview,
+            ui_state: UiState::default(),
+            dialogs,
+            recent_store,
+            recent,
+            commands: Vec::new(),
+            title: String::new(),
+            computations: 0,
+        };
+        app.refresh();
+        app
+    }
+
+    /// Queue a command (applied after the frame is drawn).
+    pub fn send(&mut self, command: Command) {
+        self.commands.push(command);
+    }
+
+    /// The computed return, when there is one.
+    pub fn computed(&self) -> Option<&ComputedReturn> {
+        self.snapshot.result.as_ref().ok()
+    }
+
+    /// The window title: draft name, an unsaved mark, and the app name.
+    pub fn title(&self) -> String {
+        format!("{}{} — NJ income tax", self.doc.display_name(), if self.doc.is_dirty() { " •" } else { "" })
+    }
+
+    /// Recompute when the answers changed since the last snapshot.
+    pub fn refresh(&mut self) {
+        if self.snapshot.revision == self.doc.revision() {
+            return;
+        }
+        let answers = self.doc.answers();
+        let result = match &self.book {
+            Some(book) => njtax_engine::compute(answers, book).map_err(|e| e.to_string()),
+            None => Err("the embedded law figures could not be read".to_owned()),
+        };
+        self.computations += 1;
+        let mirror = binding::to_value(answers);
+        let sections = self.section_states(&mirror, result.as_ref().ok());
+        self.snapshot = Snapshot { revision: self.doc.revision(), result, sections, answers: mirror };
+    }
+
+    fn section_states(&self, mirror: &Value, ret: Option<&ComputedReturn>) -> Vec<SectionState> {
+        let blank = binding::to_value(&Answers { tax_year: self.doc.answers().tax_year, ..Answers::default() });
+        self.interview
+            .screens
+            .iter()
+            .enumerate()
+            .map(|(i, screen)| {
+                let has_error = ret.is_some_and(|r| {
+                    r.diagnostics.iter().any(|d| {
+                        d.severity == Severity::Error
+                            && d.path.as_deref().and_then(|p| self.interview.screen_for_path(p)) == Some(i)
+                    })
+                });
+                if has_error {
+                    return SectionState::NeedsAttention;
+                }
+                if screen.special != Special::None && screen.special != Special::Start {
+                    return SectionState::Done;
+                }
+                let answered = screen.blocks.iter().any(|b| match b {
+                    Block::Fields { fields, .. } => fields.iter().any(|f| {
+                        binding::get(mirror, &f.path) != binding::get(&blank, &f.path)
+                    }),
+                    Block::List { path, .. } => {
+                        binding::get(mirror, path).and_then(Value::as_array).is_some_and(|a| !a.is_empty())
+                    }
+                });
+                if answered || screen.special == Special::Start { SectionState::Done } else { SectionState::NotStarted }
+            })
+            .collect()
+    }
+
+    /// Apply the queued commands (once per frame, after drawing).
+    pub fn run_commands(&mut self, ctx: &egui::Context) {
+        let commands = std::mem::take(&mut self.commands);
+        for c in commands {
+            self.apply(c, ctx);
+        }
+        self.refresh();
+        let title = self.title();
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+    }
+
+    fn apply(&mut self, command: Command, ctx: &egui::Context) {
+        match command {
+            Command::Set { path, value } => match binding::set(self.doc.answers(), &path, value) {
+                Ok(a) => self.doc.edit(a, Some(&path)),
+                Err(e) => self.ui_state.message = Some((format!("That answer could not be used: {e}"), true)),
+            },
+            Command::AddItem(path) => match binding::push_item(self.doc.answers(), &path) {
+                Ok(a) => self.doc.edit(a, None),
+                Err(e) => self.ui_state.message = Some((e.to_string(), true)),
+            },
+            Command::RemoveItem(path, index) => match binding::remove_item(self.doc.answers(), &path, index) {
+                Ok(a) => {
+                    self.doc.edit(a, None);
+                    // Buffers of later items would now point at the wrong item.
+                    self.ui_state.buffers.retain(|k, _| !k.starts_with(&format!("{path}[")));
+                }
+                Err(e) => self.ui_state.message = Some((e.to_string(), true)),
+            },
+            Command::Undo => {
+                if self.doc.undo() {
+                    self.ui_state.buffers.clear();
+                }
+            }
+            Command::Redo => {
+                if self.doc.redo() {
+                    self.ui_state.buffers.clear();
+                }
+            }
+            Command::New => self.guard(Pending::New, ctx),
+            Command::Open => self.guard(Pending::Open(None), ctx),
+            Command::OpenPath(p) => self.guard(Pending::Open(Some(p)), ctx),
+            Command::Save => {
+                self.save(false);
+            }
+            Command::SaveAs => {
+                self.save(true);
+            }
+            Command::Goto { screen, focus } => {
+                self.ui_state.screen = screen.min(self.interview.screens.len().saturating_sub(1));
+                self.ui_state.focus = focus;
+            }
+            Command::ShowLine(id) => {
+                if let Some(i) = self.interview.screens.iter().position(|s| s.special == Special::FormView) {
+                    self.ui_state.screen = i;
+                }
+                self.ui_state.selected_line = Some(id);
+            }
+            Command::PromptSave => {
+                if let Some(p) = self.ui_state.pending.take() {
+                    if self.save(false) {
+                        self.proceed(p, ctx);
+                    }
+                }
+            }
+            Command::PromptDiscard => {
+                if let Some(p) = self.ui_state.pending.take() {
+                    self.proceed(p, ctx);
+                }
+            }
+            Command::PromptCancel => self.ui_state.pending = None,
+            Command::ToggleRevealSsn => self.ui_state.reveal_ssn = !self.ui_state.reveal_ssn,
+        }
+    }
+
+    /// Run `action` now, or ask first when there are unsaved changes.
+    fn guard(&mut self, action: Pending, ctx: &egui::Context) {
+        if self.doc.is_dirty() {
+            self.ui_state.pending = Some(action);
+        } else {
+            self.proceed(action, ctx);
+        }
+    }
+
+    fn proceed(&mut self, action: Pending, ctx: &egui::Context) {
+        match action {
+            Pending::New => {
+                let year = self.doc.answers().tax_year;
+                self.doc = Document::new(Answers { tax_year: year, ..Answers::default() }, None, "Untitled draft");
+                self.ui_state = UiState { reveal_ssn: self.ui_state.reveal_ssn, ..UiState::default() };
+                self.ui_state.message = Some(("New draft".to_owned(), false));
+            }
+            Pending::Open(path) => {
+                let path = match path {
+                    Some(p) => Some(p),
+                    None => self.dialogs.pick_open(),
+                };
+                if let Some(p) = path {
+                    self.open_file(&p);
+                }
+            }
+            Pending::Close => {
+                self.ui_state.allow_close = true;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        }
+    }
+
+    /// Open a draft file; on any error the current draft stays as it is and a message says why.
+    pub fn open_file(&mut self, path: &Path) {
+        let name = path.file_name().map_or_else(|| "draft".to_owned(), |n| n.to_string_lossy().into_owned());
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                self.ui_state.message = Some((format!("Could not open {name}: {e}"), true));
+                return;
+            }
+        };
+        match njtax_engine::parse_draft(&text) {
+            Ok(draft) => {
+                self.doc = Document::new(draft.answers, Some(path.to_path_buf()), &name);
+                self.ui_state = UiState { reveal_ssn: self.ui_state.reveal_ssn, ..UiState::default() };
+                self.ui_state.message = Some((format!("Opened {name}"), false));
+                self.remember(path);
+            }
+            Err(e) => self.ui_state.message = Some((format!("Could not open {name}: {e}"), true)),
+        }
+    }
+
+    /// Save the draft; returns whether it was saved.
+    fn save(&mut self, ask: bool) -> bool {
+        let path = match (&self.doc.path, ask) {
+            (Some(p), false) => Some(p.clone()),
+            _ => {
+                let suggested = format!("{}.ron", self.doc.display_name().trim_end_matches(".ron"));
+                self.dialogs.pick_save(&suggested)
+            }
+        };
+        let Some(path) = path else { return false };
+        let name = path.file_name().map_or_else(|| "draft".to_owned(), |n| n.to_string_lossy().into_owned());
+        match crate::files::write_draft(&path, &self.doc.to_draft()) {
+            Ok(()) => {
+                self.doc.mark_saved(path.clone());
+                self.ui_state.message = Some((format!("Saved {name}"), false));
+                self.remember(&path);
+                true
+            }
+            Err(e) => {
+                self.ui_state.message = Some((format!("Could not save {name}: {e}"), true));
+                false
+            }
+        }
+    }
+
+    fn remember(&mut self, path: &Path) {
+        self.recent.retain(|p| p != path);
+        self.recent.insert(0, path.to_path_buf());
+        self.recent.truncate(RECENT_LIMIT);
+        self.recent_store.store(&self.recent);
+    }
+
+    /// Draw the whole window and apply the frame's commands.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        self.refresh();
+        self.handle_shortcuts(&ctx);
+        self.handle_close_request(&ctx);
+        crate::view::draw(self, ui);
+        self.run_commands(&ctx);
+    }
+
+    fn handle_shortcuts(&mut self, ctx: &egui::Context) {
+        use egui::{Key, KeyboardShortcut, Modifiers};
+        let shift = Modifiers::COMMAND | Modifiers::SHIFT;
+        let shortcuts = [
+            (KeyboardShortcut::new(shift, Key::S), Command::SaveAs),
+            (KeyboardShortcut::new(shift, Key::Z), Command::Redo),
+            (KeyboardShortcut::new(Modifiers::COMMAND, Key::N), Command::New),
+            (KeyboardShortcut::new(Modifiers::COMMAND, Key::O), Command::Open),
+            (KeyboardShortcut::new(Modifiers::COMMAND, Key::S), Command::Save),
+            (KeyboardShortcut::new(Modifiers::COMMAND, Key::Z), Command::Undo),
+        ];
+        for (shortcut, command) in shortcuts {
+            if ctx.input_mut(|i| i.consume_shortcut(&shortcut)) {
+                self.send(command);
+            }
+        }
+    }
+
+    fn handle_close_request(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| i.viewport().close_requested()) && self.doc.is_dirty() && !self.ui_state.allow_close {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.ui_state.pending = Some(Pending::Close);
+        }
+    }
+
+    /// The value of a line by official id in the current snapshot.
+    pub fn line_value(&self, id: &str) -> Option<rust_decimal::Decimal> {
+        self.computed().and_then(|r| r.line(id)).map(|l| l.value)
+    }
+}

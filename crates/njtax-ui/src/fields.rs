@@ -1,0 +1,206 @@
+//! Answer fields: each has a label linked to it (AccessKit), a help tooltip, and keeps the text as
+//! typed while it is being edited; what cannot be read gets a short inline message and is never
+//! thrown away.
+
+use egui::{Id, RichText, TextEdit, Ui};
+use serde_json::Value;
+
+use crate::app::{App, Buffer, Command};
+use crate::binding;
+use crate::forms::{Field, Kind};
+use crate::theme;
+
+/// The widget id of the answer at `path` (used to focus it from the review screen).
+pub fn field_id(path: &str) -> Id {
+    Id::unique(("answer", path))
+}
+
+fn text_of(v: Option<&Value>) -> String {
+    match v {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        Some(Value::Bool(b)) => b.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// Show a money amount the way people read it: `52,000.00`.
+fn money_display(v: Option<&Value>) -> String {
+    let t = text_of(v);
+    match t.parse::<rust_decimal::Decimal>() {
+        Ok(d) if d.is_zero() => String::new(),
+        Ok(d) => njtax_engine::money::fmt_money(d).replacen('$', "", 1),
+        Err(_) => t,
+    }
+}
+
+/// Mask a Social Security number: `•••-••-1234`.
+fn masked(ssn: &str) -> String {
+    let digits: String = ssn.chars().filter(char::is_ascii_digit).collect();
+    if digits.is_empty() {
+        return String::new();
+    }
+    let last: String = digits.chars().rev().take(4).collect::<Vec<_>>().into_iter().rev().collect();
+    format!("•••-••-{last}")
+}
+
+/// Read typed text for a field kind into its JSON value.
+fn read(kind: &Kind, text: &str) -> Result<Value, String> {
+    let t = text.trim();
+    match kind {
+        Kind::Text | Kind::Ssn => Ok(Value::String(text.to_owned())),
+        Kind::Money | Kind::SignedMoney => {
+            binding::parse_money(t, *kind == Kind::SignedMoney).map(|d| Value::String(d.to_string()))
+        }
+        Kind::OptionalMoney => {
+            if t.is_empty() {
+                Ok(Value::Null)
+            } else {
+                binding::parse_money(t, false).map(|d| Value::String(d.to_string()))
+            }
+        }
+        Kind::Percent => {
+            let d = binding::parse_money(t.trim_end_matches('%'), false).map_err(|_| "Type a percentage from 0 to 100".to_owned())?;
+            if d > rust_decimal::Decimal::ONE_HUNDRED {
+                return Err("Type a percentage from 0 to 100".to_owned());
+            }
+            Ok(Value::String(d.to_string()))
+        }
+        Kind::OptionalDate => {
+            if t.is_empty() {
+                return Ok(Value::Null);
+            }
+            t.parse::<njtax_engine::answers::Date>().map(|d| Value::String(d.to_string())).map_err(|_| "Type a date as YYYY-MM-DD, for example 1958-03-14".to_owned())
+        }
+        Kind::Integer { min, max } => match t.parse::<i64>() {
+            Ok(n) if (*min..=*max).contains(&n) => Ok(Value::from(n)),
+            _ => Err(format!("Type a whole number from {min} to {max}")),
+        },
+        Kind::OptionalInteger => {
+            if t.is_empty() {
+                return Ok(Value::Null);
+            }
+            t.parse::<u16>().map(Value::from).map_err(|_| "Type a year, for example 2023".to_owned())
+        }
+        Kind::Bool | Kind::Choice(_) => Ok(Value::String(text.to_owned())),
+    }
+}
+
+/// Draw one answer field in a two-column grid row: label, then the input (and any message).
+pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
+    let current = binding::get(&app.snapshot.answers, path).cloned();
+    let help = match &field.citation {
+        Some(c) if !field.help.is_empty() => format!("{}\n\n{c}", field.help),
+        Some(c) => c.clone(),
+        None => field.help.clone(),
+    };
+    let id = field_id(path);
+    match &field.kind {
+        Kind::Bool => {
+            ui.label("");
+            let mut v = current.as_ref().and_then(Value::as_bool).unwrap_or(false);
+            let r = ui.checkbox(&mut v, field.label.as_str());
+            let r = if help.is_empty() { r } else { r.on_hover_text(help) };
+            focus_if_asked(app, ui, path, &r);
+            if r.changed() {
+                app.send(Command::Set { path: path.to_owned(), value: Value::Bool(v) });
+            }
+        }
+        Kind::Choice(options) => {
+            let label = ui.label(&field.label);
+            let now = text_of(current.as_ref());
+            ui.horizontal(|ui| {
+                if options.len() <= 3 {
+                    for (value, text) in options {
+                        let r = ui.radio(now == *value, text.as_str()).labelled_by(label.id);
+                        let r = if help.is_empty() { r } else { r.on_hover_text(help.as_str()) };
+                        focus_if_asked(app, ui, path, &r);
+                        if r.clicked() && now != *value {
+                            app.send(Command::Set { path: path.to_owned(), value: Value::String(value.clone()) });
+                        }
+                    }
+                } else {
+                    let shown = options.iter().find(|(v, _)| *v == now).map_or(now.as_str(), |(_, t)| t.as_str());
+                    let r = egui::ComboBox::from_id_salt(id)
+                        .selected_text(shown)
+                        .width(theme::FIELD_WIDTH)
+                        .show_ui(ui, |ui| {
+                            for (value, text) in options {
+                                if ui.selectable_label(now == *value, text.as_str()).clicked() && now != *value {
+                                    app.send(Command::Set { path: path.to_owned(), value: Value::String(value.clone()) });
+                                }
+                            }
+                        })
+                        .response
+                        .labelled_by(label.id);
+                    let r = if help.is_empty() { r } else { r.on_hover_text(help.as_str()) };
+                    focus_if_asked(app, ui, path, &r);
+                }
+            });
+        }
+        kind => {
+            let label = ui.label(&field.label);
+            let display = match kind {
+                Kind::Money | Kind::SignedMoney | Kind::OptionalMoney => money_display(current.as_ref()),
+                _ => text_of(current.as_ref()),
+            };
+            let mut buffer = app.ui_state.buffers.get(path).cloned();
+            let had_buffer = buffer.is_some();
+            let mut text = buffer.as_ref().map_or_else(|| display.clone(), |b| b.text.clone());
+            let is_ssn = *kind == Kind::Ssn;
+            let hide = is_ssn && !app.ui_state.reveal_ssn;
+            ui.vertical(|ui| {
+                let edit = TextEdit::singleline(&mut text).id(id).desired_width(theme::FIELD_WIDTH);
+                let r = if hide && !ui.memory(|m| m.has_focus(id)) {
+                    // Masked: show only the last four digits until the field is focused or revealed.
+                    let mut shown = masked(&text);
+                    ui.add(TextEdit::singleline(&mut shown).id(id).desired_width(theme::FIELD_WIDTH))
+                } else {
+                    ui.add(edit)
+                }
+                .labelled_by(label.id);
+                let r = if help.is_empty() { r } else { r.on_hover_text(help.as_str()) };
+                focus_if_asked(app, ui, path, &r);
+                if r.changed() && !(hide && !r.has_focus()) {
+                    match read(kind, &text) {
+                        Ok(value) => {
+                            buffer = Some(Buffer { text: text.clone(), error: None });
+                            if binding::get(&app.snapshot.answers, path) != Some(&value) {
+                                app.send(Command::Set { path: path.to_owned(), value });
+                            }
+                        }
+                        Err(msg) => buffer = Some(Buffer { text: text.clone(), error: Some(msg) }),
+                    }
+                }
+                if r.lost_focus() {
+                    // Keep what could not be read; tidy what could.
+                    if buffer.as_ref().is_some_and(|b| b.error.is_none()) {
+                        buffer = None;
+                    }
+                }
+                if let Some(err) = buffer.as_ref().and_then(|b| b.error.as_deref()) {
+                    ui.label(RichText::new(err).small().color(theme::error_colour(ui.visuals())));
+                }
+            });
+            match buffer {
+                Some(b) => {
+                    app.ui_state.buffers.insert(path.to_owned(), b);
+                }
+                None if had_buffer => {
+                    app.ui_state.buffers.remove(path);
+                }
+                None => {}
+            }
+        }
+    }
+    ui.end_row();
+}
+
+fn focus_if_asked(app: &mut App, ui: &Ui, path: &str, r: &egui::Response) {
+    if app.ui_state.focus.as_deref() == Some(path) {
+        r.request_focus();
+        r.scroll_to_me(Some(egui::Align::Center));
+        app.ui_state.focus = None;
+        let _ = ui;
+    }
+}

@@ -1,0 +1,118 @@
+//! An interview screen drawn from its data: field blocks, lists with add/remove, and the computed
+//! lines the screen explains.
+
+use egui::{RichText, Ui};
+
+use crate::app::{App, Command};
+use crate::binding;
+use crate::fields::field_row;
+use crate::forms::{Block, Field, Screen, join};
+use crate::theme;
+
+/// Draw a data-driven screen.
+pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
+    for (b, block) in screen.blocks.iter().enumerate() {
+        match block {
+            Block::Fields { title, fields, show_if } => {
+                if show_if.as_ref().is_some_and(|c| !c.holds(&app.snapshot.answers, "")) {
+                    continue;
+                }
+                if !title.is_empty() {
+                    ui.add_space(theme::GAP_M);
+                    ui.label(RichText::new(title).strong());
+                }
+                grid(app, ui, (screen.id.as_str(), b), fields, "");
+            }
+            Block::List { path, title, item_title, add_label, fields, help } => {
+                ui.add_space(theme::GAP_M);
+                ui.label(RichText::new(title).strong());
+                if !help.is_empty() {
+                    ui.label(RichText::new(help).small());
+                }
+                let count = binding::get(&app.snapshot.answers, path).and_then(|v| v.as_array()).map_or(0, Vec::len);
+                for i in 0..count {
+                    let base = format!("{path}[{i}]");
+                    let heading = item_heading(app, item_title, &base, i);
+                    egui::CollapsingHeader::new(RichText::new(&heading))
+                        .id_salt((path.as_str(), i))
+                        .default_open(true)
+                        .show(ui, |ui| {
+                            grid(app, ui, (path.as_str(), i), fields, &base);
+                            if ui.button(format!("Remove {heading}")).clicked() {
+                                app.send(Command::RemoveItem(path.clone(), i));
+                            }
+                        });
+                }
+                if ui.button(add_label).clicked() {
+                    app.send(Command::AddItem(path.clone()));
+                }
+            }
+        }
+    }
+    computed_lines(app, ui, &screen.computed);
+}
+
+fn grid(app: &mut App, ui: &mut Ui, id: (&str, usize), fields: &[Field], base: &str) {
+    egui::Grid::new(id).num_columns(2).spacing([theme::GAP_M, theme::GAP_S]).show(ui, |ui| {
+        for f in fields {
+            if f.show_if.as_ref().is_some_and(|c| !c.holds(&app.snapshot.answers, base)) {
+                continue;
+            }
+            field_row(app, ui, f, &join(base, &f.path));
+        }
+    });
+}
+
+/// "W-2 from {employer}" with the item's answers filled in.
+fn item_heading(app: &App, template: &str, base: &str, i: usize) -> String {
+    let mut out = String::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let Some(close) = rest[open..].find('}') else { break };
+        let key = &rest[open + 1..open + close];
+        let value = if key == "n" {
+            (i + 1).to_string()
+        } else {
+            match binding::get(&app.snapshot.answers, &join(base, key)) {
+                Some(serde_json::Value::String(s)) if !s.trim().is_empty() => s.clone(),
+                _ => format!("#{}", i + 1),
+            }
+        };
+        out.push_str(&value);
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The computed lines a screen explains: value, rule in words, citation, and a link to the form view.
+pub fn computed_lines(app: &mut App, ui: &mut Ui, keys: &[String]) {
+    if keys.is_empty() {
+        return;
+    }
+    let Some(ret) = app.computed() else { return };
+    let lines: Vec<njtax_engine::Line> = keys.iter().filter_map(|k| ret.by_key(k).cloned()).collect();
+    ui.add_space(theme::GAP_L);
+    ui.label(RichText::new("What this gives on your return").strong());
+    let mut show = None;
+    for line in lines {
+        ui.add_space(theme::GAP_S);
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(format!("Line {}: {}", line.id, line.label)).strong());
+                ui.label(njtax_engine::money::fmt_money(line.value));
+            });
+            ui.label(&line.explanation.rule);
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(&line.explanation.citation).small().italics());
+                if ui.link("Why this number?").clicked() {
+                    show = Some(line.id.to_string());
+                }
+            });
+        });
+    }
+    if let Some(id) = show {
+        app.send(Command::ShowLine(id));
+    }
+}

@@ -1,0 +1,30 @@
+//! The start screen: tax year, residency, and what this app covers and does not yet.
+
+use egui::{RichText, Ui};
+
+use crate::app::App;
+use crate::forms::Screen;
+use crate::theme;
+
+/// Draw the start screen.
+pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
+    super::data_screen::draw(app, ui, screen);
+    ui.add_space(theme::GAP_L);
+    ui.label(RichText::new("What this app covers").strong());
+    for item in [
+        "New Jersey resident returns (NJ-1040) for the whole year, tax years 2022 to 2025",
+        "Every line from exemptions to refund, with the rule and the statute behind each number",
+        "Property tax deduction or credit, credit for taxes paid to other states, NJ EITC, child and dependent care credit, child tax credit",
+    ] {
+        ui.label(format!("• {item}"));
+    }
+    ui.add_space(theme::GAP_M);
+    ui.label(RichText::new("Not yet").strong());
+    for item in [
+        "Part-year residents and nonresidents (NJ-1040NR)",
+        "Business credits (lines 46-48), estimated-tax interest (line 52) and the health coverage payment (line 53c): enter them on Payments",
+        "Filing the return: print it or copy the figures into NJ's filing service",
+    ] {
+        ui.label(format!("• {item}"));
+    }
+}

@@ -1,0 +1,43 @@
+//! Design tokens: spacing, sizes and the few colours the app adds to egui's own (light or dark,
+//! following the system). Screens take these from here and hard-code none.
+
+use egui::{Color32, Visuals};
+
+/// Small gap between related items.
+pub const GAP_S: f32 = 4.0;
+/// Gap between groups.
+pub const GAP_M: f32 = 10.0;
+/// Gap between sections of a screen.
+pub const GAP_L: f32 = 18.0;
+/// Width of the section list.
+pub const LEFT_PANEL_WIDTH: f32 = 230.0;
+/// Width of the "Your NJ return" panel.
+pub const RIGHT_PANEL_WIDTH: f32 = 270.0;
+/// Width of an answer input.
+pub const FIELD_WIDTH: f32 = 220.0;
+/// Size of the refund / balance due figure.
+pub const BIG_FIGURE: f32 = 26.0;
+/// Size of a section's state mark.
+pub const MARK_SIZE: f32 = 12.0;
+/// Size of screen titles.
+pub const TITLE: f32 = 20.0;
+
+/// Colour for a refund.
+pub fn refund_colour(v: &Visuals) -> Color32 {
+    if v.dark_mode { Color32::from_rgb(120, 200, 140) } else { Color32::from_rgb(20, 110, 50) }
+}
+
+/// Colour for a balance due.
+pub fn due_colour(v: &Visuals) -> Color32 {
+    if v.dark_mode { Color32::from_rgb(240, 170, 90) } else { Color32::from_rgb(160, 80, 0) }
+}
+
+/// Colour for errors and inline messages.
+pub fn error_colour(v: &Visuals) -> Color32 {
+    v.error_fg_color
+}
+
+/// Colour for warnings.
+pub fn warning_colour(v: &Visuals) -> Color32 {
+    v.warn_fg_color
+}

@@ -1,0 +1,86 @@
+//! `njtax-app`: the desktop app. Opens the draft given on the command line, or the embedded sample
+//! return so a newcomer sees a filled return at once.
+
+#![windows_subsystem = "windows"]
+
+use std::path::PathBuf;
+
+use njtax_ui::App;
+use njtax_ui::platform::{FileDialogs, RecentStore};
+
+/// The sample draft shown when no draft is given.
+const SAMPLE_DRAFT: &str = include_str!("../examples/family-eitc-child-credits.ron");
+/// Its name in the title bar.
+const SAMPLE_NAME: &str = "Sample return (family with children)";
+
+/// Native dialogs through rfd.
+struct NativeDialogs;
+
+impl FileDialogs for NativeDialogs {
+    fn pick_open(&mut self) -> Option<PathBuf> {
+        rfd::FileDialog::new().add_filter("NJ tax draft", &["ron"]).set_title("Open a draft").pick_file()
+    }
+
+    fn pick_save(&mut self, suggested_name: &str) -> Option<PathBuf> {
+        rfd::FileDialog::new()
+            .add_filter("NJ tax draft", &["ron"])
+            .set_title("Save the draft")
+            .set_file_name(suggested_name)
+            .save_file()
+    }
+}
+
+/// Recent drafts in the platform config folder (`recent.ron`).
+struct ConfigRecent {
+    file: Option<PathBuf>,
+}
+
+impl ConfigRecent {
+    fn new() -> Self {
+        let file = directories::ProjectDirs::from("org", "njtax", "njtax").map(|d| d.config_dir().join("recent.ron"));
+        Self { file }
+    }
+}
+
+impl RecentStore for ConfigRecent {
+    fn load(&self) -> Vec<PathBuf> {
+        let Some(file) = &self.file else { return Vec::new() };
+        std::fs::read_to_string(file).ok().and_then(|t| ron::from_str::<Vec<PathBuf>>(&t).ok()).unwrap_or_default()
+    }
+
+    fn store(&mut self, recent: &[PathBuf]) {
+        let Some(file) = &self.file else { return };
+        if let Some(dir) = file.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        if let Ok(text) = ron::to_string(&recent) {
+            // The list is a convenience: failing to keep it must not disturb the user's work.
+            let _ = std::fs::write(file, text);
+        }
+    }
+}
+
+/// The eframe shell around the app.
+struct Shell(App);
+
+impl eframe::App for Shell {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.0.ui(ui);
+    }
+}
+
+fn main() -> eframe::Result {
+    let mut app = match njtax_engine::parse_draft(SAMPLE_DRAFT) {
+        Ok(d) => App::new(d.answers, SAMPLE_NAME, Box::new(NativeDialogs), Box::new(ConfigRecent::new())),
+        Err(_) => App::new(njtax_engine::Answers::default(), "Untitled draft", Box::new(NativeDialogs), Box::new(ConfigRecent::new())),
+    };
+    if let Some(path) = std::env::args_os().nth(1) {
+        app.open_file(&PathBuf::from(path));
+    }
+    let title = app.title();
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default().with_title(title).with_inner_size([1280.0, 800.0]).with_min_inner_size([900.0, 600.0]),
+        ..eframe::NativeOptions::default()
+    };
+    eframe::run_native("njtax", options, Box::new(|_cc| Ok(Box::new(Shell(app)))))
+}
