@@ -18,7 +18,10 @@ struct NativeDialogs;
 
 impl FileDialogs for NativeDialogs {
     fn pick_open(&mut self) -> Option<PathBuf> {
-        rfd::FileDialog::new().add_filter("NJ tax draft", &["ron"]).set_title("Open a draft").pick_file()
+        rfd::FileDialog::new()
+            .add_filter("NJ tax draft", &["ron"])
+            .set_title("Open a draft")
+            .pick_file()
     }
 
     fn pick_save(&mut self, suggested_name: &str) -> Option<PathBuf> {
@@ -37,15 +40,21 @@ struct ConfigRecent {
 
 impl ConfigRecent {
     fn new() -> Self {
-        let file = directories::ProjectDirs::from("org", "njtax", "njtax").map(|d| d.config_dir().join("recent.ron"));
+        let file = directories::ProjectDirs::from("org", "njtax", "njtax")
+            .map(|d| d.config_dir().join("recent.ron"));
         Self { file }
     }
 }
 
 impl RecentStore for ConfigRecent {
     fn load(&self) -> Vec<PathBuf> {
-        let Some(file) = &self.file else { return Vec::new() };
-        std::fs::read_to_string(file).ok().and_then(|t| ron::from_str::<Vec<PathBuf>>(&t).ok()).unwrap_or_default()
+        let Some(file) = &self.file else {
+            return Vec::new();
+        };
+        std::fs::read_to_string(file)
+            .ok()
+            .and_then(|t| ron::from_str::<Vec<PathBuf>>(&t).ok())
+            .unwrap_or_default()
     }
 
     fn store(&mut self, recent: &[PathBuf]) {
@@ -71,15 +80,28 @@ impl eframe::App for Shell {
 
 fn main() -> eframe::Result {
     let mut app = match njtax_engine::parse_draft(SAMPLE_DRAFT) {
-        Ok(d) => App::new(d.answers, SAMPLE_NAME, Box::new(NativeDialogs), Box::new(ConfigRecent::new())),
-        Err(_) => App::new(njtax_engine::Answers::default(), "Untitled draft", Box::new(NativeDialogs), Box::new(ConfigRecent::new())),
+        Ok(d) => App::new(
+            d.answers,
+            SAMPLE_NAME,
+            Box::new(NativeDialogs),
+            Box::new(ConfigRecent::new()),
+        ),
+        Err(_) => App::new(
+            njtax_engine::Answers::default(),
+            "Untitled draft",
+            Box::new(NativeDialogs),
+            Box::new(ConfigRecent::new()),
+        ),
     };
     if let Some(path) = std::env::args_os().nth(1) {
         app.open_file(&PathBuf::from(path));
     }
     let title = app.title();
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default().with_title(title).with_inner_size([1280.0, 800.0]).with_min_inner_size([900.0, 600.0]),
+        viewport: egui::ViewportBuilder::default()
+            .with_title(title)
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([900.0, 600.0]),
         ..eframe::NativeOptions::default()
     };
     eframe::run_native("njtax", options, Box::new(|_cc| Ok(Box::new(Shell(app)))))

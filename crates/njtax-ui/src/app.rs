@@ -161,11 +161,18 @@ impl App {
         dialogs: Box<dyn FileDialogs>,
         recent_store: Box<dyn RecentStore>,
     ) -> Self {
-        let interview = Interview::load().unwrap_or(Interview { screens: Vec::new() });
+        let interview = Interview::load().unwrap_or(Interview {
+            screens: Vec::new(),
+        });
         let recent = recent_store.load();
         let doc = Document::new(answers, None, name);
         let mut app = Self {
-            snapshot: Snapshot { revision: 0, result: Err(String::new()), sections: Vec::new(), answers: Value::Null },
+            snapshot: Snapshot {
+                revision: 0,
+                result: Err(String::new()),
+                sections: Vec::new(),
+                answers: Value::Null,
+            },
             doc,
             book: ParamBook::load().ok(),
             interview,
@@ -193,7 +200,11 @@ impl App {
 
     /// The window title: draft name, an unsaved mark, and the app name.
     pub fn title(&self) -> String {
-        format!("{}{} — NJ income tax", self.doc.display_name(), if self.doc.is_dirty() { " •" } else { "" })
+        format!(
+            "{}{} — NJ income tax",
+            self.doc.display_name(),
+            if self.doc.is_dirty() { " •" } else { "" }
+        )
     }
 
     /// Recompute when the answers changed since the last snapshot.
@@ -209,11 +220,19 @@ impl App {
         self.computations += 1;
         let mirror = binding::to_value(answers);
         let sections = self.section_states(&mirror, result.as_ref().ok());
-        self.snapshot = Snapshot { revision: self.doc.revision(), result, sections, answers: mirror };
+        self.snapshot = Snapshot {
+            revision: self.doc.revision(),
+            result,
+            sections,
+            answers: mirror,
+        };
     }
 
     fn section_states(&self, mirror: &Value, ret: Option<&ComputedReturn>) -> Vec<SectionState> {
-        let blank = binding::to_value(&Answers { tax_year: self.doc.answers().tax_year, ..Answers::default() });
+        let blank = binding::to_value(&Answers {
+            tax_year: self.doc.answers().tax_year,
+            ..Answers::default()
+        });
         self.interview
             .screens
             .iter()
@@ -222,24 +241,34 @@ impl App {
                 let has_error = ret.is_some_and(|r| {
                     r.diagnostics.iter().any(|d| {
                         d.severity == Severity::Error
-                            && d.path.as_deref().and_then(|p| self.interview.screen_for_path(p)) == Some(i)
+                            && d.path
+                                .as_deref()
+                                .and_then(|p| self.interview.screen_for_path(p))
+                                == Some(i)
                     })
                 });
                 if has_error {
                     return SectionState::NeedsAttention;
                 }
-                if screen.special != Special::None && screen.special != Special::Start {
+                if (screen.special != Special::None && screen.special != Special::Start)
+                    || screen.blocks.is_empty()
+                {
+                    // Nothing to answer here: the screen shows what was computed.
                     return SectionState::Done;
                 }
                 let answered = screen.blocks.iter().any(|b| match b {
-                    Block::Fields { fields, .. } => fields.iter().any(|f| {
-                        binding::get(mirror, &f.path) != binding::get(&blank, &f.path)
-                    }),
-                    Block::List { path, .. } => {
-                        binding::get(mirror, path).and_then(Value::as_array).is_some_and(|a| !a.is_empty())
-                    }
+                    Block::Fields { fields, .. } => fields
+                        .iter()
+                        .any(|f| binding::get(mirror, &f.path) != binding::get(&blank, &f.path)),
+                    Block::List { path, .. } => binding::get(mirror, path)
+                        .and_then(Value::as_array)
+                        .is_some_and(|a| !a.is_empty()),
                 });
-                if answered || screen.special == Special::Start { SectionState::Done } else { SectionState::NotStarted }
+                if answered || screen.special == Special::Start {
+                    SectionState::Done
+                } else {
+                    SectionState::NotStarted
+                }
             })
             .collect()
     }
@@ -247,6 +276,10 @@ impl App {
     /// Apply the queued commands (once per frame, after drawing).
     pub fn run_commands(&mut self, ctx: &egui::Context) {
         let commands = std::mem::take(&mut self.commands);
+        if !commands.is_empty() {
+            // What was drawn this frame is already out of date.
+            ctx.request_repaint();
+        }
         for c in commands {
             self.apply(c, ctx);
         }
@@ -262,20 +295,27 @@ impl App {
         match command {
             Command::Set { path, value } => match binding::set(self.doc.answers(), &path, value) {
                 Ok(a) => self.doc.edit(a, Some(&path)),
-                Err(e) => self.ui_state.message = Some((format!("That answer could not be used: {e}"), true)),
+                Err(e) => {
+                    self.ui_state.message =
+                        Some((format!("That answer could not be used: {e}"), true))
+                }
             },
             Command::AddItem(path) => match binding::push_item(self.doc.answers(), &path) {
                 Ok(a) => self.doc.edit(a, None),
                 Err(e) => self.ui_state.message = Some((e.to_string(), true)),
             },
-            Command::RemoveItem(path, index) => match binding::remove_item(self.doc.answers(), &path, index) {
-                Ok(a) => {
-                    self.doc.edit(a, None);
-                    // Buffers of later items would now point at the wrong item.
-                    self.ui_state.buffers.retain(|k, _| !k.starts_with(&format!("{path}[")));
+            Command::RemoveItem(path, index) => {
+                match binding::remove_item(self.doc.answers(), &path, index) {
+                    Ok(a) => {
+                        self.doc.edit(a, None);
+                        // Buffers of later items would now point at the wrong item.
+                        self.ui_state
+                            .buffers
+                            .retain(|k, _| !k.starts_with(&format!("{path}[")));
+                    }
+                    Err(e) => self.ui_state.message = Some((e.to_string(), true)),
                 }
-                Err(e) => self.ui_state.message = Some((e.to_string(), true)),
-            },
+            }
             Command::Undo => {
                 if self.doc.undo() {
                     self.ui_state.buffers.clear();
@@ -300,16 +340,21 @@ impl App {
                 self.ui_state.focus = focus;
             }
             Command::ShowLine(id) => {
-                if let Some(i) = self.interview.screens.iter().position(|s| s.special == Special::FormView) {
+                if let Some(i) = self
+                    .interview
+                    .screens
+                    .iter()
+                    .position(|s| s.special == Special::FormView)
+                {
                     self.ui_state.screen = i;
                 }
                 self.ui_state.selected_line = Some(id);
             }
             Command::PromptSave => {
-                if let Some(p) = self.ui_state.pending.take() {
-                    if self.save(false) {
-                        self.proceed(p, ctx);
-                    }
+                if let Some(p) = self.ui_state.pending.take()
+                    && self.save(false)
+                {
+                    self.proceed(p, ctx);
                 }
             }
             Command::PromptDiscard => {
@@ -335,8 +380,18 @@ impl App {
         match action {
             Pending::New => {
                 let year = self.doc.answers().tax_year;
-                self.doc = Document::new(Answers { tax_year: year, ..Answers::default() }, None, "Untitled draft");
-                self.ui_state = UiState { reveal_ssn: self.ui_state.reveal_ssn, ..UiState::default() };
+                self.doc = Document::new(
+                    Answers {
+                        tax_year: year,
+                        ..Answers::default()
+                    },
+                    None,
+                    "Untitled draft",
+                );
+                self.ui_state = UiState {
+                    reveal_ssn: self.ui_state.reveal_ssn,
+                    ..UiState::default()
+                };
                 self.ui_state.message = Some(("New draft".to_owned(), false));
             }
             Pending::Open(path) => {
@@ -357,7 +412,9 @@ impl App {
 
     /// Open a draft file; on any error the current draft stays as it is and a message says why.
     pub fn open_file(&mut self, path: &Path) {
-        let name = path.file_name().map_or_else(|| "draft".to_owned(), |n| n.to_string_lossy().into_owned());
+        let name = path
+            .file_name()
+            .map_or_else(|| "draft".to_owned(), |n| n.to_string_lossy().into_owned());
         let text = match std::fs::read_to_string(path) {
             Ok(t) => t,
             Err(e) => {
@@ -368,7 +425,10 @@ impl App {
         match njtax_engine::parse_draft(&text) {
             Ok(draft) => {
                 self.doc = Document::new(draft.answers, Some(path.to_path_buf()), &name);
-                self.ui_state = UiState { reveal_ssn: self.ui_state.reveal_ssn, ..UiState::default() };
+                self.ui_state = UiState {
+                    reveal_ssn: self.ui_state.reveal_ssn,
+                    ..UiState::default()
+                };
                 self.ui_state.message = Some((format!("Opened {name}"), false));
                 self.remember(path);
             }
@@ -386,7 +446,9 @@ impl App {
             }
         };
         let Some(path) = path else { return false };
-        let name = path.file_name().map_or_else(|| "draft".to_owned(), |n| n.to_string_lossy().into_owned());
+        let name = path
+            .file_name()
+            .map_or_else(|| "draft".to_owned(), |n| n.to_string_lossy().into_owned());
         match crate::files::write_draft(&path, &self.doc.to_draft()) {
             Ok(()) => {
                 self.doc.mark_saved(path.clone());
@@ -424,10 +486,22 @@ impl App {
         let shortcuts = [
             (KeyboardShortcut::new(shift, Key::S), Command::SaveAs),
             (KeyboardShortcut::new(shift, Key::Z), Command::Redo),
-            (KeyboardShortcut::new(Modifiers::COMMAND, Key::N), Command::New),
-            (KeyboardShortcut::new(Modifiers::COMMAND, Key::O), Command::Open),
-            (KeyboardShortcut::new(Modifiers::COMMAND, Key::S), Command::Save),
-            (KeyboardShortcut::new(Modifiers::COMMAND, Key::Z), Command::Undo),
+            (
+                KeyboardShortcut::new(Modifiers::COMMAND, Key::N),
+                Command::New,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::COMMAND, Key::O),
+                Command::Open,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::COMMAND, Key::S),
+                Command::Save,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::COMMAND, Key::Z),
+                Command::Undo,
+            ),
         ];
         for (shortcut, command) in shortcuts {
             if ctx.input_mut(|i| i.consume_shortcut(&shortcut)) {
@@ -437,7 +511,10 @@ impl App {
     }
 
     fn handle_close_request(&mut self, ctx: &egui::Context) {
-        if ctx.input(|i| i.viewport().close_requested()) && self.doc.is_dirty() && !self.ui_state.allow_close {
+        if ctx.input(|i| i.viewport().close_requested())
+            && self.doc.is_dirty()
+            && !self.ui_state.allow_close
+        {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.ui_state.pending = Some(Pending::Close);
         }

@@ -28,7 +28,9 @@ pub fn parse_path(path: &str) -> Vec<Step> {
             }
             rest = &rest[open..];
             while let Some(stripped) = rest.strip_prefix('[') {
-                let Some(close) = stripped.find(']') else { break };
+                let Some(close) = stripped.find(']') else {
+                    break;
+                };
                 if let Ok(i) = stripped[..close].parse() {
                     steps.push(Step::Index(i));
                 }
@@ -98,7 +100,8 @@ fn set_in(v: &mut Value, steps: &[Step], new: Value) -> Result<(), ()> {
 /// [`EditError`] when the path does not exist or the value does not fit its type.
 pub fn set(answers: &Answers, path: &str, new: Value) -> Result<Answers, EditError> {
     let mut root = to_value(answers);
-    set_in(&mut root, &parse_path(path), new).map_err(|()| EditError::NoSuchPath(path.to_owned()))?;
+    set_in(&mut root, &parse_path(path), new)
+        .map_err(|()| EditError::NoSuchPath(path.to_owned()))?;
     serde_json::from_value(root).map_err(|e| EditError::Invalid(e.to_string()))
 }
 
@@ -115,8 +118,12 @@ pub fn push_item(answers: &Answers, path: &str) -> Result<Answers, EditError> {
     let mut v = &mut root;
     for step in &steps {
         v = match (step, v) {
-            (Step::Field(f), Value::Object(m)) => m.get_mut(f).ok_or_else(|| EditError::NoSuchPath(path.to_owned()))?,
-            (Step::Index(i), Value::Array(a)) => a.get_mut(*i).ok_or_else(|| EditError::NoSuchPath(path.to_owned()))?,
+            (Step::Field(f), Value::Object(m)) => m
+                .get_mut(f)
+                .ok_or_else(|| EditError::NoSuchPath(path.to_owned()))?,
+            (Step::Index(i), Value::Array(a)) => a
+                .get_mut(*i)
+                .ok_or_else(|| EditError::NoSuchPath(path.to_owned()))?,
             _ => return Err(EditError::NoSuchPath(path.to_owned())),
         };
     }
@@ -136,8 +143,12 @@ pub fn remove_item(answers: &Answers, path: &str, index: usize) -> Result<Answer
     let mut v = &mut root;
     for step in &steps {
         v = match (step, v) {
-            (Step::Field(f), Value::Object(m)) => m.get_mut(f).ok_or_else(|| EditError::NoSuchPath(path.to_owned()))?,
-            (Step::Index(i), Value::Array(a)) => a.get_mut(*i).ok_or_else(|| EditError::NoSuchPath(path.to_owned()))?,
+            (Step::Field(f), Value::Object(m)) => m
+                .get_mut(f)
+                .ok_or_else(|| EditError::NoSuchPath(path.to_owned()))?,
+            (Step::Index(i), Value::Array(a)) => a
+                .get_mut(*i)
+                .ok_or_else(|| EditError::NoSuchPath(path.to_owned()))?,
             _ => return Err(EditError::NoSuchPath(path.to_owned())),
         };
     }
@@ -169,10 +180,15 @@ pub fn parse_money(text: &str, allow_negative: bool) -> Result<rust_decimal::Dec
     };
     let t = t.strip_prefix('$').unwrap_or(t).trim();
     let cleaned: String = t.chars().filter(|c| *c != ',' && *c != ' ').collect();
-    if cleaned.is_empty() || !cleaned.chars().all(|c| c.is_ascii_digit() || c == '.') || cleaned.matches('.').count() > 1 {
+    if cleaned.is_empty()
+        || !cleaned.chars().all(|c| c.is_ascii_digit() || c == '.')
+        || cleaned.matches('.').count() > 1
+    {
         return Err("Type an amount like 1,234.56".to_owned());
     }
-    let value: rust_decimal::Decimal = cleaned.parse().map_err(|_| "That amount is too large".to_owned())?;
+    let value: rust_decimal::Decimal = cleaned
+        .parse()
+        .map_err(|_| "That amount is too large".to_owned())?;
     if value.scale() > 2 {
         return Err("Use at most two decimals (cents)".to_owned());
     }
@@ -192,7 +208,12 @@ mod tests {
     fn paths_split_into_fields_and_indices() {
         assert_eq!(
             parse_path("income.w2s[2].state_wages"),
-            vec![Step::Field("income".into()), Step::Field("w2s".into()), Step::Index(2), Step::Field("state_wages".into())]
+            vec![
+                Step::Field("income".into()),
+                Step::Field("w2s".into()),
+                Step::Index(2),
+                Step::Field("state_wages".into())
+            ]
         );
     }
 
@@ -213,7 +234,12 @@ mod tests {
     fn setting_an_answer_by_path_round_trips_through_the_model() {
         let a = Answers::default();
         let a = push_item(&a, "income.w2s").unwrap();
-        let a = set(&a, "income.w2s[0].state_wages", Value::String("52000.00".into())).unwrap();
+        let a = set(
+            &a,
+            "income.w2s[0].state_wages",
+            Value::String("52000.00".into()),
+        )
+        .unwrap();
         assert_eq!(a.income.w2s[0].state_wages, dec!(52000));
         let a = set(&a, "spouse.name", Value::String("Sam".into())).unwrap();
         assert_eq!(a.spouse.as_ref().map(|s| s.name.as_str()), Some("Sam"));

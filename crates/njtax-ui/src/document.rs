@@ -4,6 +4,14 @@ use std::path::PathBuf;
 
 use njtax_engine::{Answers, Draft, FORMAT_VERSION};
 
+/// Revisions are unique across documents, so a newly opened draft is never mistaken for the
+/// previous one's snapshot.
+static NEXT_REVISION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+fn next_revision() -> u64 {
+    NEXT_REVISION.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 /// How many answer edits can be undone.
 const UNDO_LIMIT: usize = 200;
 
@@ -26,12 +34,13 @@ pub struct Document {
 impl Document {
     /// A document over answers, unmodified.
     pub fn new(answers: Answers, path: Option<PathBuf>, untitled_name: &str) -> Self {
+        let revision = next_revision();
         Self {
             answers,
             path,
             untitled_name: untitled_name.to_owned(),
-            revision: 1,
-            saved_revision: 1,
+            revision,
+            saved_revision: revision,
             undo: Vec::new(),
             redo: Vec::new(),
             last_edit_path: None,
@@ -58,9 +67,11 @@ impl Document {
         if answers == self.answers {
             return;
         }
-        let merge = path.is_some() && self.last_edit_path.as_deref() == path && !self.undo.is_empty();
+        let merge =
+            path.is_some() && self.last_edit_path.as_deref() == path && !self.undo.is_empty();
         if !merge {
-            self.undo.push((self.answers.clone(), path.map(str::to_owned)));
+            self.undo
+                .push((self.answers.clone(), path.map(str::to_owned)));
             if self.undo.len() > UNDO_LIMIT {
                 self.undo.remove(0);
             }
@@ -68,24 +79,30 @@ impl Document {
         self.last_edit_path = path.map(str::to_owned);
         self.redo.clear();
         self.answers = answers;
-        self.revision += 1;
+        self.revision = next_revision();
     }
 
     /// Undo the last edit. Returns whether anything changed.
     pub fn undo(&mut self) -> bool {
-        let Some((previous, _)) = self.undo.pop() else { return false };
-        self.redo.push(std::mem::replace(&mut self.answers, previous));
+        let Some((previous, _)) = self.undo.pop() else {
+            return false;
+        };
+        self.redo
+            .push(std::mem::replace(&mut self.answers, previous));
         self.last_edit_path = None;
-        self.revision += 1;
+        self.revision = next_revision();
         true
     }
 
     /// Redo the last undone edit. Returns whether anything changed.
     pub fn redo(&mut self) -> bool {
-        let Some(next) = self.redo.pop() else { return false };
-        self.undo.push((std::mem::replace(&mut self.answers, next), None));
+        let Some(next) = self.redo.pop() else {
+            return false;
+        };
+        self.undo
+            .push((std::mem::replace(&mut self.answers, next), None));
         self.last_edit_path = None;
-        self.revision += 1;
+        self.revision = next_revision();
         true
     }
 
@@ -108,14 +125,17 @@ impl Document {
 
     /// The draft to write.
     pub fn to_draft(&self) -> Draft {
-        Draft { format_version: FORMAT_VERSION, answers: self.answers.clone() }
+        Draft {
+            format_version: FORMAT_VERSION,
+            answers: self.answers.clone(),
+        }
     }
 
     /// The name shown in the title bar.
     pub fn display_name(&self) -> String {
-        self.path
-            .as_ref()
-            .and_then(|p| p.file_name())
-            .map_or_else(|| self.untitled_name.clone(), |n| n.to_string_lossy().into_owned())
+        self.path.as_ref().and_then(|p| p.file_name()).map_or_else(
+            || self.untitled_name.clone(),
+            |n| n.to_string_lossy().into_owned(),
+        )
     }
 }

@@ -40,7 +40,14 @@ fn masked(ssn: &str) -> String {
     if digits.is_empty() {
         return String::new();
     }
-    let last: String = digits.chars().rev().take(4).collect::<Vec<_>>().into_iter().rev().collect();
+    let last: String = digits
+        .chars()
+        .rev()
+        .take(4)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
     format!("•••-••-{last}")
 }
 
@@ -49,9 +56,8 @@ fn read(kind: &Kind, text: &str) -> Result<Value, String> {
     let t = text.trim();
     match kind {
         Kind::Text | Kind::Ssn => Ok(Value::String(text.to_owned())),
-        Kind::Money | Kind::SignedMoney => {
-            binding::parse_money(t, *kind == Kind::SignedMoney).map(|d| Value::String(d.to_string()))
-        }
+        Kind::Money | Kind::SignedMoney => binding::parse_money(t, *kind == Kind::SignedMoney)
+            .map(|d| Value::String(d.to_string())),
         Kind::OptionalMoney => {
             if t.is_empty() {
                 Ok(Value::Null)
@@ -60,7 +66,8 @@ fn read(kind: &Kind, text: &str) -> Result<Value, String> {
             }
         }
         Kind::Percent => {
-            let d = binding::parse_money(t.trim_end_matches('%'), false).map_err(|_| "Type a percentage from 0 to 100".to_owned())?;
+            let d = binding::parse_money(t.trim_end_matches('%'), false)
+                .map_err(|_| "Type a percentage from 0 to 100".to_owned())?;
             if d > rust_decimal::Decimal::ONE_HUNDRED {
                 return Err("Type a percentage from 0 to 100".to_owned());
             }
@@ -70,7 +77,9 @@ fn read(kind: &Kind, text: &str) -> Result<Value, String> {
             if t.is_empty() {
                 return Ok(Value::Null);
             }
-            t.parse::<njtax_engine::answers::Date>().map(|d| Value::String(d.to_string())).map_err(|_| "Type a date as YYYY-MM-DD, for example 1958-03-14".to_owned())
+            t.parse::<njtax_engine::answers::Date>()
+                .map(|d| Value::String(d.to_string()))
+                .map_err(|_| "Type a date as YYYY-MM-DD, for example 1958-03-14".to_owned())
         }
         Kind::Integer { min, max } => match t.parse::<i64>() {
             Ok(n) if (*min..=*max).contains(&n) => Ok(Value::from(n)),
@@ -80,7 +89,9 @@ fn read(kind: &Kind, text: &str) -> Result<Value, String> {
             if t.is_empty() {
                 return Ok(Value::Null);
             }
-            t.parse::<u16>().map(Value::from).map_err(|_| "Type a year, for example 2023".to_owned())
+            t.parse::<u16>()
+                .map(Value::from)
+                .map_err(|_| "Type a year, for example 2023".to_owned())
         }
         Kind::Bool | Kind::Choice(_) => Ok(Value::String(text.to_owned())),
     }
@@ -100,40 +111,67 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
             ui.label("");
             let mut v = current.as_ref().and_then(Value::as_bool).unwrap_or(false);
             let r = ui.checkbox(&mut v, field.label.as_str());
-            let r = if help.is_empty() { r } else { r.on_hover_text(help) };
+            let r = if help.is_empty() {
+                r
+            } else {
+                r.on_hover_text(help)
+            };
             focus_if_asked(app, ui, path, &r);
             if r.changed() {
-                app.send(Command::Set { path: path.to_owned(), value: Value::Bool(v) });
+                app.send(Command::Set {
+                    path: path.to_owned(),
+                    value: Value::Bool(v),
+                });
             }
         }
         Kind::Choice(options) => {
             let label = ui.label(&field.label);
             let now = text_of(current.as_ref());
+            // Radio buttons carry their own names ("Owned", "Rented"); a drop-down is named by the label.
             ui.horizontal(|ui| {
                 if options.len() <= 3 {
                     for (value, text) in options {
-                        let r = ui.radio(now == *value, text.as_str()).labelled_by(label.id);
-                        let r = if help.is_empty() { r } else { r.on_hover_text(help.as_str()) };
+                        let r = ui.radio(now == *value, text.as_str());
+                        let r = if help.is_empty() {
+                            r
+                        } else {
+                            r.on_hover_text(help.as_str())
+                        };
                         focus_if_asked(app, ui, path, &r);
                         if r.clicked() && now != *value {
-                            app.send(Command::Set { path: path.to_owned(), value: Value::String(value.clone()) });
+                            app.send(Command::Set {
+                                path: path.to_owned(),
+                                value: Value::String(value.clone()),
+                            });
                         }
                     }
                 } else {
-                    let shown = options.iter().find(|(v, _)| *v == now).map_or(now.as_str(), |(_, t)| t.as_str());
+                    let shown = options
+                        .iter()
+                        .find(|(v, _)| *v == now)
+                        .map_or(now.as_str(), |(_, t)| t.as_str());
                     let r = egui::ComboBox::from_id_salt(id)
                         .selected_text(shown)
                         .width(theme::FIELD_WIDTH)
                         .show_ui(ui, |ui| {
                             for (value, text) in options {
-                                if ui.selectable_label(now == *value, text.as_str()).clicked() && now != *value {
-                                    app.send(Command::Set { path: path.to_owned(), value: Value::String(value.clone()) });
+                                if ui.selectable_label(now == *value, text.as_str()).clicked()
+                                    && now != *value
+                                {
+                                    app.send(Command::Set {
+                                        path: path.to_owned(),
+                                        value: Value::String(value.clone()),
+                                    });
                                 }
                             }
                         })
                         .response
                         .labelled_by(label.id);
-                    let r = if help.is_empty() { r } else { r.on_hover_text(help.as_str()) };
+                    let r = if help.is_empty() {
+                        r
+                    } else {
+                        r.on_hover_text(help.as_str())
+                    };
                     focus_if_asked(app, ui, path, &r);
                 }
             });
@@ -141,35 +179,66 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
         kind => {
             let label = ui.label(&field.label);
             let display = match kind {
-                Kind::Money | Kind::SignedMoney | Kind::OptionalMoney => money_display(current.as_ref()),
+                Kind::Money | Kind::SignedMoney | Kind::OptionalMoney => {
+                    money_display(current.as_ref())
+                }
                 _ => text_of(current.as_ref()),
             };
             let mut buffer = app.ui_state.buffers.get(path).cloned();
             let had_buffer = buffer.is_some();
-            let mut text = buffer.as_ref().map_or_else(|| display.clone(), |b| b.text.clone());
+            let mut text = buffer
+                .as_ref()
+                .map_or_else(|| display.clone(), |b| b.text.clone());
             let is_ssn = *kind == Kind::Ssn;
             let hide = is_ssn && !app.ui_state.reveal_ssn;
             ui.vertical(|ui| {
-                let edit = TextEdit::singleline(&mut text).id(id).desired_width(theme::FIELD_WIDTH);
+                let hint = match kind {
+                    Kind::Money | Kind::SignedMoney => "0.00",
+                    Kind::OptionalDate => "YYYY-MM-DD",
+                    _ => "",
+                };
+                let edit = TextEdit::singleline(&mut text)
+                    .id(id)
+                    .desired_width(theme::FIELD_WIDTH)
+                    .hint_text(hint);
                 let r = if hide && !ui.memory(|m| m.has_focus(id)) {
                     // Masked: show only the last four digits until the field is focused or revealed.
                     let mut shown = masked(&text);
-                    ui.add(TextEdit::singleline(&mut shown).id(id).desired_width(theme::FIELD_WIDTH))
+                    ui.add(
+                        TextEdit::singleline(&mut shown)
+                            .id(id)
+                            .desired_width(theme::FIELD_WIDTH),
+                    )
                 } else {
                     ui.add(edit)
                 }
                 .labelled_by(label.id);
-                let r = if help.is_empty() { r } else { r.on_hover_text(help.as_str()) };
+                let r = if help.is_empty() {
+                    r
+                } else {
+                    r.on_hover_text(help.as_str())
+                };
                 focus_if_asked(app, ui, path, &r);
-                if r.changed() && !(hide && !r.has_focus()) {
+                if r.changed() && (!hide || r.has_focus()) {
                     match read(kind, &text) {
                         Ok(value) => {
-                            buffer = Some(Buffer { text: text.clone(), error: None });
+                            buffer = Some(Buffer {
+                                text: text.clone(),
+                                error: None,
+                            });
                             if binding::get(&app.snapshot.answers, path) != Some(&value) {
-                                app.send(Command::Set { path: path.to_owned(), value });
+                                app.send(Command::Set {
+                                    path: path.to_owned(),
+                                    value,
+                                });
                             }
                         }
-                        Err(msg) => buffer = Some(Buffer { text: text.clone(), error: Some(msg) }),
+                        Err(msg) => {
+                            buffer = Some(Buffer {
+                                text: text.clone(),
+                                error: Some(msg),
+                            })
+                        }
                     }
                 }
                 if r.lost_focus() {
@@ -179,7 +248,11 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
                     }
                 }
                 if let Some(err) = buffer.as_ref().and_then(|b| b.error.as_deref()) {
-                    ui.label(RichText::new(err).small().color(theme::error_colour(ui.visuals())));
+                    ui.label(
+                        RichText::new(err)
+                            .small()
+                            .color(theme::error_colour(ui.visuals())),
+                    );
                 }
             });
             match buffer {

@@ -23,8 +23,13 @@ pub enum WriteError {
 /// [`WriteError`] when the draft cannot be serialised or written.
 pub fn write_draft(path: &Path, draft: &Draft) -> Result<(), WriteError> {
     let text = njtax_engine::draft::draft_to_string(draft)?;
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or_else(|| Path::new("."));
-    let name = path.file_name().map_or_else(|| "draft".into(), |n| n.to_string_lossy().into_owned());
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or_else(|| Path::new("."));
+    let name = path
+        .file_name()
+        .map_or_else(|| "draft".into(), |n| n.to_string_lossy().into_owned());
     let tmp = dir.join(format!(".{name}.saving"));
     {
         let mut f = std::fs::File::create(&tmp)?;

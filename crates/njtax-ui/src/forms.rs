@@ -207,7 +207,9 @@ impl Interview {
     /// # Errors
     /// When the embedded file does not parse (a build defect: a test checks it).
     pub fn load() -> Result<Self, InterviewError> {
-        ron::Options::default().from_str(INTERVIEW_RON).map_err(|e| InterviewError(e.to_string()))
+        ron::Options::default()
+            .from_str(INTERVIEW_RON)
+            .map_err(|e| InterviewError(e.to_string()))
     }
 
     /// Every answer path the interview binds, absolute (list items use index 0), with its screen.
@@ -216,7 +218,9 @@ impl Interview {
         for s in &self.screens {
             for b in &s.blocks {
                 match b {
-                    Block::Fields { fields, show_if, .. } => {
+                    Block::Fields {
+                        fields, show_if, ..
+                    } => {
                         for f in fields {
                             out.push((s.id.clone(), f.path.clone()));
                         }
@@ -230,7 +234,11 @@ impl Interview {
                         for f in fields {
                             out.push((s.id.clone(), join(&base, &f.path)));
                             if let Some(c) = &f.show_if {
-                                out.extend(c.paths().into_iter().map(|p| (s.id.clone(), join(&base, p))));
+                                out.extend(
+                                    c.paths()
+                                        .into_iter()
+                                        .map(|p| (s.id.clone(), join(&base, p))),
+                                );
                             }
                         }
                     }
@@ -249,7 +257,9 @@ impl Interview {
             let mut candidates: Vec<String> = s.covers.clone();
             for b in &s.blocks {
                 match b {
-                    Block::Fields { fields, .. } => candidates.extend(fields.iter().map(|f| f.path.clone())),
+                    Block::Fields { fields, .. } => {
+                        candidates.extend(fields.iter().map(|f| f.path.clone()))
+                    }
                     Block::List { path, fields, .. } => {
                         candidates.push(path.clone());
                         candidates.extend(fields.iter().map(|f| join(path, &f.path)));
@@ -257,10 +267,11 @@ impl Interview {
                 }
             }
             for c in candidates {
-                if norm == c || norm.starts_with(&format!("{c}.")) || norm.starts_with(&format!("{c}[")) {
-                    if best.is_none_or(|(_, len)| c.len() > len) {
-                        best = Some((i, c.len()));
-                    }
+                let matches = norm == c
+                    || norm.starts_with(&format!("{c}."))
+                    || norm.starts_with(&format!("{c}["));
+                if matches && best.is_none_or(|(_, len)| c.len() > len) {
+                    best = Some((i, c.len()));
                 }
             }
         }

@@ -8,14 +8,16 @@
 //! (derived from the answers once per change, never saved) and the UI state (screen, text as typed).
 //! Screens read the computed return and send [`app::Command`]s; they never compute tax.
 #![deny(missing_docs)]
+// Screen geometry is in f32 points; money never is (it stays Decimal in the engine).
+#![allow(clippy::float_arithmetic)]
 
+pub mod app;
 pub mod binding;
 pub mod document;
-pub mod forms;
-pub mod platform;
-pub mod app;
 pub mod fields;
 pub mod files;
+pub mod forms;
+pub mod platform;
 pub mod screens;
 pub mod theme;
 pub mod view;

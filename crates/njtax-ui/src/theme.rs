@@ -24,12 +24,20 @@ pub const TITLE: f32 = 20.0;
 
 /// Colour for a refund.
 pub fn refund_colour(v: &Visuals) -> Color32 {
-    if v.dark_mode { Color32::from_rgb(120, 200, 140) } else { Color32::from_rgb(20, 110, 50) }
+    if v.dark_mode {
+        Color32::from_rgb(120, 200, 140)
+    } else {
+        Color32::from_rgb(20, 110, 50)
+    }
 }
 
 /// Colour for a balance due.
 pub fn due_colour(v: &Visuals) -> Color32 {
-    if v.dark_mode { Color32::from_rgb(240, 170, 90) } else { Color32::from_rgb(160, 80, 0) }
+    if v.dark_mode {
+        Color32::from_rgb(240, 170, 90)
+    } else {
+        Color32::from_rgb(160, 80, 0)
+    }
 }
 
 /// Colour for errors and inline messages.

@@ -14,10 +14,20 @@ const KEY_LINES: [&str; 7] = ["27", "29", "39", "42", "43", "54", "66"];
 pub fn draw(app: &mut App, ui: &mut Ui) {
     Panel::top("menu_bar").show(ui, |ui| menu_bar(app, ui));
     Panel::bottom("status_bar").show(ui, |ui| status_bar(app, ui));
-    Panel::left("sections").resizable(false).default_size(theme::LEFT_PANEL_WIDTH).min_size(theme::LEFT_PANEL_WIDTH).show(ui, |ui| sections(app, ui));
-    Panel::right("your_return").resizable(false).default_size(theme::RIGHT_PANEL_WIDTH).min_size(theme::RIGHT_PANEL_WIDTH).show(ui, |ui| your_return(app, ui));
+    Panel::left("sections")
+        .resizable(false)
+        .default_size(theme::LEFT_PANEL_WIDTH)
+        .min_size(theme::LEFT_PANEL_WIDTH)
+        .show(ui, |ui| sections(app, ui));
+    Panel::right("your_return")
+        .resizable(false)
+        .default_size(theme::RIGHT_PANEL_WIDTH)
+        .min_size(theme::RIGHT_PANEL_WIDTH)
+        .show(ui, |ui| your_return(app, ui));
     egui::CentralPanel::default().show(ui, |ui| {
-        ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| screens::draw_current(app, ui));
+        ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .show(ui, |ui| screens::draw_current(app, ui));
     });
     prompt(app, ui);
 }
@@ -27,34 +37,60 @@ fn menu_bar(app: &mut App, ui: &mut Ui) {
         ui.menu_button("File", |ui| {
             if ui.button("New").on_hover_text("Ctrl+N").clicked() {
                 app.send(Command::New);
+                ui.close();
             }
             if ui.button("Open…").on_hover_text("Ctrl+O").clicked() {
                 app.send(Command::Open);
+                ui.close();
             }
             if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
                 app.send(Command::Save);
+                ui.close();
             }
-            if ui.button("Save As…").on_hover_text("Ctrl+Shift+S").clicked() {
+            if ui
+                .button("Save As…")
+                .on_hover_text("Ctrl+Shift+S")
+                .clicked()
+            {
                 app.send(Command::SaveAs);
+                ui.close();
             }
             ui.menu_button("Recent drafts", |ui| {
                 if app.recent.is_empty() {
                     ui.label("No recent drafts");
                 }
                 for p in app.recent.clone() {
-                    let name = p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned());
-                    if ui.button(name).on_hover_text(p.display().to_string()).clicked() {
+                    let name = p.file_name().map_or_else(
+                        || p.display().to_string(),
+                        |n| n.to_string_lossy().into_owned(),
+                    );
+                    if ui
+                        .button(name)
+                        .on_hover_text(p.display().to_string())
+                        .clicked()
+                    {
                         app.send(Command::OpenPath(p));
+                        ui.close();
                     }
                 }
             });
         });
         ui.menu_button("Edit", |ui| {
-            if ui.add_enabled(app.doc.can_undo(), egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked() {
+            if ui
+                .add_enabled(app.doc.can_undo(), egui::Button::new("Undo"))
+                .on_hover_text("Ctrl+Z")
+                .clicked()
+            {
                 app.send(Command::Undo);
+                ui.close();
             }
-            if ui.add_enabled(app.doc.can_redo(), egui::Button::new("Redo")).on_hover_text("Ctrl+Shift+Z").clicked() {
+            if ui
+                .add_enabled(app.doc.can_redo(), egui::Button::new("Redo"))
+                .on_hover_text("Ctrl+Shift+Z")
+                .clicked()
+            {
                 app.send(Command::Redo);
+                ui.close();
             }
         });
         ui.separator();
@@ -63,8 +99,16 @@ fn menu_bar(app: &mut App, ui: &mut Ui) {
         ui.separator();
         ui.label(a.filing_status.name());
         ui.separator();
-        let reveal = if app.ui_state.reveal_ssn { "Hide SSNs" } else { "Show SSNs" };
-        if ui.button(reveal).on_hover_text("Social Security numbers are masked on screen unless shown").clicked() {
+        let reveal = if app.ui_state.reveal_ssn {
+            "Hide SSNs"
+        } else {
+            "Show SSNs"
+        };
+        if ui
+            .button(reveal)
+            .on_hover_text("Social Security numbers are masked on screen unless shown")
+            .clicked()
+        {
             app.send(Command::ToggleRevealSsn);
         }
     });
@@ -73,12 +117,20 @@ fn menu_bar(app: &mut App, ui: &mut Ui) {
 fn status_bar(app: &mut App, ui: &mut Ui) {
     ui.horizontal(|ui| {
         let name = app.doc.display_name();
-        let mark = if app.doc.is_dirty() { "unsaved changes" } else { "saved" };
+        let mark = if app.doc.is_dirty() {
+            "unsaved changes"
+        } else {
+            "saved"
+        };
         ui.label(format!("{name} ({mark})"));
         if let Some((msg, is_error)) = &app.ui_state.message {
             ui.separator();
             let text = RichText::new(msg.as_str());
-            ui.label(if *is_error { text.color(theme::error_colour(ui.visuals())) } else { text });
+            ui.label(if *is_error {
+                text.color(theme::error_colour(ui.visuals()))
+            } else {
+                text
+            });
         }
     });
 }
@@ -87,9 +139,19 @@ fn sections(app: &mut App, ui: &mut Ui) {
     ui.add_space(theme::GAP_M);
     ui.heading("Sections");
     ui.add_space(theme::GAP_S);
-    let titles: Vec<String> = app.interview.screens.iter().map(|s| s.title.clone()).collect();
+    let titles: Vec<String> = app
+        .interview
+        .screens
+        .iter()
+        .map(|s| s.title.clone())
+        .collect();
     for (i, title) in titles.iter().enumerate() {
-        let state = app.snapshot.sections.get(i).copied().unwrap_or(SectionState::NotStarted);
+        let state = app
+            .snapshot
+            .sections
+            .get(i)
+            .copied()
+            .unwrap_or(SectionState::NotStarted);
         let words = match state {
             SectionState::Done => "done",
             SectionState::NeedsAttention => "needs attention",
@@ -97,9 +159,14 @@ fn sections(app: &mut App, ui: &mut Ui) {
         };
         ui.horizontal(|ui| {
             state_mark(ui, state);
-            let r = ui.selectable_label(app.ui_state.screen == i, title.as_str()).on_hover_text(words);
+            let r = ui
+                .selectable_label(app.ui_state.screen == i, title.as_str())
+                .on_hover_text(words);
             if r.clicked() {
-                app.send(Command::Goto { screen: i, focus: None });
+                app.send(Command::Goto {
+                    screen: i,
+                    focus: None,
+                });
             }
         });
     }
@@ -110,40 +177,78 @@ fn your_return(app: &mut App, ui: &mut Ui) {
     ui.heading("Your NJ return");
     ui.add_space(theme::GAP_M);
     let Some(ret) = app.computed() else {
-        let why = app.snapshot.result.as_ref().err().cloned().unwrap_or_default();
-        ui.label(RichText::new(format!("The return cannot be computed: {why}")).color(theme::error_colour(ui.visuals())));
+        let why = app
+            .snapshot
+            .result
+            .as_ref()
+            .err()
+            .cloned()
+            .unwrap_or_default();
+        ui.label(
+            RichText::new(format!("The return cannot be computed: {why}"))
+                .color(theme::error_colour(ui.visuals())),
+        );
         return;
     };
     let (words, amount, colour) = if ret.balance_due > rust_decimal::Decimal::ZERO {
-        ("Balance due", ret.balance_due, theme::due_colour(ui.visuals()))
+        (
+            "Balance due",
+            ret.balance_due,
+            theme::due_colour(ui.visuals()),
+        )
     } else {
         ("Refund", ret.refund, theme::refund_colour(ui.visuals()))
     };
     ui.label(words);
-    ui.label(RichText::new(njtax_engine::money::fmt_money(amount)).size(theme::BIG_FIGURE).strong().color(colour))
-        .on_hover_text("Updated as you type");
+    ui.label(
+        RichText::new(njtax_engine::money::fmt_money(amount))
+            .size(theme::BIG_FIGURE)
+            .strong()
+            .color(colour),
+    )
+    .on_hover_text("Updated as you type");
     ui.add_space(theme::GAP_M);
     let mut clicked = None;
-    egui::Grid::new("key_lines").num_columns(2).striped(true).show(ui, |ui| {
-        for id in KEY_LINES {
-            if let Some(line) = ret.line(id) {
-                let r = ui.link(format!("{id}  {}", short(&line.label))).on_hover_text("Why this number?");
-                if r.clicked() {
-                    clicked = Some(id.to_owned());
+    egui::Grid::new("key_lines")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            for id in KEY_LINES {
+                if let Some(line) = ret.line(id) {
+                    let r = ui
+                        .link(format!("{id}  {}", short(&line.label)))
+                        .on_hover_text("Why this number?");
+                    if r.clicked() {
+                        clicked = Some(id.to_owned());
+                    }
+                    ui.label(njtax_engine::money::fmt_money(line.value));
+                    ui.end_row();
                 }
-                ui.label(njtax_engine::money::fmt_money(line.value));
-                ui.end_row();
             }
-        }
-    });
-    let errors = ret.diagnostics.iter().filter(|d| d.severity == njtax_engine::Severity::Error).count();
-    let warnings = ret.diagnostics.iter().filter(|d| d.severity == njtax_engine::Severity::Warning).count();
+        });
+    let errors = ret
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == njtax_engine::Severity::Error)
+        .count();
+    let warnings = ret
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == njtax_engine::Severity::Warning)
+        .count();
     ui.add_space(theme::GAP_M);
-    let review = app.interview.screens.iter().position(|s| s.special == crate::forms::Special::Review);
+    let review = app
+        .interview
+        .screens
+        .iter()
+        .position(|s| s.special == crate::forms::Special::Review);
     let summary = format!("{errors} to fix, {warnings} to check");
     if let Some(i) = review {
         if ui.link(summary).clicked() {
-            app.send(Command::Goto { screen: i, focus: None });
+            app.send(Command::Goto {
+                screen: i,
+                focus: None,
+            });
         }
     } else {
         ui.label(summary);
@@ -171,8 +276,15 @@ fn state_mark(ui: &mut Ui, state: SectionState) {
         SectionState::NeedsAttention => {
             painter.circle_filled(c, r, theme::warning_colour(ui.visuals()));
             let bar = egui::Stroke::new(2.0, ui.visuals().extreme_bg_color);
-            painter.line_segment([c - egui::vec2(0.0, r * 0.55), c + egui::vec2(0.0, r * 0.15)], bar);
-            painter.circle_filled(c + egui::vec2(0.0, r * 0.5), 1.2, ui.visuals().extreme_bg_color);
+            painter.line_segment(
+                [c - egui::vec2(0.0, r * 0.55), c + egui::vec2(0.0, r * 0.15)],
+                bar,
+            );
+            painter.circle_filled(
+                c + egui::vec2(0.0, r * 0.5),
+                1.2,
+                ui.visuals().extreme_bg_color,
+            );
         }
     }
 }
@@ -180,11 +292,17 @@ fn state_mark(ui: &mut Ui, state: SectionState) {
 /// A label short enough for the side panel.
 fn short(label: &str) -> String {
     let words: Vec<&str> = label.split_whitespace().collect();
-    if words.len() <= 4 { label.to_owned() } else { format!("{}…", words[..4].join(" ")) }
+    if words.len() <= 4 {
+        label.to_owned()
+    } else {
+        format!("{}…", words[..4].join(" "))
+    }
 }
 
 fn prompt(app: &mut App, ui: &mut Ui) {
-    let Some(pending) = app.ui_state.pending.clone() else { return };
+    let Some(pending) = app.ui_state.pending.clone() else {
+        return;
+    };
     let what = match pending {
         Pending::New => "start a new draft",
         Pending::Open(_) => "open another draft",
@@ -193,7 +311,9 @@ fn prompt(app: &mut App, ui: &mut Ui) {
     let name = app.doc.display_name();
     egui::Modal::new(egui::Id::unique("unsaved_prompt")).show(ui.ctx(), |ui| {
         ui.heading("Unsaved changes");
-        ui.label(format!("{name} has changes that are not saved. Save them before you {what}?"));
+        ui.label(format!(
+            "{name} has changes that are not saved. Save them before you {what}?"
+        ));
         ui.add_space(theme::GAP_M);
         ui.horizontal(|ui| {
             if ui.button("Save").clicked() {

@@ -13,8 +13,15 @@ use crate::theme;
 pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
     for (b, block) in screen.blocks.iter().enumerate() {
         match block {
-            Block::Fields { title, fields, show_if } => {
-                if show_if.as_ref().is_some_and(|c| !c.holds(&app.snapshot.answers, "")) {
+            Block::Fields {
+                title,
+                fields,
+                show_if,
+            } => {
+                if show_if
+                    .as_ref()
+                    .is_some_and(|c| !c.holds(&app.snapshot.answers, ""))
+                {
                     continue;
                 }
                 if !title.is_empty() {
@@ -23,13 +30,22 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
                 }
                 grid(app, ui, (screen.id.as_str(), b), fields, "");
             }
-            Block::List { path, title, item_title, add_label, fields, help } => {
+            Block::List {
+                path,
+                title,
+                item_title,
+                add_label,
+                fields,
+                help,
+            } => {
                 ui.add_space(theme::GAP_M);
                 ui.label(RichText::new(title).strong());
                 if !help.is_empty() {
                     ui.label(RichText::new(help).small());
                 }
-                let count = binding::get(&app.snapshot.answers, path).and_then(|v| v.as_array()).map_or(0, Vec::len);
+                let count = binding::get(&app.snapshot.answers, path)
+                    .and_then(|v| v.as_array())
+                    .map_or(0, Vec::len);
                 for i in 0..count {
                     let base = format!("{path}[{i}]");
                     let heading = item_heading(app, item_title, &base, i);
@@ -53,14 +69,20 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
 }
 
 fn grid(app: &mut App, ui: &mut Ui, id: (&str, usize), fields: &[Field], base: &str) {
-    egui::Grid::new(id).num_columns(2).spacing([theme::GAP_M, theme::GAP_S]).show(ui, |ui| {
-        for f in fields {
-            if f.show_if.as_ref().is_some_and(|c| !c.holds(&app.snapshot.answers, base)) {
-                continue;
+    egui::Grid::new(id)
+        .num_columns(2)
+        .spacing([theme::GAP_M, theme::GAP_S])
+        .show(ui, |ui| {
+            for f in fields {
+                if f.show_if
+                    .as_ref()
+                    .is_some_and(|c| !c.holds(&app.snapshot.answers, base))
+                {
+                    continue;
+                }
+                field_row(app, ui, f, &join(base, &f.path));
             }
-            field_row(app, ui, f, &join(base, &f.path));
-        }
-    });
+        });
 }
 
 /// "W-2 from {employer}" with the item's answers filled in.
@@ -69,7 +91,9 @@ fn item_heading(app: &App, template: &str, base: &str, i: usize) -> String {
     let mut rest = template;
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
-        let Some(close) = rest[open..].find('}') else { break };
+        let Some(close) = rest[open..].find('}') else {
+            break;
+        };
         let key = &rest[open + 1..open + close];
         let value = if key == "n" {
             (i + 1).to_string()
@@ -92,7 +116,8 @@ pub fn computed_lines(app: &mut App, ui: &mut Ui, keys: &[String]) {
         return;
     }
     let Some(ret) = app.computed() else { return };
-    let lines: Vec<njtax_engine::Line> = keys.iter().filter_map(|k| ret.by_key(k).cloned()).collect();
+    let lines: Vec<njtax_engine::Line> =
+        keys.iter().filter_map(|k| ret.by_key(k).cloned()).collect();
     ui.add_space(theme::GAP_L);
     ui.label(RichText::new("What this gives on your return").strong());
     let mut show = None;

@@ -43,15 +43,31 @@ fn navigation(app: &mut App, ui: &mut Ui) {
     ui.separator();
     ui.horizontal(|ui| {
         if i > 0 {
-            let title = app.interview.screens.get(i - 1).map(|s| s.title.clone()).unwrap_or_default();
-            if ui.button(format!("← Back: {title}")).clicked() {
-                app.send(crate::app::Command::Goto { screen: i - 1, focus: None });
+            let title = app
+                .interview
+                .screens
+                .get(i - 1)
+                .map(|s| s.title.clone())
+                .unwrap_or_default();
+            if ui.button(format!("Back: {title}")).clicked() {
+                app.send(crate::app::Command::Goto {
+                    screen: i - 1,
+                    focus: None,
+                });
             }
         }
         if i + 1 < n {
-            let title = app.interview.screens.get(i + 1).map(|s| s.title.clone()).unwrap_or_default();
-            if ui.button(format!("Next: {title} →")).clicked() {
-                app.send(crate::app::Command::Goto { screen: i + 1, focus: None });
+            let title = app
+                .interview
+                .screens
+                .get(i + 1)
+                .map(|s| s.title.clone())
+                .unwrap_or_default();
+            if ui.button(format!("Next: {title}")).clicked() {
+                app.send(crate::app::Command::Goto {
+                    screen: i + 1,
+                    focus: None,
+                });
             }
         }
     });

@@ -10,7 +10,14 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
     let Some(ret) = app.computed() else { return };
     let diagnostics = ret.diagnostics.clone();
     let filing = ret.filing_requirement.clone();
-    ui.label(RichText::new(if filing.required { "You must file a return" } else { "You are not required to file" }).strong());
+    ui.label(
+        RichText::new(if filing.required {
+            "You must file a return"
+        } else {
+            "You are not required to file"
+        })
+        .strong(),
+    );
     ui.label(&filing.reason);
     ui.add_space(theme::GAP_M);
     if diagnostics.is_empty() {
@@ -26,11 +33,21 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
         ui.add_space(theme::GAP_S);
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(mark).strong().color(colour));
-            let target = d.path.as_deref().and_then(|p| app.interview.screen_for_path(p));
+            let target = d
+                .path
+                .as_deref()
+                .and_then(|p| app.interview.screen_for_path(p));
             match target {
                 Some(screen) => {
-                    if ui.link(&d.message).on_hover_text("Go to this answer").clicked() {
-                        app.send(Command::Goto { screen, focus: d.path.clone() });
+                    if ui
+                        .link(&d.message)
+                        .on_hover_text("Go to this answer")
+                        .clicked()
+                    {
+                        app.send(Command::Goto {
+                            screen,
+                            focus: d.path.clone(),
+                        });
                     }
                 }
                 None => {

@@ -1,0 +1,300 @@
+//! The desktop app driven as a user drives it, through egui_kittest (no GPU or display needed for
+//! these; the snapshot test renders on the CPU).
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
+
+use std::path::PathBuf;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use njtax_engine::answers::{Date, FilingStatus, Person};
+use njtax_engine::money::fmt_money;
+use njtax_engine::{Answers, ParamBook};
+use njtax_ui::App;
+use njtax_ui::platform::{MemoryRecent, ScriptedDialogs};
+
+fn blank_answers() -> Answers {
+    Answers {
+        tax_year: 2024,
+        filing_status: FilingStatus::Single,
+        taxpayer: Person {
+            name: "Test Filer".into(),
+            ssn: "400-00-0001".into(),
+            birth_date: Date::new(1990, 5, 1),
+            ..Person::default()
+        },
+        ..Answers::default()
+    }
+}
+
+fn harness_with(app: App) -> Harness<'static, App> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 900.0))
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app)
+}
+
+fn app_with(answers: Answers, dialogs: ScriptedDialogs) -> App {
+    App::new(
+        answers,
+        "Test draft",
+        Box::new(dialogs),
+        Box::new(MemoryRecent::default()),
+    )
+}
+
+fn example(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(name)
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("njtax-gui-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn go_to(h: &mut Harness<'_, App>, section: &str) {
+    h.get_by_label(section).click();
+    h.run();
+}
+
+/// The refund or balance-due figure in "Your NJ return", as the engine computes it.
+fn engine_figure(answers: &Answers) -> String {
+    let ret = njtax_engine::compute(answers, &ParamBook::load().unwrap()).unwrap();
+    if ret.balance_due > rust_decimal::Decimal::ZERO {
+        fmt_money(ret.balance_due)
+    } else {
+        fmt_money(ret.refund)
+    }
+}
+
+#[test]
+fn typing_wages_into_a_new_w2_updates_the_refund_figure_to_the_engines_value() {
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Income");
+    h.get_by_label("Add a W-2").click();
+    h.run();
+    let wages = h.get_all_by_label("State wages (box 16)").last().unwrap();
+    wages.focus();
+    wages.type_text("52,000.50");
+    h.run();
+    let answers = h.state().doc.answers().clone();
+    assert_eq!(answers.income.w2s.len(), 1);
+    assert_eq!(
+        answers.income.w2s[0].state_wages,
+        rust_decimal::dec!(52000.50)
+    );
+    let figure = engine_figure(&answers);
+    assert!(
+        h.query_all_by_label(&figure).count() >= 1,
+        "the panel shows {figure}"
+    );
+    // Single, $52,000.50 of wages and no withholding: a balance due.
+    assert!(h.query_by_label("Balance due").is_some());
+    // The return was computed once per change of the answers, not every frame.
+    let computations = h.state().computations;
+    h.run();
+    h.run();
+    assert_eq!(h.state().computations, computations);
+}
+
+#[test]
+fn money_the_app_cannot_read_is_kept_as_typed_with_a_message() {
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Income");
+    h.get_by_label("Add a W-2").click();
+    h.run();
+    let wages = h.get_all_by_label("State wages (box 16)").last().unwrap();
+    wages.focus();
+    wages.type_text("12x");
+    h.run();
+    assert!(h.query_by_label("Type an amount like 1,234.56").is_some());
+    assert_eq!(
+        h.state()
+            .ui_state
+            .buffers
+            .get("income.w2s[0].state_wages")
+            .map(|b| b.text.as_str()),
+        Some("12x")
+    );
+    assert!(h.state().doc.answers().income.w2s[0].state_wages.is_zero());
+}
+
+#[test]
+fn adding_and_removing_a_dependent_changes_line_13() {
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    let before = h.state().line_value("13").unwrap();
+    go_to(&mut h, "You and your household");
+    h.get_by_label("Add a dependent").click();
+    h.run();
+    let with_one = h.state().line_value("13").unwrap();
+    assert_eq!(
+        with_one - before,
+        rust_decimal::dec!(1500),
+        "a dependent adds $1,500 (54A:3-1(b)2)"
+    );
+    let remove = h.get_all_by_label_contains("Remove").last().unwrap();
+    remove.click();
+    h.run();
+    assert_eq!(h.state().line_value("13").unwrap(), before);
+    assert!(h.state().doc.answers().dependents.is_empty());
+}
+
+#[test]
+fn switching_a_home_from_owned_to_rented_changes_lines_41_and_56() {
+    let mut answers = blank_answers();
+    answers.income.w2s.push(njtax_engine::answers::W2 {
+        state_wages: rust_decimal::dec!(60000),
+        ..Default::default()
+    });
+    answers.homesteads.push(njtax_engine::answers::Homestead {
+        kind: njtax_engine::answers::HomesteadKind::Owner,
+        property_taxes: rust_decimal::dec!(9000),
+        rent_paid: rust_decimal::dec!(1200),
+        ..Default::default()
+    });
+    let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
+    h.run();
+    let (l41, l56) = (
+        h.state().line_value("41").unwrap(),
+        h.state().line_value("56").unwrap(),
+    );
+    assert_eq!(
+        l41,
+        rust_decimal::dec!(9000),
+        "an owner deducts the property taxes"
+    );
+    assert!(l56.is_zero());
+    go_to(&mut h, "Property tax");
+    h.get_by_label("Rented").click();
+    h.run();
+    // Rented: 18% of $1,200 rent = $216, which saves less than $50, so the $50 credit instead.
+    assert_eq!(h.state().line_value("41").unwrap(), rust_decimal::dec!(0));
+    assert_eq!(h.state().line_value("56").unwrap(), rust_decimal::dec!(50));
+}
+
+#[test]
+fn a_draft_opened_through_the_dialog_edited_saved_and_reopened_keeps_the_edit() {
+    let dir = temp_dir("save");
+    let saved = dir.join("edited.ron");
+    let dialogs = ScriptedDialogs {
+        open: vec![example("single-renter.ron"), saved.clone()],
+        save: vec![saved.clone()],
+    };
+    let mut h = harness_with(app_with(blank_answers(), dialogs));
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Open…").click();
+    h.run();
+    assert_eq!(h.state().doc.display_name(), "single-renter.ron");
+    go_to(&mut h, "Income");
+    let wages = h.get_all_by_label("State wages (box 16)").next().unwrap();
+    wages.focus();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    wages.type_text("61234.56");
+    h.run();
+    assert!(h.state().doc.is_dirty());
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Save As…").click();
+    h.run();
+    assert!(!h.state().doc.is_dirty());
+    assert!(saved.exists());
+    // Reopen from disk through the dialog.
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Open…").click();
+    h.run();
+    assert_eq!(
+        h.state().doc.answers().income.w2s[0].state_wages,
+        rust_decimal::dec!(61234.56)
+    );
+    assert_eq!(h.state().recent.first(), Some(&saved));
+}
+
+#[test]
+fn new_asks_before_discarding_unsaved_changes() {
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Income");
+    h.get_by_label("Add a W-2").click();
+    h.run();
+    assert!(h.state().doc.is_dirty());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    assert!(
+        h.query_by_label("Unsaved changes").is_some(),
+        "the prompt appears"
+    );
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(
+        h.state().doc.answers().income.w2s.len(),
+        1,
+        "cancel keeps the work"
+    );
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    h.get_by_label("Discard changes").click();
+    h.run();
+    assert!(h.state().doc.answers().income.w2s.is_empty());
+    assert!(!h.state().doc.is_dirty());
+}
+
+#[test]
+fn undo_and_redo_answer_edits_with_the_keyboard() {
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Income");
+    h.get_by_label("Add a W-2").click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(h.state().doc.answers().income.w2s.is_empty());
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    h.run();
+    assert_eq!(h.state().doc.answers().income.w2s.len(), 1);
+}
+
+#[test]
+fn clicking_a_diagnostic_lands_on_its_field() {
+    let mut answers = blank_answers();
+    answers.taxpayer.ssn.clear();
+    let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Review");
+    h.get_by_label_contains("Social Security number is missing")
+        .click();
+    h.run();
+    h.run();
+    let app = h.state();
+    let household = app
+        .interview
+        .screens
+        .iter()
+        .position(|s| s.id == "household")
+        .unwrap();
+    assert_eq!(app.ui_state.screen, household);
+    let focused = h.ctx.memory(|m| m.focused());
+    assert_eq!(focused, Some(njtax_ui::fields::field_id("taxpayer.ssn")));
+}
+
+#[test]
+fn the_form_view_explains_a_line_when_it_is_selected() {
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Form view");
+    h.get_by_label("Line 13").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("Citation: N.J.S.A. 54A:3-1")
+            .is_some()
+    );
+}
