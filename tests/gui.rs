@@ -298,3 +298,36 @@ fn the_form_view_explains_a_line_when_it_is_selected() {
             .is_some()
     );
 }
+
+#[test]
+fn the_app_settles_and_stops_repainting_when_idle() {
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    let steps = h.try_run().expect("an idle app stops asking for frames");
+    assert!(steps <= 2, "{steps} frames while idle");
+    let computations = h.state().computations;
+    h.run();
+    assert_eq!(
+        h.state().computations,
+        computations,
+        "no recomputation without a change"
+    );
+}
+
+#[test]
+fn every_screen_in_the_registry_is_reachable_from_the_section_list() {
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    let titles: Vec<String> = h
+        .state()
+        .interview
+        .screens
+        .iter()
+        .map(|s| s.title.clone())
+        .collect();
+    for (i, title) in titles.iter().enumerate() {
+        h.get_all_by_label(title).next().unwrap().click();
+        h.run();
+        assert_eq!(h.state().ui_state.screen, i, "{title}");
+    }
+}
