@@ -331,3 +331,25 @@ fn every_screen_in_the_registry_is_reachable_from_the_section_list() {
         assert_eq!(h.state().ui_state.screen, i, "{title}");
     }
 }
+
+#[test]
+fn the_filing_status_helper_suggests_head_of_household_and_applies_it() {
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "You and your household");
+    h.get_by_label("Help me choose a filing status").click();
+    h.run();
+    // Married? No. Widowed with a child? No. Keeps up a home for a qualifying person? Yes.
+    h.get_all_by_label("No").next().unwrap().click();
+    h.run();
+    h.get_all_by_label("No").nth(1).unwrap().click();
+    h.run();
+    h.get_all_by_label("Yes").nth(2).unwrap().click();
+    h.run();
+    h.get_by_label("Use Head of household").click();
+    h.run();
+    assert_eq!(
+        h.state().doc.answers().filing_status,
+        FilingStatus::HeadOfHousehold
+    );
+}

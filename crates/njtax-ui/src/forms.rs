@@ -69,6 +69,9 @@ pub enum Block {
         /// Show the block only when this holds.
         #[serde(default)]
         show_if: Option<Condition>,
+        /// A built-in helper shown under the fields.
+        #[serde(default)]
+        helper: Option<Helper>,
     },
     /// A list of items with add/remove; fields have paths relative to each item.
     List {
@@ -86,6 +89,13 @@ pub enum Block {
         #[serde(default)]
         help: String,
     },
+}
+
+/// Built-in helpers a block can show.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub enum Helper {
+    /// Plain questions that suggest a filing status.
+    FilingStatus,
 }
 
 /// The kind of an answer field.

@@ -17,6 +17,7 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
                 title,
                 fields,
                 show_if,
+                helper,
             } => {
                 if show_if
                     .as_ref()
@@ -29,6 +30,12 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
                     ui.label(RichText::new(title).strong());
                 }
                 grid(app, ui, (screen.id.as_str(), b), fields, "");
+                match helper {
+                    Some(crate::forms::Helper::FilingStatus) => {
+                        super::filing_status_helper::draw(app, ui)
+                    }
+                    None => {}
+                }
             }
             Block::List {
                 path,

@@ -3,6 +3,7 @@
 //! interview's screen list; [`draw_current`] dispatches on it.
 
 pub mod data_screen;
+pub mod filing_status_helper;
 pub mod form_view;
 pub mod review;
 pub mod start;
