@@ -16,90 +16,16 @@
 //! failure message, so one run shows all the differences.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
-use std::path::{Path, PathBuf};
-use std::str::FromStr;
+mod common;
 
-use njtax_engine::{ComputedReturn, ParamBook, Severity, compute, parse_draft};
-use rust_decimal::Decimal;
+use std::path::Path;
 
 /// Expected result of one edge draft: lines by official id, refund, balance due and, where the
 /// draft tests it, whether a return must be filed (54A:8-3.1).
-struct Expected {
-    lines: &'static [(&'static str, &'static str)],
-    refund: &'static str,
-    balance_due: &'static str,
-    filing_required: Option<bool>,
-}
+use common::Expected;
 
-fn edge_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("examples")
-        .join("edge")
-}
-
-fn load_and_compute(file: &str) -> ComputedReturn {
-    let path = edge_dir().join(file);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let draft = parse_draft(&text).unwrap_or_else(|e| panic!("{file} does not parse: {e}"));
-    let book = ParamBook::load().expect("embedded parameters load");
-    compute(&draft.answers, &book).unwrap_or_else(|e| panic!("{file} does not compute: {e}"))
-}
-
-fn dec(s: &str) -> Decimal {
-    Decimal::from_str(s).unwrap_or_else(|e| panic!("bad expected value {s}: {e}"))
-}
-
-/// Compare every expected line; panic once with all the mismatches.
 fn check(file: &str, expected: &Expected) {
-    let ret = load_and_compute(file);
-    let mut problems: Vec<String> = Vec::new();
-    for (id, want) in expected.lines {
-        let want = dec(want);
-        let got = ret.value(id);
-        if got != want {
-            let rule = ret.line(id).map_or_else(
-                || "(the engine has no line with this id)".to_owned(),
-                |l| l.explanation.rule.clone(),
-            );
-            problems.push(format!(
-                "  line {id:>4}: expected {want}, got {got}\n             engine says: {rule}"
-            ));
-        }
-    }
-    let (want_refund, want_due) = (dec(expected.refund), dec(expected.balance_due));
-    if ret.refund != want_refund {
-        problems.push(format!(
-            "  refund:     expected {want_refund}, got {}",
-            ret.refund
-        ));
-    }
-    if ret.balance_due != want_due {
-        problems.push(format!(
-            "  balance due: expected {want_due}, got {}",
-            ret.balance_due
-        ));
-    }
-    if let Some(want) = expected.filing_required
-        && ret.filing_requirement.required != want
-    {
-        problems.push(format!(
-            "  filing required: expected {want}, got {}\n             engine says: {}",
-            ret.filing_requirement.required, ret.filing_requirement.reason
-        ));
-    }
-    problems.extend(
-        ret.diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .map(|d| format!("  error diagnostic: {d:?}")),
-    );
-    assert!(
-        problems.is_empty(),
-        "{file}: {} difference(s) from the hand computation in docs/edge-returns.md:\n{}",
-        problems.len(),
-        problems.join("\n")
-    );
+    common::check("edge", "docs/edge-returns.md", file, expected);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1625,7 +1551,13 @@ fn every_edge_draft_is_checked_by_a_test() {
     let source = include_str!("edge_returns.rs");
     let mut missing: Vec<String> = Vec::new();
     let mut count = 0;
-    for entry in std::fs::read_dir(edge_dir()).expect("examples/edge exists") {
+    for entry in std::fs::read_dir(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("examples")
+            .join("edge"),
+    )
+    .expect("examples/edge exists")
+    {
         let path = entry.expect("readable entry").path();
         if path.extension().is_some_and(|x| x == "ron") {
             count += 1;

@@ -13,79 +13,16 @@
 //! failure message, so one run shows all the differences.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 
-use njtax_engine::{ComputedReturn, ParamBook, Severity, compute, parse_draft};
-use rust_decimal::Decimal;
+use njtax_engine::{ParamBook, Severity, compute, parse_draft};
 
-/// Expected result of one example: lines by official id, then the refund and balance due.
-struct Expected {
-    lines: &'static [(&'static str, &'static str)],
-    refund: &'static str,
-    balance_due: &'static str,
-}
+use common::Expected;
 
-fn examples_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples")
-}
-
-fn load_and_compute(file: &str) -> ComputedReturn {
-    let path = examples_dir().join(file);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let draft = parse_draft(&text).unwrap_or_else(|e| panic!("{file} does not parse: {e}"));
-    let book = ParamBook::load().expect("embedded parameters load");
-    compute(&draft.answers, &book).unwrap_or_else(|e| panic!("{file} does not compute: {e}"))
-}
-
-fn dec(s: &str) -> Decimal {
-    Decimal::from_str(s).unwrap_or_else(|e| panic!("bad expected value {s}: {e}"))
-}
-
-/// Compare every expected line; panic once with all the mismatches.
 fn check(file: &str, expected: &Expected) {
-    let ret = load_and_compute(file);
-    let mut problems: Vec<String> = Vec::new();
-    for (id, want) in expected.lines {
-        let want = dec(want);
-        let got = ret.value(id);
-        if got != want {
-            let rule = ret.line(id).map_or_else(
-                || "(the engine has no line with this id)".to_owned(),
-                |l| l.explanation.rule.clone(),
-            );
-            problems.push(format!(
-                "  line {id:>4}: expected {want}, got {got}\n             engine says: {rule}"
-            ));
-        }
-    }
-    let (want_refund, want_due) = (dec(expected.refund), dec(expected.balance_due));
-    if ret.refund != want_refund {
-        problems.push(format!(
-            "  refund:     expected {want_refund}, got {}",
-            ret.refund
-        ));
-    }
-    if ret.balance_due != want_due {
-        problems.push(format!(
-            "  balance due: expected {want_due}, got {}",
-            ret.balance_due
-        ));
-    }
-    let errors: Vec<String> = ret
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(|d| format!("  error diagnostic: {d:?}"))
-        .collect();
-    problems.extend(errors);
-    assert!(
-        problems.is_empty(),
-        "{file}: {} difference(s) from the hand computation in docs/worked-returns.md:\n{}",
-        problems.len(),
-        problems.join("\n")
-    );
+    common::check("", "docs/worked-returns.md", file, expected);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -127,6 +64,7 @@ const SINGLE_RENTER_2024: Expected = Expected {
     ],
     refund: "347.22",
     balance_due: "0",
+    filing_required: None,
 };
 
 #[test]
@@ -177,6 +115,7 @@ const RETIRED_COUPLE_2024: Expected = Expected {
     ],
     refund: "280.00",
     balance_due: "0",
+    filing_required: None,
 };
 
 #[test]
@@ -225,6 +164,7 @@ const NY_COMMUTER_2024: Expected = Expected {
     ],
     refund: "0",
     balance_due: "48.38",
+    filing_required: None,
 };
 
 #[test]
@@ -269,6 +209,7 @@ const FAMILY_CREDITS_2024: Expected = Expected {
     ],
     refund: "3573.70",
     balance_due: "0",
+    filing_required: None,
 };
 
 #[test]
@@ -311,6 +252,7 @@ const SELF_EMPLOYED_2024: Expected = Expected {
     ],
     refund: "79.40",
     balance_due: "0",
+    filing_required: None,
 };
 
 #[test]
@@ -350,6 +292,7 @@ const MARRIED_SEPARATE_2024: Expected = Expected {
     ],
     refund: "217.75",
     balance_due: "0",
+    filing_required: None,
 };
 
 #[test]
@@ -401,6 +344,7 @@ const HEAD_OF_HOUSEHOLD_2024: Expected = Expected {
     ],
     refund: "444.40",
     balance_due: "0",
+    filing_required: None,
 };
 
 #[test]
@@ -449,6 +393,7 @@ const BLIND_VETERAN_2024: Expected = Expected {
     ],
     refund: "383.80",
     balance_due: "0",
+    filing_required: None,
 };
 
 #[test]
@@ -492,6 +437,7 @@ const HOH_PARENT_2022: Expected = Expected {
     ],
     refund: "1649.00",
     balance_due: "0",
+    filing_required: None,
 };
 
 #[test]
@@ -534,6 +480,7 @@ const SENIOR_BELOW_THRESHOLD_2024: Expected = Expected {
     ],
     refund: "170.00",
     balance_due: "0",
+    filing_required: None,
 };
 
 #[test]
@@ -578,6 +525,7 @@ const WIDOWER_2025: Expected = Expected {
     ],
     refund: "343.30",
     balance_due: "0",
+    filing_required: None,
 };
 
 #[test]
@@ -592,12 +540,13 @@ fn qualifying_widower_gets_child_care_credit_at_30_percent_2025() {
 #[test]
 fn every_example_parses_and_computes_without_error_diagnostics() {
     let book = ParamBook::load().expect("embedded parameters load");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(examples_dir())
-        .expect("examples/ exists")
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .collect();
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples"))
+            .expect("examples/ exists")
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+            .collect();
     files.sort();
     assert!(
         files.len() >= 10,

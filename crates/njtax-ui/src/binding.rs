@@ -105,30 +105,29 @@ pub fn set(answers: &Answers, path: &str, new: Value) -> Result<Answers, EditErr
     serde_json::from_value(root).map_err(|e| EditError::Invalid(e.to_string()))
 }
 
+/// The value at `path`, mutably.
+fn get_mut<'a>(root: &'a mut Value, path: &str) -> Result<&'a mut Value, EditError> {
+    let mut v = root;
+    for step in parse_path(path) {
+        v = match (step, v) {
+            (Step::Field(f), Value::Object(m)) => m.get_mut(&f),
+            (Step::Index(i), Value::Array(a)) => a.get_mut(i),
+            _ => None,
+        }
+        .ok_or_else(|| EditError::NoSuchPath(path.to_owned()))?;
+    }
+    Ok(v)
+}
+
 /// Append a default item to the list at `path`.
 ///
 /// # Errors
 /// [`EditError`] when the path is not a list.
 pub fn push_item(answers: &Answers, path: &str) -> Result<Answers, EditError> {
     let mut root = to_value(answers);
-    let Some(Value::Array(_)) = get(&root, path) else {
-        return Err(EditError::NoSuchPath(path.to_owned()));
-    };
-    let steps = parse_path(path);
-    let mut v = &mut root;
-    for step in &steps {
-        v = match (step, v) {
-            (Step::Field(f), Value::Object(m)) => m
-                .get_mut(f)
-                .ok_or_else(|| EditError::NoSuchPath(path.to_owned()))?,
-            (Step::Index(i), Value::Array(a)) => a
-                .get_mut(*i)
-                .ok_or_else(|| EditError::NoSuchPath(path.to_owned()))?,
-            _ => return Err(EditError::NoSuchPath(path.to_owned())),
-        };
-    }
-    if let Value::Array(a) = v {
-        a.push(Value::Object(serde_json::Map::new()));
+    match get_mut(&mut root, path)? {
+        Value::Array(a) => a.push(Value::Object(serde_json::Map::new())),
+        _ => return Err(EditError::NoSuchPath(path.to_owned())),
     }
     serde_json::from_value(root).map_err(|e| EditError::Invalid(e.to_string()))
 }
@@ -139,20 +138,7 @@ pub fn push_item(answers: &Answers, path: &str) -> Result<Answers, EditError> {
 /// [`EditError`] when the path is not a list or the index is out of range.
 pub fn remove_item(answers: &Answers, path: &str, index: usize) -> Result<Answers, EditError> {
     let mut root = to_value(answers);
-    let steps = parse_path(path);
-    let mut v = &mut root;
-    for step in &steps {
-        v = match (step, v) {
-            (Step::Field(f), Value::Object(m)) => m
-                .get_mut(f)
-                .ok_or_else(|| EditError::NoSuchPath(path.to_owned()))?,
-            (Step::Index(i), Value::Array(a)) => a
-                .get_mut(*i)
-                .ok_or_else(|| EditError::NoSuchPath(path.to_owned()))?,
-            _ => return Err(EditError::NoSuchPath(path.to_owned())),
-        };
-    }
-    match v {
+    match get_mut(&mut root, path)? {
         Value::Array(a) if index < a.len() => {
             a.remove(index);
         }

@@ -420,17 +420,13 @@ pub const TOTAL_DEDUCTION_KEYS: [&str; 10] = [
 
 /// Line 38: total exemptions and deductions (line 30 plus lines 31 through 37c).
 pub fn line_38_total_deductions(cx: &Ctx, s: &Sheet) -> Line {
-    let mut exp = Explanation::new("", "N.J.S.A. 54A:3-1..3-14; NJ-1040 line 38");
-    let mut parts = Vec::new();
-    for k in TOTAL_DEDUCTION_KEYS {
-        let v = s.v(k);
-        let (id, label) = cx.p.line_map.find(k).unwrap_or((k, k));
-        parts.push(crate::explain_format!("line {id} {}", fmt_money(v)));
-        exp = exp.line(label, k, v);
-    }
-    let v = sat_sum(TOTAL_DEDUCTION_KEYS.iter().map(|k| s.v(k)));
-    exp.rule = crate::explain_format!("{} = {}", parts.join(" + "), fmt_money(v));
-    cx.line("total_deductions", v, exp)
+    super::sum_of_lines(
+        cx,
+        s,
+        "total_deductions",
+        &TOTAL_DEDUCTION_KEYS,
+        "N.J.S.A. 54A:3-1..3-14; NJ-1040 line 38",
+    )
 }
 
 /// Line 39: taxable income = line 29 − line 38, not below zero.

@@ -1061,15 +1061,11 @@ pub fn income_lines(cx: &Ctx) -> Vec<Line> {
 
 /// Line 27: total income = lines 15, 16a, 17, 18, 19, 20a, 21, 22, 23, 24, 25 and 26 (54A:5-1).
 pub fn line_27_total_income(cx: &Ctx, s: &Sheet) -> Line {
-    let mut exp = Explanation::new("", "N.J.S.A. 54A:5-1; NJ-1040 line 27");
-    let mut parts = Vec::new();
-    for k in TOTAL_INCOME_KEYS {
-        let v = s.v(k);
-        let (id, label) = cx.p.line_map.find(k).unwrap_or((k, k));
-        parts.push(crate::explain_format!("line {id} {}", fmt_money(v)));
-        exp = exp.line(label, k, v);
-    }
-    let total = sat_sum(TOTAL_INCOME_KEYS.iter().map(|k| s.v(k)));
-    exp.rule = crate::explain_format!("{} = {}", parts.join(" + "), fmt_money(total));
-    cx.line("total_income", total, exp)
+    super::sum_of_lines(
+        cx,
+        s,
+        "total_income",
+        &TOTAL_INCOME_KEYS,
+        "N.J.S.A. 54A:5-1; NJ-1040 line 27",
+    )
 }

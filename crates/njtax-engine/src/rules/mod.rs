@@ -14,3 +14,30 @@ pub mod refund;
 pub mod tax;
 pub mod totals;
 pub mod validate;
+
+use crate::compute::{Ctx, Sheet};
+use crate::explain::{Explanation, Line};
+use crate::money::{fmt_money, sat_sum};
+
+/// A line that is the sum of other lines ("line 15 $… + line 16a $… = $…"), with each term as an input.
+pub fn sum_of_lines(
+    cx: &Ctx,
+    s: &Sheet,
+    key: &'static str,
+    terms: &[&'static str],
+    citation: &str,
+) -> Line {
+    let total = sat_sum(terms.iter().map(|k| s.v(k)));
+    let mut exp = Explanation::new("", citation);
+    if crate::explain::explaining() {
+        let mut parts = Vec::with_capacity(terms.len());
+        for k in terms {
+            let v = s.v(k);
+            let (id, label) = cx.p.line_map.find(k).unwrap_or((k, k));
+            parts.push(format!("line {id} {}", fmt_money(v)));
+            exp = exp.line(label, *k, v);
+        }
+        exp.rule = format!("{} = {}", parts.join(" + "), fmt_money(total));
+    }
+    cx.line(key, total, exp)
+}

@@ -1,0 +1,92 @@
+//! Shared by the hand-worked return tests: load an example draft, compute it, and compare every
+//! expected line, collecting all the differences into one message with the engine's explanation.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)] // each test file uses part of it
+
+use std::path::Path;
+use std::str::FromStr;
+
+use njtax_engine::{ComputedReturn, ParamBook, Severity, compute, parse_draft};
+use rust_decimal::Decimal;
+
+/// Expected result of one example: lines by official id, then the refund and balance due.
+pub struct Expected {
+    /// `(line id, amount)` pairs.
+    pub lines: &'static [(&'static str, &'static str)],
+    /// Line 80.
+    pub refund: &'static str,
+    /// Line 79.
+    pub balance_due: &'static str,
+    /// Whether a return must be filed, when the example tests it.
+    pub filing_required: Option<bool>,
+}
+
+/// Load `examples/<folder>/<file>` and compute it.
+pub fn load_and_compute(folder: &str, file: &str) -> ComputedReturn {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(folder)
+        .join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let draft = parse_draft(&text).unwrap_or_else(|e| panic!("{file} does not parse: {e}"));
+    let book = ParamBook::load().expect("embedded parameters load");
+    compute(&draft.answers, &book).unwrap_or_else(|e| panic!("{file} does not compute: {e}"))
+}
+
+/// A decimal from an expected value.
+pub fn dec(s: &str) -> Decimal {
+    Decimal::from_str(s).unwrap_or_else(|e| panic!("bad expected value {s}: {e}"))
+}
+
+/// Compare every expected line; panic once with all the mismatches, naming the document that holds
+/// the hand computation.
+pub fn check(folder: &str, doc: &str, file: &str, expected: &Expected) {
+    let ret = load_and_compute(folder, file);
+    let mut problems: Vec<String> = Vec::new();
+    for (id, want) in expected.lines {
+        let want = dec(want);
+        let got = ret.value(id);
+        if got != want {
+            let rule = ret.line(id).map_or_else(
+                || "(the engine has no line with this id)".to_owned(),
+                |l| l.explanation.rule.clone(),
+            );
+            problems.push(format!(
+                "  line {id:>4}: expected {want}, got {got}\n             engine says: {rule}"
+            ));
+        }
+    }
+    let (want_refund, want_due) = (dec(expected.refund), dec(expected.balance_due));
+    if ret.refund != want_refund {
+        problems.push(format!(
+            "  refund:     expected {want_refund}, got {}",
+            ret.refund
+        ));
+    }
+    if ret.balance_due != want_due {
+        problems.push(format!(
+            "  balance due: expected {want_due}, got {}",
+            ret.balance_due
+        ));
+    }
+    if let Some(want) = expected.filing_required
+        && ret.filing_requirement.required != want
+    {
+        problems.push(format!(
+            "  filing required: expected {want}, got {}\n             engine says: {}",
+            ret.filing_requirement.required, ret.filing_requirement.reason
+        ));
+    }
+    problems.extend(
+        ret.diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| format!("  error diagnostic: {d:?}")),
+    );
+    assert!(
+        problems.is_empty(),
+        "{file}: {} difference(s) from the hand computation in {doc}:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
