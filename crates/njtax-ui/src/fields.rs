@@ -128,7 +128,10 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
             let label = ui.label(&field.label);
             let now = text_of(current.as_ref());
             // Radio buttons carry their own names ("Owned", "Rented"); a drop-down is named by the label.
-            ui.horizontal(|ui| {
+            // Short choices sit on one line; long ones get a line each so nothing is cut off.
+            let long =
+                options.iter().map(|(_, t)| t.len()).sum::<usize>() > theme::CHOICE_LINE_CHARS;
+            let mut body = |ui: &mut Ui| {
                 if options.len() <= 3 {
                     for (value, text) in options {
                         let r = ui.radio(now == *value, text.as_str());
@@ -174,7 +177,12 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
                     };
                     focus_if_asked(app, ui, path, &r);
                 }
-            });
+            };
+            if long {
+                ui.vertical(|ui| body(ui));
+            } else {
+                ui.horizontal(|ui| body(ui));
+            }
         }
         kind => {
             let label = ui.label(&field.label);

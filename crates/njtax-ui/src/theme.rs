@@ -13,6 +13,8 @@ pub const GAP_L: f32 = 18.0;
 pub const LEFT_PANEL_WIDTH: f32 = 230.0;
 /// Width of the "Your NJ return" panel.
 pub const RIGHT_PANEL_WIDTH: f32 = 270.0;
+/// Radio-button choices whose labels add up to more characters than this get a line each.
+pub const CHOICE_LINE_CHARS: usize = 40;
 /// Width of an answer input.
 pub const FIELD_WIDTH: f32 = 220.0;
 /// Size of the refund / balance due figure.

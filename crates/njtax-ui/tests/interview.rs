@@ -29,11 +29,10 @@ const SCREEN_IDS: [&str; 11] = [
 ];
 
 /// Answers the interview does not bind yet, on purpose (see the notes in the test below).
-const UNBOUND: [&str; 4] = [
+const UNBOUND: [&str; 3] = [
     "taxpayer.date_of_death",
     "spouse.date_of_death",
     "income.property_sales[0].principal_residence",
-    "options.tax_method",
 ];
 
 fn interview() -> Interview {
