@@ -232,3 +232,15 @@ fn batch_summarises_every_example_and_reports_unreadable_ones() {
     assert!(text.contains("single-renter.ron"));
     assert!(text.contains("zz-bad.ron") && text.contains("unreadable"));
 }
+
+#[test]
+fn batch_keeps_the_file_name_visible_for_long_paths() {
+    let dir = std::env::temp_dir()
+        .join(format!("njtax-cli-test-{}", std::process::id()))
+        .join("a-rather-long-folder-name-for-a-clinic-laptop/season-2025/returns-to-review");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(example("single-renter.ron"), dir.join("single-renter.ron")).unwrap();
+    let out = njtax(&["batch", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("single-renter.ron"));
+}

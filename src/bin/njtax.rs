@@ -221,6 +221,16 @@ fn truncate(s: &str, n: usize) -> String {
     }
 }
 
+/// Keep the end of a long path (the file name matters most): `…/examples/single-renter.ron`.
+fn truncate_left(s: &str, n: usize) -> String {
+    let count = s.chars().count();
+    if count <= n {
+        s.to_owned()
+    } else {
+        format!("…{}", s.chars().skip(count - (n - 1)).collect::<String>())
+    }
+}
+
 fn render_diagnostic(d: &njtax_engine::Diagnostic) -> String {
     let sev = match d.severity {
         Severity::Error => "error",
@@ -321,7 +331,7 @@ fn batch(paths: &[PathBuf], book: &ParamBook, json: bool) -> ExitCode {
                 } else {
                     println!(
                         "{:<40} {:>5} {:>14} {:>14} {:>6}  {}",
-                        truncate(&f.display().to_string(), 40),
+                        truncate_left(&f.display().to_string(), 40),
                         ret.tax_year,
                         fmt_money(ret.refund),
                         fmt_money(ret.balance_due),
@@ -340,7 +350,7 @@ fn batch(paths: &[PathBuf], book: &ParamBook, json: bool) -> ExitCode {
                 } else {
                     println!(
                         "{:<40} unreadable: {msg}",
-                        truncate(&f.display().to_string(), 40)
+                        truncate_left(&f.display().to_string(), 40)
                     );
                 }
             }
