@@ -40,6 +40,14 @@ pub enum DraftError {
         /// Newest version this build reads.
         supported: u32,
     },
+    /// Upgrading an older draft failed.
+    #[error("could not upgrade this draft from format version {from}: {message}")]
+    Migration {
+        /// The version being upgraded.
+        from: u32,
+        /// What went wrong.
+        message: String,
+    },
     /// The draft declares a version that never existed.
     #[error("format version {found} is not a valid draft format version")]
     BadVersion {
@@ -78,10 +86,65 @@ pub fn parse_draft(text: &str) -> Result<Draft, DraftError> {
     let opts = ron::Options::default();
     // Read the version on its own first: a newer draft is refused by name, not by the first
     // field this build does not know.
-    if let Ok(VersionProbe { format_version }) = opts.from_str::<VersionProbe>(text) {
-        check_version(format_version)?;
+    let version = match opts.from_str::<VersionProbe>(text) {
+        Ok(VersionProbe { format_version }) => {
+            check_version(format_version)?;
+            format_version
+        }
+        Err(_) => FORMAT_VERSION,
+    };
+    if version == FORMAT_VERSION {
+        // The current format: parse directly, so errors point at the line and column.
+        return opts.from_str::<Draft>(text).map_err(|e| parse_error(&e));
     }
-    opts.from_str::<Draft>(text).map_err(|e| parse_error(&e))
+    // An older format: upgrade the document step by step, then read it.
+    let value: ron::Value = opts.from_str(text).map_err(|e| parse_error(&e))?;
+    let value = migrate(value, version, FORMAT_VERSION, MIGRATIONS)?;
+    let mut draft: Draft = value.into_rust().map_err(|e| DraftError::Migration {
+        from: version,
+        message: e.to_string(),
+    })?;
+    draft.format_version = FORMAT_VERSION;
+    Ok(draft)
+}
+
+/// One upgrade of the draft format: turns a version `from` document into a version `from + 1` one.
+pub struct Migration {
+    /// The version this migration upgrades.
+    pub from: u32,
+    /// What it changes, in words (for the draft-format document and error messages).
+    pub what: &'static str,
+    /// The upgrade of the whole document.
+    pub apply: fn(ron::Value) -> Result<ron::Value, String>,
+}
+
+/// Every migration ever released, in order: `MIGRATIONS[i].from == i + 1`. Version 1 is the first
+/// released format, so there are none yet; a format change adds one here, bumps
+/// [`FORMAT_VERSION`], and adds a fixture draft of the old version under `tests/fixtures/drafts/`.
+pub const MIGRATIONS: &[Migration] = &[];
+
+/// Apply the migrations from `version` up to `target`, in order.
+///
+/// # Errors
+/// [`DraftError::Migration`] when a migration is missing or fails.
+pub fn migrate(
+    mut value: ron::Value,
+    version: u32,
+    target: u32,
+    migrations: &[Migration],
+) -> Result<ron::Value, DraftError> {
+    let mut at = version;
+    while at < target {
+        let Some(m) = migrations.iter().find(|m| m.from == at) else {
+            return Err(DraftError::Migration {
+                from: at,
+                message: format!("no upgrade from version {at} is known"),
+            });
+        };
+        value = (m.apply)(value).map_err(|message| DraftError::Migration { from: at, message })?;
+        at += 1;
+    }
+    Ok(value)
 }
 
 fn check_version(found: u32) -> Result<(), DraftError> {
