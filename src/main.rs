@@ -93,6 +93,13 @@ fn main() -> eframe::Result {
             Box::new(ConfigRecent::new()),
         ),
     };
+    if let Some(dirs) = directories::ProjectDirs::from("org", "njtax", "njtax") {
+        let state = dirs
+            .state_dir()
+            .unwrap_or_else(|| dirs.data_local_dir())
+            .join("recovery");
+        app = app.with_recovery(njtax_ui::recovery::RecoveryStore::new(state));
+    }
     if let Some(path) = std::env::args_os().nth(1) {
         app.open_file(&PathBuf::from(path));
     }

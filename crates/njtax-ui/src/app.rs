@@ -64,6 +64,10 @@ pub enum Command {
     PromptCancel,
     /// Show or hide Social Security numbers.
     ToggleRevealSsn,
+    /// Restore the offered recovery.
+    RestoreRecovery,
+    /// Discard the offered recovery.
+    DiscardRecovery,
 }
 
 /// What waits for the unsaved-changes prompt.
@@ -116,6 +120,8 @@ pub struct UiState {
     pub reveal_ssn: bool,
     /// The user confirmed closing.
     pub allow_close: bool,
+    /// A recovery of unsaved work waiting for the user's choice.
+    pub recovery_offer: Option<crate::recovery::Recovery>,
 }
 
 /// The computed return for one revision of the answers.
@@ -151,6 +157,14 @@ pub struct App {
     title: String,
     /// How many times the return was computed (tests check it is once per change).
     pub computations: u64,
+    /// Where unsaved edits are autosaved (`None`: autosave off).
+    recovery: Option<crate::recovery::RecoveryStore>,
+    /// When the last autosave happened (egui time, seconds).
+    last_autosave: f64,
+    /// The revision the last autosave wrote.
+    autosaved_revision: u64,
+    /// Whether the window had focus last frame.
+    was_focused: bool,
 }
 
 impl App {
@@ -183,9 +197,65 @@ impl App {
             commands: Vec::new(),
             title: String::new(),
             computations: 0,
+            recovery: None,
+            last_autosave: 0.0,
+            autosaved_revision: 0,
+            was_focused: true,
         };
         app.refresh();
         app
+    }
+
+    /// Autosave unsaved edits to recovery files in `store`, and offer any recovery newer than the
+    /// open draft.
+    #[must_use]
+    pub fn with_recovery(mut self, store: crate::recovery::RecoveryStore) -> Self {
+        self.ui_state.recovery_offer = store.find(self.doc.path.as_deref());
+        self.recovery = Some(store);
+        self
+    }
+
+    /// Write the recovery file when there are unsaved edits not yet autosaved and it is time (every
+    /// [`crate::recovery::AUTOSAVE_SECONDS`] or when the window loses focus).
+    fn autosave(&mut self, ctx: &egui::Context) {
+        let Some(store) = &self.recovery else { return };
+        let (now, focused) =
+            ctx.input(|i| (i.time, i.focused && i.viewport().focused.unwrap_or(true)));
+        let lost_focus = self.was_focused && !focused;
+        self.was_focused = focused;
+        if !self.doc.is_dirty()
+            || self.doc.revision() == self.autosaved_revision
+            || self.ui_state.recovery_offer.is_some()
+        {
+            return;
+        }
+        let due = now - self.last_autosave >= crate::recovery::AUTOSAVE_SECONDS;
+        if !(due || lost_focus) {
+            // Come back when it is due, without repainting continuously.
+            let wait = crate::recovery::AUTOSAVE_SECONDS - (now - self.last_autosave);
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait.max(1.0)));
+            return;
+        }
+        match store.save(
+            self.doc.path.as_deref(),
+            &self.doc.display_name(),
+            &self.doc.to_draft(),
+        ) {
+            Ok(()) => self.autosaved_revision = self.doc.revision(),
+            Err(e) => {
+                self.ui_state.message =
+                    Some((format!("Could not write the recovery copy: {e}"), true))
+            }
+        }
+        self.last_autosave = now;
+    }
+
+    /// Remove the recovery file of the open draft.
+    fn drop_recovery(&mut self) {
+        if let Some(store) = &self.recovery {
+            store.remove(self.doc.path.as_deref());
+        }
+        self.autosaved_revision = 0;
     }
 
     /// Queue a command (applied after the frame is drawn).
@@ -364,6 +434,21 @@ impl App {
             }
             Command::PromptCancel => self.ui_state.pending = None,
             Command::ToggleRevealSsn => self.ui_state.reveal_ssn = !self.ui_state.reveal_ssn,
+            Command::RestoreRecovery => {
+                if let Some(r) = self.ui_state.recovery_offer.take() {
+                    let when = r.written_text();
+                    self.doc = Document::recovered(r.draft.answers, r.draft_path, &r.name);
+                    self.ui_state.message =
+                        Some((format!("Restored the work autosaved {when}"), false));
+                }
+            }
+            Command::DiscardRecovery => {
+                if let Some(r) = self.ui_state.recovery_offer.take() {
+                    if let Some(store) = &self.recovery {
+                        store.remove(r.draft_path.as_deref());
+                    }
+                }
+            }
         }
     }
 
@@ -379,6 +464,7 @@ impl App {
     fn proceed(&mut self, action: Pending, ctx: &egui::Context) {
         match action {
             Pending::New => {
+                self.drop_recovery();
                 let year = self.doc.answers().tax_year;
                 self.doc = Document::new(
                     Answers {
@@ -400,10 +486,14 @@ impl App {
                     None => self.dialogs.pick_open(),
                 };
                 if let Some(p) = path {
+                    if self.doc.is_dirty() {
+                        self.drop_recovery();
+                    }
                     self.open_file(&p);
                 }
             }
             Pending::Close => {
+                self.drop_recovery();
                 self.ui_state.allow_close = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
@@ -431,6 +521,8 @@ impl App {
                 };
                 self.ui_state.message = Some((format!("Opened {name}"), false));
                 self.remember(path);
+                self.ui_state.recovery_offer =
+                    self.recovery.as_ref().and_then(|r| r.find(Some(path)));
             }
             Err(e) => self.ui_state.message = Some((format!("Could not open {name}: {e}"), true)),
         }
@@ -451,6 +543,13 @@ impl App {
             .map_or_else(|| "draft".to_owned(), |n| n.to_string_lossy().into_owned());
         match crate::files::write_draft(&path, &self.doc.to_draft()) {
             Ok(()) => {
+                // The work is safe in the draft now: its recovery copy (under the old name, and the
+                // new one) is no longer needed.
+                if let Some(store) = &self.recovery {
+                    store.remove(self.doc.path.as_deref());
+                    store.remove(Some(&path));
+                }
+                self.autosaved_revision = 0;
                 self.doc.mark_saved(path.clone());
                 self.ui_state.message = Some((format!("Saved {name}"), false));
                 self.remember(&path);
@@ -478,6 +577,7 @@ impl App {
         self.handle_close_request(&ctx);
         crate::view::draw(self, ui);
         self.run_commands(&ctx);
+        self.autosave(&ctx);
     }
 
     fn handle_shortcuts(&mut self, ctx: &egui::Context) {

@@ -47,6 +47,13 @@ impl Document {
         }
     }
 
+    /// A document restored from a recovery copy: it has unsaved changes from the start.
+    pub fn recovered(answers: Answers, path: Option<PathBuf>, untitled_name: &str) -> Self {
+        let mut doc = Self::new(answers, path, untitled_name);
+        doc.saved_revision = 0;
+        doc
+    }
+
     /// The answers.
     pub fn answers(&self) -> &Answers {
         &self.answers

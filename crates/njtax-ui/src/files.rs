@@ -39,3 +39,25 @@ pub fn write_draft(path: &Path, draft: &Draft) -> Result<(), WriteError> {
     std::fs::rename(&tmp, path)?;
     Ok(())
 }
+
+/// Write a private file (recovery): temporary file in the same folder, flushed, renamed.
+///
+/// # Errors
+/// [`WriteError`] when it cannot be written.
+pub fn write_private(path: &Path, text: &str) -> Result<(), WriteError> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or_else(|| Path::new("."));
+    let name = path
+        .file_name()
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = dir.join(format!(".{name}.saving"));
+    {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, path)?;
+    Ok(())
+}

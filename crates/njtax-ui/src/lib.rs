@@ -18,6 +18,7 @@ pub mod fields;
 pub mod files;
 pub mod forms;
 pub mod platform;
+pub mod recovery;
 pub mod screens;
 pub mod theme;
 pub mod view;

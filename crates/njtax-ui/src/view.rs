@@ -299,7 +299,31 @@ fn short(label: &str) -> String {
     }
 }
 
+fn recovery_prompt(app: &mut App, ui: &mut Ui) {
+    let Some(offer) = app.ui_state.recovery_offer.clone() else {
+        return;
+    };
+    egui::Modal::new(egui::Id::unique("recovery_prompt")).show(ui.ctx(), |ui| {
+        ui.heading("Recover unsaved work?");
+        ui.label(format!(
+            "Changes to {} were saved automatically on {} but never saved to the draft.",
+            offer.name,
+            offer.written_text()
+        ));
+        ui.add_space(theme::GAP_M);
+        ui.horizontal(|ui| {
+            if ui.button("Restore").clicked() {
+                app.send(Command::RestoreRecovery);
+            }
+            if ui.button("Discard recovered work").clicked() {
+                app.send(Command::DiscardRecovery);
+            }
+        });
+    });
+}
+
 fn prompt(app: &mut App, ui: &mut Ui) {
+    recovery_prompt(app, ui);
     let Some(pending) = app.ui_state.pending.clone() else {
         return;
     };
