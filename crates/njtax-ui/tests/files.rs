@@ -1,0 +1,339 @@
+//! Draft files on disk: private modes, backups, failed writes that change nothing, and reading
+//! damaged drafts without panicking or touching them.
+#![allow(clippy::expect_used)] // tests may panic on a broken fixture or folder
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use njtax_engine::Draft;
+use njtax_engine::draft::draft_to_string;
+use njtax_ui::files::{BACKUPS, ReadError, read_draft, write_draft, write_private};
+
+fn example_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/single-renter.ron")
+}
+
+fn example() -> Draft {
+    let text = fs::read_to_string(example_path()).expect("example draft");
+    njtax_engine::parse_draft(&text).expect("example parses")
+}
+
+/// The example with a different taxpayer name: drafts that differ by one field.
+fn numbered(n: usize) -> Draft {
+    let mut draft = example();
+    draft.answers.taxpayer.name = format!("Taxpayer {n}");
+    draft
+}
+
+fn text(draft: &Draft) -> String {
+    draft_to_string(draft).expect("serialises")
+}
+
+fn backup(path: &Path, n: u32) -> PathBuf {
+    let mut name = path.file_name().expect("file name").to_os_string();
+    name.push(format!(".bak{n}"));
+    path.with_file_name(name)
+}
+
+/// Names in a folder, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .expect("folder")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn temp_files(dir: &Path, name: &str) -> Vec<String> {
+    let prefix = format!(".{name}.");
+    listing(dir)
+        .into_iter()
+        .filter(|n| n.starts_with(&prefix))
+        .collect()
+}
+
+#[cfg(unix)]
+mod modes {
+    use std::os::unix::fs::PermissionsExt as _;
+
+    use rustix::fs::Mode;
+
+    use super::*;
+
+    fn mode(path: &Path) -> u32 {
+        fs::metadata(path).expect("metadata").permissions().mode() & 0o777
+    }
+
+    /// Sets the process umask for the life of the guard. The umask is process-wide: the other
+    /// tests in this binary only get more permissive defaults, which the saving code overrides.
+    struct Umask(Mode);
+
+    impl Umask {
+        fn set(mask: u32) -> Self {
+            Self(rustix::process::umask(Mode::from_bits_truncate(mask)))
+        }
+    }
+
+    impl Drop for Umask {
+        fn drop(&mut self) {
+            rustix::process::umask(self.0);
+        }
+    }
+
+    #[test]
+    fn drafts_and_backups_are_private_even_with_a_permissive_umask() {
+        let _umask = Umask::set(0);
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("draft.ron");
+        // A draft saved by another program, readable by everyone.
+        fs::write(&path, text(&numbered(0))).expect("legacy draft");
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).expect("chmod");
+        for n in 1..=5 {
+            write_draft(&path, &numbered(n)).expect("saved");
+            assert_eq!(mode(&path), 0o600, "draft after save {n}");
+            for b in 1..=BACKUPS.min(u32::try_from(n).expect("small")) {
+                assert_eq!(mode(&backup(&path, b)), 0o600, "bak{b} after save {n}");
+            }
+        }
+        let recovery = dir.path().join("recovery.ron");
+        write_private(&recovery, "answers").expect("written");
+        assert_eq!(mode(&recovery), 0o600);
+    }
+}
+
+#[test]
+fn backups_rotate_keeping_three_newest_first() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("draft.ron");
+    for n in 0..7 {
+        write_draft(&path, &numbered(n)).expect("saved");
+        assert_eq!(
+            fs::read_to_string(&path).expect("draft"),
+            text(&numbered(n))
+        );
+        for b in 1..=BACKUPS {
+            let bak = backup(&path, b);
+            let expected = n.checked_sub(usize::try_from(b).expect("small"));
+            match expected {
+                Some(older) => assert_eq!(
+                    fs::read_to_string(&bak).expect("backup exists"),
+                    text(&numbered(older)),
+                    "bak{b} after save {n}"
+                ),
+                None => assert!(!bak.exists(), "bak{b} too early after save {n}"),
+            }
+        }
+        assert!(!backup(&path, BACKUPS + 1).exists());
+        assert!(temp_files(dir.path(), "draft.ron").is_empty());
+    }
+    assert_eq!(
+        listing(dir.path()),
+        [
+            "draft.ron",
+            "draft.ron.bak1",
+            "draft.ron.bak2",
+            "draft.ron.bak3"
+        ]
+    );
+}
+
+#[test]
+fn saving_the_same_draft_again_keeps_the_backups() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("draft.ron");
+    for n in 0..3 {
+        write_draft(&path, &numbered(n)).expect("saved");
+    }
+    for _ in 0..3 {
+        write_draft(&path, &numbered(2)).expect("saved again");
+    }
+    assert_eq!(
+        fs::read_to_string(backup(&path, 1)).expect("bak1"),
+        text(&numbered(1))
+    );
+    assert_eq!(
+        fs::read_to_string(backup(&path, 2)).expect("bak2"),
+        text(&numbered(0))
+    );
+    assert!(!backup(&path, 3).exists());
+}
+
+#[test]
+fn a_write_into_a_missing_folder_fails_and_leaves_nothing_behind() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let missing = dir.path().join("missing");
+    let err = write_draft(&missing.join("draft.ron"), &example()).expect_err("no folder");
+    assert!(err.to_string().contains("missing"), "{err}");
+    assert!(!missing.exists());
+    assert!(listing(dir.path()).is_empty());
+    assert!(write_private(&missing.join("recovery.ron"), "x").is_err());
+    assert!(listing(dir.path()).is_empty());
+}
+
+#[test]
+fn a_write_over_a_folder_fails_and_changes_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("draft.ron");
+    fs::create_dir(&path).expect("folder in the way");
+    fs::write(path.join("inside"), "kept").expect("file inside");
+    let err = write_draft(&path, &example()).expect_err("a folder is not a draft");
+    assert!(err.to_string().contains("draft.ron"), "{err}");
+    assert!(write_private(&path, "x").is_err());
+    assert_eq!(listing(dir.path()), ["draft.ron"]);
+    assert_eq!(listing(&path), ["inside"]);
+}
+
+#[test]
+fn a_write_that_fails_midway_leaves_the_old_draft_byte_for_byte() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("draft.ron");
+    for n in 0..3 {
+        write_draft(&path, &numbered(n)).expect("saved");
+    }
+    // Root is not stopped by read-only folders, so make the oldest backup a folder instead: the
+    // save gets as far as rotating the backups (the new text is already written to a temporary
+    // file) and then fails.
+    let bak3 = backup(&path, 3);
+    fs::create_dir(&bak3).expect("folder in the way");
+    fs::write(bak3.join("inside"), "kept").expect("file inside");
+    let before = fs::read(&path).expect("draft");
+    let baks_before: Vec<Vec<u8>> = (1..BACKUPS)
+        .map(|b| fs::read(backup(&path, b)).expect("backup"))
+        .collect();
+
+    let err = write_draft(&path, &numbered(9)).expect_err("rotation fails");
+    assert!(err.to_string().contains("bak2"), "{err}");
+
+    assert_eq!(fs::read(&path).expect("draft"), before);
+    let baks_after: Vec<Vec<u8>> = (1..BACKUPS)
+        .map(|b| fs::read(backup(&path, b)).expect("backup"))
+        .collect();
+    assert_eq!(baks_after, baks_before);
+    assert!(temp_files(dir.path(), "draft.ron").is_empty());
+    assert_eq!(read_draft(&path).expect("still reads"), numbered(2));
+}
+
+#[test]
+fn temporary_files_of_crashed_saves_are_removed_but_not_those_in_use() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("draft.ron");
+    let abandoned = dir.path().join(".draft.ron.AbC123.tmp");
+    let in_use = dir.path().join(".draft.ron.XyZ789.tmp");
+    let not_ours = dir.path().join(".draft.ron.notes.tmp");
+    let other_draft = dir.path().join(".draft.ron.x.AbC123.tmp");
+    for p in [&abandoned, &in_use, &not_ours, &other_draft] {
+        fs::write(p, "partial").expect("temp file");
+    }
+    let held = fs::File::open(&in_use).expect("open");
+    held.lock().expect("lock, as a running save does");
+
+    write_draft(&path, &example()).expect("saved");
+
+    assert!(!abandoned.exists());
+    assert!(in_use.exists());
+    assert!(not_ours.exists());
+    assert!(other_draft.exists());
+    drop(held);
+    write_private(&path, &text(&example())).expect("saved");
+    assert!(!in_use.exists());
+}
+
+#[test]
+fn a_saved_draft_reads_back_equal() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("draft.ron");
+    write_draft(&path, &example()).expect("saved");
+    assert_eq!(read_draft(&path).expect("reads"), example());
+}
+
+/// Ok, or an error naming the file with a line and column.
+fn assert_clear(result: &Result<Draft, ReadError>, name: &str, what: &str) {
+    let Err(err) = result else { return };
+    let shown = err.to_string();
+    let (line, column) = err
+        .location()
+        .unwrap_or_else(|| panic!("{what}: no line/column in {shown:?}"));
+    let expected_start = format!("{name}: line {line}, column {column}: ");
+    assert!(
+        shown.starts_with(&expected_start) && shown.len() > expected_start.len(),
+        "{what}: {shown:?}"
+    );
+    assert!(line >= 1 && column >= 1, "{what}: {shown:?}");
+}
+
+#[test]
+fn a_draft_cut_at_every_byte_reads_cleanly_and_is_never_modified() {
+    let full = fs::read(example_path()).expect("example draft");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let name = "single-renter.ron";
+    let path = dir.path().join(name);
+    let mut oks = 0;
+    for cut in 0..=full.len() {
+        let bytes = &full[..cut];
+        fs::write(&path, bytes).expect("cut draft");
+        let modified = fs::metadata(&path)
+            .expect("metadata")
+            .modified()
+            .expect("mtime");
+        let result = read_draft(&path);
+        assert_clear(&result, name, &format!("cut at {cut}"));
+        if let Ok(draft) = result {
+            assert_eq!(draft, example(), "cut at {cut}");
+            oks += 1;
+        }
+        assert_eq!(fs::read(&path).expect("draft"), bytes, "cut at {cut}");
+        let after = fs::metadata(&path)
+            .expect("metadata")
+            .modified()
+            .expect("mtime");
+        assert_eq!(after, modified, "cut at {cut}");
+        assert_eq!(listing(dir.path()), [name], "cut at {cut}");
+    }
+    // The whole file and the file without its final newline.
+    assert!(oks >= 1, "the complete draft reads");
+}
+
+#[test]
+fn text_that_is_not_utf8_is_located() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bad.ron");
+    fs::write(&path, b"Draft(\n    format_version: 1,\n  \xff\n)").expect("written");
+    let err = read_draft(&path).expect_err("not UTF-8");
+    assert_eq!(err.location(), Some((3, 3)));
+    assert!(
+        err.to_string().starts_with("bad.ron: line 3, column 3: "),
+        "{err}"
+    );
+    // Cut inside a two-byte character.
+    fs::write(&path, "Draft(\"é".as_bytes().split_last().expect("bytes").1).expect("written");
+    let err = read_draft(&path).expect_err("cut character");
+    assert_eq!(err.location(), Some((1, 8)));
+}
+
+#[test]
+fn a_missing_draft_is_named() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let err = read_draft(&dir.path().join("gone.ron")).expect_err("missing");
+    assert!(
+        err.to_string()
+            .starts_with("gone.ron: could not read the file"),
+        "{err}"
+    );
+    assert!(listing(dir.path()).is_empty());
+}
+
+#[test]
+fn a_newer_format_is_refused_by_name() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("future.ron");
+    let future = text(&example()).replacen("format_version: 1", "format_version: 99", 1);
+    fs::write(&path, &future).expect("written");
+    let err = read_draft(&path).expect_err("too new");
+    assert!(
+        err.to_string()
+            .starts_with("future.ron: this draft uses format version 99"),
+        "{err}"
+    );
+    assert_eq!(fs::read_to_string(&path).expect("unchanged"), future);
+}
