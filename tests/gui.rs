@@ -353,3 +353,34 @@ fn the_filing_status_helper_suggests_head_of_household_and_applies_it() {
         FilingStatus::HeadOfHousehold
     );
 }
+
+#[test]
+fn a_damaged_draft_gives_its_line_and_column_and_leaves_the_open_draft_and_the_file_alone() {
+    let dir = temp_dir("damaged");
+    let bad = dir.join("damaged.ron");
+    let text = "Draft(\n  format_version: 1,\n  answers: (tax_year: 2024, income: (w2s: [(state_wages: 12)])),\n)";
+    std::fs::write(&bad, text).unwrap();
+    let dialogs = ScriptedDialogs {
+        open: vec![bad.clone()],
+        ..ScriptedDialogs::default()
+    };
+    let mut h = harness_with(app_with(blank_answers(), dialogs));
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    h.run();
+    assert!(
+        h.query_by_label_contains("damaged.ron: line 3, column")
+            .is_some(),
+        "the message names the file, line and column"
+    );
+    assert_eq!(
+        h.state().doc.answers(),
+        &blank_answers(),
+        "the open draft is kept"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&bad).unwrap(),
+        text,
+        "the damaged file is not rewritten"
+    );
+}

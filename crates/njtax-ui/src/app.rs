@@ -505,14 +505,7 @@ impl App {
         let name = path
             .file_name()
             .map_or_else(|| "draft".to_owned(), |n| n.to_string_lossy().into_owned());
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) => {
-                self.ui_state.message = Some((format!("Could not open {name}: {e}"), true));
-                return;
-            }
-        };
-        match njtax_engine::parse_draft(&text) {
+        match crate::files::read_draft(path) {
             Ok(draft) => {
                 self.doc = Document::new(draft.answers, Some(path.to_path_buf()), &name);
                 self.ui_state = UiState {
@@ -524,7 +517,9 @@ impl App {
                 self.ui_state.recovery_offer =
                     self.recovery.as_ref().and_then(|r| r.find(Some(path)));
             }
-            Err(e) => self.ui_state.message = Some((format!("Could not open {name}: {e}"), true)),
+            // The message names the file, and the line and column for a damaged one; the open
+            // draft stays as it is and the file is not touched.
+            Err(e) => self.ui_state.message = Some((format!("Could not open {e}"), true)),
         }
     }
 

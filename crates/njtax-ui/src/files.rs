@@ -185,12 +185,12 @@ pub fn read_draft(path: &Path) -> Result<Draft, ReadError> {
             column,
             message,
         },
-        source @ (DraftError::TooNew { .. } | DraftError::BadVersion { .. }) => {
-            ReadError::Unsupported {
-                path: path.to_path_buf(),
-                source,
-            }
-        }
+        source @ (DraftError::TooNew { .. }
+        | DraftError::BadVersion { .. }
+        | DraftError::Migration { .. }) => ReadError::Unsupported {
+            path: path.to_path_buf(),
+            source,
+        },
     })
 }
 
@@ -377,27 +377,5 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
 #[cfg(not(unix))]
 fn sync_dir(_dir: &Path) -> io::Result<()> {
     // Windows cannot open a folder as a file to flush it; NTFS journals the rename itself.
-    Ok(())
-}
-
-/// Write a private file (recovery): temporary file in the same folder, flushed, renamed.
-///
-/// # Errors
-/// [`WriteError`] when it cannot be written.
-pub fn write_private(path: &Path, text: &str) -> Result<(), WriteError> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or_else(|| Path::new("."));
-    let name = path
-        .file_name()
-        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = dir.join(format!(".{name}.saving"));
-    {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-    }
-    std::fs::rename(&tmp, path)?;
     Ok(())
 }

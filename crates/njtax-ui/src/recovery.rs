@@ -69,7 +69,14 @@ impl RecoveryStore {
         name: &str,
         draft: &Draft,
     ) -> Result<(), crate::files::WriteError> {
-        std::fs::create_dir_all(&self.dir)?;
+        std::fs::create_dir_all(&self.dir).map_err(|source| crate::files::WriteError::Io {
+            step: format!(
+                "could not create the recovery folder ({})",
+                self.dir.display()
+            ),
+            path: self.dir.clone(),
+            source,
+        })?;
         let recovery = Recovery {
             written_unix: now_unix(),
             draft_path: draft_path.map(Path::to_path_buf),
