@@ -443,10 +443,10 @@ impl App {
                 }
             }
             Command::DiscardRecovery => {
-                if let Some(r) = self.ui_state.recovery_offer.take() {
-                    if let Some(store) = &self.recovery {
-                        store.remove(r.draft_path.as_deref());
-                    }
+                if let Some(r) = self.ui_state.recovery_offer.take()
+                    && let Some(store) = &self.recovery
+                {
+                    store.remove(r.draft_path.as_deref());
                 }
             }
         }
