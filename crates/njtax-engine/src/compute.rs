@@ -44,6 +44,31 @@ impl<'a> Ctx<'a> {
         self.diags.borrow_mut().push(d);
     }
 
+    /// An amount the form does not allow to be negative: an error diagnostic (at `path`) and zero
+    /// when it is.
+    pub fn non_negative(
+        &self,
+        path: impl Into<String>,
+        what: &str,
+        v: Decimal,
+        cite: &str,
+    ) -> Decimal {
+        if v.is_sign_negative() && !v.is_zero() {
+            self.diag(
+                Diagnostic::error(
+                    "negative-amount",
+                    format!(
+                        "{what} cannot be negative ({}); it was treated as zero",
+                        crate::money::fmt_money(v)
+                    ),
+                )
+                .at(path)
+                .cite(cite),
+            );
+        }
+        crate::money::floor_zero(v)
+    }
+
     /// Take the diagnostics recorded so far.
     pub fn take_diags(&self) -> Vec<Diagnostic> {
         std::mem::take(&mut *self.diags.borrow_mut())

@@ -64,14 +64,23 @@ pub fn fmt_money(value: Decimal) -> String {
     let neg = v.is_sign_negative() && !v.is_zero();
     let s = format!("{:.2}", v.abs());
     let (int, frac) = s.split_once('.').unwrap_or((s.as_str(), "00"));
-    let mut grouped = String::new();
+    format!(
+        "{}${}.{frac}",
+        if neg { "-" } else { "" },
+        group_thousands(int)
+    )
+}
+
+/// Digits with a comma every three from the right: `1234567` -> `1,234,567`.
+pub fn group_thousands(int: &str) -> String {
+    let mut grouped = String::with_capacity(int.len() + int.len() / 3);
     for (i, ch) in int.chars().enumerate() {
-        if i > 0 && (int.len() - i) % 3 == 0 {
+        if i > 0 && (int.len() - i).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(ch);
     }
-    format!("{}${grouped}.{frac}", if neg { "-" } else { "" })
+    grouped
 }
 
 /// Format a rate (0.0175) as a percentage (`1.75%`).

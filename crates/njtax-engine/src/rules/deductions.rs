@@ -26,20 +26,7 @@ crate::param_domain!("deductions", DeductionParamsFile => DeductionParams {
 
 /// An amount that cannot be negative: error and zero when it is.
 fn non_negative(cx: &Ctx, path: &str, what: &str, v: Decimal, cite: &str) -> Decimal {
-    if v.is_sign_negative() && !v.is_zero() {
-        cx.diag(
-            Diagnostic::error(
-                "negative-amount",
-                format!(
-                    "{what} cannot be negative ({}); it was treated as zero",
-                    fmt_money(v)
-                ),
-            )
-            .at(path)
-            .cite(cite),
-        );
-    }
-    floor_zero(v)
+    cx.non_negative(path, what, v, cite)
 }
 
 /// Line 31: medical expenses (Worksheet F): expenses over 2% of gross income (54A:3-3), plus

@@ -306,19 +306,7 @@ pub fn business_category_nets(cx: &Ctx) -> [Decimal; 4] {
 
 /// Error for a negative amount the form forbids (treated as zero).
 fn negative(cx: &Ctx, path: String, what: &str, v: Decimal, cite: &str) {
-    if v.is_sign_negative() && !v.is_zero() {
-        cx.diag(
-            Diagnostic::error(
-                "negative-amount",
-                format!(
-                    "{what} cannot be negative ({}); it was treated as zero",
-                    fmt_money(v)
-                ),
-            )
-            .at(path)
-            .cite(cite),
-        );
-    }
+    cx.non_negative(path, what, v, cite);
 }
 
 /// Record the diagnostics about income answers, once.

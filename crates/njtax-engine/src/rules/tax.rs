@@ -216,15 +216,8 @@ fn fmt_exact(value: Decimal) -> String {
     }
     let s = n.abs().to_string();
     let (int, frac) = s.split_once('.').unwrap_or((s.as_str(), ""));
-    let mut grouped = String::new();
-    for (i, ch) in int.chars().enumerate() {
-        if i > 0 && (int.len() - i) % 3 == 0 {
-            grouped.push(',');
-        }
-        grouped.push(ch);
-    }
     let sign = if n.is_sign_negative() { "-" } else { "" };
-    format!("{sign}${grouped}.{frac}")
+    format!("{sign}${}.{frac}", crate::money::group_thousands(int))
 }
 
 /// The statutory tables in force for a year.
