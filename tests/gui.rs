@@ -384,3 +384,39 @@ fn a_damaged_draft_gives_its_line_and_column_and_leaves_the_open_draft_and_the_f
         "the damaged file is not rewritten"
     );
 }
+
+#[test]
+fn selling_the_main_home_applies_the_principal_residence_exclusion() {
+    let mut answers = blank_answers();
+    answers
+        .income
+        .property_sales
+        .push(njtax_engine::answers::PropertySale {
+            description: "12 Elm St".into(),
+            gain_or_loss: rust_decimal::dec!(180000),
+            ..Default::default()
+        });
+    let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
+    h.run();
+    assert_eq!(
+        h.state().line_value("19").unwrap(),
+        rust_decimal::dec!(180000)
+    );
+    go_to(&mut h, "Income");
+    h.get_by_label("This was your main home").click();
+    h.run();
+    h.get_by_label("Owned and lived in it for 2 of the 5 years before the sale")
+        .click();
+    h.run();
+    h.get_by_label("No home-sale exclusion in the 2 years before")
+        .click();
+    h.run();
+    // A single filer excludes up to $250,000 (54A:6-9.1): the whole $180,000 gain.
+    assert_eq!(h.state().line_value("19").unwrap(), rust_decimal::dec!(0));
+    let sale = &h.state().doc.answers().income.property_sales[0];
+    assert!(
+        sale.principal_residence
+            .as_ref()
+            .is_some_and(|r| r.owned_and_used_2_of_5_years && r.no_exclusion_in_prior_2_years)
+    );
+}

@@ -93,7 +93,7 @@ fn read(kind: &Kind, text: &str) -> Result<Value, String> {
                 .map(Value::from)
                 .map_err(|_| "Type a year, for example 2023".to_owned())
         }
-        Kind::Bool | Kind::Choice(_) => Ok(Value::String(text.to_owned())),
+        Kind::Bool | Kind::Choice(_) | Kind::Present => Ok(Value::String(text.to_owned())),
     }
 }
 
@@ -121,6 +121,28 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
                 app.send(Command::Set {
                     path: path.to_owned(),
                     value: Value::Bool(v),
+                });
+            }
+        }
+        Kind::Present => {
+            ui.label("");
+            let mut on = current.as_ref().is_some_and(|v| !v.is_null());
+            let r = ui.checkbox(&mut on, field.label.as_str());
+            let r = if help.is_empty() {
+                r
+            } else {
+                r.on_hover_text(help)
+            };
+            focus_if_asked(app, ui, path, &r);
+            if r.changed() {
+                let value = if on {
+                    Value::Object(serde_json::Map::new())
+                } else {
+                    Value::Null
+                };
+                app.send(Command::Set {
+                    path: path.to_owned(),
+                    value,
                 });
             }
         }

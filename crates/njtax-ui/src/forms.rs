@@ -128,6 +128,8 @@ pub enum Kind {
     Percent,
     /// One of several choices: `(value, label)`.
     Choice(Vec<(String, String)>),
+    /// Yes / no that switches a group of optional answers on or off (an optional part of the draft).
+    Present,
 }
 
 /// One answer field.
@@ -162,6 +164,8 @@ pub enum Condition {
     OneOf(String, Vec<String>),
     /// All hold.
     All(Vec<Condition>),
+    /// The optional group at this path is switched on.
+    Present(String),
 }
 
 fn as_text(v: Option<&Value>) -> String {
@@ -183,13 +187,16 @@ impl Condition {
             Self::NotEquals(p, v) => at(p) != *v,
             Self::OneOf(p, vs) => vs.contains(&at(p)),
             Self::All(cs) => cs.iter().all(|c| c.holds(root, base)),
+            Self::Present(p) => binding::get(root, &join(base, p)).is_some_and(|v| !v.is_null()),
         }
     }
 
     /// Every path the condition reads.
     pub fn paths(&self) -> Vec<&str> {
         match self {
-            Self::Equals(p, _) | Self::NotEquals(p, _) | Self::OneOf(p, _) => vec![p.as_str()],
+            Self::Equals(p, _) | Self::NotEquals(p, _) | Self::OneOf(p, _) | Self::Present(p) => {
+                vec![p.as_str()]
+            }
             Self::All(cs) => cs.iter().flat_map(Condition::paths).collect(),
         }
     }
