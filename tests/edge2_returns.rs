@@ -42,7 +42,6 @@ const PHILADELPHIA: Expected = Expected {
 /// 54A:4-1(b): one proportion of NJ tax for the income taxed elsewhere, even when a state and its
 /// own city tax the same wages (entered as two jurisdictions).
 #[test]
-#[ignore = "engine disagrees: see docs/edge2-returns.md"]
 fn edge2_01_city_wage_tax_and_its_state_on_the_same_wages_share_one_4_1_b_limit() {
     check(
         "01-philadelphia-wage-tax-and-pa-entered-separately-2024.ron",

@@ -343,6 +343,8 @@ struct FJurisdiction {
     kind: FJurisdictionKind,
     income: Amount,
     tax_paid: Amount,
+    /// A city's state, picked from the same names (so it sometimes matches an entered state).
+    state: u8,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -586,6 +588,7 @@ impl Input {
                 },
                 income_taxed_by_both: j.income.dec(),
                 tax_paid: j.tax_paid.dec(),
+                state: pick(JURISDICTIONS, j.state).into(),
             }),
             federal: Federal {
                 agi: self.federal.agi.dec(),

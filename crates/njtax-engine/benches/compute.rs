@@ -73,6 +73,7 @@ fn complex_return() -> Answers {
                 },
                 income_taxed_by_both: d("6000"),
                 tax_paid: d("180"),
+                state: String::new(),
             })
             .collect(),
         federal: Federal {

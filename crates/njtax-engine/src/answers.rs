@@ -543,6 +543,9 @@ pub struct OtherJurisdiction {
     pub income_taxed_by_both: Money,
     /// Income tax actually paid there on that income (not withholding; not penalties).
     pub tax_paid: Money,
+    /// For a political subdivision (`Local`): the name of its state as entered for that state, so the
+    /// same income taxed by both goes on one Schedule NJ-COJ (54A:4-1(b)). Empty otherwise.
+    pub state: String,
 }
 
 /// Federal figures that NJ credits use.

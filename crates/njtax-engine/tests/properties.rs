@@ -161,6 +161,12 @@ fn jurisdiction() -> impl Strategy<Value = OtherJurisdiction> {
             },
             income_taxed_by_both: income,
             tax_paid: tax,
+            // A city sometimes names its state ("Elsewhere"), sometimes not.
+            state: if local && income.mantissa() % 2 == 0 {
+                "Elsewhere".into()
+            } else {
+                String::new()
+            },
         }
     })
 }

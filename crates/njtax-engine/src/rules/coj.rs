@@ -138,6 +138,7 @@ pub fn coj_entries(cx: &Ctx, gross_income: Decimal) -> (Vec<CojEntry>, Vec<Diagn
             tax_paid,
         });
     }
+    combine_subdivisions_with_their_state(cx, &mut out, &mut diags);
     let has_local = out.iter().any(|e| e.kind == JurisdictionKind::Local);
     let has_state = out
         .iter()
@@ -146,13 +147,66 @@ pub fn coj_entries(cx: &Ctx, gross_income: Decimal) -> (Vec<CojEntry>, Vec<Diagn
         diags.push(
             Diagnostic::warning(
                 "coj-local-and-state",
-                "A political subdivision (city wage tax) is entered beside a state. If the state and its subdivision taxed the same income, enter that income once with both taxes added together: 54A:4-1(b) limits the credit for any income to New Jersey's tax on it, and separate schedules for the same income would count it twice. Income taxed by different states goes on separate schedules.",
+                "A political subdivision (city wage tax) is entered beside a state without naming that state. If the state and its subdivision taxed the same income, name the state on the city's entry (its state) so the income goes on one schedule, counted once with both taxes added: 54A:4-1(b) limits the credit for any income to New Jersey's tax on it, and separate schedules for the same income would count it twice. Income taxed by different states goes on separate schedules.",
             )
             .at("other_jurisdictions")
             .cite("N.J.S.A. 54A:4-1(a), (b)"),
         );
     }
     (out, diags)
+}
+
+/// A political subdivision that names its state (`state`) taxes the same income as that state: the
+/// two go on one schedule, with the income taxed by both counted once (the larger of the two entries)
+/// and the taxes paid added. 54A:4-1(b) limits the credit for an income to the share of New Jersey tax
+/// that the income bears to entire New Jersey income, so the same wages must not be counted twice.
+fn combine_subdivisions_with_their_state(
+    cx: &Ctx,
+    out: &mut Vec<CojEntry>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut i = 0;
+    while i < out.len() {
+        let Some(entry) = out.get(i).cloned() else {
+            break;
+        };
+        let state_name =
+            cx.a.other_jurisdictions
+                .get(entry.index)
+                .map(|j| j.state.trim().to_lowercase())
+                .unwrap_or_default();
+        let target = (entry.kind == JurisdictionKind::Local && !state_name.is_empty())
+            .then(|| {
+                out.iter().position(|e| {
+                    e.kind == JurisdictionKind::State && e.name.trim().to_lowercase() == state_name
+                })
+            })
+            .flatten();
+        match target.and_then(|t| out.get_mut(t)) {
+            Some(state) => {
+                diags.push(
+                    Diagnostic::info(
+                        "coj-combined",
+                        format!(
+                            "{} and {} taxed the same income: one Schedule NJ-COJ with the income counted once ({}) and both taxes added ({} + {})",
+                            state.name,
+                            entry.name,
+                            fmt_money(state.income.max(entry.income)),
+                            fmt_money(state.tax_paid),
+                            fmt_money(entry.tax_paid)
+                        ),
+                    )
+                    .at(format!("other_jurisdictions[{}].state", entry.index))
+                    .cite("N.J.S.A. 54A:4-1(a), (b)"),
+                );
+                state.name = format!("{} and {}", state.name, entry.name);
+                state.income = state.income.max(entry.income);
+                state.tax_paid = sat_sum([state.tax_paid, entry.tax_paid]);
+                out.remove(i);
+            }
+            None => i += 1,
+        }
+    }
 }
 
 /// What one column of every schedule shares: lines 4, 5 and the tax on line 6 (line 7).
