@@ -2,7 +2,9 @@
 //! dependent care credit (54A:4-17), line 65 child tax credit (54A:4-17.1).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use njtax_engine::answers::{Date, Dependent, FilingStatus, Person, Relationship};
+mod common;
+
+use njtax_engine::answers::{Date, FilingStatus};
 use njtax_engine::compute::{Ctx, Sheet};
 use njtax_engine::explain::{Diagnostic, Line, Severity};
 use njtax_engine::money::round_dollars;
@@ -36,27 +38,7 @@ fn year_params(year: u16) -> YearParams {
     p
 }
 
-fn date(y: u16, m: u8, d: u8) -> Date {
-    Date::new(y, m, d).unwrap()
-}
-
-fn person(born: Date) -> Person {
-    Person {
-        birth_date: Some(born),
-        ssn: "123-45-6789".into(),
-        ..Person::default()
-    }
-}
-
-fn child(born: Date) -> Dependent {
-    Dependent {
-        birth_date: Some(born),
-        ssn: "123-45-6780".into(),
-        relationship: Relationship::Child,
-        months_lived_with_you: 12,
-        ..Dependent::default()
-    }
-}
+use common::{child, date, person};
 
 /// A single filer born 15 June of `born_year`, with earned income = AGI = `income`.
 fn answers(year: u16, born_year: u16, income: Decimal, kids: usize) -> Answers {

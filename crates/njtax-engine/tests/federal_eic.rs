@@ -5,7 +5,9 @@
 //! the midpoint of each $50 band and rounds to whole dollars (IRC 32(f)).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use njtax_engine::answers::{Date, Dependent, FilingStatus, Person, Relationship};
+mod common;
+
+use njtax_engine::answers::{Date, Dependent, FilingStatus, Relationship};
 use njtax_engine::compute::Ctx;
 use njtax_engine::params::parse_file;
 use njtax_engine::rules::federal_eic::{
@@ -43,27 +45,7 @@ fn year_params(year: u16) -> YearParams {
     p
 }
 
-fn date(y: u16, m: u8, d: u8) -> Date {
-    Date::new(y, m, d).unwrap()
-}
-
-fn person(born: Date) -> Person {
-    Person {
-        birth_date: Some(born),
-        ssn: "123-45-6789".into(),
-        ..Person::default()
-    }
-}
-
-fn child(born: Date) -> Dependent {
-    Dependent {
-        birth_date: Some(born),
-        ssn: "123-45-6780".into(),
-        relationship: Relationship::Child,
-        months_lived_with_you: 12,
-        ..Dependent::default()
-    }
-}
+use common::{child, date, person};
 
 /// A single filer aged 40 with the given income and children.
 fn answers(year: u16, earned: Decimal, agi: Decimal, kids: usize) -> Answers {

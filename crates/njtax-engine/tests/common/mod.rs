@@ -1,0 +1,29 @@
+//! Small builders shared by the engine's rule tests.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)] // each test file uses part of it
+
+use njtax_engine::answers::{Date, Dependent, Person, Relationship};
+
+/// A calendar date (panics on an impossible one: a broken fixture).
+pub fn date(y: u16, m: u8, d: u8) -> Date {
+    Date::new(y, m, d).unwrap()
+}
+
+/// A filer born on `born`, with an SSN.
+pub fn person(born: Date) -> Person {
+    Person {
+        birth_date: Some(born),
+        ssn: "123-45-6789".into(),
+        ..Person::default()
+    }
+}
+
+/// A child born on `born` who lived with the filer all year.
+pub fn child(born: Date) -> Dependent {
+    Dependent {
+        birth_date: Some(born),
+        ssn: "123-45-6780".into(),
+        relationship: Relationship::Child,
+        months_lived_with_you: 12,
+        ..Dependent::default()
+    }
+}
