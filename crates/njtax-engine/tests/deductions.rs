@@ -1,21 +1,13 @@
 //! Deductions and taxable income, NJ-1040 lines 31-39 (N.J.S.A. 54A:3-2..3-14).
-
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use njtax_engine::answers::{Business, Date, FilingStatus, PassThrough, Person, Rental, W2};
-use njtax_engine::{Answers, ComputedReturn, ParamBook, SUPPORTED_YEARS, Severity, compute};
+use njtax_engine::{Answers, SUPPORTED_YEARS, Severity};
 use rust_decimal::{Decimal, dec};
 
-fn run(a: &Answers) -> ComputedReturn {
-    let book = ParamBook::load().unwrap();
-    compute(a, &book).unwrap()
-}
-
-fn v(r: &ComputedReturn, key: &str) -> Decimal {
-    r.by_key(key)
-        .unwrap_or_else(|| panic!("no line {key}"))
-        .value
-}
+use common::{run, v};
 
 /// A single filer (born 1980) with `wages` and nothing else: gross income = wages.
 fn earner(year: u16, wages: Decimal) -> Answers {

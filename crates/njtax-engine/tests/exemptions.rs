@@ -2,20 +2,13 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use njtax_engine::answers::{Date, Dependent, FilingStatus, Person, Relationship};
-use njtax_engine::{Answers, ComputedReturn, ParamBook, Severity, compute};
-use rust_decimal::{Decimal, dec};
+use njtax_engine::{Answers, ComputedReturn, Severity};
+use rust_decimal::dec;
 
-fn run(a: &Answers) -> ComputedReturn {
-    let book = ParamBook::load().unwrap();
-    compute(a, &book).unwrap()
-}
-
-fn v(r: &ComputedReturn, key: &str) -> Decimal {
-    r.by_key(key)
-        .unwrap_or_else(|| panic!("no line {key}"))
-        .value
-}
+use common::{run, v};
 
 fn date(s: &str) -> Date {
     s.parse().unwrap()

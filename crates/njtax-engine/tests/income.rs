@@ -2,23 +2,16 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use njtax_engine::answers::{
     Business, Date, Dividends, FilingStatus, GamblingWin, Interest, OtherIncome, Owner,
     PassThrough, Person, PropertySale, Rental, ResidenceSale, Retirement, RetirementKind, W2,
 };
-use njtax_engine::{Answers, ComputedReturn, ParamBook, Severity, compute};
+use njtax_engine::{Answers, ComputedReturn, Severity};
 use rust_decimal::{Decimal, dec};
 
-fn run(a: &Answers) -> ComputedReturn {
-    let book = ParamBook::load().unwrap();
-    compute(a, &book).unwrap()
-}
-
-fn v(r: &ComputedReturn, key: &str) -> Decimal {
-    r.by_key(key)
-        .unwrap_or_else(|| panic!("no line {key}"))
-        .value
-}
+use common::{run, v};
 
 fn person(birth: &str) -> Person {
     Person {

@@ -27,3 +27,16 @@ pub fn child(born: Date) -> Dependent {
         ..Dependent::default()
     }
 }
+
+/// Compute a return with the embedded law figures.
+pub fn run(a: &njtax_engine::Answers) -> njtax_engine::ComputedReturn {
+    let book = njtax_engine::ParamBook::load().unwrap();
+    njtax_engine::compute(a, &book).unwrap()
+}
+
+/// A computed line's value by semantic key (panics when the return has no such line).
+pub fn v(r: &njtax_engine::ComputedReturn, key: &str) -> rust_decimal::Decimal {
+    r.by_key(key)
+        .unwrap_or_else(|| panic!("no line {key}"))
+        .value
+}
