@@ -2,7 +2,7 @@
 //! name, and the migration chain upgrades step by step.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
-use njtax_engine::draft::{FORMAT_VERSION, MIGRATIONS, Migration, migrate};
+use njtax_engine::draft::{Draft, FORMAT_VERSION, MIGRATIONS, Migration, migrate};
 use njtax_engine::{DraftError, parse_draft};
 
 fn fixture(version: u32) -> String {
@@ -72,59 +72,70 @@ fn version_zero_is_not_a_draft_format() {
     );
 }
 
-fn rename_field(value: ron::Value, from: &str, to: &str) -> Result<ron::Value, String> {
-    let ron::Value::Map(mut outer) = value else {
-        return Err("not a map".into());
-    };
-    let key = ron::Value::String("answers".into());
-    let Some(ron::Value::Map(answers)) = outer.get(&key).cloned() else {
-        return Err("no answers".into());
-    };
-    let mut renamed = ron::Map::new();
-    for (k, v) in answers.iter() {
-        let k = match k {
-            ron::Value::String(s) if s == from => ron::Value::String(to.into()),
-            other => other.clone(),
-        };
-        renamed.insert(k, v.clone());
-    }
-    outer.insert(key, ron::Value::Map(renamed));
-    Ok(ron::Value::Map(outer))
-}
-
 #[test]
 fn migrations_run_in_order_from_the_files_version_to_the_target() {
-    // Two illustrative upgrades: v1 called it `year`, v2 `yr`, v3 `tax_year`.
+    // Two illustrative upgrades: v1 -> v2 adds 1 to the year, v2 -> v3 doubles the use tax.
     const STEPS: &[Migration] = &[
         Migration {
             from: 1,
-            what: "year -> yr",
-            apply: |v| rename_field(v, "year", "yr"),
+            what: "year + 1",
+            apply: |d| {
+                d.answers.tax_year += 1;
+                Ok(())
+            },
         },
         Migration {
             from: 2,
-            what: "yr -> tax_year",
-            apply: |v| rename_field(v, "yr", "tax_year"),
+            what: "use tax x 2",
+            apply: |d| {
+                d.answers.use_tax *= rust_decimal::Decimal::TWO;
+                Ok(())
+            },
         },
     ];
-    let old: ron::Value = ron::from_str("(format_version: 1, answers: (year: 2023))").unwrap();
-    let upgraded = migrate(old.clone(), 1, 3, STEPS).unwrap();
-    let text = ron::to_string(&upgraded).unwrap();
-    assert!(
-        text.contains("tax_year") && !text.contains("\"yr\""),
-        "{text}"
-    );
+    let mut d = Draft::default();
+    d.answers.tax_year = 2022;
+    d.answers.use_tax = rust_decimal::Decimal::from(5);
+    let mut both = d.clone();
+    migrate(&mut both, 1, 3, STEPS).unwrap();
+    assert_eq!(both.answers.tax_year, 2023);
+    assert_eq!(both.answers.use_tax, rust_decimal::Decimal::from(10));
     // From version 2 only the second step runs.
-    let v2: ron::Value = ron::from_str("(format_version: 2, answers: (yr: 2023))").unwrap();
-    assert!(
-        ron::to_string(&migrate(v2, 2, 3, STEPS).unwrap())
-            .unwrap()
-            .contains("tax_year")
-    );
+    let mut second = d.clone();
+    migrate(&mut second, 2, 3, STEPS).unwrap();
+    assert_eq!(second.answers.tax_year, 2022);
+    assert_eq!(second.answers.use_tax, rust_decimal::Decimal::from(10));
     // A missing step is an error that names the version.
-    let err = migrate(old, 1, 3, &STEPS[1..]).unwrap_err();
+    let err = migrate(&mut d, 1, 3, &STEPS[1..]).unwrap_err();
     assert!(
         matches!(err, DraftError::Migration { from: 1, .. }),
         "{err}"
     );
+}
+
+/// Format 1 kept residency for the household; format 2 keeps it per person (the v1 -> v2 migration).
+#[test]
+fn a_version_1_household_residency_moves_to_each_person() {
+    use njtax_engine::answers::ResidencyKind;
+    for (old, new) in [
+        ("FullYearResident", ResidencyKind::FullYear),
+        ("PartYearResident", ResidencyKind::PartYear),
+        ("Nonresident", ResidencyKind::Never),
+    ] {
+        let text = format!(
+            "Draft(format_version: 1, answers: (tax_year: 2024, filing_status: MarriedJoint, residency: {old}, taxpayer: (name: \"A\"), spouse: Some((name: \"B\"))))"
+        );
+        let d = parse_draft(&text).unwrap();
+        assert_eq!(d.format_version, FORMAT_VERSION);
+        assert_eq!(d.answers.taxpayer.residency.kind, new, "{old}");
+        assert_eq!(
+            d.answers.spouse.as_ref().unwrap().residency.kind,
+            new,
+            "{old}"
+        );
+        assert!(d.answers.legacy_residency.is_none());
+        // Written back in the new form only.
+        let out = njtax_engine::draft::draft_to_string(&d).unwrap();
+        assert!(!out.contains(old), "{out}");
+    }
 }

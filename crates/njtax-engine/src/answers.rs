@@ -157,6 +157,56 @@ pub struct Person {
     pub claimed_as_dependent: bool,
     /// Date of death, when the person died during the year.
     pub date_of_death: Option<Date>,
+    /// New Jersey residency during the tax year (54A:1-2(m), (n)).
+    pub residency: NjResidency,
+}
+
+/// How long a person was a New Jersey resident during the tax year.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ResidencyKind {
+    /// Resident all year (NJ-1040).
+    #[default]
+    FullYear,
+    /// Resident for part of the year: moved in, moved out, or both (NJ-1040 for the resident
+    /// period, and NJ-1040NR for New Jersey income of the nonresident period).
+    PartYear,
+    /// Not a resident at any time (NJ-1040NR for New Jersey income).
+    Never,
+}
+
+/// A person's New Jersey residency (54A:1-2(m), (n)) and, for a part-year resident, its dates.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct NjResidency {
+    /// Full year, part year or never.
+    pub kind: ResidencyKind,
+    /// Part year: the first day as a New Jersey resident (empty: 1 January, a move out).
+    pub resident_from: Option<Date>,
+    /// Part year: the last day as a New Jersey resident (empty: 31 December, a move in).
+    pub resident_to: Option<Date>,
+    /// The state of residence while not a New Jersey resident ("New York", "Pennsylvania").
+    pub other_state: String,
+}
+
+/// Where and when an income item was received, for part-year residents and nonresidents.
+///
+/// The amount it divides is the item's New Jersey income as the NJ-1040 counts it (W-2 state
+/// wages; interest and dividends after the New Jersey exemptions; the taxable part of a
+/// retirement distribution; a net profit, gain, share or rent; a win).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Sourcing {
+    /// Part-year residents: the part of the amount received while not a New Jersey resident
+    /// (reported on the NJ-1040NR, not on the resident-period NJ-1040). Zero: all while a resident.
+    pub nonresident_period: Money,
+    /// Of the amount received while not a resident, the part from New Jersey sources
+    /// (54A:5-8; NJ-1040NR column B). Empty: the rule for the kind (a W-2 with work days is
+    /// allocated by them; interest, dividends and pensions are not New Jersey income of a
+    /// nonresident; anything else counts as none, with a warning to say).
+    pub nj_source: Option<Money>,
+    /// Part-year residents: the part of the New Jersey tax withheld (W-2 box 17, 1099-R box 14)
+    /// while not a resident, claimed on the NJ-1040NR.
+    pub nonresident_period_withheld: Money,
 }
 
 /// Relationship of a dependent to the filer.
@@ -205,6 +255,9 @@ pub struct Dependent {
     pub birth_date: Option<Date>,
     /// Relationship to the filer.
     pub relationship: Relationship,
+    /// When spouses of different residency file separate New Jersey returns: who claims this
+    /// dependent.
+    pub claimed_by: Owner,
     /// Months the dependent lived with the filer during the year (0-12).
     pub months_lived_with_you: u8,
     /// Full-time student during some part of 5 months of the year (federal qualifying-child age test).
@@ -242,6 +295,13 @@ pub struct W2 {
     pub di_private_plan: bool,
     /// FLI paid to a private plan.
     pub fli_private_plan: bool,
+    /// Nonresident wage allocation: days worked at this job (in the nonresident period; 0 = not
+    /// given).
+    pub days_worked: u16,
+    /// Nonresident wage allocation: of those days, days worked in New Jersey.
+    pub nj_days_worked: u16,
+    /// Part-year and nonresident division of the amount.
+    pub sourcing: Sourcing,
 }
 
 /// A Form 1099-INT (or substitute statement).
@@ -260,6 +320,8 @@ pub struct Interest {
     pub us_obligations: Money,
     /// Part of the above from obligations of New Jersey or its political subdivisions (54A:6-14).
     pub nj_obligations: Money,
+    /// Part-year and nonresident division of the amount.
+    pub sourcing: Sourcing,
 }
 
 /// A Form 1099-DIV.
@@ -278,6 +340,8 @@ pub struct Dividends {
     pub exempt_interest_dividends: Money,
     /// Share of the above that a qualified investment fund reports as exempt in NJ (54A:6-14.1).
     pub nj_exempt_fund_share: Money,
+    /// Part-year and nonresident division of the amount.
+    pub sourcing: Sourcing,
 }
 
 /// Kind of a retirement distribution (1099-R).
@@ -314,6 +378,8 @@ pub struct Retirement {
     pub rollover: bool,
     /// Box 14: NJ tax withheld.
     pub nj_tax_withheld: Money,
+    /// Part-year and nonresident division of the amount.
+    pub sourcing: Sourcing,
 }
 
 /// A business (federal Schedule C or F) with its NJ net profit or loss.
@@ -328,6 +394,8 @@ pub struct Business {
     pub net_profit: Money,
     /// A farming business (matters for estimated tax).
     pub farming: bool,
+    /// Part-year and nonresident division of the amount.
+    pub sourcing: Sourcing,
 }
 
 /// Details of the sale of a principal residence (54A:6-9.1).
@@ -354,6 +422,8 @@ pub struct PropertySale {
     pub gain_or_loss: Money,
     /// When the property was the principal residence.
     pub principal_residence: Option<ResidenceSale>,
+    /// Part-year and nonresident division of the amount.
+    pub sourcing: Sourcing,
 }
 
 /// A partnership or S-corporation share (Schedule NJK-1 / NJ-K-1).
@@ -366,6 +436,8 @@ pub struct PassThrough {
     pub name: String,
     /// Distributive share of income (loss negative) for NJ.
     pub share: Money,
+    /// Part-year and nonresident division of the amount.
+    pub sourcing: Sourcing,
 }
 
 /// Rents, royalties, patents and copyrights (per property or source).
@@ -378,6 +450,8 @@ pub struct Rental {
     pub description: String,
     /// Net income (loss negative).
     pub net: Money,
+    /// Part-year and nonresident division of the amount.
+    pub sourcing: Sourcing,
 }
 
 /// One gambling or lottery win.
@@ -390,6 +464,8 @@ pub struct GamblingWin {
     pub amount: Money,
     /// A New Jersey Lottery prize (prizes up to the 54A:6-11 limit are excluded).
     pub nj_lottery: bool,
+    /// Part-year and nonresident division of the amount.
+    pub sourcing: Sourcing,
 }
 
 /// Gambling winnings and losses.
@@ -400,6 +476,10 @@ pub struct Gambling {
     pub wins: Vec<GamblingWin>,
     /// Gambling losses for the year (can offset winnings only).
     pub losses: Money,
+    /// Part-year residents: the part of the losses from while not a resident.
+    pub losses_nonresident_period: Money,
+    /// Nonresidents: the part of the nonresident-period losses from New Jersey wagering.
+    pub losses_nj_source: Money,
 }
 
 /// Other income (line 26).
@@ -410,6 +490,8 @@ pub struct OtherIncome {
     pub description: String,
     /// Amount.
     pub amount: Money,
+    /// Part-year and nonresident division of the amount.
+    pub sourcing: Sourcing,
 }
 
 /// All income.
@@ -438,6 +520,8 @@ pub struct Income {
     pub gambling: Gambling,
     /// Alimony and separate maintenance received.
     pub alimony_received: Money,
+    /// Part-year residents: the part of the alimony received while not a resident.
+    pub alimony_received_nonresident_period: Money,
     /// Other income.
     pub other: Vec<OtherIncome>,
 }
@@ -468,6 +552,58 @@ pub struct Deductions {
     pub njclass_payments: Money,
     /// Tuition paid to NJ institutions (54A:3-14).
     pub nj_tuition_paid: Money,
+}
+
+impl Deductions {
+    /// Combine two sets of deductions field by field (`f(self.x, other.x)` for every amount).
+    #[must_use]
+    pub fn zip_with(&self, other: &Self, f: impl Fn(Money, Money) -> Money) -> Self {
+        Self {
+            medical_expenses: f(self.medical_expenses, other.medical_expenses),
+            archer_msa: f(self.archer_msa, other.archer_msa),
+            self_employed_health_insurance: f(
+                self.self_employed_health_insurance,
+                other.self_employed_health_insurance,
+            ),
+            alimony_paid: f(self.alimony_paid, other.alimony_paid),
+            conservation_contribution: f(
+                self.conservation_contribution,
+                other.conservation_contribution,
+            ),
+            health_enterprise_zone: f(self.health_enterprise_zone, other.health_enterprise_zone),
+            alternative_business_carryforward: f(
+                self.alternative_business_carryforward,
+                other.alternative_business_carryforward,
+            ),
+            organ_donation_costs: f(self.organ_donation_costs, other.organ_donation_costs),
+            njbest_contributions: f(self.njbest_contributions, other.njbest_contributions),
+            njclass_payments: f(self.njclass_payments, other.njclass_payments),
+            nj_tuition_paid: f(self.nj_tuition_paid, other.nj_tuition_paid),
+        }
+    }
+
+    /// Every amount with its field name (for checks that walk all of them).
+    pub fn amounts(&self) -> [(&'static str, Money); 11] {
+        [
+            ("medical_expenses", self.medical_expenses),
+            ("archer_msa", self.archer_msa),
+            (
+                "self_employed_health_insurance",
+                self.self_employed_health_insurance,
+            ),
+            ("alimony_paid", self.alimony_paid),
+            ("conservation_contribution", self.conservation_contribution),
+            ("health_enterprise_zone", self.health_enterprise_zone),
+            (
+                "alternative_business_carryforward",
+                self.alternative_business_carryforward,
+            ),
+            ("organ_donation_costs", self.organ_donation_costs),
+            ("njbest_contributions", self.njbest_contributions),
+            ("njclass_payments", self.njclass_payments),
+            ("nj_tuition_paid", self.nj_tuition_paid),
+        ]
+    }
 }
 
 /// How a homestead was held.
@@ -590,6 +726,9 @@ pub struct Payments {
     pub prior_year_overpayment: Money,
     /// NJ tax withheld on other statements (1099-MISC/NEC/G, W-2G) not entered with the income.
     pub other_withholding: Money,
+    /// Nonresidents: tax paid on your behalf by partnerships (Schedule NJK-1; P.L.2002, c.40,
+    /// s.12, C.54:10A-15.11), credited to you (NJ-1040NR only).
+    pub partnership_tax_paid: Money,
 }
 
 /// Amounts for lines this engine does not compute yet (later issues compute them).
@@ -654,15 +793,21 @@ pub struct Options {
     pub tax_method: TaxMethod,
 }
 
-/// New Jersey residency during the tax year.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Residency {
-    /// New Jersey resident for the whole year (NJ-1040).
-    #[default]
+/// Read format 1's bare `residency: FullYearResident` into the optional legacy field.
+fn legacy_some<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<LegacyResidency>, D::Error> {
+    LegacyResidency::deserialize(d).map(Some)
+}
+
+/// Draft format 1's household residency (read from old drafts only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LegacyResidency {
+    /// Resident all year.
     FullYearResident,
-    /// Resident for part of the year (part-year NJ-1040; not computed by this version).
+    /// Resident part of the year.
     PartYearResident,
-    /// Not a resident at any time (NJ-1040NR; not computed by this version).
+    /// Not a resident.
     Nonresident,
 }
 
@@ -674,8 +819,20 @@ pub struct Answers {
     pub tax_year: u16,
     /// Filing status.
     pub filing_status: FilingStatus,
-    /// Residency in New Jersey during the year.
-    pub residency: Residency,
+    /// Format 1 only: the household's residency, read from old drafts and moved to the persons by
+    /// the version 2 migration; never written.
+    #[serde(
+        rename = "residency",
+        skip_serializing,
+        deserialize_with = "legacy_some"
+    )]
+    pub legacy_residency: Option<LegacyResidency>,
+    /// Spouses of different residency: both elect to be taxed as if both were residents, on
+    /// one joint NJ-1040 (54A:5-6(b), 8-3.1 d). Otherwise they file separate returns.
+    pub both_residents_election: bool,
+    /// Both spouses nonresidents, only one with New Jersey income: both elect one joint
+    /// NJ-1040NR (54A:8-3.1 h). Otherwise the one with New Jersey income files separately.
+    pub nonresident_joint_election: bool,
     /// The year the spouse died (qualifying widow(er)).
     pub spouse_death_year: Option<u16>,
     /// The taxpayer.
@@ -688,6 +845,9 @@ pub struct Answers {
     pub income: Income,
     /// Deductions.
     pub deductions: Deductions,
+    /// Part-year residents: the part of each deduction above paid while not a New Jersey
+    /// resident (it goes on the NJ-1040NR; the rest on the resident-period NJ-1040).
+    pub deductions_while_nonresident: Deductions,
     /// Homesteads (owned or rented) during the year.
     pub homesteads: Vec<Homestead>,
     /// Other jurisdictions that taxed the same income.
@@ -711,13 +871,16 @@ impl Default for Answers {
         Self {
             tax_year: 2024,
             filing_status: FilingStatus::Single,
-            residency: Residency::FullYearResident,
+            legacy_residency: None,
+            both_residents_election: false,
+            nonresident_joint_election: false,
             spouse_death_year: None,
             taxpayer: Person::default(),
             spouse: None,
             dependents: Vec::new(),
             income: Income::default(),
             deductions: Deductions::default(),
+            deductions_while_nonresident: Deductions::default(),
             homesteads: Vec::new(),
             other_jurisdictions: Vec::new(),
             federal: Federal::default(),

@@ -10,8 +10,10 @@ use std::sync::Arc;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use crate::answers::Answers;
+use crate::answers::{Answers, Date};
 use crate::explain::{Diagnostic, Explanation, Line, Severity};
+use crate::lines::LineMap;
+use crate::residency::{Filer, ReturnKind, Scope};
 use crate::rules;
 use crate::year::{ParamBook, SUPPORTED_YEARS, YearParams};
 
@@ -21,17 +23,55 @@ pub struct Ctx<'a> {
     pub a: &'a Answers,
     /// The year's figures.
     pub p: &'a YearParams,
+    /// The return being computed (form, months, whole-year income).
+    pub scope: Scope,
+    map: &'a LineMap,
     diags: RefCell<Vec<Diagnostic>>,
 }
 
 impl<'a> Ctx<'a> {
     /// A context over answers and the year's figures.
     pub fn new(a: &'a Answers, p: &'a YearParams) -> Self {
+        Self::scoped(a, p, Scope::full_year_resident())
+    }
+
+    /// A context for one return of the draft (a part-year or nonresident return).
+    pub fn scoped(a: &'a Answers, p: &'a YearParams, scope: Scope) -> Self {
+        let map: &LineMap = if scope.kind.is_nonresident() {
+            &p.nr_line_map
+        } else {
+            &p.line_map
+        };
         Self {
             a,
             p,
+            scope,
+            map,
             diags: RefCell::new(Vec::new()),
         }
+    }
+
+    /// What [`Ctx::threshold_gross_income`] measures, in words.
+    pub fn threshold_income_words(&self) -> &'static str {
+        if self.scope.whole_year_gross_income.is_some() {
+            "Gross income for the whole year from everywhere, as if a resident (54A:2-4),"
+        } else {
+            "Gross income (line 29)"
+        }
+    }
+
+    /// The line map of the form being computed.
+    pub fn map(&self) -> &LineMap {
+        self.map
+    }
+
+    /// Gross income the 54A:2-4 threshold and the 8-3.1 filing requirement are measured on: the
+    /// whole year's income from everywhere as if a resident for a part-year or nonresident return
+    /// (54A:2-4, last sentence), else line 29.
+    pub fn threshold_gross_income(&self, s: &Sheet) -> Decimal {
+        self.scope
+            .whole_year_gross_income
+            .unwrap_or_else(|| s.v("gross_income"))
     }
 
     /// The tax year.
@@ -76,7 +116,7 @@ impl<'a> Ctx<'a> {
 
     /// Build a line for a semantic key, with the year's id and label.
     pub fn line(&self, key: &'static str, value: Decimal, explanation: Explanation) -> Line {
-        let map = &self.p.line_map;
+        let map = self.map;
         let position = map.position(key).unwrap_or(usize::MAX);
         let (id, label) = map
             .shared(position)
@@ -176,8 +216,18 @@ pub struct FilingRequirement {
 /// A computed return.
 #[derive(Clone, Debug, Serialize)]
 pub struct ComputedReturn {
-    /// Form id (`NJ-1040`).
+    /// Form id (`NJ-1040` or `NJ-1040NR`).
     pub form: String,
+    /// Which return of the draft this is (resident, part-year resident, nonresident).
+    pub kind: ReturnKind,
+    /// Whose return (the household, or one spouse filing separately).
+    pub filer: Filer,
+    /// Months covered, 15 days or more counting as a month (12 for a full year).
+    pub months: u8,
+    /// First day of the period covered (a part-year resident return).
+    pub period_from: Option<Date>,
+    /// Last day of the period covered (a part-year resident return).
+    pub period_to: Option<Date>,
     /// Tax year.
     pub tax_year: u16,
     /// Lines in form order.
@@ -201,6 +251,11 @@ impl ComputedReturn {
     /// A line by semantic key.
     pub fn by_key(&self, key: &str) -> Option<&Line> {
         self.lines.iter().find(|l| l.key == key)
+    }
+
+    /// Value of a line by semantic key (zero when absent).
+    pub fn value_by_key(&self, key: &str) -> Decimal {
+        self.by_key(key).map_or(Decimal::ZERO, |l| l.value)
     }
 
     /// Value of a line by official id (zero when absent).
@@ -269,9 +324,202 @@ pub fn compute_values(answers: &Answers, p: &YearParams) -> ComputedReturn {
     compute_with(answers, p)
 }
 
-/// Compute with already-resolved year parameters, with every line's explanation.
+/// Compute the draft's first return (the resident return when there is one) with every line's
+/// explanation. A draft of part-year residents, nonresidents or spouses of different residency
+/// produces several returns: see [`compute_set_with`].
 pub fn compute_with(answers: &Answers, p: &YearParams) -> ComputedReturn {
-    let cx = Ctx::new(answers, p);
+    compute_set_with(answers, p).into_primary()
+}
+
+/// Every return one draft produces (see [`crate::residency`]), with the statement of which must
+/// be filed.
+///
+/// # Errors
+/// [`ComputeError::UnsupportedYear`] for a year outside [`SUPPORTED_YEARS`].
+pub fn compute_set(answers: &Answers, book: &ParamBook) -> Result<ReturnSet, ComputeError> {
+    let year = answers.tax_year;
+    if !SUPPORTED_YEARS.contains(&year) {
+        return Err(ComputeError::UnsupportedYear {
+            year,
+            first: *SUPPORTED_YEARS.start(),
+            last: *SUPPORTED_YEARS.end(),
+        });
+    }
+    let p = book.for_year(year)?;
+    Ok(compute_set_with(answers, &p))
+}
+
+/// [`compute_set_with`] without explanations (the live recompute).
+pub fn compute_set_values(answers: &Answers, p: &YearParams) -> ReturnSet {
+    let _quiet = crate::explain::ValuesOnly::start();
+    compute_set_with(answers, p)
+}
+
+/// Every return one draft produces, each with every line's explanation.
+pub fn compute_set_with(answers: &Answers, p: &YearParams) -> ReturnSet {
+    let plan = crate::residency::plan(answers, p);
+    let mut statement = plan.reasons.clone();
+    let mut returns: Vec<ComputedReturn> = Vec::new();
+    for pr in &plan.returns {
+        let ret = compute_planned(pr, p);
+        if pr.kind == ReturnKind::PartYearNonresident && !needs_nonresident_return(&ret) {
+            statement.push(format!(
+                "No NJ-1040NR is needed{}: there was no New Jersey income, withholding or payment in the nonresident part of the year (54A:5-8).",
+                filer_words(pr.filer)
+            ));
+            continue;
+        }
+        returns.push(ret);
+    }
+    if returns.is_empty() {
+        // Every planned return was dropped (cannot happen: a resident return is never dropped);
+        // keep the first so callers always have one.
+        if let Some(pr) = plan.returns.first() {
+            returns.push(compute_planned(pr, p));
+        }
+    }
+    {
+        let cx = Ctx::new(answers, p);
+        rules::validate::validate_splits(&cx);
+        if let Some(first) = returns.first_mut() {
+            let mut found = cx.take_diags();
+            found.retain(|d| {
+                !first
+                    .diagnostics
+                    .iter()
+                    .any(|u| u.code == d.code && u.path == d.path)
+            });
+            first.diagnostics.extend(found);
+            first
+                .diagnostics
+                .sort_by_key(|d| std::cmp::Reverse(d.severity));
+        }
+    }
+    for r in &returns {
+        statement.push(return_statement(r));
+    }
+    let comparison = plan.alternative.as_ref().map(|alt| {
+        let alt_returns: Vec<ComputedReturn> = {
+            let _quiet = crate::explain::ValuesOnly::start();
+            alt.iter().map(|pr| compute_planned(pr, p)).collect()
+        };
+        ElectionComparison::new(answers.both_residents_election, &returns, &alt_returns)
+    });
+    if let Some(c) = &comparison {
+        statement.push(c.summary.clone());
+    }
+    ReturnSet {
+        tax_year: answers.tax_year,
+        returns,
+        statement,
+        comparison,
+    }
+}
+
+fn filer_words(filer: Filer) -> &'static str {
+    match filer {
+        Filer::Household => "",
+        Filer::Taxpayer => " for the taxpayer",
+        Filer::Spouse => " for the spouse",
+    }
+}
+
+/// Whether a part-year resident's NJ-1040NR carries anything: New Jersey-source income (column B)
+/// or tax withheld or paid in the nonresident period.
+fn needs_nonresident_return(r: &ComputedReturn) -> bool {
+    !r.value_by_key("total_income_nj").is_zero()
+        || !r.value_by_key("withholding").is_zero()
+        || !r.value_by_key("partnership_tax_paid").is_zero()
+        || !r.value_by_key("bait_credit").is_zero()
+}
+
+/// One sentence on a return: which form, whose, what period, whether it must be filed.
+fn return_statement(r: &ComputedReturn) -> String {
+    let period = match (r.period_from, r.period_to) {
+        (Some(f), Some(t)) => format!(", {f} to {t} ({} months)", r.months),
+        _ if r.months < 12 => format!(" ({} months)", r.months),
+        _ => String::new(),
+    };
+    let must = if r.filing_requirement.required {
+        "must be filed"
+    } else if r.filing_requirement.should_file_for_refund {
+        "is not required, but file it to get money back"
+    } else {
+        "is not required"
+    };
+    format!(
+        "{} {}{}{}: {must}. {}.",
+        r.form,
+        r.kind.describe(),
+        filer_words(r.filer),
+        period,
+        r.filing_requirement.reason
+    )
+}
+
+/// Compute one planned return.
+fn compute_planned(pr: &crate::residency::PlannedReturn, p: &YearParams) -> ComputedReturn {
+    let whole_year_gross_income = (pr.kind != ReturnKind::Resident).then(|| {
+        let _quiet = crate::explain::ValuesOnly::start();
+        whole_year_gross_income(&pr.whole_year, p)
+    });
+    let scope = Scope {
+        kind: pr.kind,
+        months: pr.months,
+        whole_year_gross_income,
+        from: pr.from,
+        to: pr.to,
+    };
+    let mut ret = if pr.kind.is_nonresident() {
+        compute_nonresident(&pr.answers, p, scope)
+    } else {
+        compute_resident(&pr.answers, p, scope)
+    };
+    ret.filer = pr.filer;
+    ret
+}
+
+/// Gross income for the whole year as if a resident: lines 15-29 over every item, unsplit.
+fn whole_year_gross_income(a: &Answers, p: &YearParams) -> Decimal {
+    let cx = Ctx::new(a, p);
+    let mut s = Sheet::for_map(Arc::clone(&p.line_map));
+    push_income_and_gross(&cx, &mut s);
+    s.v("gross_income")
+}
+
+/// Lines 15-29: income, exclusions and gross income (column A on the NJ-1040NR).
+fn push_income_and_gross(cx: &Ctx, s: &mut Sheet) {
+    for line in rules::income::income_lines(cx) {
+        s.push(line);
+    }
+    let l = rules::income::line_27_total_income(cx, s);
+    s.push(l);
+    let l = rules::exclusions::line_28a_pension_exclusion(cx, s);
+    s.push(l);
+    let l = rules::exclusions::line_28b_other_retirement_exclusion(cx, s);
+    s.push(l);
+    let l = rules::exclusions::line_28c_total_exclusions(cx, s);
+    s.push(l);
+    let l = rules::exclusions::line_29_gross_income(cx, s);
+    s.push(l);
+}
+
+/// Lines 30-39: exemptions and deductions, taxable income.
+fn push_deductions(cx: &Ctx, s: &mut Sheet) {
+    let l = rules::exemptions::line_30_exemptions(cx, s);
+    s.push(l);
+    for line in rules::deductions::deduction_lines(cx, s) {
+        s.push(line);
+    }
+    let l = rules::deductions::line_38_total_deductions(cx, s);
+    s.push(l);
+    let l = rules::deductions::line_39_taxable_income(cx, s);
+    s.push(l);
+}
+
+/// The NJ-1040 (full year, or the resident period of a part-year resident).
+fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope) -> ComputedReturn {
+    let cx = Ctx::scoped(answers, p, scope);
     let mut s = Sheet::for_map(Arc::clone(&p.line_map));
     rules::validate::validate(&cx);
 
@@ -279,31 +527,10 @@ pub fn compute_with(answers: &Answers, p: &YearParams) -> ComputedReturn {
     for line in rules::exemptions::exemption_lines(&cx) {
         s.push(line);
     }
-    // Income (lines 15-27).
-    for line in rules::income::income_lines(&cx) {
-        s.push(line);
-    }
-    let l = rules::income::line_27_total_income(&cx, &s);
-    s.push(l);
-    // Exclusions (28a-28c) and gross income (29).
-    let l = rules::exclusions::line_28a_pension_exclusion(&cx, &s);
-    s.push(l);
-    let l = rules::exclusions::line_28b_other_retirement_exclusion(&cx, &s);
-    s.push(l);
-    let l = rules::exclusions::line_28c_total_exclusions(&cx, &s);
-    s.push(l);
-    let l = rules::exclusions::line_29_gross_income(&cx, &s);
-    s.push(l);
+    // Income (lines 15-27), exclusions (28a-28c) and gross income (29).
+    push_income_and_gross(&cx, &mut s);
     // Exemptions and deductions (30-39).
-    let l = rules::exemptions::line_30_exemptions(&cx, &s);
-    s.push(l);
-    for line in rules::deductions::deduction_lines(&cx, &s) {
-        s.push(line);
-    }
-    let l = rules::deductions::line_38_total_deductions(&cx, &s);
-    s.push(l);
-    let l = rules::deductions::line_39_taxable_income(&cx, &s);
-    s.push(l);
+    push_deductions(&cx, &mut s);
     // Property tax, tax and the COJ credit (40a-44, and the choice of the credit on 56).
     let l = rules::property::line_40a_property_taxes_paid(&cx, &s);
     s.push(l);
@@ -322,7 +549,11 @@ pub fn compute_with(answers: &Answers, p: &YearParams) -> ComputedReturn {
     let l = rules::totals::line_57_estimated_payments(&cx, &s);
     s.push(l);
     let l = rules::credits::line_58_nj_eitc(&cx, &s);
-    s.push(l);
+    s.push(rules::credits::prorated_for_part_year(
+        &cx,
+        l,
+        "N.J.S.A. 54A:4-7 b",
+    ));
     for line in rules::nj2450::lines_59_to_61_excess_contributions(&cx, &s) {
         s.push(line);
     }
@@ -330,20 +561,119 @@ pub fn compute_with(answers: &Answers, p: &YearParams) -> ComputedReturn {
         s.push(line);
     }
     let l = rules::credits::line_64_child_care_credit(&cx, &s);
-    s.push(l);
+    s.push(rules::credits::prorated_for_part_year(
+        &cx,
+        l,
+        "N.J.S.A. 54A:4-17 d",
+    ));
     let l = rules::credits::line_65_child_tax_credit(&cx, &s);
-    s.push(l);
+    s.push(rules::credits::prorated_for_part_year(
+        &cx,
+        l,
+        "N.J.S.A. 54A:4-17.1 e",
+    ));
     // Totals, refund handling and contributions (66-80).
     for line in rules::refund::lines_66_to_80(&cx, &s) {
         s.push(line);
     }
+    finish(&cx, s)
+}
 
-    let filing_requirement = rules::filing::filing_requirement(&cx, &s);
+/// Column-A keys and their column-B (New Jersey source) keys on the NJ-1040NR.
+const NJ_SOURCE_KEYS: [(&str, &str); 12] = [
+    ("wages", "wages_nj"),
+    ("taxable_interest", "taxable_interest_nj"),
+    ("dividends", "dividends_nj"),
+    ("business_profits", "business_profits_nj"),
+    ("property_gains", "property_gains_nj"),
+    ("rents", "rents_nj"),
+    ("gambling", "gambling_nj"),
+    ("pensions", "pensions_nj"),
+    ("partnership_income", "partnership_income_nj"),
+    ("s_corp_income", "s_corp_income_nj"),
+    ("alimony_received", "alimony_received_nj"),
+    ("other_income", "other_income_nj"),
+];
 
-    // Order lines as on the form.
+/// The NJ-1040NR (a nonresident, or the nonresident period of a part-year resident): tax as if a
+/// resident on income from everywhere, times the New Jersey share of that income (54A:2-1.1 a).
+fn compute_nonresident(answers: &Answers, p: &YearParams, scope: Scope) -> ComputedReturn {
+    let cx = Ctx::scoped(answers, p, scope.clone());
+    let mut s = Sheet::for_map(Arc::clone(&p.nr_line_map));
+    rules::validate::validate(&cx);
+    for line in rules::exemptions::exemption_lines(&cx) {
+        s.push(line);
+    }
+    // Column A: income from everywhere, as if a resident.
+    push_income_and_gross(&cx, &mut s);
+    // Column B: the New Jersey-source part of each item (54A:5-8).
+    let nj = rules::nonresident::nj_source_answers(&cx);
+    {
+        let cxb = Ctx::scoped(&nj, p, scope);
+        let lines = rules::income::income_lines(&cxb);
+        drop(cxb.take_diags());
+        for line in lines {
+            if let Some((_, nj_key)) = NJ_SOURCE_KEYS.iter().find(|(k, _)| *k == line.key) {
+                s.push(rules::nonresident::column_b_line(&cx, nj_key, line));
+            }
+        }
+    }
+    for line in rules::nonresident::column_b_totals(&cx, &s) {
+        s.push(line);
+    }
+    push_deductions(&cx, &mut s);
+    for line in rules::nonresident::lines_40_to_42(&cx, &s) {
+        s.push(line);
+    }
+    for line in rules::totals::lines_45_to_54(&cx, &s) {
+        s.push(line);
+    }
+    let l = rules::totals::line_55_withholding(&cx, &s);
+    s.push(l);
+    let l = rules::nonresident::partnership_tax_paid(&cx);
+    s.push(l);
+    let l = rules::totals::line_57_estimated_payments(&cx, &s);
+    s.push(l);
+    for line in rules::nj2450::lines_59_to_61_excess_contributions(&cx, &s) {
+        s.push(line);
+    }
+    for line in rules::totals::lines_62_63_entered_credits(&cx, &s) {
+        s.push(line);
+    }
+    for line in rules::refund::lines_66_to_80(&cx, &s) {
+        s.push(line);
+    }
+    rules::nonresident::resident_only_answers(&cx);
+    finish(&cx, s)
+}
+
+/// Order the lines, settle the diagnostics and the filing requirement.
+fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
+    let filing_requirement = rules::filing::filing_requirement(cx, &s);
+    let p = cx.p;
+
     let refund = s.v("refund");
     let balance_due = s.v("balance_due");
     let mut lines: Vec<Line> = s.into_lines();
+    // Lines that are not on this form (the NJ-1040NR has no line 45 or 44): they must be zero or
+    // equal to a line that is; anything else is a defect worth reporting.
+    lines.retain(|l| {
+        if l.position != usize::MAX {
+            return true;
+        }
+        if !l.value.is_zero() && l.key != "balance_of_tax" {
+            cx.diag(Diagnostic::error(
+                "internal-line-off-form",
+                format!(
+                    "Internal check: {} has {} but is not a line of {}",
+                    l.key,
+                    crate::money::fmt_money(l.value),
+                    cx.map().form
+                ),
+            ));
+        }
+        false
+    });
     lines.sort_by_key(|l| l.position);
 
     let diagnostics = cx.take_diags();
@@ -362,11 +692,16 @@ pub fn compute_with(answers: &Answers, p: &YearParams) -> ComputedReturn {
         }
     }
     let mut diagnostics = unique;
-    uncertain_figure_warnings(&lines, p, &mut diagnostics);
+    uncertain_figure_warnings(&lines, cx.map(), p.year, &mut diagnostics);
     diagnostics.sort_by_key(|d| std::cmp::Reverse(d.severity));
 
     ComputedReturn {
-        form: p.line_map.form.clone(),
+        form: cx.map().form.clone(),
+        kind: cx.scope.kind,
+        filer: Filer::Household,
+        months: cx.scope.months,
+        period_from: cx.scope.from,
+        period_to: cx.scope.to,
         tax_year: p.year,
         lines,
         refund,
@@ -376,8 +711,116 @@ pub fn compute_with(answers: &Answers, p: &YearParams) -> ComputedReturn {
     }
 }
 
+/// All the returns one draft produces.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReturnSet {
+    /// Tax year.
+    pub tax_year: u16,
+    /// The returns, the resident return first.
+    pub returns: Vec<ComputedReturn>,
+    /// Which returns must be filed and why, in plain sentences.
+    pub statement: Vec<String>,
+    /// Spouses of different residency: the election to be taxed as residents compared with
+    /// separate returns.
+    pub comparison: Option<ElectionComparison>,
+}
+
+impl ReturnSet {
+    /// The first return (the resident return when there is one).
+    pub fn primary(&self) -> Option<&ComputedReturn> {
+        self.returns.first()
+    }
+
+    /// The first return, owned.
+    pub fn into_primary(self) -> ComputedReturn {
+        self.returns.into_iter().next().unwrap_or_else(empty_return)
+    }
+
+    /// Refund minus balance due over every return (positive: money back overall).
+    pub fn net_refund(&self) -> Decimal {
+        net(&self.returns)
+    }
+}
+
+fn empty_return() -> ComputedReturn {
+    ComputedReturn {
+        form: "NJ-1040".into(),
+        kind: ReturnKind::Resident,
+        filer: Filer::Household,
+        months: 12,
+        period_from: None,
+        period_to: None,
+        tax_year: 0,
+        lines: Vec::new(),
+        refund: Decimal::ZERO,
+        balance_due: Decimal::ZERO,
+        filing_requirement: FilingRequirement {
+            required: false,
+            should_file_for_refund: false,
+            reason: String::new(),
+            citation: String::new(),
+        },
+        diagnostics: Vec::new(),
+    }
+}
+
+fn net(returns: &[ComputedReturn]) -> Decimal {
+    returns.iter().fold(Decimal::ZERO, |acc, r| {
+        crate::money::sat_sub(crate::money::sat_add(acc, r.refund), r.balance_due)
+    })
+}
+
+/// Spouses of different residency: separate returns against one joint NJ-1040 as if both were
+/// residents (54A:5-6(b), 8-3.1 d).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ElectionComparison {
+    /// Refund minus balance due, separate returns.
+    pub separate_net: Decimal,
+    /// Refund minus balance due, joint resident return by election.
+    pub joint_net: Decimal,
+    /// Whether the draft makes the election.
+    pub elected: bool,
+    /// The comparison in words.
+    pub summary: String,
+}
+
+impl ElectionComparison {
+    fn new(elected: bool, chosen: &[ComputedReturn], other: &[ComputedReturn]) -> Self {
+        let (separate_net, joint_net) = if elected {
+            (net(other), net(chosen))
+        } else {
+            (net(chosen), net(other))
+        };
+        let words = |v: Decimal| {
+            if v.is_sign_negative() {
+                format!("{} to pay", crate::money::fmt_money(-v))
+            } else {
+                format!("{} back", crate::money::fmt_money(v))
+            }
+        };
+        let better = match separate_net.cmp(&joint_net) {
+            std::cmp::Ordering::Greater => "Separate returns come out better",
+            std::cmp::Ordering::Less => "The joint resident return comes out better",
+            std::cmp::Ordering::Equal => "Both ways come out the same",
+        };
+        let summary = format!(
+            "Comparison (54A:5-6(b), 8-3.1 d): separate returns {}; one joint NJ-1040 as if both were residents {}. {better} by {}. This draft {} the election.",
+            words(separate_net),
+            words(joint_net),
+            crate::money::fmt_money((separate_net - joint_net).abs()),
+            if elected { "makes" } else { "does not make" }
+        );
+        Self {
+            separate_net,
+            joint_net,
+            elected,
+            summary,
+        }
+    }
+}
+
 /// One warning per uncertain figure that a line actually used, and for an uncertain line map.
-fn uncertain_figure_warnings(lines: &[Line], p: &YearParams, out: &mut Vec<Diagnostic>) {
+fn uncertain_figure_warnings(lines: &[Line], map: &LineMap, year: u16, out: &mut Vec<Diagnostic>) {
     let mut seen: Vec<String> = Vec::new();
     for line in lines {
         for param in &line.explanation.params {
@@ -399,10 +842,10 @@ fn uncertain_figure_warnings(lines: &[Line], p: &YearParams, out: &mut Vec<Diagn
             }
         }
     }
-    if let Some(note) = &p.line_map.uncertain {
+    if let Some(note) = &map.uncertain {
         out.push(Diagnostic::warning(
             "uncertain-line-map",
-            format!("Form layout for {}: {note}", p.year),
+            format!("{} layout for {year}: {note}", map.form),
         ));
     }
 }

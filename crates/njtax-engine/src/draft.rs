@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::answers::Answers;
 
 /// The draft format version this build writes.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// A draft file: its format version and the answers.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -93,46 +93,72 @@ pub fn parse_draft(text: &str) -> Result<Draft, DraftError> {
         }
         Err(_) => FORMAT_VERSION,
     };
-    if version == FORMAT_VERSION {
-        // The current format: parse directly, so errors point at the line and column.
-        return opts.from_str::<Draft>(text).map_err(|e| parse_error(&e));
+    // Every version's fields are readable by the current schema (an older field that moved is kept
+    // as a legacy field that is read, never written), so the text is parsed directly and errors
+    // point at its line and column; the migrations then move the old fields into place.
+    let mut draft = opts.from_str::<Draft>(text).map_err(|e| parse_error(&e))?;
+    if version < FORMAT_VERSION {
+        migrate(&mut draft, version, FORMAT_VERSION, MIGRATIONS)?;
     }
-    // An older format: upgrade the document step by step, then read it.
-    let value: ron::Value = opts.from_str(text).map_err(|e| parse_error(&e))?;
-    let value = migrate(value, version, FORMAT_VERSION, MIGRATIONS)?;
-    let mut draft: Draft = value.into_rust().map_err(|e| DraftError::Migration {
-        from: version,
-        message: e.to_string(),
-    })?;
+    if draft.answers.legacy_residency.is_some() {
+        // The old field written into a current draft by hand: move it the same way.
+        v1_to_v2(&mut draft).map_err(|message| DraftError::Migration {
+            from: version,
+            message,
+        })?;
+    }
     draft.format_version = FORMAT_VERSION;
     Ok(draft)
 }
 
-/// One upgrade of the draft format: turns a version `from` document into a version `from + 1` one.
+/// One upgrade of the draft format: turns a version `from` draft into a version `from + 1` one.
 pub struct Migration {
     /// The version this migration upgrades.
     pub from: u32,
     /// What it changes, in words (for the draft-format document and error messages).
     pub what: &'static str,
-    /// The upgrade of the whole document.
-    pub apply: fn(ron::Value) -> Result<ron::Value, String>,
+    /// The upgrade, on the draft as read (legacy fields filled in).
+    pub apply: fn(&mut Draft) -> Result<(), String>,
 }
 
-/// Every migration ever released, in order: `MIGRATIONS[i].from == i + 1`. Version 1 is the first
-/// released format, so there are none yet; a format change adds one here, bumps
-/// [`FORMAT_VERSION`], and adds a fixture draft of the old version under `tests/fixtures/drafts/`.
-pub const MIGRATIONS: &[Migration] = &[];
+/// Every migration ever released, in order: `MIGRATIONS[i].from == i + 1`. A format change adds
+/// one here, bumps [`FORMAT_VERSION`], keeps any moved field readable as a legacy field, and adds a
+/// fixture draft of the old version under `tests/fixtures/drafts/`.
+pub const MIGRATIONS: &[Migration] = &[Migration {
+    from: 1,
+    what: "residency moves from one answer for the household (`residency: FullYearResident | PartYearResident | Nonresident`) to each person (`taxpayer.residency.kind: FullYear | PartYear | Never`, with dates)",
+    apply: v1_to_v2,
+}];
+
+/// Version 1 to 2: the household's `residency` becomes `residency: (kind: ...)` on the taxpayer and
+/// the spouse (a version-1 part-year resident has no dates yet; the app asks for them).
+fn v1_to_v2(draft: &mut Draft) -> Result<(), String> {
+    use crate::answers::{LegacyResidency, ResidencyKind};
+    let Some(old) = draft.answers.legacy_residency.take() else {
+        return Ok(());
+    };
+    let kind = match old {
+        LegacyResidency::FullYearResident => ResidencyKind::FullYear,
+        LegacyResidency::PartYearResident => ResidencyKind::PartYear,
+        LegacyResidency::Nonresident => ResidencyKind::Never,
+    };
+    draft.answers.taxpayer.residency.kind = kind;
+    if let Some(sp) = draft.answers.spouse.as_mut() {
+        sp.residency.kind = kind;
+    }
+    Ok(())
+}
 
 /// Apply the migrations from `version` up to `target`, in order.
 ///
 /// # Errors
 /// [`DraftError::Migration`] when a migration is missing or fails.
 pub fn migrate(
-    mut value: ron::Value,
+    draft: &mut Draft,
     version: u32,
     target: u32,
     migrations: &[Migration],
-) -> Result<ron::Value, DraftError> {
+) -> Result<(), DraftError> {
     let mut at = version;
     while at < target {
         let Some(m) = migrations.iter().find(|m| m.from == at) else {
@@ -141,10 +167,10 @@ pub fn migrate(
                 message: format!("no upgrade from version {at} is known"),
             });
         };
-        value = (m.apply)(value).map_err(|message| DraftError::Migration { from: at, message })?;
+        (m.apply)(draft).map_err(|message| DraftError::Migration { from: at, message })?;
         at += 1;
     }
-    Ok(value)
+    Ok(())
 }
 
 fn check_version(found: u32) -> Result<(), DraftError> {

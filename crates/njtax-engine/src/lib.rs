@@ -16,6 +16,7 @@ pub mod explain;
 pub mod lines;
 pub mod money;
 pub mod params;
+pub mod residency;
 pub mod rules;
 pub mod year;
 

@@ -78,6 +78,10 @@ pub const LINE_MAP_FILES: &[(&str, &str)] = &[
         "nj1040-2023.ron",
         include_str!("../../../forms/lines/nj1040-2023.ron"),
     ),
+    (
+        "nj1040nr-2022.ron",
+        include_str!("../../../forms/lines/nj1040nr-2022.ron"),
+    ),
 ];
 
 /// FNV-1a: a small, fast hash for the short line keys looked up on every recomputation.

@@ -20,6 +20,7 @@ pub struct ParamBook {
     federal: rules::federal_eic::FederalParamsFile,
     withholding: rules::nj2450::WithholdingParamsFile,
     funds: rules::refund::FundParamsFile,
+    residency: rules::nonresident::ResidencyParamsFile,
     line_maps: Vec<LineMap>,
 }
 
@@ -48,8 +49,12 @@ pub struct YearParams {
     pub withholding: rules::nj2450::WithholdingParams,
     /// Contribution funds.
     pub funds: rules::refund::FundParams,
-    /// The year's line map.
+    /// Part-year and nonresident figures (54A:2-1.1, 3-1(c), 5-8).
+    pub residency: rules::nonresident::ResidencyParams,
+    /// The year's NJ-1040 line map.
     pub line_map: std::sync::Arc<LineMap>,
+    /// The year's NJ-1040NR line map.
+    pub nr_line_map: std::sync::Arc<LineMap>,
 }
 
 macro_rules! load {
@@ -84,6 +89,7 @@ impl ParamBook {
             federal: load!("federal.ron"),
             withholding: load!("withholding.ron"),
             funds: load!("funds.ron"),
+            residency: load!("residency.ron"),
             line_maps,
         })
     }
@@ -93,17 +99,18 @@ impl ParamBook {
     /// # Errors
     /// When a figure or the line map is missing for the year.
     pub fn for_year(&self, year: u16) -> Result<YearParams, ParamError> {
-        let Some(line_map) = self
-            .line_maps
-            .iter()
-            .find(|m| m.years.contains(&year))
-            .cloned()
-        else {
-            return Err(ParamError::MissingYear {
-                id: "line_map".into(),
-                year,
-            });
+        let map_for = |form: &str, id: &str| {
+            self.line_maps
+                .iter()
+                .find(|m| m.form == form && m.years.contains(&year))
+                .cloned()
+                .ok_or_else(|| ParamError::MissingYear {
+                    id: id.into(),
+                    year,
+                })
         };
+        let line_map = map_for("NJ-1040", "line_map")?;
+        let nr_line_map = map_for("NJ-1040NR", "nr_line_map")?;
         Ok(YearParams {
             year,
             tax: self.tax.resolve(year)?,
@@ -116,7 +123,9 @@ impl ParamBook {
             federal: self.federal.resolve(year)?,
             withholding: self.withholding.resolve(year)?,
             funds: self.funds.resolve(year)?,
+            residency: self.residency.resolve(year)?,
             line_map: std::sync::Arc::new(line_map),
+            nr_line_map: std::sync::Arc::new(nr_line_map),
         })
     }
 
@@ -140,6 +149,7 @@ impl YearParams {
         self.federal.list_uncertain(&mut out);
         self.withholding.list_uncertain(&mut out);
         self.funds.list_uncertain(&mut out);
+        self.residency.list_uncertain(&mut out);
         out
     }
 }

@@ -335,6 +335,7 @@ fn lottery(amount: Decimal) -> GamblingWin {
         description: "NJ Lottery".into(),
         amount,
         nj_lottery: true,
+        ..Default::default()
     }
 }
 
@@ -354,6 +355,7 @@ fn nj_lottery_prizes_of_10000_or_less_are_excluded_per_prize_54a_6_11() {
         description: "Casino".into(),
         amount: dec!(500),
         nj_lottery: false,
+        ..Default::default()
     }];
     assert_eq!(v(&run(&a), "gambling"), dec!(500));
 }
@@ -368,6 +370,7 @@ fn gambling_losses_offset_only_gambling_winnings_54a_5_1_g_5_2() {
             description: "Casino".into(),
             amount: dec!(5000),
             nj_lottery: false,
+            ..Default::default()
         },
         lottery(dec!(8000)),
     ];
@@ -416,16 +419,19 @@ fn alimony_and_other_income_and_the_line_27_total_54a_5_1() {
         description: "Casino".into(),
         amount: dec!(90),
         nj_lottery: false,
+        ..Default::default()
     }];
     a.income.alimony_received = dec!(100);
     a.income.other = vec![
         OtherIncome {
             description: "Prize".into(),
             amount: dec!(150),
+            ..Default::default()
         },
         OtherIncome {
             description: "Loss".into(),
             amount: dec!(-40),
+            ..Default::default()
         },
     ];
     let r = run(&a);

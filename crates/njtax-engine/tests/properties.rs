@@ -40,6 +40,7 @@ fn person() -> impl Strategy<Value = Person> {
             never_eligible_social_security: never_ss,
             claimed_as_dependent: dep,
             date_of_death: None,
+            residency: Default::default(),
         })
 }
 
@@ -76,6 +77,7 @@ fn dependent() -> impl Strategy<Value = Dependent> {
                 disabled,
                 college_student_costs_paid: college,
                 no_health_insurance: false,
+                claimed_by: Owner::Taxpayer,
             },
         )
 }

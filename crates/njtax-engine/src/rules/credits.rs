@@ -488,3 +488,26 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
     );
     cx.line("child_tax_credit", credit, exp)
 }
+
+/// A part-year resident's credit: the full-year amount × months of residency ÷ 12, 15 days or
+/// more counting as a month (54A:4-7 b for the NJ EITC, 4-17 d for the child and dependent care
+/// credit, 4-17.1 e for the child tax credit). Other returns keep the line as it is.
+pub fn prorated_for_part_year(cx: &Ctx, mut line: Line, citation: &str) -> Line {
+    if cx.scope.kind != crate::residency::ReturnKind::PartYearResident || line.value.is_zero() {
+        return line;
+    }
+    let full = line.value;
+    let v = cx.scope.prorate(full);
+    if crate::explain::explaining() {
+        line.explanation.rule = format!(
+            "{}. Part-year resident: {} × {} months of residency ÷ 12 = {}",
+            line.explanation.rule,
+            fmt_money(full),
+            cx.scope.months,
+            fmt_money(v)
+        );
+        line.explanation.citation = format!("{}; {citation}", line.explanation.citation);
+    }
+    line.value = v;
+    line
+}

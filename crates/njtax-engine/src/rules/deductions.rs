@@ -35,7 +35,12 @@ fn non_negative(cx: &Ctx, path: &str, what: &str, v: Decimal, cite: &str) -> Dec
 pub fn line_31_medical(cx: &Ctx, s: &Sheet) -> Line {
     let d = &cx.a.deductions;
     let p = &cx.p.deductions;
-    let l29 = s.v("gross_income");
+    // A nonresident's 2% floor is on the whole year's gross income as if a resident (3-3(a)).
+    let l29 = if cx.scope.kind.is_nonresident() {
+        cx.threshold_gross_income(s)
+    } else {
+        s.v("gross_income")
+    };
     let f1 = non_negative(
         cx,
         "deductions.medical_expenses",

@@ -258,6 +258,7 @@ pub fn line_28a_pension_exclusion(cx: &Ctx, s: &Sheet) -> Line {
                 ),
             ),
             Tier::Cap(cap) => {
+                let cap = &part_year_cap(cx, *cap);
                 let v = eligible_total.min(*cap);
                 (
                     v,
@@ -379,7 +380,7 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
         l27,
     );
     let max = match &tier {
-        Tier::Cap(c) => *c,
+        Tier::Cap(c) => part_year_cap(cx, *c),
         Tier::Percent(t) => times_rate(l27, *t.rate.get(status)),
         Tier::None => {
             return zero(
@@ -523,7 +524,7 @@ pub fn worksheet_d_special_exclusion(
             .cite("N.J.S.A. 54A:6-15 b"),
         );
     }
-    let amount = *e.special_exclusion.value.get(status);
+    let amount = part_year_cap(cx, *e.special_exclusion.value.get(status));
     let room = floor_zero(sat_sub(
         sat_sub(s.v("total_income"), s.v("pension_exclusion")),
         part_1,
@@ -683,5 +684,18 @@ mod tests {
         assert!(matches!(t(dec!(125000.01)), Tier::Percent(ref x) if x.rate.joint == dec!(0.25)));
         assert!(matches!(t(dec!(150000)), Tier::Percent(ref x) if x.rate.joint == dec!(0.25)));
         assert_eq!(t(dec!(150000.01)), Tier::None);
+    }
+}
+
+/// A dollar maximum of the retirement exclusions for the return: prorated by months of residency
+/// on a part-year resident return when the year's figure says so (uncertain; see
+/// `forms/params/residency.ron`), else the maximum itself.
+pub fn part_year_cap(cx: &Ctx, cap: Decimal) -> Decimal {
+    if cx.scope.kind == crate::residency::ReturnKind::PartYearResident
+        && cx.p.residency.prorate_retirement_exclusions.value
+    {
+        cx.scope.prorate(cap)
+    } else {
+        cap
     }
 }

@@ -492,6 +492,24 @@ pub fn exemption_lines(cx: &Ctx) -> Vec<Line> {
 /// prorates only a part-year taxable year).
 pub fn line_30_exemptions(cx: &Ctx, s: &Sheet) -> Line {
     let v = s.v("exemption_total");
+    if cx.scope.months < 12 {
+        let prorated = cx.scope.prorate(v);
+        return cx.line(
+            "exemptions",
+            prorated,
+            Explanation::new(
+                crate::explain_format!(
+                    "Total exemption amount from line 13 {} × {} months ÷ 12 = {} (the months of the year this return covers; 15 days or more count as a month)",
+                    fmt_money(v),
+                    cx.scope.months,
+                    fmt_money(prorated)
+                ),
+                crate::explain_format!("{CITE_3_1}(c); NJ-1040 line 30"),
+            )
+            .line("Total exemption amount", "exemption_total", v)
+            .param(&cx.p.residency.days_making_a_month),
+        );
+    }
     cx.line(
         "exemptions",
         v,

@@ -59,20 +59,36 @@ pub fn filing_requirement(cx: &Ctx, s: &Sheet) -> FilingRequirement {
     let status = cx.a.filing_status;
     let fig = &cx.p.tax.filing_threshold;
     let threshold = *fig.value.get(status);
-    let gross = s.v("gross_income");
+    let gross = cx.threshold_gross_income(s);
     let (sub_2_4, sub_8_3_1) = threshold_subsection(status);
     let citation = format!("N.J.S.A. 54A:8-3.1 {sub_8_3_1}; 54A:2-4 {sub_2_4}");
+    let words = cx.threshold_income_words();
+    if cx.scope.kind.is_nonresident() && s.v("gross_income_nj") <= Decimal::ZERO {
+        let refund = s.v("withholding") > Decimal::ZERO
+            || s.v("estimated_payments") > Decimal::ZERO
+            || s.v("partnership_tax_paid") > Decimal::ZERO;
+        return FilingRequirement {
+            required: false,
+            should_file_for_refund: refund,
+            reason: if refund {
+                "There is no New Jersey-source income, so no tax is due; file to get back the New Jersey tax withheld or paid (N.J.S.A. 54A:9-7(a))".to_owned()
+            } else {
+                "There is no New Jersey-source income, so no New Jersey tax is due and no NJ-1040NR is required".to_owned()
+            },
+            citation: "N.J.S.A. 54A:2-1.1 a, 54A:5-8".to_owned(),
+        };
+    }
     if !at_or_below(gross, threshold) {
         return FilingRequirement {
             required: true,
             should_file_for_refund: false,
             reason: format!(
-                "Gross income (line 29) of {} is more than the {} filing threshold for {} ({}), so a {} return must be filed",
+                "{words} of {} is more than the {} filing threshold for {} ({}), so a {} return must be filed",
                 fmt_money(gross),
                 fmt_money(threshold),
                 status.name(),
                 cx.year(),
-                cx.p.line_map.form
+                cx.map().form
             ),
             citation,
         };
@@ -85,7 +101,7 @@ pub fn filing_requirement(cx: &Ctx, s: &Sheet) -> FilingRequirement {
         })
         .collect();
     let not_required = format!(
-        "Gross income (line 29) of {} is at or below the {} filing threshold for {} ({}), so no return is required and no tax is due",
+        "{words} of {} is at or below the {} filing threshold for {} ({}), so no return is required and no tax is due",
         fmt_money(gross),
         fmt_money(threshold),
         status.name(),

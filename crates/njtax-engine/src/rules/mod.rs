@@ -9,6 +9,7 @@ pub mod federal_eic;
 pub mod filing;
 pub mod income;
 pub mod nj2450;
+pub mod nonresident;
 pub mod property;
 pub mod refund;
 pub mod tax;
@@ -33,7 +34,7 @@ pub fn sum_of_lines(
         let mut parts = Vec::with_capacity(terms.len());
         for k in terms {
             let v = s.v(k);
-            let (id, label) = cx.p.line_map.find(k).unwrap_or((k, k));
+            let (id, label) = cx.map().find(k).unwrap_or((k, k));
             parts.push(format!("line {id} {}", fmt_money(v)));
             exp = exp.line(label, *k, v);
         }

@@ -468,10 +468,24 @@ pub fn eligibility(cx: &Ctx, gross_income: Decimal, line_40a: Decimal) -> Eligib
 /// The credit for this filer: $50, one-half for every married filer filing separately (3A-20 a, b).
 pub fn credit_for_filer(cx: &Ctx) -> Decimal {
     let p = &cx.p.property;
-    if cx.a.filing_status == FilingStatus::MarriedSeparate {
+    let credit = if cx.a.filing_status == FilingStatus::MarriedSeparate {
         times_rate(p.credit_amount.value, p.credit_mfs_fraction.value)
     } else {
         p.credit_amount.value
+    };
+    part_year_limit(cx, credit)
+}
+
+/// A part-year resident's property tax limit or credit: prorated by months only when the year's
+/// figure says so (it does not: 54A:3A-17 b prorates the taxes by the period of occupancy, not the
+/// limit; `forms/params/residency.ron`, uncertain).
+pub fn part_year_limit(cx: &Ctx, amount: Decimal) -> Decimal {
+    if cx.scope.kind == crate::residency::ReturnKind::PartYearResident
+        && cx.p.residency.prorate_property_tax_limits.value
+    {
+        cx.scope.prorate(amount)
+    } else {
+        amount
     }
 }
 
@@ -479,7 +493,7 @@ pub fn credit_for_filer(cx: &Ctx) -> Decimal {
 /// separately one-half of the cap on that homestead's part (3A-17 a, d; 3A-18 a, b; 3A-19 a).
 pub fn deduction_limit(cx: &Ctx, hs: &Homesteads) -> Decimal {
     let p = &cx.p.property;
-    let cap = p.deduction_cap.value;
+    let cap = part_year_limit(cx, p.deduction_cap.value);
     if hs.any_shared {
         let half_cap = times_rate(cap, p.shared_home_mfs_fraction.value);
         cap.min(sat_add(hs.unshared, half_cap))

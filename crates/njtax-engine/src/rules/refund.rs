@@ -51,8 +51,9 @@ const FIXED_FUND_LINES: [&str; 5] = [
 
 /// Line 66: total withholdings, credits and payments (lines 55 through 65).
 pub fn line_66_total_payments(cx: &Ctx, s: &Sheet) -> Line {
-    const KEYS: [(&str, &str); 11] = [
+    const KEYS: [(&str, &str); 12] = [
         ("withholding", "NJ income tax withheld"),
+        ("partnership_tax_paid", "Partnership payments"),
         ("property_tax_credit", "Property tax credit"),
         ("estimated_payments", "Estimated payments"),
         ("nj_eitc", "NJ earned income tax credit"),

@@ -597,11 +597,12 @@ pub fn line_43_tax(cx: &Ctx, s: &Sheet, nj_taxable_income: Decimal) -> Line {
     let status = cx.a.filing_status;
     let threshold = *p.no_tax_threshold.value.get(status);
     let (sub, _) = threshold_subsection(status);
-    let gross = s.v("gross_income");
+    let gross = cx.threshold_gross_income(s);
     if at_or_below(gross, threshold) {
         let exp = Explanation::new(
             crate::explain_format!(
-                "Gross income (line 29) of {} is at or below the {} threshold for {}, so no tax is due (line 42 is {})",
+                "{} of {} is at or below the {} threshold for {}, so no tax is due (line 42 is {})",
+                cx.threshold_income_words(),
                 fmt_money(gross),
                 fmt_money(threshold),
                 status.name(),
@@ -621,8 +622,9 @@ pub fn line_43_tax(cx: &Ctx, s: &Sheet, nj_taxable_income: Decimal) -> Line {
     }
     let (tax, mut exp) = tax_on(cx, nj_taxable_income);
     exp.rule = crate::explain_format!(
-        "{}. Gross income (line 29) of {} is above the {} no-tax threshold, so the tax is due",
+        "{}. {} of {} is above the {} no-tax threshold, so the tax is due",
         exp.rule,
+        cx.threshold_income_words(),
         fmt_money(gross),
         fmt_money(threshold)
     );

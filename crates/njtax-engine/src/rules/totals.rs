@@ -49,7 +49,7 @@ fn entered(cx: &Ctx, key: &'static str, path: &str, value: Decimal, cite: &str) 
                 "entered-not-computed",
                 format!(
                     "{} is taken as entered ({}); this version does not compute or check it",
-                    cx.p.line_map.find(key).map_or(key, |(_, l)| l),
+                    cx.map().find(key).map_or(key, |(_, l)| l),
                     fmt_money(v)
                 ),
             )

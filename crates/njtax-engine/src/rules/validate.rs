@@ -1,9 +1,10 @@
 //! Checks of the answers themselves: identity data the return needs, filing-status consistency,
 //! and situations this version does not compute.
 
-use crate::answers::{FilingStatus, Person, Residency};
+use crate::answers::{FilingStatus, Owner, Person, ResidencyKind};
 use crate::compute::Ctx;
 use crate::explain::Diagnostic;
+use crate::money::{Money, fmt_money};
 
 /// Whether an SSN (or ITIN) as typed has nine digits, ignoring dashes and spaces.
 pub fn ssn_is_well_formed(ssn: &str) -> bool {
@@ -136,15 +137,252 @@ pub fn validate(cx: &Ctx) {
             );
         }
     }
-    match a.residency {
-        Residency::FullYearResident => {}
-        Residency::PartYearResident | Residency::Nonresident => cx.diag(
-            Diagnostic::error(
-                "residency-not-covered",
-                "This version computes full-year resident returns only; part-year resident and nonresident (NJ-1040NR) returns are not computed yet",
+    validate_residency(cx, "taxpayer", &a.taxpayer);
+    if a.filing_status.is_joint() {
+        if let Some(sp) = &a.spouse {
+            validate_residency(cx, "spouse", sp);
+        }
+    }
+}
+
+/// Residency answers: a part-year resident needs a move date inside the year.
+fn validate_residency(cx: &Ctx, who: &str, p: &Person) {
+    let r = &p.residency;
+    let year = cx.year();
+    let base = format!("{who}.residency");
+    for (field, d) in [
+        ("resident_from", r.resident_from),
+        ("resident_to", r.resident_to),
+    ] {
+        if let Some(d) = d {
+            if r.kind == ResidencyKind::PartYear && d.year != year {
+                cx.diag(
+                    Diagnostic::error(
+                        "residency-date-outside-year",
+                        format!("The residency date {d} is not in tax year {year}"),
+                    )
+                    .at(format!("{base}.{field}")),
+                );
+            }
+        }
+    }
+    match r.kind {
+        ResidencyKind::FullYear => {}
+        ResidencyKind::PartYear => {
+            if r.resident_from.is_none() && r.resident_to.is_none() {
+                cx.diag(
+                    Diagnostic::error(
+                        "residency-dates-missing",
+                        "A part-year resident needs the date New Jersey residency began (moved in) or ended (moved out); without one the whole year is counted as resident",
+                    )
+                    .at(format!("{base}.resident_from"))
+                    .cite("N.J.S.A. 54A:3-1(c)"),
+                );
+            }
+            if let (Some(f), Some(t)) = (r.resident_from, r.resident_to) {
+                if f > t {
+                    cx.diag(
+                        Diagnostic::error(
+                            "residency-dates-reversed",
+                            format!("Residency begins {f}, after it ends {t}"),
+                        )
+                        .at(format!("{base}.resident_to")),
+                    );
+                }
+            }
+            if r.other_state.trim().is_empty() {
+                cx.diag(
+                    Diagnostic::warning(
+                        "residency-other-state-missing",
+                        "Say which state was home while not a New Jersey resident (it decides whether wages are New Jersey income under a reciprocal agreement)",
+                    )
+                    .at(format!("{base}.other_state")),
+                );
+            }
+        }
+        ResidencyKind::Never => {
+            if r.other_state.trim().is_empty() {
+                cx.diag(
+                    Diagnostic::warning(
+                        "residency-other-state-missing",
+                        "Say which state was home (it decides whether wages are New Jersey income under a reciprocal agreement)",
+                    )
+                    .at(format!("{base}.other_state")),
+                );
+            }
+        }
+    }
+}
+
+/// The nonresident-period part of an item must have the item's sign and be no larger; it is used
+/// only for a part-year resident.
+fn validate_split(cx: &Ctx, path: String, owner: Option<Owner>, amount: Money, part: Money) {
+    if part.is_zero() {
+        return;
+    }
+    let mover =
+        cx.a.person(owner.unwrap_or(Owner::Taxpayer))
+            .is_some_and(|p| p.residency.kind == ResidencyKind::PartYear);
+    if !mover {
+        cx.diag(
+            Diagnostic::warning(
+                "split-not-used",
+                "An amount received while not a resident is used only for a part-year resident; it is ignored here",
             )
-            .at("residency")
-            .cite("N.J.S.A. 54A:2-1.1, 54A:5-7, 54A:5-8"),
-        ),
+            .at(path),
+        );
+        return;
+    }
+    if part.is_sign_negative() != amount.is_sign_negative() || part.abs() > amount.abs() {
+        cx.diag(
+            Diagnostic::error(
+                "split-too-large",
+                format!(
+                    "The part received while not a resident ({}) must be within the item's amount ({})",
+                    fmt_money(part),
+                    fmt_money(amount)
+                ),
+            )
+            .at(path),
+        );
+    }
+}
+
+/// Check the nonresident-period parts of the draft's items and deductions. Run once over the
+/// draft's own answers (a derived period return has the parts already applied).
+pub fn validate_splits(cx: &Ctx) {
+    use crate::rules::income::{dividend_part, interest_parts, retirement_parts};
+    let inc = &cx.a.income;
+    let nr = "sourcing.nonresident_period";
+    for (i, w) in inc.w2s.iter().enumerate() {
+        validate_split(
+            cx,
+            format!("income.w2s[{i}].{nr}"),
+            Some(w.owner),
+            w.state_wages,
+            w.sourcing.nonresident_period,
+        );
+    }
+    for (i, x) in inc.interest.iter().enumerate() {
+        validate_split(
+            cx,
+            format!("income.interest[{i}].{nr}"),
+            Some(x.owner),
+            interest_parts(x).0,
+            x.sourcing.nonresident_period,
+        );
+    }
+    for (i, d) in inc.dividends.iter().enumerate() {
+        let total = crate::money::sat_add(
+            dividend_part(d),
+            crate::money::floor_zero(d.capital_gain_distributions),
+        );
+        validate_split(
+            cx,
+            format!("income.dividends[{i}].{nr}"),
+            Some(d.owner),
+            total,
+            d.sourcing.nonresident_period,
+        );
+    }
+    for (i, r) in inc.retirement.iter().enumerate() {
+        validate_split(
+            cx,
+            format!("income.retirement[{i}].{nr}"),
+            Some(r.owner),
+            retirement_parts(r).0,
+            r.sourcing.nonresident_period,
+        );
+    }
+    for (i, b) in inc.businesses.iter().enumerate() {
+        validate_split(
+            cx,
+            format!("income.businesses[{i}].{nr}"),
+            Some(b.owner),
+            b.net_profit,
+            b.sourcing.nonresident_period,
+        );
+    }
+    for (i, x) in inc.property_sales.iter().enumerate() {
+        validate_split(
+            cx,
+            format!("income.property_sales[{i}].{nr}"),
+            Some(x.owner),
+            x.gain_or_loss,
+            x.sourcing.nonresident_period,
+        );
+    }
+    for (i, x) in inc.partnerships.iter().enumerate() {
+        validate_split(
+            cx,
+            format!("income.partnerships[{i}].{nr}"),
+            Some(x.owner),
+            x.share,
+            x.sourcing.nonresident_period,
+        );
+    }
+    for (i, x) in inc.s_corporations.iter().enumerate() {
+        validate_split(
+            cx,
+            format!("income.s_corporations[{i}].{nr}"),
+            Some(x.owner),
+            x.share,
+            x.sourcing.nonresident_period,
+        );
+    }
+    for (i, x) in inc.rents.iter().enumerate() {
+        validate_split(
+            cx,
+            format!("income.rents[{i}].{nr}"),
+            Some(x.owner),
+            x.net,
+            x.sourcing.nonresident_period,
+        );
+    }
+    for (i, x) in inc.gambling.wins.iter().enumerate() {
+        validate_split(
+            cx,
+            format!("income.gambling.wins[{i}].{nr}"),
+            None,
+            x.amount,
+            x.sourcing.nonresident_period,
+        );
+    }
+    for (i, x) in inc.other.iter().enumerate() {
+        validate_split(
+            cx,
+            format!("income.other[{i}].{nr}"),
+            None,
+            x.amount,
+            x.sourcing.nonresident_period,
+        );
+    }
+    validate_split(
+        cx,
+        "income.gambling.losses_nonresident_period".into(),
+        None,
+        inc.gambling.losses,
+        inc.gambling.losses_nonresident_period,
+    );
+    validate_split(
+        cx,
+        "income.alimony_received_nonresident_period".into(),
+        None,
+        inc.alimony_received,
+        inc.alimony_received_nonresident_period,
+    );
+    for ((name, total), (_, part)) in
+        cx.a.deductions
+            .amounts()
+            .into_iter()
+            .zip(cx.a.deductions_while_nonresident.amounts())
+    {
+        validate_split(
+            cx,
+            format!("deductions_while_nonresident.{name}"),
+            None,
+            total,
+            part,
+        );
     }
 }

@@ -1,0 +1,418 @@
+//! NJ-1040NR: column B (income from New Jersey sources, 54A:5-8), the income percentage and the
+//! tax as if a resident times that percentage (54A:2-1.1 a, lines 40-42), partnership payments.
+
+use rust_decimal::Decimal;
+
+use crate::answers::{Answers, Owner, ResidencyKind};
+use crate::compute::{Ctx, Sheet};
+use crate::explain::{Diagnostic, Explanation, Line};
+use crate::money::{Money, floor_zero, fmt_money, round_cents, sat_sum};
+use crate::rules::tax::tax_on;
+
+crate::param_domain!("residency", ResidencyParamsFile => ResidencyParams {
+    /// Days in a calendar month that make it a month of residency (3-1(c)).
+    days_making_a_month: u32,
+    /// Decimal places of the income percentage as a fraction.
+    income_percentage_places: u32,
+    /// Part-year residents: prorate the retirement exclusion maximums by months.
+    prorate_retirement_exclusions: bool,
+    /// Part-year residents: prorate the property tax deduction limit and credit by months.
+    prorate_property_tax_limits: bool,
+    /// States of residence whose residents' New Jersey wages are not New Jersey income.
+    reciprocity_states: Vec<String>,
+});
+
+const CITE_5_8: &str = "N.J.S.A. 54A:5-8";
+
+/// Whether `state` (as typed) is a reciprocity state.
+pub fn is_reciprocity_state(p: &ResidencyParams, state: &str) -> bool {
+    let s = state.trim();
+    p.reciprocity_states
+        .value
+        .iter()
+        .any(|r| r.eq_ignore_ascii_case(s) || (s.len() == 2 && abbreviation(r) == s.to_uppercase()))
+}
+
+fn abbreviation(state: &str) -> &'static str {
+    match state {
+        "Pennsylvania" => "PA",
+        "New York" => "NY",
+        _ => "",
+    }
+}
+
+/// The state of residence of an item's owner while not a New Jersey resident.
+fn other_state(a: &Answers, owner: Owner) -> &str {
+    a.person(owner)
+        .map_or("", |p| p.residency.other_state.as_str())
+}
+
+/// A warning that an item's New Jersey-source part was not given and counts as none.
+fn not_sourced(cx: &Ctx, path: String, what: &str, amount: Money) {
+    if amount.is_zero() {
+        return;
+    }
+    cx.diag(
+        Diagnostic::warning(
+            "nj-source-missing",
+            format!(
+                "Say how much of {what} ({}) is from New Jersey sources; it is counted as none on the NJ-1040NR column B",
+                fmt_money(amount)
+            ),
+        )
+        .at(path)
+        .cite(CITE_5_8),
+    );
+}
+
+/// The answers whose income is each item's New Jersey-source part (column B), from the return's
+/// answers (already for the nonresident period). Interest and dividends are not New Jersey income
+/// of a nonresident unless the filer gives a New Jersey-source part (intangibles used in a New
+/// Jersey business, 54A:5-8 a(4)); pensions and annuities never are (54A:5-8 b); alimony is not.
+/// Wages are New Jersey income by the days worked in New Jersey (54A:5-8 a(2)) unless the filer
+/// lives in a reciprocity state.
+pub fn nj_source_answers(cx: &Ctx) -> Answers {
+    let a = cx.a;
+    let p = &cx.p.residency;
+    let mut out = a.clone();
+    let inc = &mut out.income;
+    for (i, w) in inc.w2s.iter_mut().enumerate() {
+        let base = format!("income.w2s[{i}]");
+        let wages = floor_zero(w.state_wages);
+        let state = other_state(a, w.owner);
+        let nj = if is_reciprocity_state(p, state) {
+            Decimal::ZERO
+        } else if let Some(v) = w.sourcing.nj_source {
+            v
+        } else if w.days_worked > 0 {
+            let days = Decimal::from(w.days_worked);
+            let nj_days = Decimal::from(w.nj_days_worked.min(w.days_worked));
+            round_cents(wages * nj_days / days)
+        } else {
+            not_sourced(
+                cx,
+                format!("{base}.sourcing.nj_source"),
+                "these wages",
+                wages,
+            );
+            Decimal::ZERO
+        };
+        if is_reciprocity_state(p, state) && w.sourcing.nj_source.is_some_and(|v| !v.is_zero()) {
+            cx.diag(
+                Diagnostic::warning(
+                    "reciprocity-wages",
+                    format!(
+                        "Wages of a {state} resident are not New Jersey income under the reciprocal agreement; the New Jersey-source amount entered is not used"
+                    ),
+                )
+                .at(format!("{base}.sourcing.nj_source"))
+                .cite(p.reciprocity_states.citation.clone()),
+            );
+        }
+        w.state_wages = nj;
+    }
+    for x in &mut inc.interest {
+        let nj = x.sourcing.nj_source.unwrap_or(Decimal::ZERO);
+        x.taxable_interest = nj;
+        x.tax_exempt_interest = Decimal::ZERO;
+        x.us_obligations = Decimal::ZERO;
+        x.nj_obligations = Decimal::ZERO;
+    }
+    for d in &mut inc.dividends {
+        let nj = d.sourcing.nj_source.unwrap_or(Decimal::ZERO);
+        d.ordinary_dividends = nj;
+        d.capital_gain_distributions = Decimal::ZERO;
+        d.exempt_interest_dividends = Decimal::ZERO;
+        d.nj_exempt_fund_share = Decimal::ZERO;
+    }
+    for (i, r) in inc.retirement.iter_mut().enumerate() {
+        if r.sourcing.nj_source.is_some_and(|v| !v.is_zero()) {
+            cx.diag(
+                Diagnostic::warning(
+                    "pension-not-nj-source",
+                    "Pensions and annuities are never New Jersey income of a nonresident; the New Jersey-source amount entered is not used",
+                )
+                .at(format!("income.retirement[{i}].sourcing.nj_source"))
+                .cite("N.J.S.A. 54A:5-8 b"),
+            );
+        }
+        r.taxable_amount = Decimal::ZERO;
+        r.gross_distribution = Decimal::ZERO;
+    }
+    macro_rules! sourced {
+        ($list:expr, $field:ident, $path:literal, $what:literal) => {
+            for (i, x) in $list.iter_mut().enumerate() {
+                x.$field = match x.sourcing.nj_source {
+                    Some(v) => v,
+                    None => {
+                        not_sourced(
+                            cx,
+                            format!(concat!($path, "[{}].sourcing.nj_source"), i),
+                            $what,
+                            x.$field,
+                        );
+                        Decimal::ZERO
+                    }
+                };
+            }
+        };
+    }
+    sourced!(
+        inc.businesses,
+        net_profit,
+        "income.businesses",
+        "this business's profit"
+    );
+    sourced!(
+        inc.property_sales,
+        gain_or_loss,
+        "income.property_sales",
+        "this gain"
+    );
+    sourced!(
+        inc.partnerships,
+        share,
+        "income.partnerships",
+        "this partnership share"
+    );
+    sourced!(
+        inc.s_corporations,
+        share,
+        "income.s_corporations",
+        "this S corporation share"
+    );
+    sourced!(inc.rents, net, "income.rents", "this rental income");
+    sourced!(inc.other, amount, "income.other", "this income");
+    for (i, w) in inc.gambling.wins.iter_mut().enumerate() {
+        w.amount = match w.sourcing.nj_source {
+            Some(v) => v,
+            // A New Jersey Lottery prize is from New Jersey wagering (54A:5-8 a(5)).
+            None if w.nj_lottery => w.amount,
+            None => {
+                not_sourced(
+                    cx,
+                    format!("income.gambling.wins[{i}].sourcing.nj_source"),
+                    "this win",
+                    w.amount,
+                );
+                Decimal::ZERO
+            }
+        };
+    }
+    inc.gambling.losses = inc.gambling.losses_nj_source;
+    inc.alimony_received = Decimal::ZERO;
+    for s in &mut inc.property_sales {
+        // The residence-gain exclusion applies to the gain from everywhere; the New Jersey part
+        // entered is the part of the gain that is income.
+        s.principal_residence = None;
+    }
+    out
+}
+
+/// A column-B line from the income rule's line over the New Jersey-source answers.
+pub fn column_b_line(cx: &Ctx, nj_key: &'static str, mut line: Line) -> Line {
+    let mut exp = std::mem::take(&mut line.explanation);
+    if crate::explain::explaining() {
+        exp.rule = format!(
+            "New Jersey sources only (each item's New Jersey-source part, 54A:5-8): {}",
+            exp.rule
+        );
+        exp.citation = format!("{CITE_5_8}; {}", exp.citation);
+    }
+    cx.line(nj_key, line.value, exp)
+}
+
+/// Lines 27 and 29, column B: New Jersey-source income. No exclusion applies: the numerator of
+/// 54A:2-1.1 a is the income from sources within the State (pensions are not, 54A:5-8 b).
+pub fn column_b_totals(cx: &Ctx, s: &Sheet) -> [Line; 2] {
+    let keys = [
+        "wages_nj",
+        "taxable_interest_nj",
+        "dividends_nj",
+        "business_profits_nj",
+        "property_gains_nj",
+        "rents_nj",
+        "gambling_nj",
+        "pensions_nj",
+        "partnership_income_nj",
+        "s_corp_income_nj",
+        "alimony_received_nj",
+        "other_income_nj",
+    ];
+    let total = floor_zero(sat_sum(keys.iter().map(|k| s.v(k))));
+    let mut exp = Explanation::new(
+        crate::explain_format!(
+            "Sum of the New Jersey-source income lines (column B), not below zero = {}",
+            fmt_money(total)
+        ),
+        "N.J.S.A. 54A:5-8; NJ-1040NR line 27, column B",
+    );
+    if crate::explain::explaining() {
+        for k in keys {
+            let label = cx.map().find(k).map_or(k, |(_, l)| l);
+            exp = exp.line(label, k, s.v(k));
+        }
+    }
+    let l27 = cx.line("total_income_nj", total, exp);
+    let l29 = cx.line(
+        "gross_income_nj",
+        total,
+        Explanation::new(
+            crate::explain_format!(
+                "Total New Jersey-source income {}: no exclusion reduces it (pensions and annuities are not New Jersey income of a nonresident, 54A:5-8 b)",
+                fmt_money(total)
+            ),
+            "N.J.S.A. 54A:2-1.1 a, 54A:5-8; NJ-1040NR line 29, column B",
+        )
+        .line("Total income, column B", "total_income_nj", total),
+    );
+    [l27, l29]
+}
+
+/// The income percentage: column B gross income over column A gross income, at most 100% and not
+/// below zero, to the places of the year's figure (54A:2-1.1 a).
+pub fn income_percentage(p: &ResidencyParams, nj: Decimal, everywhere: Decimal) -> Decimal {
+    if everywhere <= Decimal::ZERO || nj <= Decimal::ZERO {
+        return Decimal::ZERO;
+    }
+    let f = (nj / everywhere).min(Decimal::ONE);
+    f.round_dp_with_strategy(
+        p.income_percentage_places.value,
+        rust_decimal::RoundingStrategy::MidpointAwayFromZero,
+    )
+}
+
+/// Lines 40-42: tax on column-A taxable income as if a resident (with the 54A:2-4 threshold on
+/// the whole year's income), the income percentage, and the New Jersey tax (54A:2-1.1 a).
+pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
+    let p = &cx.p.residency;
+    let taxable = s.v("taxable_income");
+    let gross = cx.threshold_gross_income(s);
+    let status = cx.a.filing_status;
+    let threshold = *cx.p.tax.no_tax_threshold.value.get(status);
+    let (sub, _) = crate::rules::tax::threshold_subsection(status);
+    let l40 = if crate::rules::tax::at_or_below(gross, threshold) {
+        cx.line(
+            "tax_as_resident",
+            Decimal::ZERO,
+            Explanation::new(
+                crate::explain_format!(
+                    "Gross income for the whole year as if a resident, {}, is at or below the {} threshold for {}, so no tax is due",
+                    fmt_money(gross),
+                    fmt_money(threshold),
+                    status.name()
+                ),
+                crate::explain_format!("N.J.S.A. 54A:2-4 {sub} (last sentence); NJ-1040NR line 40"),
+            )
+            .param(&cx.p.tax.no_tax_threshold),
+        )
+    } else {
+        let (tax, mut exp) = tax_on(cx, taxable);
+        exp.rule = crate::explain_format!(
+            "Tax on taxable income {} as if a resident: {}",
+            fmt_money(taxable),
+            exp.rule
+        );
+        exp.citation = format!("N.J.S.A. 54A:2-1.1 a; {}; NJ-1040NR line 40", exp.citation);
+        cx.line(
+            "tax_as_resident",
+            tax,
+            exp.line("Taxable income", "taxable_income", taxable),
+        )
+    };
+    let nj = s.v("gross_income_nj");
+    let everywhere = s.v("gross_income");
+    let pct = income_percentage(p, nj, everywhere);
+    let l41 = cx.line(
+        "income_percentage",
+        pct,
+        Explanation::new(
+            crate::explain_format!(
+                "New Jersey-source gross income {} ÷ gross income from everywhere {} = {} ({}%), at most 100%",
+                fmt_money(nj),
+                fmt_money(everywhere),
+                pct,
+                (pct * Decimal::ONE_HUNDRED).normalize()
+            ),
+            "N.J.S.A. 54A:2-1.1 a; NJ-1040NR line 41",
+        )
+        .line("Gross income, column B", "gross_income_nj", nj)
+        .line("Gross income, column A", "gross_income", everywhere)
+        .param(&p.income_percentage_places),
+    );
+    let tax = round_cents(l40.value * pct);
+    let l42 = cx.line(
+        "tax",
+        tax,
+        Explanation::new(
+            crate::explain_format!(
+                "Tax as if a resident {} × income percentage {} = {}",
+                fmt_money(l40.value),
+                pct,
+                fmt_money(tax)
+            ),
+            "N.J.S.A. 54A:2-1.1 a; NJ-1040NR line 42",
+        )
+        .line("Tax as if a resident", "tax_as_resident", l40.value)
+        .line("Income percentage", "income_percentage", pct),
+    );
+    [l40, l41, l42]
+}
+
+/// Partnership payments: tax paid on the nonresident partner's behalf (NJK-1), credited to the
+/// partner (P.L.2002, c.40, s.12, C.54:10A-15.11 b).
+pub fn partnership_tax_paid(cx: &Ctx) -> Line {
+    let v = cx.non_negative(
+        "payments.partnership_tax_paid",
+        "Partnership payments",
+        cx.a.payments.partnership_tax_paid,
+        "C.54:10A-15.11",
+    );
+    cx.line(
+        "partnership_tax_paid",
+        v,
+        Explanation::new(
+            crate::explain_format!(
+                "Tax paid on your behalf by partnerships, as entered: {}",
+                fmt_money(v)
+            ),
+            "P.L.2002, c.40, s.12 (C.54:10A-15.11); NJ-1040NR partnership payments line",
+        )
+        .answer("Partnership payments", "payments.partnership_tax_paid", v),
+    )
+}
+
+/// Answers that only a resident return uses, given on a nonresident return: say they are not used.
+pub fn resident_only_answers(cx: &Ctx) {
+    let a = cx.a;
+    let full_nonresident = a.taxpayer.residency.kind == ResidencyKind::Never;
+    if full_nonresident && !a.homesteads.is_empty() {
+        cx.diag(
+            Diagnostic::warning(
+                "nonresident-no-property-tax",
+                "A nonresident cannot take the property tax deduction or credit (they are for a resident taxpayer's New Jersey principal residence); the homesteads entered are not used",
+            )
+            .at("homesteads")
+            .cite("N.J.S.A. 54A:3A-17 a, 54A:3A-20"),
+        );
+    }
+    if full_nonresident && !a.other_jurisdictions.is_empty() {
+        cx.diag(
+            Diagnostic::warning(
+                "nonresident-no-coj",
+                "The credit for taxes paid to other jurisdictions is a resident credit; it is not on the NJ-1040NR, so the other-jurisdiction taxes entered are not used",
+            )
+            .at("other_jurisdictions")
+            .cite("N.J.S.A. 54A:4-1(a)"),
+        );
+    }
+    if full_nonresident && a.federal.eic_claimed_federally {
+        cx.diag(
+            Diagnostic::info(
+                "nonresident-no-eitc",
+                "The New Jersey earned income tax credit, child and dependent care credit and child tax credit are for residents; a nonresident does not get them",
+            )
+            .cite("N.J.S.A. 54A:4-7 a(1), 54A:4-17 a, 54A:4-17.1 a"),
+        );
+    }
+}
