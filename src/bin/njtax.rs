@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use njtax_engine::compute::{ReturnSet, compute_set};
 use njtax_engine::money::fmt_money;
-use njtax_engine::{ComputedReturn, Draft, ParamBook, Severity, compute, parse_draft};
+use njtax_engine::{ComputedReturn, Draft, ParamBook, Severity, parse_draft};
 use rust_decimal::Decimal;
 use serde_json::{Map, Value, json};
 
@@ -26,7 +27,9 @@ enum Command {
     Compute {
         /// Draft file (RON).
         draft: PathBuf,
-        /// Print JSON: tax_year, lines by official id, refund, balance_due, diagnostics.
+        /// Print JSON: form, tax_year, lines by official id, refund, balance_due, diagnostics; a
+        /// draft that produces several returns (part-year residents, nonresidents, spouses of
+        /// different residency) prints `returns`, a list of those objects, with `statement`.
         #[arg(long)]
         json: bool,
     },
@@ -34,8 +37,14 @@ enum Command {
     Explain {
         /// Draft file (RON).
         draft: PathBuf,
-        /// Official line id for the draft's year (for example 15, 28c, 43).
+        /// Official line id for the draft's year (for example 15, 28c, 43; 15B on the NJ-1040NR).
         line: String,
+        /// Which return, when the draft produces several: NJ-1040 or NJ-1040NR.
+        #[arg(long)]
+        form: Option<String>,
+        /// Which filer, when spouses file separately: taxpayer or spouse.
+        #[arg(long)]
+        filer: Option<String>,
     },
     /// Check a draft: exit 0 when clean, 1 when the return has errors, 2 when it cannot be read.
     Validate {
@@ -76,19 +85,46 @@ fn main() -> ExitCode {
 fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
     match command {
         Command::Compute { draft, json } => {
-            let ret = load_and_compute(&draft, book)?;
+            let set = load_and_compute(&draft, book)?;
             if json {
                 println!(
                     "{}",
-                    serde_json::to_string_pretty(&return_json(&ret)).unwrap_or_default()
+                    serde_json::to_string_pretty(&set_json(&set)).unwrap_or_default()
                 );
             } else {
-                print!("{}", render_text(&ret));
+                print!("{}", render_set_text(&set));
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Explain { draft, line } => {
-            let ret = load_and_compute(&draft, book)?;
+        Command::Explain {
+            draft,
+            line,
+            form,
+            filer,
+        } => {
+            let set = load_and_compute(&draft, book)?;
+            let chosen: Vec<&ComputedReturn> = set
+                .returns
+                .iter()
+                .filter(|r| form.as_ref().is_none_or(|f| r.form.eq_ignore_ascii_case(f)))
+                .filter(|r| {
+                    filer
+                        .as_ref()
+                        .is_none_or(|f| filer_name(r).eq_ignore_ascii_case(f))
+                })
+                .collect();
+            let Some(ret) = chosen
+                .iter()
+                .find(|r| r.line(&line).is_some())
+                .or(chosen.first())
+                .copied()
+            else {
+                let have: Vec<String> = set.returns.iter().map(return_title).collect();
+                return Err(Unreadable(format!(
+                    "no return matches; this draft produces: {}",
+                    have.join("; ")
+                )));
+            };
             let Some(l) = ret.line(&line) else {
                 let ids: Vec<&str> = ret.lines.iter().map(|l| &*l.id).collect();
                 return Err(Unreadable(format!(
@@ -102,19 +138,22 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Validate { draft } => {
-            let ret = load_and_compute(&draft, book)?;
-            let errors = ret
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == Severity::Error)
-                .count();
-            let warnings = ret
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == Severity::Warning)
-                .count();
-            for d in &ret.diagnostics {
-                println!("{}", render_diagnostic(d));
+            let set = load_and_compute(&draft, book)?;
+            let several = set.returns.len() > 1;
+            let (mut errors, mut warnings) = (0usize, 0usize);
+            for ret in &set.returns {
+                for d in &ret.diagnostics {
+                    match d.severity {
+                        Severity::Error => errors += 1,
+                        Severity::Warning => warnings += 1,
+                        Severity::Info => {}
+                    }
+                    if several {
+                        println!("{}: {}", return_title(ret), render_diagnostic(d));
+                    } else {
+                        println!("{}", render_diagnostic(d));
+                    }
+                }
             }
             println!(
                 "{}: {errors} error(s), {warnings} warning(s)",
@@ -136,9 +175,79 @@ fn load_draft(path: &Path) -> Result<Draft, Unreadable> {
     parse_draft(&text).map_err(|e| Unreadable(format!("{}: {e}", path.display())))
 }
 
-fn load_and_compute(path: &Path, book: &ParamBook) -> Result<ComputedReturn, Unreadable> {
+fn load_and_compute(path: &Path, book: &ParamBook) -> Result<ReturnSet, Unreadable> {
     let draft = load_draft(path)?;
-    compute(&draft.answers, book).map_err(|e| Unreadable(format!("{}: {e}", path.display())))
+    compute_set(&draft.answers, book).map_err(|e| Unreadable(format!("{}: {e}", path.display())))
+}
+
+fn filer_name(r: &ComputedReturn) -> &'static str {
+    match r.filer {
+        njtax_engine::residency::Filer::Household => "household",
+        njtax_engine::residency::Filer::Taxpayer => "taxpayer",
+        njtax_engine::residency::Filer::Spouse => "spouse",
+    }
+}
+
+/// "NJ-1040 part-year resident return (resident period), 2024-07-01 to 2024-12-31 (6 months)".
+fn return_title(r: &ComputedReturn) -> String {
+    let mut t = format!("{} {}", r.form, r.kind.describe());
+    if r.filer != njtax_engine::residency::Filer::Household {
+        t.push_str(&format!(" for the {}", filer_name(r)));
+    }
+    if let (Some(f), Some(to)) = (r.period_from, r.period_to) {
+        t.push_str(&format!(", {f} to {to}"));
+    }
+    if r.months < 12 {
+        t.push_str(&format!(" ({} months)", r.months));
+    }
+    t
+}
+
+/// One return's JSON, or for several the list with the statement and the election comparison.
+fn set_json(set: &ReturnSet) -> Value {
+    if let [only] = set.returns.as_slice() {
+        let mut v = return_json(only);
+        if let Value::Object(m) = &mut v {
+            m.insert("statement".into(), json!(set.statement));
+        }
+        return v;
+    }
+    let returns: Vec<Value> = set.returns.iter().map(return_json).collect();
+    json!({
+        "tax_year": set.tax_year,
+        "statement": set.statement,
+        "returns": returns,
+        "net_refund": dec(set.net_refund()),
+        "comparison": set.comparison.as_ref().map(|c| json!({
+            "separate_net": dec(c.separate_net),
+            "joint_net": dec(c.joint_net),
+            "elected": c.elected,
+            "summary": c.summary,
+        })),
+    })
+}
+
+fn render_set_text(set: &ReturnSet) -> String {
+    if let [only] = set.returns.as_slice() {
+        let mut out = render_text(only);
+        if only.kind != njtax_engine::residency::ReturnKind::Resident {
+            out.push_str(&format!("\n{}\n", set.statement.join("\n")));
+        }
+        return out;
+    }
+    let mut out = format!(
+        "This draft produces {} returns for tax year {}:\n",
+        set.returns.len(),
+        set.tax_year
+    );
+    for s in &set.statement {
+        out.push_str(&format!("  - {s}\n"));
+    }
+    for r in &set.returns {
+        out.push_str(&format!("\n===== {} =====\n", return_title(r)));
+        out.push_str(&render_text(r));
+    }
+    out
 }
 
 /// Decimal as a JSON string with two decimals.
@@ -149,7 +258,12 @@ fn dec(v: Decimal) -> Value {
 fn return_json(ret: &ComputedReturn) -> Value {
     let mut lines = Map::new();
     for l in &ret.lines {
-        lines.insert(l.id.to_string(), dec(l.value));
+        let v = if l.is_ratio() {
+            Value::String(l.value.normalize().to_string())
+        } else {
+            dec(l.value)
+        };
+        lines.insert(l.id.to_string(), v);
     }
     let diagnostics: Vec<Value> = ret
         .diagnostics
@@ -166,6 +280,11 @@ fn return_json(ret: &ComputedReturn) -> Value {
         .collect();
     json!({
         "form": ret.form,
+        "kind": format!("{:?}", ret.kind),
+        "filer": filer_name(ret),
+        "months": ret.months,
+        "period_from": ret.period_from.map(|d| d.to_string()),
+        "period_to": ret.period_to.map(|d| d.to_string()),
         "tax_year": ret.tax_year,
         "lines": lines,
         "refund": dec(ret.refund),
@@ -186,7 +305,7 @@ fn render_text(ret: &ComputedReturn) -> String {
             "{:>5}  {:<70} {:>16}\n",
             l.id,
             truncate(&l.label, 70),
-            fmt_money(l.value)
+            l.display_value()
         ));
     }
     out.push('\n');
@@ -253,7 +372,7 @@ fn render_explanation(l: &njtax_engine::Line) -> String {
         "Line {}: {}\nValue: {}\n\nRule: {}\nCitation: {}\n",
         l.id,
         l.label,
-        fmt_money(l.value),
+        l.display_value(),
         e.rule,
         e.citation
     );
@@ -313,30 +432,39 @@ fn batch(paths: &[PathBuf], book: &ParamBook, json: bool) -> ExitCode {
     }
     for f in &files {
         match load_and_compute(f, book) {
-            Ok(ret) => {
-                let errors = ret
-                    .diagnostics
+            Ok(set) => {
+                let errors = set
+                    .returns
                     .iter()
+                    .flat_map(|r| &r.diagnostics)
                     .filter(|d| d.severity == Severity::Error)
                     .count();
                 if errors > 0 {
                     worst = worst.max(1);
                 }
+                let refund: Decimal = set.returns.iter().map(|r| r.refund).sum();
+                let due: Decimal = set.returns.iter().map(|r| r.balance_due).sum();
                 if json {
-                    let mut v = return_json(&ret);
+                    let mut v = set_json(&set);
                     if let Value::Object(m) = &mut v {
                         m.insert("draft".into(), Value::String(f.display().to_string()));
                     }
                     println!("{}", serde_json::to_string(&v).unwrap_or_default());
                 } else {
+                    let forms: Vec<&str> = set.returns.iter().map(|r| r.form.as_str()).collect();
                     println!(
-                        "{:<40} {:>5} {:>14} {:>14} {:>6}  {}",
+                        "{:<40} {:>5} {:>14} {:>14} {:>6}  {}{}",
                         truncate_left(&f.display().to_string(), 40),
-                        ret.tax_year,
-                        fmt_money(ret.refund),
-                        fmt_money(ret.balance_due),
+                        set.tax_year,
+                        fmt_money(refund),
+                        fmt_money(due),
                         errors,
-                        if errors > 0 { "needs attention" } else { "ok" }
+                        if errors > 0 { "needs attention" } else { "ok" },
+                        if forms.len() > 1 {
+                            format!(" ({})", forms.join(" + "))
+                        } else {
+                            String::new()
+                        }
                     );
                 }
             }

@@ -264,6 +264,22 @@ pub struct Line {
     pub explanation: Explanation,
 }
 
+impl Line {
+    /// Whether the line is a ratio, not money (the NJ-1040NR income percentage).
+    pub fn is_ratio(&self) -> bool {
+        self.key == "income_percentage"
+    }
+
+    /// The value as shown on the form: money with cents, or a ratio as a percentage ("45.68%").
+    pub fn display_value(&self) -> String {
+        if self.is_ratio() {
+            format!("{}%", (self.value * Decimal::ONE_HUNDRED).normalize())
+        } else {
+            crate::money::fmt_money(self.value)
+        }
+    }
+}
+
 /// Severity of a diagnostic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub enum Severity {
