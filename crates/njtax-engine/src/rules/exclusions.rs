@@ -618,6 +618,19 @@ pub fn line_29_gross_income(cx: &Ctx, s: &Sheet) -> Line {
     )
 }
 
+/// A dollar maximum of the retirement exclusions for the return: prorated by months of residency
+/// on a part-year resident return when the year's figure says so (uncertain; see
+/// `forms/params/residency.ron`), else the maximum itself.
+pub fn part_year_cap(cx: &Ctx, cap: Decimal) -> Decimal {
+    if cx.scope.kind == crate::residency::ReturnKind::PartYearResident
+        && cx.p.residency.prorate_retirement_exclusions.value
+    {
+        cx.scope.prorate(cap)
+    } else {
+        cap
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -684,18 +697,5 @@ mod tests {
         assert!(matches!(t(dec!(125000.01)), Tier::Percent(ref x) if x.rate.joint == dec!(0.25)));
         assert!(matches!(t(dec!(150000)), Tier::Percent(ref x) if x.rate.joint == dec!(0.25)));
         assert_eq!(t(dec!(150000.01)), Tier::None);
-    }
-}
-
-/// A dollar maximum of the retirement exclusions for the return: prorated by months of residency
-/// on a part-year resident return when the year's figure says so (uncertain; see
-/// `forms/params/residency.ron`), else the maximum itself.
-pub fn part_year_cap(cx: &Ctx, cap: Decimal) -> Decimal {
-    if cx.scope.kind == crate::residency::ReturnKind::PartYearResident
-        && cx.p.residency.prorate_retirement_exclusions.value
-    {
-        cx.scope.prorate(cap)
-    } else {
-        cap
     }
 }

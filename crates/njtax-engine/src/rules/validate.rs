@@ -138,10 +138,8 @@ pub fn validate(cx: &Ctx) {
         }
     }
     validate_residency(cx, "taxpayer", &a.taxpayer);
-    if a.filing_status.is_joint() {
-        if let Some(sp) = &a.spouse {
-            validate_residency(cx, "spouse", sp);
-        }
+    if let (true, Some(sp)) = (a.filing_status.is_joint(), &a.spouse) {
+        validate_residency(cx, "spouse", sp);
     }
 }
 
@@ -154,16 +152,17 @@ fn validate_residency(cx: &Ctx, who: &str, p: &Person) {
         ("resident_from", r.resident_from),
         ("resident_to", r.resident_to),
     ] {
-        if let Some(d) = d {
-            if r.kind == ResidencyKind::PartYear && d.year != year {
-                cx.diag(
-                    Diagnostic::error(
-                        "residency-date-outside-year",
-                        format!("The residency date {d} is not in tax year {year}"),
-                    )
-                    .at(format!("{base}.{field}")),
-                );
-            }
+        if let Some(d) = d
+            && r.kind == ResidencyKind::PartYear
+            && d.year != year
+        {
+            cx.diag(
+                Diagnostic::error(
+                    "residency-date-outside-year",
+                    format!("The residency date {d} is not in tax year {year}"),
+                )
+                .at(format!("{base}.{field}")),
+            );
         }
     }
     match r.kind {
@@ -179,16 +178,16 @@ fn validate_residency(cx: &Ctx, who: &str, p: &Person) {
                     .cite("N.J.S.A. 54A:3-1(c)"),
                 );
             }
-            if let (Some(f), Some(t)) = (r.resident_from, r.resident_to) {
-                if f > t {
-                    cx.diag(
-                        Diagnostic::error(
-                            "residency-dates-reversed",
-                            format!("Residency begins {f}, after it ends {t}"),
-                        )
-                        .at(format!("{base}.resident_to")),
-                    );
-                }
+            if let (Some(f), Some(t)) = (r.resident_from, r.resident_to)
+                && f > t
+            {
+                cx.diag(
+                    Diagnostic::error(
+                        "residency-dates-reversed",
+                        format!("Residency begins {f}, after it ends {t}"),
+                    )
+                    .at(format!("{base}.resident_to")),
+                );
             }
             if r.other_state.trim().is_empty() {
                 cx.diag(
