@@ -459,14 +459,15 @@ fn return_statement(r: &ComputedReturn) -> String {
 
 /// Compute one planned return.
 fn compute_planned(pr: &crate::residency::PlannedReturn, p: &YearParams) -> ComputedReturn {
-    let whole_year_gross_income = (pr.kind != ReturnKind::Resident).then(|| {
+    let whole = (pr.kind != ReturnKind::Resident).then(|| {
         let _quiet = crate::explain::ValuesOnly::start();
-        whole_year_gross_income(&pr.whole_year, p)
+        whole_year_income(&pr.whole_year, p)
     });
     let scope = Scope {
         kind: pr.kind,
         months: pr.months,
-        whole_year_gross_income,
+        whole_year_gross_income: whole.map(|w| w.1),
+        whole_year_total_income: whole.map(|w| w.0),
         from: pr.from,
         to: pr.to,
     };
@@ -479,12 +480,13 @@ fn compute_planned(pr: &crate::residency::PlannedReturn, p: &YearParams) -> Comp
     ret
 }
 
-/// Gross income for the whole year as if a resident: lines 15-29 over every item, unsplit.
-fn whole_year_gross_income(a: &Answers, p: &YearParams) -> Decimal {
+/// Total income (line 27) and gross income (line 29) for the whole year as if a resident: lines
+/// 15-29 over every item, unsplit.
+fn whole_year_income(a: &Answers, p: &YearParams) -> (Decimal, Decimal) {
     let cx = Ctx::new(a, p);
     let mut s = Sheet::for_map(Arc::clone(&p.line_map));
     push_income_and_gross(&cx, &mut s);
-    s.v("gross_income")
+    (s.v("total_income"), s.v("gross_income"))
 }
 
 /// Lines 15-29: income, exclusions and gross income (column A on the NJ-1040NR).

@@ -35,6 +35,33 @@ pub fn times_rate(value: Decimal, rate: Decimal) -> Decimal {
     ))
 }
 
+/// `value × numerator ÷ denominator` rounded to cents, never overflowing: the product is taken
+/// first when it fits (exact), else the quotient first; saturates when neither fits. Zero for a zero
+/// denominator.
+pub fn mul_div(value: Decimal, numerator: Decimal, denominator: Decimal) -> Decimal {
+    if denominator.is_zero() {
+        return Decimal::ZERO;
+    }
+    let v = value
+        .checked_mul(numerator)
+        .and_then(|p| p.checked_div(denominator))
+        .or_else(|| {
+            value
+                .checked_div(denominator)
+                .and_then(|q| q.checked_mul(numerator))
+        })
+        .unwrap_or(
+            if value.is_sign_negative()
+                != (numerator.is_sign_negative() != denominator.is_sign_negative())
+            {
+                Decimal::MIN
+            } else {
+                Decimal::MAX
+            },
+        );
+    round_cents(v)
+}
+
 /// Add two amounts, saturating at the decimal range instead of overflowing.
 pub fn sat_add(a: Decimal, b: Decimal) -> Decimal {
     a.checked_add(b).unwrap_or(if b.is_sign_negative() {

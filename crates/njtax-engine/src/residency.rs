@@ -91,6 +91,9 @@ pub struct Scope {
     /// Gross income for the whole year as if a resident (54A:2-4 last sentence, 3-3(a)); `None`
     /// for a full-year return, which uses its own line 29.
     pub whole_year_gross_income: Option<Decimal>,
+    /// Total income (line 27) for the whole year as if a resident: the income bands of the
+    /// retirement exclusions of a part-year return are read on it; `None` for a full-year return.
+    pub whole_year_total_income: Option<Decimal>,
     /// The period covered, when not the whole year.
     pub from: Option<Date>,
     /// Last day covered, when not the whole year.
@@ -104,6 +107,7 @@ impl Scope {
             kind: ReturnKind::Resident,
             months: 12,
             whole_year_gross_income: None,
+            whole_year_total_income: None,
             from: None,
             to: None,
         }
@@ -385,16 +389,16 @@ fn dividends_for(d: &Dividends, period: Period) -> Dividends {
     }
     let ordinary = dividend_part(d);
     let cgd = floor_zero(d.capital_gain_distributions);
-    let total = ordinary + cgd;
+    let total = crate::money::sat_add(ordinary, cgd);
     if total.is_zero() {
         return zero;
     }
     let nr = nr.min(total);
-    let nr_cgd = round_cents(cgd * nr / total);
-    let nr_ord = nr - nr_cgd;
+    let nr_cgd = crate::money::mul_div(cgd, nr, total).min(cgd).min(nr);
+    let nr_ord = sat_sub(nr, nr_cgd);
     let (ord, cg) = match period {
         Period::Nonresident => (nr_ord, nr_cgd),
-        _ => (ordinary - nr_ord, cgd - nr_cgd),
+        _ => (floor_zero(sat_sub(ordinary, nr_ord)), sat_sub(cgd, nr_cgd)),
     };
     Dividends {
         ordinary_dividends: ord,
@@ -421,10 +425,10 @@ fn retirement_for(r: &Retirement, period: Period) -> Retirement {
     let ex = if taxable.is_zero() {
         Decimal::ZERO
     } else {
-        round_cents(excludable * t / taxable)
+        crate::money::mul_div(excludable, t, taxable)
     };
     out.taxable_amount = t;
-    out.gross_distribution = t + ex;
+    out.gross_distribution = crate::money::sat_add(t, ex);
     out
 }
 

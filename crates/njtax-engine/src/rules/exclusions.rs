@@ -234,7 +234,7 @@ pub fn line_28a_pension_exclusion(cx: &Ctx, s: &Sheet) -> Line {
         &e.pension_tiers.value,
         e.pension_income_limit.value,
         status,
-        l27,
+        band_income(cx, l27),
     );
     let figs = (
         &e.pension_cap,
@@ -377,7 +377,7 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
         &e.other_tiers.value,
         e.other_income_limit.value,
         status,
-        l27,
+        band_income(cx, l27),
     );
     let max = match &tier {
         Tier::Cap(c) => part_year_cap(cx, *c),
@@ -618,13 +618,19 @@ pub fn line_29_gross_income(cx: &Ctx, s: &Sheet) -> Line {
     )
 }
 
+/// The income the exclusion bands of 54A:6-10 and 6-15 are read on: line 27, or for a part-year
+/// return the whole year's total income as a resident (so that a mover's two returns do not each fall
+/// in a lower band than the year's income; the statute is silent, see
+/// `docs/decisions/part-year-and-nonresident.md`).
+pub fn band_income(cx: &Ctx, l27: Decimal) -> Decimal {
+    cx.scope.whole_year_total_income.unwrap_or(l27).max(l27)
+}
+
 /// A dollar maximum of the retirement exclusions for the return: prorated by months of residency
 /// on a part-year resident return when the year's figure says so (uncertain; see
 /// `forms/params/residency.ron`), else the maximum itself.
 pub fn part_year_cap(cx: &Ctx, cap: Decimal) -> Decimal {
-    if cx.scope.kind == crate::residency::ReturnKind::PartYearResident
-        && cx.p.residency.prorate_retirement_exclusions.value
-    {
+    if cx.scope.is_part_year() && cx.p.residency.prorate_retirement_exclusions.value {
         cx.scope.prorate(cap)
     } else {
         cap

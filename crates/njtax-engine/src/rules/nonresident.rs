@@ -6,7 +6,7 @@ use rust_decimal::Decimal;
 use crate::answers::{Answers, Owner, ResidencyKind};
 use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
-use crate::money::{Money, floor_zero, fmt_money, round_cents, sat_sum};
+use crate::money::{Money, floor_zero, fmt_money, sat_sum};
 use crate::rules::tax::tax_on;
 
 crate::param_domain!("residency", ResidencyParamsFile => ResidencyParams {
@@ -87,7 +87,7 @@ pub fn nj_source_answers(cx: &Ctx) -> Answers {
         } else if w.days_worked > 0 {
             let days = Decimal::from(w.days_worked);
             let nj_days = Decimal::from(w.nj_days_worked.min(w.days_worked));
-            round_cents(wages * nj_days / days)
+            crate::money::mul_div(wages, nj_days, days)
         } else {
             not_sourced(
                 cx,
@@ -269,13 +269,15 @@ pub fn column_b_totals(cx: &Ctx, s: &Sheet) -> [Line; 2] {
     [l27, l29]
 }
 
-/// The income percentage: column B gross income over column A gross income, at most 100% and not
-/// below zero, to the places of the year's figure (54A:2-1.1 a).
+/// The income percentage: column B gross income over column A gross income, not below zero, to
+/// the places of the year's figure (54A:2-1.1 a). The statute sets no upper limit: New Jersey-source
+/// income larger than the income from everywhere (a loss elsewhere in the same category) gives a
+/// fraction above one.
 pub fn income_percentage(p: &ResidencyParams, nj: Decimal, everywhere: Decimal) -> Decimal {
     if everywhere <= Decimal::ZERO || nj <= Decimal::ZERO {
         return Decimal::ZERO;
     }
-    let f = (nj / everywhere).min(Decimal::ONE);
+    let f = nj.checked_div(everywhere).unwrap_or(Decimal::ZERO);
     f.round_dp_with_strategy(
         p.income_percentage_places.value,
         rust_decimal::RoundingStrategy::MidpointAwayFromZero,
@@ -328,7 +330,7 @@ pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
         pct,
         Explanation::new(
             crate::explain_format!(
-                "New Jersey-source gross income {} ÷ gross income from everywhere {} = {} ({}%), at most 100%",
+                "New Jersey-source gross income {} ÷ gross income from everywhere {} = {} ({}%)",
                 fmt_money(nj),
                 fmt_money(everywhere),
                 pct,
@@ -340,7 +342,7 @@ pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
         .line("Gross income, column A", "gross_income", everywhere)
         .param(&p.income_percentage_places),
     );
-    let tax = round_cents(l40.value * pct);
+    let tax = crate::money::times_rate(l40.value, pct);
     let l42 = cx.line(
         "tax",
         tax,
