@@ -1,0 +1,573 @@
+//! Part-year residents and nonresidents: the drafts in `examples/residency/` against results
+//! worked BY HAND from the statute (N.J.S.A. Title 54A: 2-1, 2-1.1 a, 2-4, 3-1(c), 3-3(a), 3A-17,
+//! 5-6, 5-8, 6-10, 8-3.1 d, h) and the reference sheets before the engine was run. Each test checks
+//! every return of the set (form, kind, filer, months), the lines that matter on each, each
+//! return's refund and balance due and, for spouses of different residency, the comparison of
+//! separate returns with the election to be taxed as residents.
+//!
+//! The arithmetic, with the statute for every step, is in `docs/residency-returns.md`.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
+
+mod common;
+
+use common::dec;
+use njtax_engine::residency::{Filer, ReturnKind};
+
+const DOC: &str = "docs/residency-returns.md";
+
+/// One expected return of a set.
+struct Ret {
+    kind: ReturnKind,
+    filer: Filer,
+    months: u8,
+    lines: &'static [(&'static str, &'static str)],
+    refund: &'static str,
+    balance_due: &'static str,
+    filing_required: Option<bool>,
+}
+
+/// The comparison of separate returns with the joint election: (separate net, joint net, elected).
+type Comparison = Option<(&'static str, &'static str, bool)>;
+
+fn check_set(file: &str, expected: &[Ret], comparison: Comparison) {
+    let set = common::load_and_compute_set("residency", file);
+    let mut problems: Vec<String> = Vec::new();
+    let got_kinds: Vec<String> = set
+        .returns
+        .iter()
+        .map(|r| format!("{} {:?} {:?} {} months", r.form, r.kind, r.filer, r.months))
+        .collect();
+    if set.returns.len() != expected.len() {
+        problems.push(format!(
+            "  returns: expected {}, got {}: {got_kinds:?}",
+            expected.len(),
+            set.returns.len()
+        ));
+    }
+    for (i, (want, ret)) in expected.iter().zip(&set.returns).enumerate() {
+        let tag = format!("return {} ({} {:?} {:?})", i + 1, ret.form, want.kind, want.filer);
+        if ret.kind != want.kind || ret.filer != want.filer {
+            problems.push(format!(
+                "  {tag}: expected {:?} {:?}, got {:?} {:?}",
+                want.kind, want.filer, ret.kind, ret.filer
+            ));
+        }
+        if ret.form != want.kind.form() {
+            problems.push(format!("  {tag}: form {}", ret.form));
+        }
+        if ret.months != want.months {
+            problems.push(format!(
+                "  {tag}: months expected {}, got {}",
+                want.months, ret.months
+            ));
+        }
+        for (id, v) in want.lines {
+            let w = dec(v);
+            let got = ret.value(id);
+            if got != w {
+                let rule = ret.line(id).map_or_else(
+                    || "(the engine has no line with this id)".to_owned(),
+                    |l| l.explanation.rule.clone(),
+                );
+                problems.push(format!(
+                    "  {tag} line {id:>4}: expected {w}, got {got}\n             engine says: {rule}"
+                ));
+            }
+        }
+        if ret.refund != dec(want.refund) {
+            problems.push(format!(
+                "  {tag} refund: expected {}, got {}",
+                want.refund, ret.refund
+            ));
+        }
+        if ret.balance_due != dec(want.balance_due) {
+            problems.push(format!(
+                "  {tag} balance due: expected {}, got {}",
+                want.balance_due, ret.balance_due
+            ));
+        }
+        if let Some(req) = want.filing_required
+            && ret.filing_requirement.required != req
+        {
+            problems.push(format!(
+                "  {tag} filing required: expected {req}, got {} ({})",
+                ret.filing_requirement.required, ret.filing_requirement.reason
+            ));
+        }
+        problems.extend(
+            ret.diagnostics
+                .iter()
+                .filter(|d| d.severity == njtax_engine::Severity::Error)
+                .map(|d| format!("  {tag} error diagnostic: {d:?}")),
+        );
+    }
+    match (comparison, &set.comparison) {
+        (None, None) => {}
+        (Some((sep, joint, elected)), Some(c)) => {
+            if c.separate_net != dec(sep) || c.joint_net != dec(joint) || c.elected != elected {
+                problems.push(format!(
+                    "  comparison: expected separate {sep}, joint {joint}, elected {elected}; got separate {}, joint {}, elected {}",
+                    c.separate_net, c.joint_net, c.elected
+                ));
+            }
+        }
+        (want, got) => problems.push(format!(
+            "  comparison: expected {want:?}, got {:?}",
+            got.as_ref().map(|c| &c.summary)
+        )),
+    }
+    assert!(
+        problems.is_empty(),
+        "{file}: {} difference(s) from the hand computation in {DOC}:\n{}\nreturns: {got_kinds:?}\nstatement: {:#?}",
+        problems.len(),
+        problems.join("\n"),
+        set.statement
+    );
+}
+
+/// 54A:2-1.1 a, 5-8 a(2), 3-1(c): moved in from New York on 1 July. Resident period: July-December
+/// wages and interest, half the exemption, the Jersey City rent. Nonresident period: New York wages
+/// and interest in column A, the 30 New Jersey days of 120 in column B.
+#[test]
+fn residency_01_moved_in_1_july_part_year_nj1040_and_nj1040nr_54a_2_1_1_a() {
+    check_set(
+        "01-single-moved-in-from-ny-1-july-2024.ron",
+        &[
+            // 30 = 1,000 x 6/12; 40a = 18% x 12,000; 42 = 47,900 - 2,160 = 45,740, mid 45,725:
+            // 717.50 + 5.525% x 5,725 = 1,033.81 -> 1,034 (saving over 47,900's 1,155: 121).
+            Ret {
+                kind: ReturnKind::PartYearResident,
+                filer: Filer::Household,
+                months: 6,
+                lines: &[
+                    ("15", "48000.00"),
+                    ("16a", "400.00"),
+                    ("27", "48400.00"),
+                    ("29", "48400.00"),
+                    ("13", "1000.00"),
+                    ("30", "500.00"),
+                    ("38", "500.00"),
+                    ("39", "47900.00"),
+                    ("40a", "2160.00"),
+                    ("41", "2160.00"),
+                    ("42", "45740.00"),
+                    ("43", "1034.00"),
+                    ("55", "1500.00"),
+                    ("56", "0.00"),
+                    ("58", "0.00"),
+                    ("66", "1500.00"),
+                ],
+                refund: "466.00",
+                balance_due: "0.00",
+                filing_required: Some(true),
+            },
+            // 15B = 42,000 x 30/120 = 10,500; 39 = 42,400 - 500 = 41,900, mid 41,925:
+            // 717.50 + 5.525% x 1,925 = 823.86 -> 824; 41 = 10,500/42,400 = 0.24764 -> 0.2476;
+            // 42 = 824 x 0.2476 = 204.0224 -> 204.02.
+            Ret {
+                kind: ReturnKind::PartYearNonresident,
+                filer: Filer::Household,
+                months: 6,
+                lines: &[
+                    ("15A", "42000.00"),
+                    ("15B", "10500.00"),
+                    ("16A", "400.00"),
+                    ("16B", "0.00"),
+                    ("27A", "42400.00"),
+                    ("27B", "10500.00"),
+                    ("29A", "42400.00"),
+                    ("29B", "10500.00"),
+                    ("13", "1000.00"),
+                    ("30", "500.00"),
+                    ("38", "500.00"),
+                    ("39", "41900.00"),
+                    ("40", "824.00"),
+                    ("41", "0.2476"),
+                    ("42", "204.02"),
+                    ("51", "300.00"),
+                    ("58", "300.00"),
+                ],
+                refund: "95.98",
+                balance_due: "0.00",
+                filing_required: None,
+            },
+        ],
+        None,
+    );
+}
+
+/// 54A:2-1.1 a, 5-8 a(2), b, 6-10 b(1), 3-3(a): New York resident, 180 of 240 days in New Jersey;
+/// the pension is in column A (and excluded at 37.5% on the income from everywhere) but never in
+/// column B; the medical floor is 2% of the income as if a resident.
+#[test]
+fn residency_02_ny_commuter_days_allocation_pension_not_nj_source_54a_5_8_b() {
+    check_set(
+        "02-single-ny-resident-nj-commuter-pension-2024.ron",
+        &[
+            // 27A = 115,500: 28a = 37.5% x 24,000 = 9,000; 29A = 106,500; 31 = 3,000 - 2,130 = 870;
+            // 39 = 104,630 (schedule): 2,651.25 + 6.37% x 29,630 = 4,538.68;
+            // 41 = 67,500/106,500 = 0.63380 -> 0.6338; 42 = 2,876.615 -> 2,876.62.
+            Ret {
+                kind: ReturnKind::Nonresident,
+                filer: Filer::Household,
+                months: 12,
+                lines: &[
+                    ("15A", "90000.00"),
+                    ("15B", "67500.00"),
+                    ("16A", "1500.00"),
+                    ("16B", "0.00"),
+                    ("22A", "24000.00"),
+                    ("22B", "0.00"),
+                    ("27A", "115500.00"),
+                    ("27B", "67500.00"),
+                    ("28a", "9000.00"),
+                    ("28b", "0.00"),
+                    ("28c", "9000.00"),
+                    ("29A", "106500.00"),
+                    ("29B", "67500.00"),
+                    ("13", "1000.00"),
+                    ("30", "1000.00"),
+                    ("31", "870.00"),
+                    ("38", "1870.00"),
+                    ("39", "104630.00"),
+                    ("40", "4538.68"),
+                    ("41", "0.6338"),
+                    ("42", "2876.62"),
+                    ("51", "2700.00"),
+                    ("58", "2700.00"),
+                    ("59", "176.62"),
+                ],
+                refund: "0.00",
+                balance_due: "176.62",
+                filing_required: Some(true),
+            },
+        ],
+        None,
+    );
+}
+
+/// The New Jersey-Pennsylvania reciprocal agreement (nj-reference-2.md §1) and 54A:5-8 a(1): a
+/// Pennsylvania resident's New Jersey wages are not New Jersey income; the New Jersey rental is.
+#[test]
+fn residency_03_pa_resident_wages_reciprocity_rent_nj_source_54a_5_8_a_1() {
+    check_set(
+        "03-single-pa-resident-nj-wages-nj-rental-2024.ron",
+        &[
+            // 39 = 79,600 - 1,000 = 78,600, mid 78,625: 2,651.25 + 6.37% x 3,625 = 2,882.16 -> 2,882;
+            // 41 = 9,000/79,600 = 0.11307 -> 0.1131; 42 = 325.9542 -> 325.95; refund 400 - 325.95.
+            Ret {
+                kind: ReturnKind::Nonresident,
+                filer: Filer::Household,
+                months: 12,
+                lines: &[
+                    ("15A", "70000.00"),
+                    ("15B", "0.00"),
+                    ("16A", "600.00"),
+                    ("16B", "0.00"),
+                    ("20A", "9000.00"),
+                    ("20B", "9000.00"),
+                    ("27A", "79600.00"),
+                    ("27B", "9000.00"),
+                    ("29A", "79600.00"),
+                    ("29B", "9000.00"),
+                    ("30", "1000.00"),
+                    ("38", "1000.00"),
+                    ("39", "78600.00"),
+                    ("40", "2882.00"),
+                    ("41", "0.1131"),
+                    ("42", "325.95"),
+                    ("51", "0.00"),
+                    ("57", "400.00"),
+                    ("58", "400.00"),
+                ],
+                refund: "74.05",
+                balance_due: "0.00",
+                filing_required: Some(true),
+            },
+        ],
+        None,
+    );
+}
+
+/// 54A:3-1(c) "15 days or more shall constitute a month": from 17 July, July has 15 resident days
+/// (6 resident months, 6 nonresident); from 18 July, 14 (5 resident, 7 nonresident).
+#[test]
+fn residency_04a_moved_in_17_july_july_counts_resident_54a_3_1_c() {
+    check_set(
+        "04-single-moved-in-17-july-2024.ron",
+        &[
+            // 30 = 500; 39 = 29,500, mid 29,525: 280 + 1.75% x 9,525 = 446.69 -> 447.
+            Ret {
+                kind: ReturnKind::PartYearResident,
+                filer: Filer::Household,
+                months: 6,
+                lines: &[
+                    ("15", "30000.00"),
+                    ("29", "30000.00"),
+                    ("30", "500.00"),
+                    ("39", "29500.00"),
+                    ("42", "29500.00"),
+                    ("43", "447.00"),
+                    ("55", "900.00"),
+                ],
+                refund: "453.00",
+                balance_due: "0.00",
+                filing_required: None,
+            },
+            // 15B = 36,000 x 26/130 = 7,200; 30 = 500; 39 = 35,500, mid 35,525:
+            // 542.50 + 3.5% x 525 = 560.88 -> 561; 41 = 0.2000; 42 = 112.20.
+            Ret {
+                kind: ReturnKind::PartYearNonresident,
+                filer: Filer::Household,
+                months: 6,
+                lines: &[
+                    ("15A", "36000.00"),
+                    ("15B", "7200.00"),
+                    ("29A", "36000.00"),
+                    ("29B", "7200.00"),
+                    ("30", "500.00"),
+                    ("39", "35500.00"),
+                    ("40", "561.00"),
+                    ("41", "0.2000"),
+                    ("42", "112.20"),
+                    ("51", "250.00"),
+                ],
+                refund: "137.80",
+                balance_due: "0.00",
+                filing_required: None,
+            },
+        ],
+        None,
+    );
+}
+
+/// The 18 July twin of residency 4a.
+#[test]
+fn residency_04b_moved_in_18_july_july_not_a_resident_month_54a_3_1_c() {
+    check_set(
+        "04-single-moved-in-18-july-2024.ron",
+        &[
+            // 30 = 1,000 x 5/12 = 416.67; 39 = 29,583.33, mid 29,575: 280 + 1.75% x 9,575 = 447.56 -> 448.
+            Ret {
+                kind: ReturnKind::PartYearResident,
+                filer: Filer::Household,
+                months: 5,
+                lines: &[
+                    ("15", "30000.00"),
+                    ("29", "30000.00"),
+                    ("30", "416.67"),
+                    ("39", "29583.33"),
+                    ("42", "29583.33"),
+                    ("43", "448.00"),
+                    ("55", "900.00"),
+                ],
+                refund: "452.00",
+                balance_due: "0.00",
+                filing_required: None,
+            },
+            // 30 = 1,000 x 7/12 = 583.33; 39 = 35,416.67, mid 35,425: 542.50 + 3.5% x 425 = 557.38
+            // -> 557; 42 = 557 x 0.2 = 111.40.
+            Ret {
+                kind: ReturnKind::PartYearNonresident,
+                filer: Filer::Household,
+                months: 7,
+                lines: &[
+                    ("15A", "36000.00"),
+                    ("15B", "7200.00"),
+                    ("29A", "36000.00"),
+                    ("29B", "7200.00"),
+                    ("30", "583.33"),
+                    ("39", "35416.67"),
+                    ("40", "557.00"),
+                    ("41", "0.2000"),
+                    ("42", "111.40"),
+                    ("51", "250.00"),
+                ],
+                refund: "138.60",
+                balance_due: "0.00",
+                filing_required: None,
+            },
+        ],
+        None,
+    );
+}
+
+/// 54A:2-4 (last sentence): the threshold is measured on the whole year's income as if a resident
+/// ($68,000), not on the $8,000 of the resident period; no New Jersey income or withholding in the
+/// Florida period, so no NJ-1040NR.
+#[test]
+fn residency_05_moved_out_little_nj_income_whole_year_over_threshold_tax_due_54a_2_4() {
+    check_set(
+        "05-single-moved-out-to-florida-whole-year-over-threshold-2024.ron",
+        &[
+            // 2 months (January, February); 30 = 166.67; 39 = 7,833.33, mid 7,825 x 1.4% = 109.55 -> 110.
+            Ret {
+                kind: ReturnKind::PartYearResident,
+                filer: Filer::Household,
+                months: 2,
+                lines: &[
+                    ("15", "8000.00"),
+                    ("29", "8000.00"),
+                    ("30", "166.67"),
+                    ("39", "7833.33"),
+                    ("42", "7833.33"),
+                    ("43", "110.00"),
+                    ("55", "120.00"),
+                    ("58", "0.00"),
+                ],
+                refund: "10.00",
+                balance_due: "0.00",
+                filing_required: Some(true),
+            },
+        ],
+        None,
+    );
+}
+
+/// 54A:2-4 a ("$10,000 or less"), 8-3.1 a(1) ("in excess of $10,000"): whole-year income of
+/// exactly $10,000: no tax, no filing requirement, the withholding comes back. 16 November: 15
+/// resident days of 30 make November a month (54A:3-1(c)).
+#[test]
+fn residency_06_moved_in_whole_year_exactly_10000_no_tax_54a_2_4_a() {
+    check_set(
+        "06-single-moved-in-16-nov-whole-year-at-threshold-2024.ron",
+        &[
+            // 2 months; 16a = 400 - 350 = 50; 29 = 2,650; 30 = 166.67; 39 = 2,483.33; 43 = 0.
+            Ret {
+                kind: ReturnKind::PartYearResident,
+                filer: Filer::Household,
+                months: 2,
+                lines: &[
+                    ("15", "2600.00"),
+                    ("16a", "50.00"),
+                    ("27", "2650.00"),
+                    ("29", "2650.00"),
+                    ("30", "166.67"),
+                    ("39", "2483.33"),
+                    ("42", "2483.33"),
+                    ("43", "0.00"),
+                    ("55", "40.00"),
+                    ("58", "0.00"),
+                ],
+                refund: "40.00",
+                balance_due: "0.00",
+                filing_required: Some(false),
+            },
+        ],
+        None,
+    );
+}
+
+/// The taxpayer's separate NJ-1040 (residency 7 and the alternative of residency 8).
+const R7_TAXPAYER: &[(&str, &str)] = &[
+    ("6", "1000.00"),
+    ("10", "1500.00"),
+    ("13", "2500.00"),
+    ("15", "60000.00"),
+    ("16a", "1000.00"),
+    ("27", "61000.00"),
+    ("29", "61000.00"),
+    ("30", "2500.00"),
+    ("38", "2500.00"),
+    ("39", "58500.00"),
+    ("40a", "8000.00"),
+    ("41", "8000.00"),
+    ("42", "50500.00"),
+    ("43", "1299.00"),
+    ("55", "1600.00"),
+    ("56", "0.00"),
+    ("66", "1600.00"),
+];
+
+/// The spouse's separate NJ-1040NR.
+const R7_SPOUSE: &[(&str, &str)] = &[
+    ("6", "1000.00"),
+    ("13", "1000.00"),
+    ("15A", "50000.00"),
+    ("15B", "4347.83"),
+    ("27A", "50000.00"),
+    ("27B", "4347.83"),
+    ("29A", "50000.00"),
+    ("29B", "4347.83"),
+    ("30", "1000.00"),
+    ("38", "1000.00"),
+    ("39", "49000.00"),
+    ("40", "1216.00"),
+    ("41", "0.0870"),
+    ("42", "105.79"),
+    ("51", "100.00"),
+    ("58", "100.00"),
+    ("59", "5.79"),
+];
+
+/// 54A:5-6(b), 8-3.1 d: one spouse resident, the other not: separate returns, each married filing
+/// separately, with own items; the house and the child on the resident taxpayer's return.
+#[test]
+fn residency_07_mixed_residency_spouses_file_separately_54a_5_6_b() {
+    // Taxpayer: 42 = 58,500 - 8,000 = 50,500, mid 50,525: 717.50 + 5.525% x 10,525 = 1,299.01
+    // -> 1,299; refund 1,600 - 1,299 = 301. Spouse: 15B = 50,000 x 20/230 = 4,347.83;
+    // 40: mid 49,025: 717.50 + 5.525% x 9,025 = 1,216.13 -> 1,216; 41 = 0.086957 -> 0.0870;
+    // 42 = 105.792 -> 105.79; due 5.79. Separate net 301 - 5.79 = 295.21; joint (residency 8) -1,024.
+    check_set(
+        "07-joint-federal-nj-resident-ny-spouse-separate-2024.ron",
+        &[
+            Ret {
+                kind: ReturnKind::Resident,
+                filer: Filer::Taxpayer,
+                months: 12,
+                lines: R7_TAXPAYER,
+                refund: "301.00",
+                balance_due: "0.00",
+                filing_required: Some(true),
+            },
+            Ret {
+                kind: ReturnKind::Nonresident,
+                filer: Filer::Spouse,
+                months: 12,
+                lines: R7_SPOUSE,
+                refund: "0.00",
+                balance_due: "5.79",
+                filing_required: Some(true),
+            },
+        ],
+        Some(("295.21", "-1024.00", false)),
+    );
+}
+
+/// 54A:5-6(b), 8-3.1 d: both elect to be taxed as residents: one joint full-year NJ-1040.
+#[test]
+fn residency_08_mixed_residency_spouses_elect_joint_resident_return_54a_8_3_1_d() {
+    // 13 = 2 x 1,000 + 1,500 = 3,500; 39 = 111,000 - 3,500 = 107,500; 42 = 99,500 (table):
+    // mid 99,525: 1,645 + 5.525% x 19,525 = 2,723.76 -> 2,724 (saving over 3,164.38: 440.62);
+    // due 2,724 - 1,700 = 1,024.
+    check_set(
+        "08-joint-federal-nj-resident-ny-spouse-elect-joint-2024.ron",
+        &[Ret {
+            kind: ReturnKind::Resident,
+            filer: Filer::Household,
+            months: 12,
+            lines: &[
+                ("6", "2000.00"),
+                ("10", "1500.00"),
+                ("13", "3500.00"),
+                ("15", "110000.00"),
+                ("16a", "1000.00"),
+                ("27", "111000.00"),
+                ("29", "111000.00"),
+                ("30", "3500.00"),
+                ("39", "107500.00"),
+                ("40a", "8000.00"),
+                ("41", "8000.00"),
+                ("42", "99500.00"),
+                ("43", "2724.00"),
+                ("55", "1700.00"),
+                ("66", "1700.00"),
+                ("67", "1024.00"),
+            ],
+            refund: "0.00",
+            balance_due: "1024.00",
+            filing_required: Some(true),
+        }],
+        Some(("295.21", "-1024.00", true)),
+    );
+}
