@@ -571,3 +571,151 @@ fn residency_08_mixed_residency_spouses_elect_joint_resident_return_54a_8_3_1_d(
         Some(("295.21", "-1024.00", true)),
     );
 }
+
+/// 54A:8-3.1 h: both spouses nonresidents, only one with New Jersey income: that spouse alone
+/// files, married filing separately (own income; the household's medical expenses with it).
+#[test]
+fn residency_09_both_nonresidents_only_one_nj_income_files_separately_54a_8_3_1_h() {
+    // 29A = 29B = 80,000; 31 = 2,000 - 2% x 80,000 = 400; 39 = 80,000 - 1,000 - 400 = 78,600,
+    // mid 78,625 (single table): 2,651.25 + 6.37% x 3,625 = 2,882.16 -> 2,882; 41 = 1; refund 18.
+    check_set(
+        "09-joint-federal-both-ny-only-one-nj-income-separate-2024.ron",
+        &[Ret {
+            kind: ReturnKind::Nonresident,
+            filer: Filer::Taxpayer,
+            months: 12,
+            lines: &[
+                ("6", "1000.00"),
+                ("13", "1000.00"),
+                ("15A", "80000.00"),
+                ("15B", "80000.00"),
+                ("16A", "0.00"),
+                ("27A", "80000.00"),
+                ("29A", "80000.00"),
+                ("29B", "80000.00"),
+                ("30", "1000.00"),
+                ("31", "400.00"),
+                ("38", "1400.00"),
+                ("39", "78600.00"),
+                ("40", "2882.00"),
+                ("41", "1.0000"),
+                ("42", "2882.00"),
+                ("51", "2900.00"),
+            ],
+            refund: "18.00",
+            balance_due: "0.00",
+            filing_required: Some(true),
+        }],
+        None,
+    );
+}
+
+/// 54A:8-3.1 h (election), 5-7: one joint NJ-1040NR of both nonresident spouses.
+#[test]
+fn residency_10_both_nonresidents_elect_joint_nj1040nr_54a_8_3_1_h() {
+    // 27A = 120,600; 31 = 0 (2,000 < 2,412); 39 = 118,600 (schedule, joint):
+    // 1,645 + 5.525% x 38,600 = 3,777.65; 41 = 80,000/120,600 = 0.66335 -> 0.6633;
+    // 42 = 3,777.65 x 0.6633 = 2,505.715 -> 2,505.72; refund 2,900 - 2,505.72 = 394.28.
+    check_set(
+        "10-joint-federal-both-ny-only-one-nj-income-joint-election-2024.ron",
+        &[Ret {
+            kind: ReturnKind::Nonresident,
+            filer: Filer::Household,
+            months: 12,
+            lines: &[
+                ("6", "2000.00"),
+                ("13", "2000.00"),
+                ("15A", "120000.00"),
+                ("15B", "80000.00"),
+                ("16A", "600.00"),
+                ("16B", "0.00"),
+                ("27A", "120600.00"),
+                ("27B", "80000.00"),
+                ("29A", "120600.00"),
+                ("29B", "80000.00"),
+                ("30", "2000.00"),
+                ("31", "0.00"),
+                ("38", "2000.00"),
+                ("39", "118600.00"),
+                ("40", "3777.65"),
+                ("41", "0.6633"),
+                ("42", "2505.72"),
+                ("51", "2900.00"),
+            ],
+            refund: "394.28",
+            balance_due: "0.00",
+            filing_required: Some(true),
+        }],
+        None,
+    );
+}
+
+/// A mover out to Pennsylvania: resident-period NJ-1040 (4 months, the medical floor on its own
+/// line 29, the condo's taxes for 4 months, the $50 credit beats a $28 saving); NJ-1040NR for the
+/// rest (8 months): wages not New Jersey income (reciprocity) but the rent is, the medical floor on
+/// the whole year's income as if a resident (54A:3-3(a)), and the withholding comes back.
+#[test]
+fn residency_11_moved_out_to_pa_reciprocity_rent_nj_source_medical_floors_54a_3_3_a() {
+    check_set(
+        "11-single-moved-out-to-pa-15-april-kept-nj-job-rented-condo-2024.ron",
+        &[
+            // 29 = 18,000; 30 = 333.33; 31 = 1,200 - 360 = 840; 39 = 16,826.67; 40a = 6,000 x 4/12
+            // = 2,000: with it 14,826.67 (mid 14,825: 207.55 -> 208), without (mid 16,825: 235.55
+            // -> 236): saving 28 < 50, so the credit. Refund 1,400 + 50 - 236 = 1,214.
+            Ret {
+                kind: ReturnKind::PartYearResident,
+                filer: Filer::Household,
+                months: 4,
+                lines: &[
+                    ("15", "18000.00"),
+                    ("23", "0.00"),
+                    ("27", "18000.00"),
+                    ("29", "18000.00"),
+                    ("30", "333.33"),
+                    ("31", "840.00"),
+                    ("38", "1173.33"),
+                    ("39", "16826.67"),
+                    ("40a", "2000.00"),
+                    ("41", "0.00"),
+                    ("42", "16826.67"),
+                    ("43", "236.00"),
+                    ("55", "1400.00"),
+                    ("56", "50.00"),
+                ],
+                refund: "1214.00",
+                balance_due: "0.00",
+                filing_required: Some(true),
+            },
+            // 29A = 60,000, 29B = 6,000; 30 = 666.67; 31 = 1,800 - 2% x 78,000 = 240;
+            // 39 = 59,093.33, mid 59,075: 717.50 + 5.525% x 19,075 = 1,771.39 -> 1,771;
+            // 41 = 0.1000; 42 = 177.10; refund 600 - 177.10 = 422.90.
+            Ret {
+                kind: ReturnKind::PartYearNonresident,
+                filer: Filer::Household,
+                months: 8,
+                lines: &[
+                    ("15A", "54000.00"),
+                    ("15B", "0.00"),
+                    ("20A", "6000.00"),
+                    ("20B", "6000.00"),
+                    ("27A", "60000.00"),
+                    ("27B", "6000.00"),
+                    ("29A", "60000.00"),
+                    ("29B", "6000.00"),
+                    ("30", "666.67"),
+                    ("31", "240.00"),
+                    ("38", "906.67"),
+                    ("39", "59093.33"),
+                    ("40", "1771.00"),
+                    ("41", "0.1000"),
+                    ("42", "177.10"),
+                    ("51", "600.00"),
+                ],
+                refund: "422.90",
+                balance_due: "0.00",
+                filing_required: None,
+            },
+        ],
+        None,
+    );
+}
