@@ -246,7 +246,7 @@ fn residency_02_ny_commuter_days_allocation_pension_not_nj_source_54a_5_8_b() {
     );
 }
 
-/// The New Jersey-Pennsylvania reciprocal agreement (nj-reference-2.md §1) and 54A:5-8 a(1): a
+/// The New Jersey-Pennsylvania reciprocal agreement (54A:9-17(e); nj-reference-2.md §1) and 54A:5-8 a(1): a
 /// Pennsylvania resident's New Jersey wages are not New Jersey income; the New Jersey rental is.
 #[test]
 fn residency_03_pa_resident_wages_reciprocity_rent_nj_source_54a_5_8_a_1() {
