@@ -719,3 +719,135 @@ fn residency_11_moved_out_to_pa_reciprocity_rent_nj_source_medical_floors_54a_3_
         None,
     );
 }
+
+/// 54A:8-3.1 c, 3-1(c), 2-1.1 a: spouses with the same residency (both moved in on 1 October) file
+/// together: a joint part-year NJ-1040 (3 months) and a joint NJ-1040NR (9 months).
+#[test]
+fn residency_12_couple_moved_in_together_joint_part_year_returns_54a_8_3_1_c() {
+    check_set(
+        "12-joint-couple-moved-in-1-october-2024.ron",
+        &[
+            // 15 = 20,000 + 10,000; 30 = 2,000 x 3/12 = 500; 39 = 42 = 29,500, mid 29,525 (joint):
+            // 280 + 1.75% x 9,525 = 446.69 -> 447; 55 = 600 + 300; refund 453.
+            Ret {
+                kind: ReturnKind::PartYearResident,
+                filer: Filer::Household,
+                months: 3,
+                lines: &[
+                    ("6", "2000.00"),
+                    ("13", "2000.00"),
+                    ("15", "30000.00"),
+                    ("29", "30000.00"),
+                    ("30", "500.00"),
+                    ("39", "29500.00"),
+                    ("42", "29500.00"),
+                    ("43", "447.00"),
+                    ("55", "900.00"),
+                ],
+                refund: "453.00",
+                balance_due: "0.00",
+                filing_required: Some(true),
+            },
+            // 15A = 60,000 + 30,000; 15B = 0 + 30,000; 30 = 2,000 x 9/12 = 1,500; 39 = 88,500,
+            // mid 88,525 (joint): 1,645 + 5.525% x 8,525 = 2,116.01 -> 2,116; 41 = 0.3333;
+            // 42 = 705.2628 -> 705.26; 51 = 900; refund 194.74.
+            Ret {
+                kind: ReturnKind::PartYearNonresident,
+                filer: Filer::Household,
+                months: 9,
+                lines: &[
+                    ("6", "2000.00"),
+                    ("15A", "90000.00"),
+                    ("15B", "30000.00"),
+                    ("29A", "90000.00"),
+                    ("29B", "30000.00"),
+                    ("30", "1500.00"),
+                    ("39", "88500.00"),
+                    ("40", "2116.00"),
+                    ("41", "0.3333"),
+                    ("42", "705.26"),
+                    ("51", "900.00"),
+                ],
+                refund: "194.74",
+                balance_due: "0.00",
+                filing_required: None,
+            },
+        ],
+        None,
+    );
+}
+
+/// 54A:5-6(b), 8-3.1 d with a part-year spouse: the full-year resident's NJ-1040 (MFS), the
+/// spouse's part-year NJ-1040 (MFS, 4 months, threshold on her own whole-year income) and her
+/// NJ-1040NR (8 months): column B is 0 (reciprocity), so line 42 is 0 and the withholding comes back.
+#[test]
+fn residency_13_resident_and_part_year_spouse_separate_three_returns_54a_5_6_b() {
+    // Taxpayer: 39 = 42 = 49,000, mid 49,025: 1,216.13 -> 1,216; refund 1,300 - 1,216 = 84.
+    // Spouse NJ-1040: 15 = 16,000; 30 = 333.33; 39 = 15,666.67, mid 15,675 x 1.4% = 219.45 -> 219;
+    // refund 600 - 219 = 381. Spouse NJ-1040NR: 29A = 32,000, 29B = 0; 30 = 666.67; 39 = 31,333.33,
+    // mid 31,325: 280 + 1.75% x 11,325 = 478.19 -> 478; 41 = 0; 42 = 0; refund 200.
+    // Separate net 84 + 381 + 200 = 665. Joint: 39 = 42 = 96,000, mid 96,025: 1,645 + 5.525% x
+    // 16,025 = 2,530.38 -> 2,530; payments 2,100; due 430.
+    check_set(
+        "13-joint-federal-resident-and-spouse-moved-in-from-pa-separate-2024.ron",
+        &[
+            Ret {
+                kind: ReturnKind::Resident,
+                filer: Filer::Taxpayer,
+                months: 12,
+                lines: &[
+                    ("6", "1000.00"),
+                    ("15", "50000.00"),
+                    ("29", "50000.00"),
+                    ("30", "1000.00"),
+                    ("39", "49000.00"),
+                    ("42", "49000.00"),
+                    ("43", "1216.00"),
+                    ("55", "1300.00"),
+                ],
+                refund: "84.00",
+                balance_due: "0.00",
+                filing_required: Some(true),
+            },
+            Ret {
+                kind: ReturnKind::PartYearResident,
+                filer: Filer::Spouse,
+                months: 4,
+                lines: &[
+                    ("6", "1000.00"),
+                    ("15", "16000.00"),
+                    ("29", "16000.00"),
+                    ("30", "333.33"),
+                    ("39", "15666.67"),
+                    ("42", "15666.67"),
+                    ("43", "219.00"),
+                    ("55", "600.00"),
+                ],
+                refund: "381.00",
+                balance_due: "0.00",
+                filing_required: Some(true),
+            },
+            Ret {
+                kind: ReturnKind::PartYearNonresident,
+                filer: Filer::Spouse,
+                months: 8,
+                lines: &[
+                    ("15A", "32000.00"),
+                    ("15B", "0.00"),
+                    ("29A", "32000.00"),
+                    ("29B", "0.00"),
+                    ("30", "666.67"),
+                    ("39", "31333.33"),
+                    ("40", "478.00"),
+                    ("41", "0.0000"),
+                    ("42", "0.00"),
+                    ("51", "200.00"),
+                ],
+                refund: "200.00",
+                balance_due: "0.00",
+                filing_required: None,
+            },
+        ],
+        Some(("665.00", "-430.00", false)),
+    );
+}
