@@ -1,7 +1,10 @@
 //! Structure-aware engine target: `arbitrary` mirror structs become a full `Answers` (every
 //! income, deduction, homestead, payment and contribution kind; amounts from realistic cents to
-//! `Decimal::MAX`/`MIN`, negative where the engine must cope), which is computed and checked
-//! against the return invariants, then written as a draft and read back.
+//! `Decimal::MAX`/`MIN`, negative where the engine must cope), with each person's New Jersey
+//! residency (full year, part year with dates in, outside or across the tax year, never), each
+//! item's part-year/nonresident sourcing and the spouses' elections. Every return the draft
+//! produces is computed and checked against the return invariants, then the draft is written and
+//! read back.
 #![no_main]
 
 use arbitrary::Arbitrary;
@@ -9,10 +12,11 @@ use libfuzzer_sys::fuzz_target;
 use njtax_engine::answers::{
     Business, Contribution, Date, Deductions, Dependent, Dividends, EnteredAmounts,
     EstimatedPayment, Federal, FilingStatus, Gambling, GamblingWin, Homestead, HomesteadKind,
-    Income, Interest, JurisdictionKind, Options, OtherIncome, OtherJurisdiction, Owner,
-    PassThrough, Payments, Person, PropertySale, RefundChoices, Relationship, Rental,
-    ResidenceSale, Residency, Retirement, RetirementKind, TaxMethod, W2,
+    Income, Interest, JurisdictionKind, NjResidency, Options, OtherIncome, OtherJurisdiction,
+    Owner, PassThrough, Payments, Person, PropertySale, RefundChoices, Relationship, Rental,
+    ResidenceSale, ResidencyKind, Retirement, RetirementKind, Sourcing, TaxMethod, W2,
 };
+use njtax_engine::money::round_cents;
 use njtax_engine::{Answers, Draft, FORMAT_VERSION};
 use njtax_fuzz::{check_return, check_round_trip};
 use rust_decimal::Decimal;
@@ -44,6 +48,18 @@ const EMPLOYERS: &[(&str, &str)] = &[
 ];
 
 const JURISDICTIONS: &[&str] = &["New York", "Pennsylvania", "Philadelphia", "Washington", ""];
+
+/// States of residence while not a New Jersey resident: the reciprocity state by name and
+/// abbreviation (and oddly typed), other states, and none.
+const OTHER_STATES: &[&str] = &[
+    "Pennsylvania",
+    "PA",
+    "New York",
+    "",
+    "pennsylvania ",
+    "NY",
+    "Delaware",
+];
 
 fn pick<T: Copy>(list: &[T], i: u8) -> T {
     list[usize::from(i) % list.len()]
@@ -131,6 +147,102 @@ fn date(d: Option<FDate>) -> Option<Date> {
     d.and_then(FDate::date)
 }
 
+/// A residency date: mostly in the tax year, sometimes the year before or after, or any date.
+#[derive(Arbitrary, Debug, Clone, Copy)]
+enum FMoveDate {
+    InYear(u8, u8),
+    YearBefore(u8, u8),
+    YearAfter(u8, u8),
+    Any(FDate),
+}
+
+impl FMoveDate {
+    fn date(self, tax_year: u16) -> Option<Date> {
+        let (year, month, day) = match self {
+            Self::InYear(m, d) => (tax_year, m, d),
+            Self::YearBefore(m, d) => (tax_year.wrapping_sub(1), m, d),
+            Self::YearAfter(m, d) => (tax_year.wrapping_add(1), m, d),
+            Self::Any(d) => return d.date(),
+        };
+        Date::new(year, month % 12 + 1, day % 31 + 1)
+    }
+}
+
+#[derive(Arbitrary, Debug, Clone, Copy)]
+enum FResidencyKind {
+    FullYear,
+    PartYear,
+    Never,
+}
+
+/// A person's residency; the dates are given whatever the kind (the engine must ignore them for
+/// a full-year resident or a nonresident), possibly reversed or outside the year.
+#[derive(Arbitrary, Debug, Clone, Copy)]
+struct FResidency {
+    kind: FResidencyKind,
+    from: Option<FMoveDate>,
+    to: Option<FMoveDate>,
+    other_state: u8,
+}
+
+impl FResidency {
+    fn residency(self, tax_year: u16) -> NjResidency {
+        NjResidency {
+            kind: match self.kind {
+                FResidencyKind::FullYear => ResidencyKind::FullYear,
+                FResidencyKind::PartYear => ResidencyKind::PartYear,
+                FResidencyKind::Never => ResidencyKind::Never,
+            },
+            resident_from: self.from.and_then(|d| d.date(tax_year)),
+            resident_to: self.to.and_then(|d| d.date(tax_year)),
+            other_state: pick(OTHER_STATES, self.other_state).into(),
+        }
+    }
+}
+
+/// A part of an item's amount: none, all, a fraction (n/255 of it, to the cent) or any amount.
+#[derive(Arbitrary, Debug, Clone, Copy)]
+enum FPart {
+    Zero,
+    All,
+    Fraction(u8),
+    Any(Amount),
+}
+
+impl FPart {
+    fn of(self, whole: Decimal) -> Decimal {
+        match self {
+            Self::Zero => Decimal::ZERO,
+            Self::All => whole,
+            Self::Fraction(n) => whole
+                .checked_mul(Decimal::from(n))
+                .and_then(|v| v.checked_div(Decimal::from(255)))
+                .map_or(whole, round_cents),
+            Self::Any(a) => a.dec(),
+        }
+    }
+}
+
+/// An item's sourcing: the nonresident-period part (of the amount), its New Jersey-source part
+/// (of that part, or not given), and the nonresident-period withholding (of the withholding).
+#[derive(Arbitrary, Debug, Clone, Copy)]
+struct FSourcing {
+    nonresident_period: FPart,
+    nj_source: Option<FPart>,
+    withheld: FPart,
+}
+
+impl FSourcing {
+    fn sourcing(self, amount: Decimal, withheld: Decimal) -> Sourcing {
+        let nonresident_period = self.nonresident_period.of(amount);
+        Sourcing {
+            nonresident_period,
+            nj_source: self.nj_source.map(|p| p.of(nonresident_period)),
+            nonresident_period_withheld: self.withheld.of(withheld),
+        }
+    }
+}
+
 #[derive(Arbitrary, Debug, Clone, Copy)]
 enum FStatus {
     Single,
@@ -171,10 +283,11 @@ struct FPerson {
     veteran: bool,
     never_eligible_social_security: bool,
     claimed_as_dependent: bool,
+    residency: FResidency,
 }
 
 impl FPerson {
-    fn person(&self, name: &str) -> Person {
+    fn person(&self, name: &str, tax_year: u16) -> Person {
         Person {
             name: name.into(),
             ssn: "400-00-0001".into(),
@@ -184,6 +297,7 @@ impl FPerson {
             never_eligible_social_security: self.never_eligible_social_security,
             claimed_as_dependent: self.claimed_as_dependent,
             date_of_death: date(self.death),
+            residency: self.residency.residency(tax_year),
         }
     }
 }
@@ -208,6 +322,7 @@ struct FDependent {
     disabled: bool,
     college_student_costs_paid: bool,
     no_health_insurance: bool,
+    claimed_by: FOwner,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -221,6 +336,9 @@ struct FW2 {
     fli: Amount,
     di_private_plan: bool,
     fli_private_plan: bool,
+    days_worked: u16,
+    nj_days_worked: u16,
+    sourcing: FSourcing,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -230,6 +348,7 @@ struct FInterest {
     tax_exempt: Amount,
     us_obligations: Amount,
     nj_obligations: Amount,
+    sourcing: FSourcing,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -239,6 +358,7 @@ struct FDividends {
     capital_gain_distributions: Amount,
     exempt_interest: Amount,
     nj_exempt_share: Amount,
+    sourcing: FSourcing,
 }
 
 #[derive(Arbitrary, Debug, Clone, Copy)]
@@ -258,6 +378,7 @@ struct FRetirement {
     roth_qualified: bool,
     rollover: bool,
     withheld: Amount,
+    sourcing: FSourcing,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -265,6 +386,7 @@ struct FBusiness {
     owner: FOwner,
     net_profit: Amount,
     farming: bool,
+    sourcing: FSourcing,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -273,18 +395,21 @@ struct FSale {
     gain_or_loss: Amount,
     /// Principal residence: (2 of 5 years, no exclusion in prior 2 years, both spouses used).
     residence: Option<(bool, bool, bool)>,
+    sourcing: FSourcing,
 }
 
 #[derive(Arbitrary, Debug)]
 struct FShare {
     owner: FOwner,
     amount: Amount,
+    sourcing: FSourcing,
 }
 
 #[derive(Arbitrary, Debug)]
 struct FWin {
     amount: Amount,
     nj_lottery: bool,
+    sourcing: FSourcing,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -300,8 +425,11 @@ struct FIncome {
     rents: Vec<FShare>,
     wins: Vec<FWin>,
     gambling_losses: Amount,
+    gambling_losses_nonresident_period: FPart,
+    gambling_losses_nj_source: FPart,
     alimony_received: Amount,
-    other: Vec<Amount>,
+    alimony_received_nonresident_period: FPart,
+    other: Vec<(Amount, FSourcing)>,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -364,6 +492,7 @@ struct FPayments {
     extension: Amount,
     prior_year_overpayment: Amount,
     other_withholding: Amount,
+    partnership_tax_paid: Amount,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -389,14 +518,15 @@ struct FRefund {
 struct Input {
     year: FTaxYear,
     status: FStatus,
-    /// Mostly full-year (0-239); 240-247 part-year, 248-255 nonresident (both refused by rule).
-    residency: u8,
+    both_residents_election: bool,
+    nonresident_joint_election: bool,
     spouse_death_year: Option<u16>,
     taxpayer: FPerson,
     spouse: Option<FPerson>,
     dependents: Vec<FDependent>,
     income: FIncome,
     deductions: FDeductions,
+    deductions_while_nonresident: FDeductions,
     homesteads: Vec<FHomestead>,
     jurisdictions: Vec<FJurisdiction>,
     federal: FFederal,
@@ -413,10 +543,30 @@ fn few<T, U>(items: &[T], f: impl FnMut(&T) -> U) -> Vec<U> {
 }
 
 fn share(s: &FShare, name: &str) -> PassThrough {
+    let share = s.amount.dec();
     PassThrough {
         owner: owner(s.owner),
         name: name.into(),
-        share: s.amount.dec(),
+        share,
+        sourcing: s.sourcing.sourcing(share, Decimal::ZERO),
+    }
+}
+
+impl FDeductions {
+    fn deductions(&self) -> Deductions {
+        Deductions {
+            medical_expenses: self.medical.dec(),
+            archer_msa: self.archer_msa.dec(),
+            self_employed_health_insurance: self.self_employed_health_insurance.dec(),
+            alimony_paid: self.alimony_paid.dec(),
+            conservation_contribution: self.conservation.dec(),
+            health_enterprise_zone: self.health_enterprise_zone.dec(),
+            alternative_business_carryforward: self.alternative_business_carryforward.dec(),
+            organ_donation_costs: self.organ_donation.dec(),
+            njbest_contributions: self.njbest.dec(),
+            njclass_payments: self.njclass.dec(),
+            nj_tuition_paid: self.tuition.dec(),
+        }
     }
 }
 
@@ -430,8 +580,11 @@ impl Input {
             FTaxYear::Any(y) => y,
         };
         let i = &self.income;
-        let d = &self.deductions;
         let e = &self.entered;
+        let gambling_losses = i.gambling_losses.dec();
+        let gambling_losses_nonresident_period =
+            i.gambling_losses_nonresident_period.of(gambling_losses);
+        let alimony_received = i.alimony_received.dec();
         Answers {
             tax_year,
             filing_status: match self.status {
@@ -441,14 +594,16 @@ impl Input {
                 FStatus::HeadOfHousehold => FilingStatus::HeadOfHousehold,
                 FStatus::Widow => FilingStatus::QualifyingWidow,
             },
-            residency: match self.residency {
-                0..=239 => Residency::FullYearResident,
-                240..=247 => Residency::PartYearResident,
-                _ => Residency::Nonresident,
-            },
+            // Read from format-1 drafts only, never written: a fuzzed value could not round-trip.
+            legacy_residency: None,
+            both_residents_election: self.both_residents_election,
+            nonresident_joint_election: self.nonresident_joint_election,
             spouse_death_year: self.spouse_death_year,
-            taxpayer: self.taxpayer.person("Test Taxpayer"),
-            spouse: self.spouse.as_ref().map(|s| s.person("Test Spouse")),
+            taxpayer: self.taxpayer.person("Test Taxpayer", tax_year),
+            spouse: self
+                .spouse
+                .as_ref()
+                .map(|s| s.person("Test Spouse", tax_year)),
             dependents: few(&self.dependents, |dep| Dependent {
                 name: "Test Dependent".into(),
                 ssn: "400-00-0002".into(),
@@ -462,6 +617,7 @@ impl Input {
                     FRelationship::Parent => Relationship::Parent,
                     FRelationship::Other => Relationship::Other,
                 },
+                claimed_by: owner(dep.claimed_by),
                 months_lived_with_you: dep.months,
                 full_time_student: dep.full_time_student,
                 disabled: dep.disabled,
@@ -471,17 +627,21 @@ impl Input {
             income: Income {
                 w2s: few(&i.w2s, |w| {
                     let (employer, employer_id) = pick(EMPLOYERS, w.employer);
+                    let (wages, withheld) = (w.wages.dec(), w.withheld.dec());
                     W2 {
                         owner: owner(w.owner),
                         employer: employer.into(),
                         employer_id: employer_id.into(),
-                        state_wages: w.wages.dec(),
-                        nj_tax_withheld: w.withheld.dec(),
+                        state_wages: wages,
+                        nj_tax_withheld: withheld,
                         ui_wf_swf: w.ui.dec(),
                         di: w.di.dec(),
                         fli: w.fli.dec(),
                         di_private_plan: w.di_private_plan,
                         fli_private_plan: w.fli_private_plan,
+                        days_worked: w.days_worked,
+                        nj_days_worked: w.nj_days_worked,
+                        sourcing: w.sourcing.sourcing(wages, withheld),
                     }
                 }),
                 interest: few(&i.interest, |x| Interest {
@@ -491,6 +651,7 @@ impl Input {
                     tax_exempt_interest: x.tax_exempt.dec(),
                     us_obligations: x.us_obligations.dec(),
                     nj_obligations: x.nj_obligations.dec(),
+                    sourcing: x.sourcing.sourcing(x.taxable.dec(), Decimal::ZERO),
                 }),
                 dividends: few(&i.dividends, |x| Dividends {
                     owner: owner(x.owner),
@@ -499,6 +660,7 @@ impl Input {
                     capital_gain_distributions: x.capital_gain_distributions.dec(),
                     exempt_interest_dividends: x.exempt_interest.dec(),
                     nj_exempt_fund_share: x.nj_exempt_share.dec(),
+                    sourcing: x.sourcing.sourcing(x.ordinary.dec(), Decimal::ZERO),
                 }),
                 retirement: few(&i.retirement, |x| Retirement {
                     owner: owner(x.owner),
@@ -514,12 +676,14 @@ impl Input {
                     roth_qualified: x.roth_qualified,
                     rollover: x.rollover,
                     nj_tax_withheld: x.withheld.dec(),
+                    sourcing: x.sourcing.sourcing(x.taxable.dec(), x.withheld.dec()),
                 }),
                 businesses: few(&i.businesses, |x| Business {
                     owner: owner(x.owner),
                     name: "Business".into(),
                     net_profit: x.net_profit.dec(),
                     farming: x.farming,
+                    sourcing: x.sourcing.sourcing(x.net_profit.dec(), Decimal::ZERO),
                 }),
                 property_sales: few(&i.property_sales, |x| PropertySale {
                     owner: owner(x.owner),
@@ -530,6 +694,7 @@ impl Input {
                         no_exclusion_in_prior_2_years: no_prior,
                         both_spouses_used: both,
                     }),
+                    sourcing: x.sourcing.sourcing(x.gain_or_loss.dec(), Decimal::ZERO),
                 }),
                 partnerships: few(&i.partnerships, |x| share(x, "Partnership")),
                 s_corporations: few(&i.s_corporations, |x| share(x, "S corporation")),
@@ -537,34 +702,33 @@ impl Input {
                     owner: owner(x.owner),
                     description: "Rental".into(),
                     net: x.amount.dec(),
+                    sourcing: x.sourcing.sourcing(x.amount.dec(), Decimal::ZERO),
                 }),
                 gambling: Gambling {
                     wins: few(&i.wins, |x| GamblingWin {
                         description: "Win".into(),
                         amount: x.amount.dec(),
                         nj_lottery: x.nj_lottery,
+                        sourcing: x.sourcing.sourcing(x.amount.dec(), Decimal::ZERO),
                     }),
-                    losses: i.gambling_losses.dec(),
+                    losses: gambling_losses,
+                    losses_nonresident_period: gambling_losses_nonresident_period,
+                    losses_nj_source: i
+                        .gambling_losses_nj_source
+                        .of(gambling_losses_nonresident_period),
                 },
-                alimony_received: i.alimony_received.dec(),
-                other: few(&i.other, |x| OtherIncome {
+                alimony_received,
+                alimony_received_nonresident_period: i
+                    .alimony_received_nonresident_period
+                    .of(alimony_received),
+                other: few(&i.other, |(amount, sourcing)| OtherIncome {
                     description: "Other".into(),
-                    amount: x.dec(),
+                    amount: amount.dec(),
+                    sourcing: sourcing.sourcing(amount.dec(), Decimal::ZERO),
                 }),
             },
-            deductions: Deductions {
-                medical_expenses: d.medical.dec(),
-                archer_msa: d.archer_msa.dec(),
-                self_employed_health_insurance: d.self_employed_health_insurance.dec(),
-                alimony_paid: d.alimony_paid.dec(),
-                conservation_contribution: d.conservation.dec(),
-                health_enterprise_zone: d.health_enterprise_zone.dec(),
-                alternative_business_carryforward: d.alternative_business_carryforward.dec(),
-                organ_donation_costs: d.organ_donation.dec(),
-                njbest_contributions: d.njbest.dec(),
-                njclass_payments: d.njclass.dec(),
-                nj_tuition_paid: d.tuition.dec(),
-            },
+            deductions: self.deductions.deductions(),
+            deductions_while_nonresident: self.deductions_while_nonresident.deductions(),
             homesteads: few(&self.homesteads, |h| Homestead {
                 description: "Home".into(),
                 kind: if h.tenant {
@@ -609,6 +773,7 @@ impl Input {
                 extension_payment: self.payments.extension.dec(),
                 prior_year_overpayment: self.payments.prior_year_overpayment.dec(),
                 other_withholding: self.payments.other_withholding.dec(),
+                partnership_tax_paid: self.payments.partnership_tax_paid.dec(),
             },
             entered: EnteredAmounts {
                 sheltered_workshop_credit: e.sheltered_workshop.dec(),

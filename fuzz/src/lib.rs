@@ -1,9 +1,13 @@
-//! Shared checks for the fuzz targets: the invariants every computed return must satisfy, and the
-//! draft round trip (write, read back, same draft).
+//! Shared checks for the fuzz targets: the invariants every return of a draft must satisfy (each
+//! NJ-1040 and NJ-1040NR of `compute_set`), and the draft round trip (write, read back, same
+//! draft).
 
 use std::sync::OnceLock;
 
+use njtax_engine::compute::{ReturnSet, compute_set, compute_set_values, compute_set_with};
 use njtax_engine::draft::draft_to_string;
+use njtax_engine::money::round_cents;
+use njtax_engine::residency::Filer;
 use njtax_engine::{Answers, ComputedReturn, Draft, ParamBook, SUPPORTED_YEARS, parse_draft};
 use rust_decimal::Decimal;
 
@@ -20,8 +24,8 @@ fn line(r: &ComputedReturn, key: &str) -> Decimal {
     match r.by_key(key) {
         Some(l) => l.value,
         None => panic!(
-            "tax year {}: line `{key}` missing from the return",
-            r.tax_year
+            "tax year {}: line `{key}` missing from the {} ({:?}, {:?})",
+            r.tax_year, r.form, r.kind, r.filer
         ),
     }
 }
@@ -31,27 +35,90 @@ fn floor_diff(a: Decimal, b: Decimal) -> Decimal {
     (a - b).max(Decimal::ZERO)
 }
 
-/// Compute `answers` and assert the invariants. Unsupported years must be refused, not computed.
+/// Compute every return of `answers` and assert the invariants. Unsupported years must be refused,
+/// not computed.
 pub fn check_return(answers: &Answers) {
     let book = book();
-    let result = njtax_engine::compute(answers, book);
+    let result = compute_set(answers, book);
     if !SUPPORTED_YEARS.contains(&answers.tax_year) {
         assert!(
             result.is_err(),
             "tax year {} is unsupported but was computed",
             answers.tax_year
         );
+        assert!(
+            njtax_engine::compute(answers, book).is_err(),
+            "tax year {} is unsupported but its first return was computed",
+            answers.tax_year
+        );
         return;
     }
-    let r = match result {
-        Ok(r) => r,
+    let set = match result {
+        Ok(set) => set,
         Err(e) => panic!("supported year {} refused: {e}", answers.tax_year),
     };
+    assert!(!set.returns.is_empty(), "a draft produced no return");
+    for r in &set.returns {
+        check_one(r);
+    }
 
+    // The months of one filer's returns (resident and nonresident period) cover at most the year.
+    for filer in [Filer::Household, Filer::Taxpayer, Filer::Spouse] {
+        let months: u32 = set
+            .returns
+            .iter()
+            .filter(|r| r.filer == filer)
+            .map(|r| u32::from(r.months))
+            .sum();
+        assert!(
+            months <= 12,
+            "the returns of {filer:?} cover {months} months: {:?}",
+            set.returns
+                .iter()
+                .map(|r| (&r.form, r.kind, r.filer, r.months))
+                .collect::<Vec<_>>()
+        );
+    }
+
+    // The values-only fast path gives the same returns, values and diagnostics as the explained
+    // one; `compute_set` is `compute_set_with`; `compute_with` (and `compute`) is the first return.
+    let p = match book.for_year(answers.tax_year) {
+        Ok(p) => p,
+        Err(e) => panic!("year {} parameters: {e}", answers.tax_year),
+    };
+    let full = compute_set_with(answers, &p);
+    let fast = compute_set_values(answers, &p);
+    same_set(&full, &fast, "compute_set_with", "compute_set_values");
+    same_set(&full, &set, "compute_set_with", "compute_set");
+    let first = njtax_engine::compute_with(answers, &p);
+    let primary = &full.returns[0];
+    same_return(
+        primary,
+        &first,
+        "compute_set_with's first return",
+        "compute_with",
+    );
+    match njtax_engine::compute(answers, book) {
+        Ok(r) => same_return(&first, &r, "compute_with", "compute"),
+        Err(e) => panic!("compute refused supported year {}: {e}", answers.tax_year),
+    }
+    let first_fast = njtax_engine::compute_values(answers, &p);
+    same_return(&first, &first_fast, "compute_with", "compute_values");
+}
+
+/// The invariants of one computed return.
+fn check_one(r: &ComputedReturn) {
+    let which = format!("{} {:?} {:?}", r.form, r.kind, r.filer);
+    assert_eq!(
+        r.form,
+        r.kind.form(),
+        "{which}: form does not match its kind"
+    );
+    assert!(r.months <= 12, "{which}: covers {} months", r.months);
     for l in &r.lines {
         assert!(
             l.value >= Decimal::ZERO,
-            "line {} ({}) is negative: {}",
+            "{which}: line {} ({}) is negative: {}",
             l.id,
             l.key,
             l.value
@@ -59,71 +126,133 @@ pub fn check_return(answers: &Answers) {
     }
     assert!(
         r.refund >= Decimal::ZERO && r.balance_due >= Decimal::ZERO,
-        "negative refund {} or balance due {}",
+        "{which}: negative refund {} or balance due {}",
         r.refund,
         r.balance_due
     );
     assert!(
         r.refund.is_zero() || r.balance_due.is_zero(),
-        "both a refund ({}) and a balance due ({})",
+        "{which}: both a refund ({}) and a balance due ({})",
         r.refund,
         r.balance_due
     );
 
-    // Line 29 = max(0, line 27 - line 28c).
+    // Line 29 (29A on the NJ-1040NR) = max(0, line 27 - line 28c).
     let (l27, l28c, l29) = (
-        line(&r, "total_income"),
-        line(&r, "total_exclusions"),
-        line(&r, "gross_income"),
+        line(r, "total_income"),
+        line(r, "total_exclusions"),
+        line(r, "gross_income"),
     );
-    assert_eq!(l29, floor_diff(l27, l28c), "line 29 != max(0, 27 - 28c)");
-    // Line 45 = max(0, line 43 - line 44).
-    let (l43, l44, l45) = (
-        line(&r, "tax"),
-        line(&r, "coj_credit"),
-        line(&r, "balance_of_tax"),
+    assert_eq!(
+        l29,
+        floor_diff(l27, l28c),
+        "{which}: line 29 != max(0, 27 - 28c)"
     );
-    assert_eq!(l45, floor_diff(l43, l44), "line 45 != max(0, 43 - 44)");
 
-    // The values-only fast path gives the same values and diagnostics as the explained one.
-    let p = match book.for_year(answers.tax_year) {
-        Ok(p) => p,
-        Err(e) => panic!("year {} parameters: {e}", answers.tax_year),
+    if r.kind.is_nonresident() {
+        // Column B: line 29B = line 27B (no exclusion applies to New Jersey-source income).
+        let (l27b, l29b) = (line(r, "total_income_nj"), line(r, "gross_income_nj"));
+        assert_eq!(l29b, l27b, "{which}: line 29B != 27B");
+        // Line 41 is a fraction, line 42 = line 40 x line 41 to the cent.
+        let (l40, l41, l42) = (
+            line(r, "tax_as_resident"),
+            line(r, "income_percentage"),
+            line(r, "tax"),
+        );
+        assert!(
+            l41 >= Decimal::ZERO && l41 <= Decimal::ONE,
+            "{which}: income percentage {l41} is not within 0..=1"
+        );
+        let product = match l40.checked_mul(l41) {
+            Some(v) => round_cents(v),
+            None => panic!("{which}: line 40 {l40} x line 41 {l41} overflows"),
+        };
+        assert_eq!(l42, product, "{which}: line 42 != round(40 x 41)");
+    } else {
+        // Line 45 = max(0, line 43 - line 44).
+        let (l43, l44, l45) = (
+            line(r, "tax"),
+            line(r, "coj_credit"),
+            line(r, "balance_of_tax"),
+        );
+        assert_eq!(
+            l45,
+            floor_diff(l43, l44),
+            "{which}: line 45 != max(0, 43 - 44)"
+        );
+    }
+}
+
+/// Two computations of the same draft give the same returns (explanations aside).
+fn same_set(a: &ReturnSet, b: &ReturnSet, an: &str, bn: &str) {
+    let shape = |s: &ReturnSet| {
+        s.returns
+            .iter()
+            .map(|r| (r.form.clone(), r.kind, r.filer, r.months))
+            .collect::<Vec<_>>()
     };
-    let full = njtax_engine::compute_with(answers, &p);
-    let fast = njtax_engine::compute_values(answers, &p);
+    assert_eq!(shape(a), shape(b), "{an} and {bn} give different returns");
+    for (x, y) in a.returns.iter().zip(&b.returns) {
+        same_return(x, y, an, bn);
+    }
+    let nets = |s: &ReturnSet| {
+        s.comparison
+            .as_ref()
+            .map(|c| (c.separate_net, c.joint_net, c.elected))
+    };
+    assert_eq!(
+        nets(a),
+        nets(b),
+        "{an} and {bn} compare the election differently"
+    );
+}
+
+/// Two computations of one return give the same values, refund, balance due, filing requirement
+/// and diagnostics.
+fn same_return(x: &ComputedReturn, y: &ComputedReturn, xn: &str, yn: &str) {
+    let which = format!("{} {:?} {:?}", x.form, x.kind, x.filer);
+    assert_eq!(
+        (
+            &x.form,
+            x.kind,
+            x.filer,
+            x.months,
+            x.period_from,
+            x.period_to
+        ),
+        (
+            &y.form,
+            y.kind,
+            y.filer,
+            y.months,
+            y.period_from,
+            y.period_to
+        ),
+        "{which}: {xn} and {yn} give different returns"
+    );
     let values = |r: &ComputedReturn| r.lines.iter().map(|l| (l.key, l.value)).collect::<Vec<_>>();
+    assert_eq!(values(x), values(y), "{which}: {yn} differs from {xn}");
     assert_eq!(
-        values(&full),
-        values(&fast),
-        "compute_values differs from compute_with"
+        (x.refund, x.balance_due),
+        (y.refund, y.balance_due),
+        "{which}: refund/balance due differ between {xn} and {yn}"
     );
-    assert_eq!(
-        values(&full),
-        values(&r),
-        "compute_with differs from compute"
-    );
-    assert_eq!(
-        (full.refund, full.balance_due),
-        (fast.refund, fast.balance_due),
-        "refund/balance due differ between compute_with and compute_values"
-    );
-    if full.diagnostics != fast.diagnostics {
-        let first = full
+    if x.diagnostics != y.diagnostics {
+        let first = x
             .diagnostics
             .iter()
-            .zip(&fast.diagnostics)
+            .zip(&y.diagnostics)
             .find(|(a, b)| a != b);
         panic!(
-            "diagnostics differ between compute_with ({}) and compute_values ({}); first difference \
-             (with explanations, values only): {first:#?}",
-            full.diagnostics.len(),
-            fast.diagnostics.len()
+            "{which}: diagnostics differ between {xn} ({}) and {yn} ({}); first difference: \
+             {first:#?}",
+            x.diagnostics.len(),
+            y.diagnostics.len()
         );
     }
     assert_eq!(
-        full.filing_requirement.required, fast.filing_requirement.required,
-        "filing requirement differs between compute_with and compute_values"
+        x.filing_requirement.required, y.filing_requirement.required,
+        "{which}: filing requirement differs between {xn} and {yn}"
     );
 }
 

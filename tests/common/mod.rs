@@ -90,3 +90,18 @@ pub fn check(folder: &str, doc: &str, file: &str, expected: &Expected) {
         problems.join("\n")
     );
 }
+
+/// Load `examples/<folder>/<file>` and compute every return it produces (part-year and
+/// nonresident drafts, spouses of different residency).
+pub fn load_and_compute_set(folder: &str, file: &str) -> njtax_engine::compute::ReturnSet {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(folder)
+        .join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let draft = parse_draft(&text).unwrap_or_else(|e| panic!("{file} does not parse: {e}"));
+    let book = ParamBook::load().expect("embedded parameters load");
+    njtax_engine::compute::compute_set(&draft.answers, &book)
+        .unwrap_or_else(|e| panic!("{file} does not compute: {e}"))
+}
