@@ -45,7 +45,13 @@ fn check_set(file: &str, expected: &[Ret], comparison: Comparison) {
         ));
     }
     for (i, (want, ret)) in expected.iter().zip(&set.returns).enumerate() {
-        let tag = format!("return {} ({} {:?} {:?})", i + 1, ret.form, want.kind, want.filer);
+        let tag = format!(
+            "return {} ({} {:?} {:?})",
+            i + 1,
+            ret.form,
+            want.kind,
+            want.filer
+        );
         if ret.kind != want.kind || ret.filer != want.filer {
             problems.push(format!(
                 "  {tag}: expected {:?} {:?}, got {:?} {:?}",

@@ -216,10 +216,27 @@ fn ny_resident_working_in_nj_pays_the_nj_share_of_resident_tax_54a_2_1_1_a() {
     assert!(r.by_key("coj_credit").is_none());
 }
 
-/// The percentage is at most 100% (losses elsewhere cannot make the New Jersey share larger than
-/// the whole) and nothing when there is no New Jersey income (54A:2-1.1 a).
+/// 54A:2-1.1 a sets no upper limit on the fraction: New Jersey-source business income of $30,000
+/// against $20,000 from everywhere (a $10,000 loss elsewhere in the category) is 1.5. With no New
+/// Jersey income it is nothing.
 #[test]
-fn income_percentage_is_capped_at_one_and_zero_without_nj_income_54a_2_1_1_a() {
+fn income_percentage_has_no_upper_limit_and_is_zero_without_nj_income_54a_2_1_1_a() {
+    let mut over = single(never("New York"));
+    over.income.businesses = vec![njtax_engine::answers::Business {
+        name: "Consulting".into(),
+        net_profit: dec!(20000),
+        sourcing: Sourcing {
+            nj_source: Some(dec!(30000)),
+            ..Sourcing::default()
+        },
+        ..Default::default()
+    }];
+    let r = set(&over).into_primary();
+    assert_eq!(r.value("41"), dec!(1.5));
+    // Tax on 19,000 (table row 19,000-19,050, midpoint 19,025 x 1.4% = 266.35 -> 266) x 1.5 = 399.
+    assert_eq!(r.value("40"), dec!(266));
+    assert_eq!(r.value("42"), dec!(399));
+
     let mut a = single(never("New York"));
     let mut w = w2(dec!(50000), Decimal::ZERO);
     w.sourcing.nj_source = Some(dec!(50000));
