@@ -676,14 +676,16 @@ impl App {
 }
 
 /// Every return of the draft: with explanations (`explain`), or values only (the live recompute).
-fn compute_returns(answers: &Answers, book: &ParamBook, explain: bool) -> Result<ReturnSet, String> {
+fn compute_returns(
+    answers: &Answers,
+    book: &ParamBook,
+    explain: bool,
+) -> Result<ReturnSet, String> {
     if explain || !SUPPORTED_YEARS.contains(&answers.tax_year) {
         // An unsupported year is refused before anything is computed.
         return njtax_engine::compute::compute_set(answers, book).map_err(|e| e.to_string());
     }
-    let p = book
-        .for_year(answers.tax_year)
-        .map_err(|e| e.to_string())?;
+    let p = book.for_year(answers.tax_year).map_err(|e| e.to_string())?;
     Ok(njtax_engine::compute::compute_set_values(answers, &p))
 }
 

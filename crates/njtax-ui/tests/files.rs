@@ -329,7 +329,10 @@ fn a_newer_format_is_refused_by_name() {
     let path = dir.path().join("future.ron");
     let current = format!("format_version: {}", njtax_engine::FORMAT_VERSION);
     let original = text(&example());
-    assert!(original.contains(&current), "the example is in the current format");
+    assert!(
+        original.contains(&current),
+        "the example is in the current format"
+    );
     let future = original.replacen(&current, "format_version: 99", 1);
     fs::write(&path, &future).expect("written");
     let err = read_draft(&path).expect_err("too new");

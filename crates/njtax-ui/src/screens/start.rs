@@ -11,10 +11,7 @@ use crate::theme;
 pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
     super::data_screen::draw(app, ui, screen);
     if let Some(set) = app.returns().cloned() {
-        let not_required = set
-            .returns
-            .iter()
-            .any(|r| !r.filing_requirement.required);
+        let not_required = set.returns.iter().any(|r| !r.filing_requirement.required);
         if set.returns.len() > 1 || not_required {
             ui.add_space(theme::GAP_M);
             super::review::statement(ui, &set);
