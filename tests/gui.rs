@@ -554,3 +554,32 @@ fn a_nonresidents_form_view_shows_the_nj_1040nr_with_the_income_percentage() {
     );
     assert!(h.query_by_label("$0.40").is_none());
 }
+
+#[test]
+fn tab_moves_from_a_movers_first_day_to_the_last_day_and_on_to_the_other_state() {
+    let mut answers = blank_answers();
+    answers.taxpayer.residency.kind = njtax_engine::answers::ResidencyKind::PartYear;
+    let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
+    h.run();
+    h.get_by_label("First day as a New Jersey resident").focus();
+    h.run();
+    let focused = |h: &Harness<'_, App>| h.ctx.memory(|m| m.focused());
+    assert_eq!(
+        focused(&h),
+        Some(njtax_ui::fields::field_id(
+            "taxpayer.residency.resident_from"
+        ))
+    );
+    h.key_press(egui::Key::Tab);
+    h.run();
+    assert_eq!(
+        focused(&h),
+        Some(njtax_ui::fields::field_id("taxpayer.residency.resident_to"))
+    );
+    h.key_press(egui::Key::Tab);
+    h.run();
+    assert_eq!(
+        focused(&h),
+        Some(njtax_ui::fields::field_id("taxpayer.residency.other_state"))
+    );
+}
