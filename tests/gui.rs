@@ -420,3 +420,166 @@ fn selling_the_main_home_applies_the_principal_residence_exclusion() {
             .is_some_and(|r| r.owned_and_used_2_of_5_years && r.no_exclusion_in_prior_2_years)
     );
 }
+
+#[test]
+fn a_mover_sees_the_part_year_nj_1040_and_an_nj_1040nr_tab_for_nj_wages_after_moving_out() {
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    // On the Start screen, as a user: the residency choice, then the first day as a resident.
+    assert!(
+        h.query_by_label("First day as a New Jersey resident")
+            .is_none(),
+        "the dates are asked only of a mover"
+    );
+    h.get_by_label("Moved into or out of New Jersey during the year")
+        .click();
+    h.run();
+    let from = h.get_by_label("First day as a New Jersey resident");
+    from.focus();
+    from.type_text("2024-07-01");
+    h.run();
+    let residency = h.state().doc.answers().taxpayer.residency.clone();
+    assert_eq!(
+        residency.kind,
+        njtax_engine::answers::ResidencyKind::PartYear
+    );
+    assert_eq!(residency.resident_from, Date::new(2024, 7, 1));
+
+    go_to(&mut h, "Form view");
+    assert!(
+        h.query_by_label("NJ-1040 part-year resident return (resident period)")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("Period covered: 2024-07-01 to 2024-12-31, 6 months")
+            .is_some()
+    );
+    let ret = h.state().selected_return().cloned().unwrap();
+    assert_eq!(ret.value("13"), rust_decimal::dec!(1000));
+    // Line 30: the $1,000 exemption for 6 months of 12 (54A:3-1(c)).
+    assert_eq!(ret.value("30"), rust_decimal::dec!(500));
+    assert!(
+        h.query_all_by_label("$1,000.00").count() >= 1,
+        "line 13 shown"
+    );
+    assert!(
+        h.query_all_by_label("$500.00").count() >= 1,
+        "line 30 shown"
+    );
+    // One return so far: no selector.
+    assert!(h.query_by_label("NJ-1040NR (nonresident period)").is_none());
+
+    // A W-2 with New Jersey wages earned after moving out: an NJ-1040NR for that period.
+    go_to(&mut h, "Income");
+    h.get_by_label("Add a W-2").click();
+    h.run();
+    for (label, amount) in [
+        ("State wages (box 16)", "40,000"),
+        ("Wages earned while not a NJ resident", "10,000"),
+        ("New Jersey wages while not a resident", "10,000"),
+    ] {
+        let field = h.get_by_label(label);
+        field.focus();
+        field.type_text(amount);
+        h.run();
+    }
+    let w2 = h.state().doc.answers().income.w2s[0].clone();
+    assert_eq!(w2.sourcing.nonresident_period, rust_decimal::dec!(10000));
+    assert_eq!(w2.sourcing.nj_source, Some(rust_decimal::dec!(10000)));
+    go_to(&mut h, "Form view");
+    // The selector button (the side panel also names the return, as a link).
+    h.get_by_role_and_label(
+        egui::accesskit::Role::Button,
+        "NJ-1040NR (nonresident period)",
+    )
+    .click();
+    h.run();
+    assert!(
+        h.query_by_label("NJ-1040NR nonresident return (nonresident period)")
+            .is_some()
+    );
+    let nr = h.state().selected_return().cloned().unwrap();
+    assert_eq!(nr.form, "NJ-1040NR");
+    assert_eq!(nr.value("15B"), rust_decimal::dec!(10000));
+    // "Why this number?" works on the selected return's lines.
+    h.get_by_label("Line 15B").click();
+    h.run();
+    assert_eq!(h.state().ui_state.selected_line.as_deref(), Some("15B"));
+    assert!(
+        h.query_by_label_contains("Line 15B: ").is_some(),
+        "the explanation of line 15B is shown"
+    );
+    let explained = h.state().selected_return().cloned().unwrap();
+    assert!(
+        explained
+            .line("15B")
+            .is_some_and(|l| !l.explanation.rule.is_empty()),
+        "the form view's return carries explanations"
+    );
+    // The side panel lists both returns and the total.
+    assert!(
+        h.query_by_label("Total balance due").is_some()
+            || h.query_by_label("Total refund").is_some()
+    );
+}
+
+#[test]
+fn a_nonresidents_form_view_shows_the_nj_1040nr_with_the_income_percentage() {
+    let mut answers = blank_answers();
+    answers.taxpayer.residency.kind = njtax_engine::answers::ResidencyKind::Never;
+    // New York: Pennsylvania wages would not be New Jersey income (reciprocal agreement).
+    answers.taxpayer.residency.other_state = "New York".into();
+    answers.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Bridge Works".into(),
+        state_wages: rust_decimal::dec!(50000),
+        sourcing: njtax_engine::answers::Sourcing {
+            nj_source: Some(rust_decimal::dec!(20000)),
+            ..Default::default()
+        },
+        ..Default::default()
+    });
+    let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Form view");
+    assert!(h.query_by_label("NJ-1040NR nonresident return").is_some());
+    let ret = h.state().selected_return().cloned().unwrap();
+    assert_eq!(ret.form, "NJ-1040NR");
+    assert_eq!(ret.value("41"), rust_decimal::dec!(0.4));
+    // Line 41 is a percentage, not money: $20,000 of $50,000.
+    assert!(h.query_by_label("Line 41").is_some());
+    // In the form and in the side panel's key lines.
+    assert!(
+        h.query_all_by_label("40.00%").count() >= 2,
+        "line 41 as 40.00%"
+    );
+    assert!(h.query_by_label("$0.40").is_none());
+}
+
+#[test]
+fn tab_moves_from_a_movers_first_day_to_the_last_day_and_on_to_the_other_state() {
+    let mut answers = blank_answers();
+    answers.taxpayer.residency.kind = njtax_engine::answers::ResidencyKind::PartYear;
+    let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
+    h.run();
+    h.get_by_label("First day as a New Jersey resident").focus();
+    h.run();
+    let focused = |h: &Harness<'_, App>| h.ctx.memory(|m| m.focused());
+    assert_eq!(
+        focused(&h),
+        Some(njtax_ui::fields::field_id(
+            "taxpayer.residency.resident_from"
+        ))
+    );
+    h.key_press(egui::Key::Tab);
+    h.run();
+    assert_eq!(
+        focused(&h),
+        Some(njtax_ui::fields::field_id("taxpayer.residency.resident_to"))
+    );
+    h.key_press(egui::Key::Tab);
+    h.run();
+    assert_eq!(
+        focused(&h),
+        Some(njtax_ui::fields::field_id("taxpayer.residency.other_state"))
+    );
+}

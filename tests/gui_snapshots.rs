@@ -41,3 +41,52 @@ fn every_screen_matches_its_snapshot() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn a_nonresidents_form_view_matches_its_snapshot() {
+    use njtax_engine::answers::{Date, Person, ResidencyKind, Sourcing, W2};
+    let mut answers = njtax_engine::Answers {
+        tax_year: 2024,
+        taxpayer: Person {
+            name: "Sample Commuter".into(),
+            ssn: "400-00-0009".into(),
+            birth_date: Date::new(1985, 3, 2),
+            ..Person::default()
+        },
+        ..njtax_engine::Answers::default()
+    };
+    answers.taxpayer.residency.kind = ResidencyKind::Never;
+    answers.taxpayer.residency.other_state = "New York".into();
+    answers.income.w2s.push(W2 {
+        employer: "Harbor Freight Lines".into(),
+        state_wages: rust_decimal::dec!(80000),
+        nj_tax_withheld: rust_decimal::dec!(1200),
+        sourcing: Sourcing {
+            nj_source: Some(rust_decimal::dec!(36540)),
+            ..Sourcing::default()
+        },
+        ..W2::default()
+    });
+    let app = App::new(
+        answers,
+        "Nonresident sample",
+        Box::new(ScriptedDialogs::default()),
+        Box::new(MemoryRecent::default()),
+    );
+    let form = app
+        .interview
+        .screens
+        .iter()
+        .position(|s| s.id == "form")
+        .unwrap();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    h.state_mut().send(njtax_ui::Command::Goto {
+        screen: form,
+        focus: None,
+    });
+    h.state_mut().send(njtax_ui::Command::ShowLine("41".into()));
+    h.run();
+    h.snapshot("screen_form_nonresident");
+}

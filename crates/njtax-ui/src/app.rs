@@ -8,7 +8,8 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use njtax_engine::{Answers, ComputedReturn, ParamBook, Severity};
+use njtax_engine::compute::ReturnSet;
+use njtax_engine::{Answers, ComputedReturn, Diagnostic, ParamBook, SUPPORTED_YEARS, Severity};
 use serde_json::Value;
 
 use crate::binding;
@@ -54,8 +55,10 @@ pub enum Command {
         /// Answer path to focus.
         focus: Option<String>,
     },
-    /// Show a line's explanation in the form view.
+    /// Show a line's explanation in the form view (a line of the return the form view shows).
     ShowLine(String),
+    /// Show one of the draft's returns in the form view (index into the return set).
+    ShowReturn(usize),
     /// Answer to the unsaved-changes prompt: save first.
     PromptSave,
     /// Answer to the unsaved-changes prompt: discard the changes.
@@ -112,6 +115,8 @@ pub struct UiState {
     pub focus: Option<String>,
     /// Line whose explanation the form view shows (official id).
     pub selected_line: Option<String>,
+    /// Which of the draft's returns the form view shows (index into the return set).
+    pub selected_return: usize,
     /// An action waiting for the unsaved-changes prompt.
     pub pending: Option<Pending>,
     /// A message for the status bar, and whether it is an error.
@@ -124,13 +129,17 @@ pub struct UiState {
     pub recovery_offer: Option<crate::recovery::Recovery>,
 }
 
-/// The computed return for one revision of the answers.
+/// The computed returns for one revision of the answers.
 #[derive(Clone, Debug)]
 pub struct Snapshot {
     /// Revision of the answers it was computed from.
     pub revision: u64,
-    /// The return, or why it could not be computed.
-    pub result: Result<ComputedReturn, String>,
+    /// Every return the draft produces (the resident return first), or why they could not be
+    /// computed.
+    pub result: Result<ReturnSet, String>,
+    /// Whether the lines carry their explanations (computed for screens that show them; the live
+    /// recompute on each keystroke elsewhere is values only).
+    pub explained: bool,
     /// State of each screen.
     pub sections: Vec<SectionState>,
     /// JSON mirror of the answers (what screens read).
@@ -184,6 +193,7 @@ impl App {
             snapshot: Snapshot {
                 revision: 0,
                 result: Err(String::new()),
+                explained: false,
                 sections: Vec::new(),
                 answers: Value::Null,
             },
@@ -263,9 +273,35 @@ impl App {
         self.commands.push(command);
     }
 
-    /// The computed return, when there is one.
+    /// The draft's first return (the resident return when there is one), when computed.
     pub fn computed(&self) -> Option<&ComputedReturn> {
+        self.returns().and_then(ReturnSet::primary)
+    }
+
+    /// Every return the draft produces, when computed.
+    pub fn returns(&self) -> Option<&ReturnSet> {
         self.snapshot.result.as_ref().ok()
+    }
+
+    /// The return the form view shows (the first when the selection is out of range).
+    pub fn selected_return(&self) -> Option<&ComputedReturn> {
+        let set = self.returns()?;
+        set.returns
+            .get(self.ui_state.selected_return)
+            .or_else(|| set.primary())
+    }
+
+    /// Every diagnostic of every return, each once, errors first.
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        self.returns().map_or_else(Vec::new, all_diagnostics)
+    }
+
+    /// Whether the current screen shows explanations (the form view, or computed lines).
+    fn needs_explanations(&self) -> bool {
+        self.interview
+            .screens
+            .get(self.ui_state.screen)
+            .is_some_and(|s| s.special == Special::FormView || !s.computed.is_empty())
     }
 
     /// The window title: draft name, an unsaved mark, and the app name.
@@ -277,28 +313,36 @@ impl App {
         )
     }
 
-    /// Recompute when the answers changed since the last snapshot.
+    /// Recompute when the answers changed since the last snapshot (values only), or with the
+    /// explanations when the current screen shows them and the snapshot has none.
     pub fn refresh(&mut self) {
-        if self.snapshot.revision == self.doc.revision() {
+        let explain = self.needs_explanations();
+        if self.snapshot.revision == self.doc.revision() && (self.snapshot.explained || !explain) {
             return;
         }
         let answers = self.doc.answers();
         let result = match &self.book {
-            Some(book) => njtax_engine::compute(answers, book).map_err(|e| e.to_string()),
+            Some(book) => compute_returns(answers, book, explain),
             None => Err("the embedded law figures could not be read".to_owned()),
         };
         self.computations += 1;
         let mirror = binding::to_value(answers);
-        let sections = self.section_states(&mirror, result.as_ref().ok());
+        let diagnostics = result.as_ref().map(all_diagnostics).unwrap_or_default();
+        let sections = self.section_states(&mirror, &diagnostics);
+        let count = result.as_ref().map_or(0, |r| r.returns.len());
+        if self.ui_state.selected_return >= count {
+            self.ui_state.selected_return = 0;
+        }
         self.snapshot = Snapshot {
             revision: self.doc.revision(),
             result,
+            explained: explain,
             sections,
             answers: mirror,
         };
     }
 
-    fn section_states(&self, mirror: &Value, ret: Option<&ComputedReturn>) -> Vec<SectionState> {
+    fn section_states(&self, mirror: &Value, diagnostics: &[Diagnostic]) -> Vec<SectionState> {
         let blank = binding::to_value(&Answers {
             tax_year: self.doc.answers().tax_year,
             ..Answers::default()
@@ -308,14 +352,12 @@ impl App {
             .iter()
             .enumerate()
             .map(|(i, screen)| {
-                let has_error = ret.is_some_and(|r| {
-                    r.diagnostics.iter().any(|d| {
-                        d.severity == Severity::Error
-                            && d.path
-                                .as_deref()
-                                .and_then(|p| self.interview.screen_for_path(p))
-                                == Some(i)
-                    })
+                let has_error = diagnostics.iter().any(|d| {
+                    d.severity == Severity::Error
+                        && d.path
+                            .as_deref()
+                            .and_then(|p| self.interview.screen_for_path(p))
+                            == Some(i)
                 });
                 if has_error {
                     return SectionState::NeedsAttention;
@@ -410,15 +452,16 @@ impl App {
                 self.ui_state.focus = focus;
             }
             Command::ShowLine(id) => {
-                if let Some(i) = self
-                    .interview
-                    .screens
-                    .iter()
-                    .position(|s| s.special == Special::FormView)
-                {
-                    self.ui_state.screen = i;
-                }
+                self.goto_form_view();
                 self.ui_state.selected_line = Some(id);
+            }
+            Command::ShowReturn(i) => {
+                self.goto_form_view();
+                if i != self.ui_state.selected_return {
+                    self.ui_state.selected_line = None;
+                }
+                let count = self.returns().map_or(0, |r| r.returns.len());
+                self.ui_state.selected_return = if i < count { i } else { 0 };
             }
             Command::PromptSave => {
                 if let Some(p) = self.ui_state.pending.take()
@@ -449,6 +492,17 @@ impl App {
                     store.remove(r.draft_path.as_deref());
                 }
             }
+        }
+    }
+
+    fn goto_form_view(&mut self) {
+        if let Some(i) = self
+            .interview
+            .screens
+            .iter()
+            .position(|s| s.special == Special::FormView)
+        {
+            self.ui_state.screen = i;
         }
     }
 
@@ -615,8 +669,40 @@ impl App {
         }
     }
 
-    /// The value of a line by official id in the current snapshot.
+    /// The value of a line by official id in the current snapshot (the first return).
     pub fn line_value(&self, id: &str) -> Option<rust_decimal::Decimal> {
         self.computed().and_then(|r| r.line(id)).map(|l| l.value)
     }
+}
+
+/// Every return of the draft: with explanations (`explain`), or values only (the live recompute).
+fn compute_returns(
+    answers: &Answers,
+    book: &ParamBook,
+    explain: bool,
+) -> Result<ReturnSet, String> {
+    if explain || !SUPPORTED_YEARS.contains(&answers.tax_year) {
+        // An unsupported year is refused before anything is computed.
+        return njtax_engine::compute::compute_set(answers, book).map_err(|e| e.to_string());
+    }
+    let p = book.for_year(answers.tax_year).map_err(|e| e.to_string())?;
+    Ok(njtax_engine::compute::compute_set_values(answers, &p))
+}
+
+/// The diagnostics of every return, each once (the same check can fire on several returns),
+/// errors first.
+fn all_diagnostics(set: &ReturnSet) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = Vec::new();
+    for r in &set.returns {
+        for d in &r.diagnostics {
+            if !out
+                .iter()
+                .any(|o| o.code == d.code && o.path == d.path && o.message == d.message)
+            {
+                out.push(d.clone());
+            }
+        }
+    }
+    out.sort_by_key(|d| std::cmp::Reverse(d.severity));
+    out
 }

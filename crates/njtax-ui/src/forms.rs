@@ -164,6 +164,10 @@ pub enum Condition {
     OneOf(String, Vec<String>),
     /// All hold.
     All(Vec<Condition>),
+    /// At least one holds.
+    Any(Vec<Condition>),
+    /// The answers at these two paths differ (the spouses' residency).
+    Differs(String, String),
     /// The optional group at this path is switched on.
     Present(String),
 }
@@ -187,6 +191,8 @@ impl Condition {
             Self::NotEquals(p, v) => at(p) != *v,
             Self::OneOf(p, vs) => vs.contains(&at(p)),
             Self::All(cs) => cs.iter().all(|c| c.holds(root, base)),
+            Self::Any(cs) => cs.iter().any(|c| c.holds(root, base)),
+            Self::Differs(a, b) => at(a) != at(b),
             Self::Present(p) => binding::get(root, &join(base, p)).is_some_and(|v| !v.is_null()),
         }
     }
@@ -197,7 +203,8 @@ impl Condition {
             Self::Equals(p, _) | Self::NotEquals(p, _) | Self::OneOf(p, _) | Self::Present(p) => {
                 vec![p.as_str()]
             }
-            Self::All(cs) => cs.iter().flat_map(Condition::paths).collect(),
+            Self::Differs(a, b) => vec![a.as_str(), b.as_str()],
+            Self::All(cs) | Self::Any(cs) => cs.iter().flat_map(Condition::paths).collect(),
         }
     }
 }

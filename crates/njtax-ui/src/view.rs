@@ -6,9 +6,20 @@ use egui::{Panel, RichText, ScrollArea, Ui};
 use crate::app::{App, Command, Pending, SectionState};
 use crate::screens;
 use crate::theme;
+use njtax_engine::money::fmt_money;
 
-/// Key lines shown in "Your NJ return" (official ids; same in every supported year).
-const KEY_LINES: [&str; 7] = ["27", "29", "39", "42", "43", "54", "66"];
+/// Key lines shown in "Your NJ return", by semantic key (the NJ-1040 and the NJ-1040NR number
+/// them differently; a key a form lacks is skipped).
+const KEY_LINES: [&str; 8] = [
+    "total_income",
+    "gross_income",
+    "taxable_income",
+    "nj_taxable_income",
+    "income_percentage",
+    "tax",
+    "total_tax_due",
+    "total_payments",
+];
 
 /// Draw the whole window.
 pub fn draw(app: &mut App, ui: &mut Ui) {
@@ -176,7 +187,7 @@ fn your_return(app: &mut App, ui: &mut Ui) {
     ui.add_space(theme::GAP_M);
     ui.heading("Your NJ return");
     ui.add_space(theme::GAP_M);
-    let Some(ret) = app.computed() else {
+    let Some(set) = app.returns() else {
         let why = app
             .snapshot
             .result
@@ -190,49 +201,86 @@ fn your_return(app: &mut App, ui: &mut Ui) {
         );
         return;
     };
-    let (words, amount, colour) = if ret.balance_due > rust_decimal::Decimal::ZERO {
-        (
-            "Balance due",
-            ret.balance_due,
-            theme::due_colour(ui.visuals()),
-        )
+    let returns = set.returns.clone();
+    let net = set.net_refund();
+    let chosen = app
+        .ui_state
+        .selected_return
+        .min(returns.len().saturating_sub(1));
+    let mut clicked: Option<(usize, Option<String>)> = None;
+    if returns.len() > 1 {
+        // One entry per return: form, whose, period, refund or balance due.
+        for (i, r) in returns.iter().enumerate() {
+            let title = screens::form_view::return_title(r);
+            if ui
+                .link(RichText::new(&title).strong())
+                .on_hover_text("Show this return in the form view")
+                .clicked()
+            {
+                clicked = Some((i, None));
+            }
+            if let Some(period) = screens::form_view::period_text(r) {
+                ui.label(RichText::new(period).small());
+            }
+            let (words, amount, colour) = outcome(ui, r.refund, r.balance_due);
+            ui.label(RichText::new(format!("{words} {}", fmt_money(amount))).color(colour));
+            ui.add_space(theme::GAP_S);
+        }
+        ui.separator();
+    }
+    let (words, amount, colour) = if returns.len() > 1 {
+        let (w, a, c) = outcome(
+            ui,
+            net.max(rust_decimal::Decimal::ZERO),
+            (-net).max(rust_decimal::Decimal::ZERO),
+        );
+        let w = if w == "Refund" {
+            "Total refund"
+        } else {
+            "Total balance due"
+        };
+        (w, a, c)
     } else {
-        ("Refund", ret.refund, theme::refund_colour(ui.visuals()))
+        let Some(r) = returns.first() else { return };
+        outcome(ui, r.refund, r.balance_due)
     };
     ui.label(words);
     ui.label(
-        RichText::new(njtax_engine::money::fmt_money(amount))
+        RichText::new(fmt_money(amount))
             .size(theme::BIG_FIGURE)
             .strong()
             .color(colour),
     )
     .on_hover_text("Updated as you type");
     ui.add_space(theme::GAP_M);
-    let mut clicked = None;
-    egui::Grid::new("key_lines")
-        .num_columns(2)
-        .striped(true)
-        .show(ui, |ui| {
-            for id in KEY_LINES {
-                if let Some(line) = ret.line(id) {
-                    let r = ui
-                        .link(format!("{id}  {}", short(&line.label)))
-                        .on_hover_text("Why this number?");
-                    if r.clicked() {
-                        clicked = Some(id.to_owned());
+    if let Some(ret) = returns.get(chosen) {
+        if returns.len() > 1 {
+            ui.label(RichText::new(screens::form_view::return_title(ret)).small());
+        }
+        egui::Grid::new("key_lines")
+            .num_columns(2)
+            .striped(true)
+            .show(ui, |ui| {
+                for key in KEY_LINES {
+                    if let Some(line) = ret.by_key(key) {
+                        let r = ui
+                            .link(format!("{}  {}", line.id, short(&line.label)))
+                            .on_hover_text("Why this number?");
+                        if r.clicked() {
+                            clicked = Some((chosen, Some(line.id.to_string())));
+                        }
+                        ui.label(screens::form_view::line_value_text(line));
+                        ui.end_row();
                     }
-                    ui.label(njtax_engine::money::fmt_money(line.value));
-                    ui.end_row();
                 }
-            }
-        });
-    let errors = ret
-        .diagnostics
+            });
+    }
+    let diagnostics = app.diagnostics();
+    let errors = diagnostics
         .iter()
         .filter(|d| d.severity == njtax_engine::Severity::Error)
         .count();
-    let warnings = ret
-        .diagnostics
+    let warnings = diagnostics
         .iter()
         .filter(|d| d.severity == njtax_engine::Severity::Warning)
         .count();
@@ -253,8 +301,24 @@ fn your_return(app: &mut App, ui: &mut Ui) {
     } else {
         ui.label(summary);
     }
-    if let Some(id) = clicked {
-        app.send(Command::ShowLine(id));
+    if let Some((i, line)) = clicked {
+        app.send(Command::ShowReturn(i));
+        if let Some(id) = line {
+            app.send(Command::ShowLine(id));
+        }
+    }
+}
+
+/// "Refund" or "Balance due", the amount, and its colour.
+fn outcome(
+    ui: &Ui,
+    refund: rust_decimal::Decimal,
+    balance_due: rust_decimal::Decimal,
+) -> (&'static str, rust_decimal::Decimal, egui::Color32) {
+    if balance_due > rust_decimal::Decimal::ZERO {
+        ("Balance due", balance_due, theme::due_colour(ui.visuals()))
+    } else {
+        ("Refund", refund, theme::refund_colour(ui.visuals()))
     }
 }
 

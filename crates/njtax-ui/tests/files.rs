@@ -327,7 +327,13 @@ fn a_missing_draft_is_named() {
 fn a_newer_format_is_refused_by_name() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("future.ron");
-    let future = text(&example()).replacen("format_version: 1", "format_version: 99", 1);
+    let current = format!("format_version: {}", njtax_engine::FORMAT_VERSION);
+    let original = text(&example());
+    assert!(
+        original.contains(&current),
+        "the example is in the current format"
+    );
+    let future = original.replacen(&current, "format_version: 99", 1);
     fs::write(&path, &future).expect("written");
     let err = read_draft(&path).expect_err("too new");
     assert!(

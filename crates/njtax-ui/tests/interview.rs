@@ -31,6 +31,21 @@ const SCREEN_IDS: [&str; 11] = [
 /// Answers the interview does not bind yet, on purpose (see the notes in the test below).
 const UNBOUND: [&str; 2] = ["taxpayer.date_of_death", "spouse.date_of_death"];
 
+/// Items without a New Jersey withholding box: the part of their withholding from the nonresident
+/// period (`sourcing.nonresident_period_withheld`) is not asked (only W-2s and 1099-Rs carry NJ
+/// withholding; other withholding goes on the Payments screen).
+const NO_WITHHOLDING: [&str; 9] = [
+    "income.interest",
+    "income.dividends",
+    "income.businesses",
+    "income.property_sales",
+    "income.partnerships",
+    "income.s_corporations",
+    "income.rents",
+    "income.gambling.wins",
+    "income.other",
+];
+
 fn interview() -> Interview {
     match Interview::load() {
         Ok(i) => i,
@@ -131,7 +146,11 @@ fn flatten<'a>(c: &'a Condition, out: &mut Vec<(&'a str, Vec<&'a str>)>) {
     match c {
         Condition::Equals(p, v) | Condition::NotEquals(p, v) => out.push((p, vec![v.as_str()])),
         Condition::OneOf(p, vs) => out.push((p, vs.iter().map(String::as_str).collect())),
-        Condition::All(cs) => cs.iter().for_each(|c| flatten(c, out)),
+        Condition::All(cs) | Condition::Any(cs) => cs.iter().for_each(|c| flatten(c, out)),
+        Condition::Differs(a, b) => {
+            out.push((a, Vec::new()));
+            out.push((b, Vec::new()));
+        }
         Condition::Present(_) => {}
     }
 }
@@ -484,7 +503,8 @@ fn fields_other_parts_rely_on_are_named_as_agreed() {
     let screen_of = |path: &str| all.iter().find(|b| b.path == path).map(|b| b.screen);
     assert_eq!(screen_of("use_tax"), Some("payments"));
     assert_eq!(screen_of("tax_year"), Some("start"));
-    assert_eq!(screen_of("residency"), Some("start"));
+    assert_eq!(screen_of("taxpayer.residency.kind"), Some("start"));
+    assert_eq!(screen_of("spouse.residency.kind"), Some("household"));
     // Spouse-only and joint-only fields are shown only when they apply.
     let joint = all.iter().filter(|b| b.field.path == "owner").count();
     assert!(joint >= 8, "owner fields: {joint}");
@@ -526,11 +546,92 @@ fn every_answer_is_asked_or_listed_as_not_yet() {
         .map(String::as_str)
         .filter(|p| !bound.contains(*p))
         .collect();
-    assert_eq!(unbound, UNBOUND.into_iter().collect::<BTreeSet<_>>());
+    let not_yet: Vec<String> = NO_WITHHOLDING
+        .iter()
+        .map(|l| format!("{l}[0].sourcing.nonresident_period_withheld"))
+        .collect();
+    let expected: BTreeSet<&str> = UNBOUND
+        .into_iter()
+        .chain(not_yet.iter().map(String::as_str))
+        .collect();
+    assert_eq!(unbound, expected);
     // Every field's base is a list item or the root.
     assert!(
         fields(&iv)
             .iter()
             .all(|b| b.base.is_empty() || b.base.ends_with("[0]"))
     );
+}
+
+/// The field bound at `path` (list items at index 0) and whether its condition (and its block's)
+/// holds for `answers`.
+fn shown(iv: &Interview, answers: &Answers, path: &str) -> bool {
+    let root = binding::to_value(answers);
+    for s in &iv.screens {
+        for b in &s.blocks {
+            let (base, fs, block_if) = match b {
+                Block::Fields {
+                    fields, show_if, ..
+                } => (String::new(), fields, show_if.as_ref()),
+                Block::List { path, fields, .. } => (format!("{path}[0]"), fields, None),
+            };
+            for f in fs {
+                if join(&base, &f.path) == path {
+                    return block_if.is_none_or(|c| c.holds(&root, ""))
+                        && f.show_if.as_ref().is_none_or(|c| c.holds(&root, &base));
+                }
+            }
+        }
+    }
+    panic!("no field at {path}");
+}
+
+#[test]
+fn residency_questions_show_only_when_they_apply() {
+    use njtax_engine::answers::{FilingStatus, ResidencyKind};
+    let iv = interview();
+    let mut a = populated();
+    a.filing_status = FilingStatus::Single;
+    a.spouse = None;
+    let sourcing = [
+        "income.w2s[0].sourcing.nonresident_period",
+        "income.w2s[0].sourcing.nj_source",
+        "income.w2s[0].days_worked",
+        "income.interest[0].sourcing.nj_source",
+        "deductions_while_nonresident.medical_expenses",
+        "payments.partnership_tax_paid",
+        "taxpayer.residency.resident_from",
+    ];
+    // A full-year resident sees none of it.
+    for p in sourcing {
+        assert!(!shown(&iv, &a, p), "{p} shown to a full-year resident");
+    }
+    // A mover sees the dates and the split of every item.
+    a.taxpayer.residency.kind = ResidencyKind::PartYear;
+    for p in sourcing {
+        assert!(shown(&iv, &a, p), "{p} hidden from a part-year resident");
+    }
+    // A nonresident: New Jersey-source parts, no resident-period split, no dates.
+    a.taxpayer.residency.kind = ResidencyKind::Never;
+    assert!(shown(&iv, &a, "income.w2s[0].sourcing.nj_source"));
+    assert!(shown(&iv, &a, "payments.partnership_tax_paid"));
+    assert!(!shown(&iv, &a, "income.w2s[0].sourcing.nonresident_period"));
+    assert!(!shown(&iv, &a, "taxpayer.residency.resident_from"));
+    assert!(shown(&iv, &a, "taxpayer.residency.other_state"));
+    // Joint return: the spouse's residency (Any over both spouses, Differs between them).
+    a.filing_status = FilingStatus::MarriedJoint;
+    a.spouse = Some(Person::default());
+    a.taxpayer.residency.kind = ResidencyKind::FullYear;
+    assert!(shown(&iv, &a, "spouse.residency.kind"));
+    assert!(!shown(&iv, &a, "both_residents_election"));
+    assert!(!shown(&iv, &a, "income.w2s[0].sourcing.nj_source"));
+    if let Some(s) = a.spouse.as_mut() {
+        s.residency.kind = ResidencyKind::Never;
+    }
+    assert!(shown(&iv, &a, "both_residents_election"));
+    assert!(shown(&iv, &a, "income.w2s[0].sourcing.nj_source"));
+    assert!(!shown(&iv, &a, "nonresident_joint_election"));
+    a.taxpayer.residency.kind = ResidencyKind::Never;
+    assert!(!shown(&iv, &a, "both_residents_election"));
+    assert!(shown(&iv, &a, "nonresident_joint_election"));
 }

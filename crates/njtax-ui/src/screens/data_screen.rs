@@ -145,6 +145,8 @@ pub fn computed_lines(app: &mut App, ui: &mut Ui, keys: &[String]) {
         });
     }
     if let Some(id) = show {
+        // The lines explained here are the first return's.
+        app.send(Command::ShowReturn(0));
         app.send(Command::ShowLine(id));
     }
 }

@@ -1,14 +1,91 @@
-//! The form view: every line of the year's NJ-1040; selecting a line shows why it has its value.
+//! The form view: every line of one of the draft's returns (a selector when the draft gives more
+//! than one: a part-year NJ-1040 and an NJ-1040NR, or separate returns for each spouse); selecting
+//! a line shows why it has its value.
 
 use egui::{RichText, Ui};
+use njtax_engine::residency::{Filer, ReturnKind};
+use njtax_engine::{ComputedReturn, Line};
 
 use crate::app::{App, Command};
 use crate::theme;
 
+/// Line keys that are not amounts of money: the NJ-1040NR income percentage (a fraction).
+const PERCENT_KEYS: [&str; 1] = ["income_percentage"];
+
+/// A return's name as the selector and the side panel show it: `NJ-1040 (resident period)`,
+/// `NJ-1040NR`, with whose it is when spouses file separately.
+pub fn return_title(r: &ComputedReturn) -> String {
+    let form = match r.kind {
+        ReturnKind::Resident => "NJ-1040",
+        ReturnKind::PartYearResident => "NJ-1040 (resident period)",
+        ReturnKind::Nonresident => "NJ-1040NR",
+        ReturnKind::PartYearNonresident => "NJ-1040NR (nonresident period)",
+    };
+    match r.filer {
+        Filer::Household => form.to_owned(),
+        Filer::Taxpayer => format!("{form}, yours"),
+        Filer::Spouse => format!("{form}, your spouse's"),
+    }
+}
+
+/// The period a return covers, in words, when it is not the whole year.
+pub fn period_text(r: &ComputedReturn) -> Option<String> {
+    let months = if r.months == 1 { "month" } else { "months" };
+    match (r.period_from, r.period_to) {
+        (Some(from), Some(to)) => Some(format!("{from} to {to}, {} {months}", r.months)),
+        _ if r.months < 12 => Some(format!("{} {months} of the year", r.months)),
+        _ => None,
+    }
+}
+
+/// A line's value as the form shows it: money, or a percentage for the income percentage
+/// (0.4568 shows as 45.68%).
+pub fn line_value_text(line: &Line) -> String {
+    if PERCENT_KEYS.contains(&line.key) {
+        let pct = (line.value * rust_decimal::Decimal::ONE_HUNDRED)
+            .round_dp_with_strategy(2, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
+        format!("{pct:.2}%")
+    } else {
+        njtax_engine::money::fmt_money(line.value)
+    }
+}
+
 /// Draw the form view.
 pub fn draw(app: &mut App, ui: &mut Ui) {
-    let Some(ret) = app.computed() else { return };
-    let lines = ret.lines.clone();
+    let Some(set) = app.returns() else { return };
+    let titles: Vec<String> = set.returns.iter().map(return_title).collect();
+    let chosen = app
+        .ui_state
+        .selected_return
+        .min(titles.len().saturating_sub(1));
+    if titles.len() > 1 {
+        let mut pick = None;
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Return:");
+            for (i, title) in titles.iter().enumerate() {
+                if ui.selectable_label(i == chosen, title.as_str()).clicked() && i != chosen {
+                    pick = Some(i);
+                }
+            }
+        });
+        ui.add_space(theme::GAP_S);
+        if let Some(i) = pick {
+            app.send(Command::ShowReturn(i));
+        }
+    }
+    let Some(ret) = app.selected_return().cloned() else {
+        return;
+    };
+    ui.label(
+        RichText::new(format!("{} {}", ret.form, ret.kind.describe()))
+            .strong()
+            .size(theme::TITLE),
+    );
+    if let Some(period) = period_text(&ret) {
+        ui.label(format!("Period covered: {period}"));
+    }
+    ui.add_space(theme::GAP_S);
+    let lines = ret.lines;
     let selected = app.ui_state.selected_line.clone();
     if let Some(line) = selected
         .as_deref()
@@ -16,7 +93,7 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
     {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.label(RichText::new(format!("Line {}: {}", line.id, line.label)).strong());
-            ui.label(RichText::new(njtax_engine::money::fmt_money(line.value)).size(theme::TITLE));
+            ui.label(RichText::new(line_value_text(line)).size(theme::TITLE));
             ui.add_space(theme::GAP_S);
             ui.label(RichText::new("The rule").strong());
             ui.label(&line.explanation.rule);
@@ -63,7 +140,7 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
                 }
                 ui.label(&*line.label);
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    ui.label(njtax_engine::money::fmt_money(line.value));
+                    ui.label(line_value_text(line));
                 });
                 ui.end_row();
             }

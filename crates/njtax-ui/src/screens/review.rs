@@ -2,24 +2,53 @@
 
 use egui::{RichText, Ui};
 
+use njtax_engine::compute::ReturnSet;
+
 use crate::app::{App, Command};
 use crate::theme;
 
+/// Whether the draft's returns need more words than one filing requirement: several returns, a
+/// return dropped or explained, or the spouses' election compared.
+pub fn has_statement(set: &ReturnSet) -> bool {
+    set.returns.len() > 1 || set.statement.len() > 1 || set.comparison.is_some()
+}
+
+/// Which returns must be filed and why (the engine's statement), and the election comparison.
+pub fn statement(ui: &mut Ui, set: &ReturnSet) {
+    ui.label(RichText::new("Which returns to file").strong());
+    for line in &set.statement {
+        ui.label(format!("• {line}"));
+    }
+}
+
 /// Draw the review screen.
 pub fn draw(app: &mut App, ui: &mut Ui) {
-    let Some(ret) = app.computed() else { return };
-    let diagnostics = ret.diagnostics.clone();
+    let Some(set) = app.returns() else { return };
+    let Some(ret) = set.primary() else { return };
     let filing = ret.filing_requirement.clone();
-    ui.label(
-        RichText::new(if filing.required {
-            "You must file a return"
-        } else {
-            "You are not required to file"
-        })
-        .strong(),
-    );
-    ui.label(&filing.reason);
+    if has_statement(set) {
+        let set = set.clone();
+        statement(ui, &set);
+        if let Some(c) = &set.comparison {
+            ui.add_space(theme::GAP_S);
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.label(RichText::new("Separate returns or one joint resident return").strong());
+                ui.label(&c.summary);
+            });
+        }
+    } else {
+        ui.label(
+            RichText::new(if filing.required {
+                "You must file a return"
+            } else {
+                "You are not required to file"
+            })
+            .strong(),
+        );
+        ui.label(&filing.reason);
+    }
     ui.add_space(theme::GAP_M);
+    let diagnostics = app.diagnostics();
     if diagnostics.is_empty() {
         ui.label("Nothing to fix or check.");
         return;
