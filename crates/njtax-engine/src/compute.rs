@@ -654,9 +654,14 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
     let filing_requirement = rules::filing::filing_requirement(cx, &s);
     let p = cx.p;
 
-    let refund = s.v("refund");
-    let balance_due = s.v("balance_due");
+    // A zero is shown as 0, never -0 (a product or difference of zero can carry a sign).
+    let unsigned = |v: Decimal| if v.is_zero() { Decimal::ZERO } else { v };
+    let refund = unsigned(s.v("refund"));
+    let balance_due = unsigned(s.v("balance_due"));
     let mut lines: Vec<Line> = s.into_lines();
+    for l in &mut lines {
+        l.value = unsigned(l.value);
+    }
     // Lines that are not on this form (the NJ-1040NR has no line 45 or 44): they must be zero or
     // equal to a line that is; anything else is a defect worth reporting.
     lines.retain(|l| {

@@ -19,16 +19,19 @@ fn every_parameter_file_parses_and_resolves_for_every_supported_year() {
 fn line_maps_have_unique_keys_and_ids() {
     let book = ParamBook::load().unwrap();
     for year in SUPPORTED_YEARS {
-        let map = book.for_year(year).unwrap().line_map;
-        let mut keys: Vec<_> = map.lines.iter().map(|l| &l.0).collect();
-        let mut ids: Vec<_> = map.lines.iter().map(|l| &l.1).collect();
-        let n = keys.len();
-        keys.sort();
-        keys.dedup();
-        ids.sort();
-        ids.dedup();
-        assert_eq!(keys.len(), n, "{year}: duplicate line key");
-        assert_eq!(ids.len(), n, "{year}: duplicate line id");
+        let p = book.for_year(year).unwrap();
+        for map in [p.line_map, p.nr_line_map] {
+            let mut keys: Vec<_> = map.lines.iter().map(|l| &l.0).collect();
+            // Ids are looked up without regard to case ("16b" and "16B" would collide).
+            let mut ids: Vec<_> = map.lines.iter().map(|l| l.1.to_lowercase()).collect();
+            let n = keys.len();
+            keys.sort();
+            keys.dedup();
+            ids.sort();
+            ids.dedup();
+            assert_eq!(keys.len(), n, "{year} {}: duplicate line key", map.form);
+            assert_eq!(ids.len(), n, "{year} {}: duplicate line id", map.form);
+        }
     }
 }
 
