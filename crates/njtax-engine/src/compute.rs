@@ -304,16 +304,7 @@ pub enum ComputeError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn compute(answers: &Answers, book: &ParamBook) -> Result<ComputedReturn, ComputeError> {
-    let year = answers.tax_year;
-    if !SUPPORTED_YEARS.contains(&year) {
-        return Err(ComputeError::UnsupportedYear {
-            year,
-            first: *SUPPORTED_YEARS.start(),
-            last: *SUPPORTED_YEARS.end(),
-        });
-    }
-    let p = book.for_year(year)?;
-    Ok(compute_with(answers, &p))
+    compute_set(answers, book).map(ReturnSet::into_primary)
 }
 
 /// Compute every value and diagnostic without building explanations: the hot path for the live
@@ -814,7 +805,7 @@ impl ElectionComparison {
             "Comparison (54A:5-6(b), 8-3.1 d): separate returns {}; one joint NJ-1040 as if both were residents {}. {better} by {}. This draft {} the election.",
             words(separate_net),
             words(joint_net),
-            crate::money::fmt_money((separate_net - joint_net).abs()),
+            crate::money::fmt_money(crate::money::sat_sub(separate_net, joint_net).abs()),
             if elected { "makes" } else { "does not make" }
         );
         Self {
