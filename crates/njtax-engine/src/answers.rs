@@ -9,6 +9,7 @@ use std::fmt;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+pub use crate::business_answers::*;
 use crate::money::Money;
 
 /// Filing status (NJ-1040 lines 1-5; N.J.S.A. 54A:2-1 a/c, 54A:8-3.1).
@@ -682,6 +683,10 @@ pub struct OtherJurisdiction {
     /// For a political subdivision (`Local`): the name of its state as entered for that state, so the
     /// same income taxed by both goes on one Schedule NJ-COJ (54A:4-1(b)). Empty otherwise.
     pub state: String,
+    /// The tax was paid at the entity level by a pass-through entity on your distributive proceeds
+    /// (a tax the Director finds substantially similar to the BAIT: 54A:4-1 f). The credit is limited
+    /// to what it would be had the income been taxed to you.
+    pub entity_level_tax: bool,
 }
 
 /// Federal figures that NJ credits use.
@@ -729,25 +734,33 @@ pub struct Payments {
     /// Nonresidents: tax paid on your behalf by partnerships (Schedule NJK-1; P.L.2002, c.40,
     /// s.12, C.54:10A-15.11), credited to you (NJ-1040NR only).
     pub partnership_tax_paid: Money,
+    /// Tax paid to the Director by a New Jersey S corporation on your behalf (C.54:10A-5.23 c),
+    /// credited to you as paid (54A:4-2 b).
+    pub s_corp_tax_paid: Money,
 }
 
 /// Amounts for lines this engine does not compute yet (later issues compute them).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct EnteredAmounts {
-    /// Line 46: sheltered workshop tax credit.
-    pub sheltered_workshop_credit: Money,
-    /// Line 47: Gold Star family counseling credit.
-    pub gold_star_credit: Money,
-    /// Line 48: credit for employer of organ/bone-marrow donor.
-    pub organ_donor_employer_credit: Money,
     /// Line 52: interest on underpayment of estimated tax (NJ-2210).
     pub estimated_tax_interest: Money,
     /// Line 53c: shared responsibility payment (Schedule NJ-HCC).
     pub shared_responsibility_payment: Money,
-    /// Line 62: Wounded Warrior caregivers credit.
+    /// Format 2 only: line 46 as typed; moved to `business_credits.certified` on reading, never written.
+    #[serde(skip_serializing)]
+    pub sheltered_workshop_credit: Money,
+    /// Format 2 only: line 47 as typed; moved to `business_credits.certified`, never written.
+    #[serde(skip_serializing)]
+    pub gold_star_credit: Money,
+    /// Format 2 only: line 48 as typed; moved to `business_credits.certified`, never written.
+    #[serde(skip_serializing)]
+    pub organ_donor_employer_credit: Money,
+    /// Format 2 only: line 62 as typed; moved to `business_credits.certified`, never written.
+    #[serde(skip_serializing)]
     pub wounded_warrior_credit: Money,
-    /// Line 63: pass-through business alternative income tax credit.
+    /// Format 2 only: line 63 as typed; moved to `business_credits.bait_shares`, never written.
+    #[serde(skip_serializing)]
     pub bait_credit: Money,
 }
 
@@ -856,6 +869,8 @@ pub struct Answers {
     pub federal: Federal,
     /// Payments.
     pub payments: Payments,
+    /// Employer and business credits, and credits carried over from earlier years.
+    pub business_credits: BusinessCredits,
     /// Amounts entered for lines not yet computed here.
     pub entered: EnteredAmounts,
     /// Use tax due (line 51).
@@ -885,6 +900,7 @@ impl Default for Answers {
             other_jurisdictions: Vec::new(),
             federal: Federal::default(),
             payments: Payments::default(),
+            business_credits: BusinessCredits::default(),
             entered: EnteredAmounts::default(),
             use_tax: Decimal::ZERO,
             refund: RefundChoices::default(),

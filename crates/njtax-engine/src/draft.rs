@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::answers::Answers;
 
 /// The draft format version this build writes.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// A draft file: its format version and the answers.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -100,6 +100,12 @@ pub fn parse_draft(text: &str) -> Result<Draft, DraftError> {
     if version < FORMAT_VERSION {
         migrate(&mut draft, version, FORMAT_VERSION, MIGRATIONS)?;
     }
+    if legacy_entered_credits(&draft.answers.entered) {
+        v2_to_v3(&mut draft).map_err(|message| DraftError::Migration {
+            from: version,
+            message,
+        })?;
+    }
     if draft.answers.legacy_residency.is_some() {
         // The old field written into a current draft by hand: move it the same way.
         v1_to_v2(&mut draft).map_err(|message| DraftError::Migration {
@@ -124,11 +130,71 @@ pub struct Migration {
 /// Every migration ever released, in order: `MIGRATIONS[i].from == i + 1`. A format change adds
 /// one here, bumps [`FORMAT_VERSION`], keeps any moved field readable as a legacy field, and adds a
 /// fixture draft of the old version under `tests/fixtures/drafts/`.
-pub const MIGRATIONS: &[Migration] = &[Migration {
-    from: 1,
-    what: "residency moves from one answer for the household (`residency: FullYearResident | PartYearResident | Nonresident`) to each person (`taxpayer.residency.kind: FullYear | PartYear | Never`, with dates)",
-    apply: v1_to_v2,
-}];
+pub const MIGRATIONS: &[Migration] = &[
+    Migration {
+        from: 1,
+        what: "residency moves from one answer for the household (`residency: FullYearResident | PartYearResident | Nonresident`) to each person (`taxpayer.residency.kind: FullYear | PartYear | Never`, with dates)",
+        apply: v1_to_v2,
+    },
+    Migration {
+        from: 2,
+        what: "credits typed as amounts for lines 46, 47, 48, 62 and 63 (`entered.sheltered_workshop_credit` and the rest) move to `business_credits`: a BAIT amount becomes one `bait_shares` entry, the others `certified` entries taken as entered, which the app then asks to be replaced by the details it computes from",
+        apply: v2_to_v3,
+    },
+];
+
+/// Whether a draft still holds format 2's typed amounts for lines 46-48, 62 and 63.
+fn legacy_entered_credits(e: &crate::answers::EnteredAmounts) -> bool {
+    [
+        e.sheltered_workshop_credit,
+        e.gold_star_credit,
+        e.organ_donor_employer_credit,
+        e.wounded_warrior_credit,
+        e.bait_credit,
+    ]
+    .iter()
+    .any(|v| !v.is_zero())
+}
+
+/// Format 2 to 3: typed credit amounts become business-credit entries.
+fn v2_to_v3(draft: &mut Draft) -> Result<(), String> {
+    use crate::answers::{BaitShare, CertifiedCredit, CreditKind, Owner};
+    let a = &mut draft.answers;
+    let e = std::mem::take(&mut a.entered);
+    a.entered.estimated_tax_interest = e.estimated_tax_interest;
+    a.entered.shared_responsibility_payment = e.shared_responsibility_payment;
+    let note = "Amount typed in an earlier version of the app";
+    for (credit, amount) in [
+        (CreditKind::ShelteredWorkshop, e.sheltered_workshop_credit),
+        (CreditKind::GoldStar, e.gold_star_credit),
+        (
+            CreditKind::OrganDonorEmployer,
+            e.organ_donor_employer_credit,
+        ),
+        (
+            CreditKind::WoundedWarriorCaregiver,
+            e.wounded_warrior_credit,
+        ),
+    ] {
+        if !amount.is_zero() {
+            a.business_credits.certified.push(CertifiedCredit {
+                owner: Owner::Taxpayer,
+                credit,
+                description: note.to_owned(),
+                amount,
+                ..Default::default()
+            });
+        }
+    }
+    if !e.bait_credit.is_zero() {
+        a.business_credits.bait_shares.push(BaitShare {
+            owner: Owner::Taxpayer,
+            entity: note.to_owned(),
+            share_of_tax_paid: e.bait_credit,
+        });
+    }
+    Ok(())
+}
 
 /// Version 1 to 2: the household's `residency` becomes `residency: (kind: ...)` on the taxpayer and
 /// the spouse (a version-1 part-year resident has no dates yet; the app asks for them).

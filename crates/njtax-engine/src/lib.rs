@@ -10,6 +10,7 @@
 #![deny(missing_docs)]
 
 pub mod answers;
+mod business_answers;
 pub mod compute;
 pub mod draft;
 pub mod explain;

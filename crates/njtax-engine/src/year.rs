@@ -21,6 +21,7 @@ pub struct ParamBook {
     withholding: rules::nj2450::WithholdingParamsFile,
     funds: rules::refund::FundParamsFile,
     residency: rules::nonresident::ResidencyParamsFile,
+    business_credits: rules::business_credits::BusinessCreditParamsFile,
     line_maps: Vec<LineMap>,
 }
 
@@ -51,6 +52,8 @@ pub struct YearParams {
     pub funds: rules::refund::FundParams,
     /// Part-year and nonresident figures (54A:2-1.1, 3-1(c), 5-8).
     pub residency: rules::nonresident::ResidencyParams,
+    /// Employer and business credits (54A:4-1.1, 4-11 to 4-24, 12-5).
+    pub business_credits: rules::business_credits::BusinessCreditParams,
     /// The year's NJ-1040 line map.
     pub line_map: std::sync::Arc<LineMap>,
     /// The year's NJ-1040NR line map.
@@ -90,6 +93,7 @@ impl ParamBook {
             withholding: load!("withholding.ron"),
             funds: load!("funds.ron"),
             residency: load!("residency.ron"),
+            business_credits: load!("business_credits.ron"),
             line_maps,
         })
     }
@@ -124,6 +128,7 @@ impl ParamBook {
             withholding: self.withholding.resolve(year)?,
             funds: self.funds.resolve(year)?,
             residency: self.residency.resolve(year)?,
+            business_credits: self.business_credits.resolve(year)?,
             line_map: std::sync::Arc::new(line_map),
             nr_line_map: std::sync::Arc::new(nr_line_map),
         })
@@ -150,6 +155,7 @@ impl YearParams {
         self.withholding.list_uncertain(&mut out);
         self.funds.list_uncertain(&mut out);
         self.residency.list_uncertain(&mut out);
+        self.business_credits.list_uncertain(&mut out);
         out
     }
 }
