@@ -74,6 +74,7 @@ fn complex_return() -> Answers {
                 income_taxed_by_both: d("6000"),
                 tax_paid: d("180"),
                 state: String::new(),
+                entity_level_tax: false,
             })
             .collect(),
         federal: Federal {

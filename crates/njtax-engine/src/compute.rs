@@ -240,6 +240,8 @@ pub struct ComputedReturn {
     pub filing_requirement: FilingRequirement,
     /// Diagnostics, errors first.
     pub diagnostics: Vec<Diagnostic>,
+    /// The business credits schedule and carryover ledger (empty when no such credit is claimed).
+    pub business_credits: crate::rules::business_credits::CreditSchedule,
 }
 
 impl ComputedReturn {
@@ -706,6 +708,7 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
         balance_due,
         filing_requirement,
         diagnostics,
+        business_credits: Default::default(),
     }
 }
 
@@ -759,6 +762,7 @@ fn empty_return() -> ComputedReturn {
             citation: String::new(),
         },
         diagnostics: Vec::new(),
+        business_credits: Default::default(),
     }
 }
 

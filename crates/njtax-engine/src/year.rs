@@ -21,7 +21,7 @@ pub struct ParamBook {
     withholding: rules::nj2450::WithholdingParamsFile,
     funds: rules::refund::FundParamsFile,
     residency: rules::nonresident::ResidencyParamsFile,
-    business_credits: rules::business_credits::BusinessCreditParamsFile,
+    business_credits: rules::credit_params::BusinessCreditParamsFile,
     line_maps: Vec<LineMap>,
 }
 
@@ -53,7 +53,7 @@ pub struct YearParams {
     /// Part-year and nonresident figures (54A:2-1.1, 3-1(c), 5-8).
     pub residency: rules::nonresident::ResidencyParams,
     /// Employer and business credits (54A:4-1.1, 4-11 to 4-24, 12-5).
-    pub business_credits: rules::business_credits::BusinessCreditParams,
+    pub business_credits: rules::credit_params::BusinessCreditParams,
     /// The year's NJ-1040 line map.
     pub line_map: std::sync::Arc<LineMap>,
     /// The year's NJ-1040NR line map.

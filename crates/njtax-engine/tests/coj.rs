@@ -56,7 +56,7 @@ fn juris(name: &str, kind: JurisdictionKind, income: Decimal, tax: Decimal) -> O
         kind,
         income_taxed_by_both: income,
         tax_paid: tax,
-        state: String::new(),
+        ..Default::default()
     }
 }
 

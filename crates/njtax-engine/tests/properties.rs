@@ -169,6 +169,7 @@ fn jurisdiction() -> impl Strategy<Value = OtherJurisdiction> {
             } else {
                 String::new()
             },
+            entity_level_tax: false,
         }
     })
 }

@@ -3,108 +3,93 @@
 //! credits schedule).
 //!
 //! Each credit's rules (refundable, place in the order, carryover years, form line, where it is
-//! claimed, years in force) are data: the `catalogue` in `forms/params/business_credits.ron`.
-//! Decision record: `docs/decisions/business-credits.md`.
+//! claimed, years in force) are data: the catalogue in `forms/params/business_credits.ron`
+//! ([`crate::rules::credit_params`]). What each credit amounts to before the order and the limits
+//! comes from [`crate::rules::credit_amounts`]. Decision record: `docs/decisions/business-credits.md`.
 
 use rust_decimal::Decimal;
-use serde::Deserialize;
+use serde::Serialize;
 
-use crate::answers::CreditKind;
-use crate::params::ByStatus;
+use crate::answers::{CreditKind, Owner};
+use crate::explain::Explanation;
 
-/// One credit's rules, from its statute.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreditRule {
+/// One credit on the business credits schedule of a return.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ScheduleRow {
     /// Which credit.
     pub kind: CreditKind,
-    /// Name as the form or the statute gives it.
+    /// Its name.
     pub name: String,
     /// Statute citation.
     pub statute: String,
-    /// What exceeds the tax is an overpayment (refunded); otherwise the credit never takes the
-    /// tax below zero.
-    pub refundable: bool,
-    /// Place in the order the credits are applied (lower first).
-    pub order: u16,
-    /// Years an unused part may be carried forward (0: none).
-    pub carryover_years: u16,
-    /// The NJ-1040 line key that carries the credit, when the form has one.
-    pub line: Option<String>,
-    /// Where and how the credit is claimed.
+    /// Where and how it is claimed.
     pub claimed_where: String,
     /// Why where it is claimed is uncertain, when it is.
     pub where_uncertain: Option<String>,
-    /// First tax year the credit exists, when limited.
-    pub first_year: Option<u16>,
-    /// Last tax year the credit exists, when limited.
-    pub last_year: Option<u16>,
-    /// Only a resident (the NJ-1040) may claim it.
-    pub resident_only: bool,
+    /// The line id on this return's form that carries it ("46"), when the form has one.
+    pub line: Option<String>,
+    /// What exceeds the tax is refunded.
+    pub refundable: bool,
+    /// This year's credit, before the order and the limits.
+    pub earned: Decimal,
+    /// Carried in from earlier years and still usable.
+    pub carried_in: Decimal,
+    /// The limit that applied (the sheltered workshop 50% limit), when one did.
+    pub limit: Option<Decimal>,
+    /// Used against the tax.
+    pub applied: Decimal,
+    /// Paid as an overpayment (refundable credits only).
+    pub refunded: Decimal,
+    /// Carried forward to next year.
+    pub carried_forward: Decimal,
+    /// Lost: unused and not carried forward (no carryover, or its last year).
+    pub lost: Decimal,
+    /// How the amounts were worked out.
+    pub explanation: Explanation,
 }
 
-crate::param_domain!("business_credits", BusinessCreditParamsFile => BusinessCreditParams {
-    /// Every credit's rules, in no particular order (`order` sets it).
-    catalogue: Vec<CreditRule>,
-    /// Sheltered workshop: share of the wages paid to each qualified person.
-    sheltered_workshop_rate: Decimal,
-    /// Sheltered workshop: most for each qualified person.
-    sheltered_workshop_max_per_person: Decimal,
-    /// Sheltered workshop: weeks of 25 hours or more that make a qualified person.
-    sheltered_workshop_min_weeks: u32,
-    /// Sheltered workshop: weekly hours that make a qualifying week.
-    sheltered_workshop_min_weekly_hours: u32,
-    /// Sheltered workshop: share of the New Jersey business share of the tax that limits the credits.
-    sheltered_workshop_limit_share: Decimal,
-    /// Sheltered workshop: line keys of the credits taken before it that count against the limit.
-    sheltered_workshop_counted_credits: Vec<String>,
-    /// Organ donor employer: share of the salary for the time missed.
-    organ_donor_rate: Decimal,
-    /// Organ donor employer: most days for each donation.
-    organ_donor_max_days: u32,
-    /// Wounded Warrior caregivers: most per service member.
-    caregiver_max: Decimal,
-    /// Wounded Warrior caregivers: gross income limit by filing status.
-    caregiver_income_limit: ByStatus<Decimal>,
-    /// Wounded Warrior caregivers: months the service member resided with the caregiver.
-    caregiver_min_months: u8,
-    /// Apprenticeship: most of the start-up costs.
-    apprenticeship_max: Decimal,
-    /// Apprenticeship: most in key industries.
-    apprenticeship_key_industry_max: Decimal,
-    /// PPE: most in a year.
-    ppe_max: Decimal,
-    /// Unit concrete: credit per square foot.
-    unit_concrete_per_square_foot: Decimal,
-    /// Unit concrete: least square feet.
-    unit_concrete_min_square_feet: Decimal,
-    /// Unit concrete: most for a residential property.
-    unit_concrete_max_residential: Decimal,
-    /// Unit concrete: most for a commercial property.
-    unit_concrete_max_commercial: Decimal,
-    /// Low embodied carbon concrete: most as a share of cost.
-    low_carbon_concrete_rate: Decimal,
-    /// Carbon capture concrete: most as a share of cost.
-    carbon_capture_concrete_rate: Decimal,
-    /// Both kinds: most as a share of cost.
-    both_concrete_rate: Decimal,
-    /// EPD: most per facility.
-    epd_max_per_facility: Decimal,
-    /// EPD: most facilities in a year.
-    epd_max_facilities: u32,
-    /// Emerging technology: share of the investment.
-    emerging_technology_rate: Decimal,
-    /// Emerging technology: added share (opportunity zone, M/WBE).
-    emerging_technology_increase: Decimal,
-    /// Emerging technology: most per investment.
-    emerging_technology_max_per_investment: Decimal,
-    /// Wage tax refund denied: share of the New Jersey tax after the readjustment.
-    wage_tax_refund_denied_rate: Decimal,
-});
+/// One line of the carryover ledger: a credit of one origin year.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct LedgerRow {
+    /// Whose credit.
+    pub owner: Owner,
+    /// Which credit.
+    pub kind: CreditKind,
+    /// The year the credit was allowed for.
+    pub origin_year: u16,
+    /// Usable at the start of this year (for this year's credit: the part not used by a limit).
+    pub available: Decimal,
+    /// Used this year.
+    pub used: Decimal,
+    /// Left after this year.
+    pub remaining: Decimal,
+    /// The last tax year it can be used in.
+    pub last_year: u16,
+    /// The part of `remaining` that expires at the end of this year (this is its last year).
+    pub expiring: Decimal,
+}
 
-impl BusinessCreditParams {
-    /// The rule of one credit.
-    pub fn rule(&self, kind: CreditKind) -> Option<&CreditRule> {
-        self.catalogue.value.iter().find(|r| r.kind == kind)
+/// The business credits schedule of one return: every credit, the ledger, and the credits that
+/// have no line on the form (claimed separately).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct CreditSchedule {
+    /// One row per credit claimed, in the order applied.
+    pub rows: Vec<ScheduleRow>,
+    /// The carryover ledger after this year.
+    pub ledger: Vec<LedgerRow>,
+    /// Non-refundable credits without a line on the form, applied after lines 46-48.
+    pub separate_nonrefundable: Decimal,
+    /// Refundable credits without a line on the form.
+    pub separate_refundable: Decimal,
+    /// Refund (positive) or balance due (negative) once the separately claimed credits are allowed.
+    pub net_after_separate_claims: Decimal,
+    /// Plain notes for the filer (where to send a certificate, what is uncertain).
+    pub notes: Vec<String>,
+}
+
+impl CreditSchedule {
+    /// Whether the schedule has anything to show.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty() && self.ledger.is_empty()
     }
 }

@@ -2,12 +2,15 @@
 
 pub mod business_credits;
 pub mod coj;
+pub mod credit_amounts;
+pub mod credit_params;
 pub mod credits;
 pub mod deductions;
 pub mod exclusions;
 pub mod exemptions;
 pub mod federal_eic;
 pub mod filing;
+pub mod impaired_estimator;
 pub mod income;
 pub mod nj2450;
 pub mod nonresident;
