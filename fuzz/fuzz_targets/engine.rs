@@ -10,11 +10,16 @@
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use njtax_engine::answers::{
-    Business, Contribution, Date, Deductions, Dependent, Dividends, EnteredAmounts,
-    EstimatedPayment, Federal, FilingStatus, Gambling, GamblingWin, Homestead, HomesteadKind,
-    Income, Interest, JurisdictionKind, NjResidency, Options, OtherIncome, OtherJurisdiction,
-    Owner, PassThrough, Payments, Person, PropertySale, RefundChoices, Relationship, Rental,
-    ResidenceSale, ResidencyKind, Retirement, RetirementKind, Sourcing, TaxMethod, W2,
+    ApprenticeshipProgram, BaitShare, Business, BusinessCredits, CarryoverEntry, CertifiedCredit,
+    Contribution, CreditKind, Date, Deductions, Dependent, Dividends, EmergingTechInvestment,
+    EnteredAmounts, EntityCreditShare, EntityKind, EpdAnalysis, EstimatedPayment, Federal,
+    FilingStatus, Gambling, GamblingWin, Homestead, HomesteadKind, ImpairedEmployeeCertificate,
+    ImpairedEmployeeEstimate, Income, Interest, JurisdictionKind, MinimumWageEmployerType,
+    NjResidency, Options, OrganDonorLeave, OtherIncome, OtherJurisdiction, Owner, PassThrough,
+    Payments, Person, PropertySale, PropertyUse, RefundChoices, Relationship, Rental,
+    ResidenceSale, ResidencyKind, Retirement, RetirementKind, ShelteredWorkshopBusiness,
+    ShelteredWorkshopEmployee, Sourcing, TaxMethod, UnitConcretePurchase, VeteranCare, W2,
+    WageTaxJudgment,
 };
 use njtax_engine::money::round_cents;
 use njtax_engine::{Answers, Draft, FORMAT_VERSION};
@@ -473,6 +478,7 @@ struct FJurisdiction {
     tax_paid: Amount,
     /// A city's state, picked from the same names (so it sometimes matches an entered state).
     state: u8,
+    entity_level_tax: bool,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -493,17 +499,210 @@ struct FPayments {
     prior_year_overpayment: Amount,
     other_withholding: Amount,
     partnership_tax_paid: Amount,
+    s_corp_tax_paid: Amount,
 }
 
 #[derive(Arbitrary, Debug)]
 struct FEntered {
-    sheltered_workshop: Amount,
-    gold_star: Amount,
-    organ_donor_employer: Amount,
     estimated_tax_interest: Amount,
     shared_responsibility: Amount,
-    wounded_warrior: Amount,
-    bait: Amount,
+}
+
+/// Every credit kind, picked by a byte.
+const CREDIT_KINDS: &[CreditKind] = &[
+    CreditKind::ShelteredWorkshop,
+    CreditKind::GoldStar,
+    CreditKind::OrganDonorEmployer,
+    CreditKind::ImpairedEmployee,
+    CreditKind::Apprenticeship,
+    CreditKind::PersonalProtectiveEquipment,
+    CreditKind::UnitConcrete,
+    CreditKind::LowCarbonConcrete,
+    CreditKind::EnvironmentalProductDeclaration,
+    CreditKind::FilmDigitalMedia,
+    CreditKind::EmergingTechnology,
+    CreditKind::WageTaxRefundDenied,
+    CreditKind::WoundedWarriorCaregiver,
+    CreditKind::PassThroughBait,
+];
+
+/// Business names employees may point at (some match an entered business, some not).
+const SW_BUSINESSES: &[&str] = &["Shore Crafts", "Pine Print Shop", "", "Nowhere"];
+
+/// One item of a business-credit list: an owner, a few amounts, a few small numbers and flags,
+/// interpreted per list.
+#[derive(Arbitrary, Debug)]
+struct FCreditItem {
+    owner: FOwner,
+    kind: u8,
+    name: u8,
+    a: Amount,
+    b: Amount,
+    c: Amount,
+    d: Amount,
+    n: u16,
+    m: u8,
+    f1: bool,
+    f2: bool,
+}
+
+#[derive(Arbitrary, Debug)]
+struct FBusinessCredits {
+    sw_businesses: Vec<FCreditItem>,
+    sw_employees: Vec<FCreditItem>,
+    certificates: Vec<FCreditItem>,
+    estimates: Vec<FCreditItem>,
+    organ: Vec<FCreditItem>,
+    certified: Vec<FCreditItem>,
+    care: Vec<FCreditItem>,
+    apprenticeship: Vec<FCreditItem>,
+    concrete: Vec<FCreditItem>,
+    epd: Vec<FCreditItem>,
+    emerging: Vec<FCreditItem>,
+    judgments: Vec<FCreditItem>,
+    bait: Vec<FCreditItem>,
+    shares: Vec<FCreditItem>,
+    carryovers: Vec<FCreditItem>,
+}
+
+impl FBusinessCredits {
+    /// `year` is the draft's tax year (certificates and carryovers cluster around it).
+    fn credits(&self, year: u16) -> BusinessCredits {
+        let near = |n: u16| year.wrapping_sub(9).wrapping_add(n % 12);
+        BusinessCredits {
+            sheltered_workshop_businesses: few(&self.sw_businesses, |x| {
+                ShelteredWorkshopBusiness {
+                    owner: owner(x.owner),
+                    name: pick(SW_BUSINESSES, x.name).into(),
+                    nj_source_income: x.a.dec(),
+                }
+            }),
+            sheltered_workshop_employees: few(&self.sw_employees, |x| ShelteredWorkshopEmployee {
+                owner: owner(x.owner),
+                name: "Employee".into(),
+                business: pick(SW_BUSINESSES, x.name).into(),
+                wages_paid: x.a.dec(),
+                weeks_of_25_hours: u32::from(x.m),
+                special_license: x.f1,
+            }),
+            impaired_employee_certificates: few(&self.certificates, |x| {
+                ImpairedEmployeeCertificate {
+                    owner: owner(x.owner),
+                    certificate: "C-1".into(),
+                    certificate_year: if x.f1 { year } else { near(x.n) },
+                    certified_amount: x.a.dec(),
+                    counted_in_another_credit: x.b.dec(),
+                }
+            }),
+            impaired_employee_estimates: few(&self.estimates, |x| ImpairedEmployeeEstimate {
+                owner: owner(x.owner),
+                name: "Employee".into(),
+                employer_type: if x.f1 {
+                    MinimumWageEmployerType::General
+                } else {
+                    MinimumWageEmployerType::SmallOrSeasonal
+                },
+                hours_last_year: x.a.dec(),
+                wages_last_year: x.b.dec(),
+                payroll_taxes_last_year: x.c.dec(),
+                hours_this_year: x.d.dec(),
+                minimum_wage_this_year: Decimal::new(i64::from(x.n), 2),
+                minimum_wage_last_year: Decimal::new(i64::from(x.n) - i64::from(x.m), 2),
+                payroll_tax_rate_this_year: Decimal::new(i64::from(x.m), 3),
+                state_increase_without_law: Decimal::new(i64::from(x.kind), 2),
+                federal_increase: Decimal::new(i64::from(x.name), 2),
+                months_employed: x.f2.then_some(x.m % 14),
+            }),
+            organ_donor_leaves: few(&self.organ, |x| OrganDonorLeave {
+                owner: owner(x.owner),
+                employee: "Employee".into(),
+                days_missed: u32::from(x.m),
+                salary_for_days_missed: x.a.dec(),
+                additional_paid_leave: x.f1,
+            }),
+            certified: few(&self.certified, |x| CertifiedCredit {
+                owner: owner(x.owner),
+                credit: pick(CREDIT_KINDS, x.kind),
+                description: "Certificate".into(),
+                amount: x.a.dec(),
+                cost_base: x.b.dec(),
+                low_embodied_carbon: x.f1,
+                carbon_capture: x.f2,
+            }),
+            veteran_care: few(&self.care, |x| VeteranCare {
+                owner: owner(x.owner),
+                veteran: "Veteran".into(),
+                federal_disability_compensation: x.a.dec(),
+                qualified_service_member: x.f1,
+                months_resided_with_you: x.m % 14,
+                relative: x.f2,
+                your_care_expenses: x.b.dec(),
+                all_caregivers_care_expenses: x.c.dec(),
+            }),
+            apprenticeship: few(&self.apprenticeship, |x| ApprenticeshipProgram {
+                owner: owner(x.owner),
+                program: "Program".into(),
+                start_up_costs: x.a.dec(),
+                key_industry: x.f1,
+                approved: x.f2,
+            }),
+            unit_concrete: few(&self.concrete, |x| UnitConcretePurchase {
+                owner: owner(x.owner),
+                property: "Home".into(),
+                property_use: if x.f1 {
+                    PropertyUse::Residential
+                } else {
+                    PropertyUse::Commercial
+                },
+                square_feet: x.a.dec(),
+                receipts_and_affidavit: x.f2,
+            }),
+            epd_analyses: few(&self.epd, |x| EpdAnalysis {
+                owner: owner(x.owner),
+                facility: "Plant".into(),
+                cost: x.a.dec(),
+                certificate_issued: x.f1,
+            }),
+            emerging_technology: few(&self.emerging, |x| EmergingTechInvestment {
+                owner: owner(x.owner),
+                business: "Startup".into(),
+                investment: x.a.dec(),
+                increased_rate: x.f1,
+                approved: x.f2,
+            }),
+            wage_tax_judgments: few(&self.judgments, |x| WageTaxJudgment {
+                owner: owner(x.owner),
+                jurisdiction: "New York".into(),
+                nj_tax_from_readjustment: x.a.dec(),
+                final_judgment: x.f1,
+            }),
+            bait_shares: few(&self.bait, |x| BaitShare {
+                owner: owner(x.owner),
+                entity: "Partners LP".into(),
+                share_of_tax_paid: x.a.dec(),
+            }),
+            entity_shares: few(&self.shares, |x| EntityCreditShare {
+                owner: owner(x.owner),
+                credit: pick(CREDIT_KINDS, x.kind),
+                entity: "Partners LP".into(),
+                entity_kind: if x.f1 {
+                    EntityKind::Partnership
+                } else {
+                    EntityKind::SCorporation
+                },
+                entity_credit: x.a.dec(),
+                your_share_of_income: x.b.dec(),
+                entity_total_income: x.c.dec(),
+                nj_source_income: x.d.dec(),
+            }),
+            carryovers: few(&self.carryovers, |x| CarryoverEntry {
+                owner: owner(x.owner),
+                credit: pick(CREDIT_KINDS, x.kind),
+                origin_year: if x.f1 { near(x.n) } else { x.n },
+                remaining: x.a.dec(),
+            }),
+        }
+    }
 }
 
 #[derive(Arbitrary, Debug)]
@@ -532,6 +731,7 @@ struct Input {
     federal: FFederal,
     payments: FPayments,
     entered: FEntered,
+    business_credits: FBusinessCredits,
     use_tax: Amount,
     refund: FRefund,
     rate_schedule: bool,
@@ -753,6 +953,7 @@ impl Input {
                 income_taxed_by_both: j.income.dec(),
                 tax_paid: j.tax_paid.dec(),
                 state: pick(JURISDICTIONS, j.state).into(),
+                entity_level_tax: j.entity_level_tax,
             }),
             federal: Federal {
                 agi: self.federal.agi.dec(),
@@ -774,15 +975,13 @@ impl Input {
                 prior_year_overpayment: self.payments.prior_year_overpayment.dec(),
                 other_withholding: self.payments.other_withholding.dec(),
                 partnership_tax_paid: self.payments.partnership_tax_paid.dec(),
+                s_corp_tax_paid: self.payments.s_corp_tax_paid.dec(),
             },
+            business_credits: self.business_credits.credits(tax_year),
             entered: EnteredAmounts {
-                sheltered_workshop_credit: e.sheltered_workshop.dec(),
-                gold_star_credit: e.gold_star.dec(),
-                organ_donor_employer_credit: e.organ_donor_employer.dec(),
                 estimated_tax_interest: e.estimated_tax_interest.dec(),
                 shared_responsibility_payment: e.shared_responsibility.dec(),
-                wounded_warrior_credit: e.wounded_warrior.dec(),
-                bait_credit: e.bait.dec(),
+                ..Default::default()
             },
             use_tax: self.use_tax.dec(),
             refund: RefundChoices {

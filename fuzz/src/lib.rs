@@ -136,6 +136,8 @@ fn check_one(r: &ComputedReturn) {
         r.balance_due
     );
 
+    check_credit_schedule(r, &which);
+
     // Line 29 (29A on the NJ-1040NR) = max(0, line 27 - line 28c).
     let (l27, l28c, l29) = (
         line(r, "total_income"),
@@ -263,5 +265,89 @@ pub fn check_round_trip(draft: &Draft) {
     match parse_draft(&text) {
         Ok(back) => assert_eq!(&back, draft, "round trip changed the draft:\n{text}"),
         Err(e) => panic!("a written draft does not parse back: {e}\n{text}"),
+    }
+}
+
+/// The business credits schedule adds up: every credit's amount (this year's plus carried in) is
+/// applied, refunded, carried forward or lost, none negative; only refundable credits refund;
+/// the form's credit lines equal their rows; line 50 = line 45 - line 49, not below zero; the
+/// ledger's remaining amounts are what the rows carry forward.
+fn check_credit_schedule(r: &ComputedReturn, which: &str) {
+    let sch = &r.business_credits;
+    let mut forward = Decimal::ZERO;
+    for row in &sch.rows {
+        for (what, v) in [
+            ("earned", row.earned),
+            ("carried in", row.carried_in),
+            ("applied", row.applied),
+            ("refunded", row.refunded),
+            ("carried forward", row.carried_forward),
+            ("lost", row.lost),
+        ] {
+            assert!(
+                v >= Decimal::ZERO,
+                "{which}: {} {what} is negative: {v}",
+                row.name
+            );
+        }
+        let total = row.earned.saturating_add(row.carried_in);
+        let parts = row
+            .applied
+            .saturating_add(row.refunded)
+            .saturating_add(row.carried_forward)
+            .saturating_add(row.lost);
+        if total < Decimal::MAX / Decimal::TEN {
+            assert_eq!(
+                total, parts,
+                "{which}: {}: earned + carried in != applied + refunded + carried forward + lost",
+                row.name
+            );
+        }
+        assert!(
+            row.refundable || row.refunded.is_zero(),
+            "{which}: non-refundable {} refunded {}",
+            row.name,
+            row.refunded
+        );
+        if let Some(limit) = row.limit {
+            assert!(
+                row.applied <= limit,
+                "{which}: {} applied {} over its limit {limit}",
+                row.name,
+                row.applied
+            );
+        }
+        forward = forward.saturating_add(row.carried_forward);
+    }
+    let remaining = sch
+        .ledger
+        .iter()
+        .fold(Decimal::ZERO, |t, l| t.saturating_add(l.remaining));
+    if forward < Decimal::MAX / Decimal::TEN && remaining < Decimal::MAX / Decimal::TEN {
+        let expiring = sch
+            .ledger
+            .iter()
+            .fold(Decimal::ZERO, |t, l| t.saturating_add(l.expiring));
+        assert_eq!(
+            forward,
+            remaining.saturating_sub(expiring),
+            "{which}: carried forward differs from the ledger's remaining less expiring"
+        );
+    }
+    if r.form == "NJ-1040" {
+        let (l45, l49, l50) = (
+            line(r, "balance_of_tax"),
+            line(r, "total_credits"),
+            line(r, "balance_after_credits"),
+        );
+        assert_eq!(
+            l50,
+            floor_diff(l45, l49),
+            "{which}: line 50 != max(0, 45 - 49)"
+        );
+        assert!(
+            l49 <= l45 || l45 < Decimal::ZERO,
+            "{which}: credits {l49} exceed the tax {l45}"
+        );
     }
 }
