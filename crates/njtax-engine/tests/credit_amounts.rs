@@ -820,3 +820,52 @@ fn absurd_amounts_do_not_panic() {
     assert!(o.total(CreditKind::ShelteredWorkshop) > Decimal::ZERO);
     let _ = run_with(&a, dec!(0.01));
 }
+
+// ---------- 54A:4-1 f: another state's entity-level tax on COJ ----------
+
+/// 54A:4-1 f: an entity-level tax counts as tax paid (info diagnostic), and the credit is at most
+/// what the individual-level schedule allows: income 50,000 of gross 100,000, taxable 99,000 ->
+/// the same credit with or without the flag, and never more than the tax paid.
+#[test]
+fn entity_level_tax_counts_as_tax_paid_capped_as_individual_level_54a_4_1_f() {
+    use njtax_engine::answers::{JurisdictionKind, OtherJurisdiction, TaxMethod};
+    use njtax_engine::rules::property::{line_40a_property_taxes_paid, lines_41_to_44};
+    let credit = |entity_level: bool, tax_paid: Decimal| {
+        let mut a = answers();
+        a.options.tax_method = TaxMethod::RateSchedule;
+        a.other_jurisdictions = vec![OtherJurisdiction {
+            name: "New York".into(),
+            kind: JurisdictionKind::State,
+            income_taxed_by_both: dec!(50000),
+            tax_paid,
+            state: String::new(),
+            entity_level_tax: entity_level,
+        }];
+        let book = ParamBook::load().unwrap();
+        let p = book.for_year(2024).unwrap();
+        let cx = Ctx::new(&a, &p);
+        let mut s = Sheet::default();
+        s.push(cx.line("gross_income", dec!(100000), Explanation::default()));
+        s.push(cx.line("taxable_income", dec!(99000), Explanation::default()));
+        let l = line_40a_property_taxes_paid(&cx, &s);
+        s.push(l);
+        for l in lines_41_to_44(&cx, &s) {
+            s.push(l);
+        }
+        let diags = cx.take_diags();
+        (
+            s.v("coj_credit"),
+            diags
+                .iter()
+                .any(|d| d.code == "coj-entity-level-tax" && d.severity == Severity::Info),
+        )
+    };
+    let (individual, note_individual) = credit(false, dec!(9000));
+    let (entity, note_entity) = credit(true, dec!(9000));
+    assert!(!note_individual);
+    assert!(note_entity);
+    assert_eq!(entity, individual, "capped by the same schedule limit");
+    assert!(entity < dec!(9000));
+    // Below the limit: the entity's tax itself (1,000).
+    assert_eq!(credit(true, dec!(1000)).0, dec!(1000));
+}
