@@ -1098,13 +1098,16 @@ fn use_words(u: PropertyUse) -> &'static str {
     }
 }
 
+/// One facility's analysis: its index, cost and amount (the lesser of cost and the cap).
+type EpdItem = (usize, Decimal, Decimal);
+
 /// Environmental product declaration credit (54A:4-24 a(2), d): for each production facility with
 /// a tax credit certificate, the lesser of the full cost of its analysis and $3,000, for at most 8
 /// facilities in a year (the 8 largest amounts are taken). One credit per owner.
 pub fn environmental_product_declaration_credit(cx: &Ctx) -> Vec<EarnedCredit> {
     let p = &cx.p.business_credits;
     let cite = "N.J.S.A. 54A:4-24 a(2), d";
-    let mut per_owner: Vec<(Owner, Vec<(usize, Decimal, Decimal)>)> = Vec::new();
+    let mut per_owner: Vec<(Owner, Vec<EpdItem>)> = Vec::new();
     for (k, e) in cx.a.business_credits.epd_analyses.iter().enumerate() {
         if !cx.a.counts(e.owner) {
             continue;
