@@ -772,7 +772,7 @@ pub fn organ_donor_employer_credit(cx: &Ctx) -> Vec<EarnedCredit> {
 
 /// Wounded Warrior caregivers' qualified veteran care credit (54A:4-15 a, b, e; NJ-1040 line 62):
 /// the lesser of the veteran's federal disability compensation and $675, for a resident
-/// caregiver with gross income (line 29) within the limit for the filing status, related to the
+/// caregiver with gross income for the year (line 29; a part-year resident's whole year) within the limit for the filing status, related to the
 /// veteran within the third degree, caring for a qualified armed service member who resided with
 /// the caregiver in New Jersey at least 6 months of the year; shared among caregivers in
 /// proportion to their care expenses.
@@ -780,7 +780,9 @@ pub fn wounded_warrior_caregiver_credit(cx: &Ctx, s: &Sheet) -> Vec<EarnedCredit
     let p = &cx.p.business_credits;
     let cite = "N.J.S.A. 54A:4-15 a, b, e; NJ-1040 line 62 (Schedule NJ-WCC)";
     let mut out = Vec::new();
-    let gross = s.v("gross_income");
+    // "Gross income for the taxable year": for a part-year resident the whole year's, as for the
+    // 54A:2-4 threshold (the resident-period line 29 covers only part of the year).
+    let gross = cx.threshold_gross_income(s);
     let limit = *p.caregiver_income_limit.value.get(cx.a.filing_status);
     for (k, v) in cx.a.business_credits.veteran_care.iter().enumerate() {
         if !cx.a.counts(v.owner) {
@@ -869,7 +871,11 @@ pub fn wounded_warrior_caregiver_credit(cx: &Ctx, s: &Sheet) -> Vec<EarnedCredit
                 format!("{path}.federal_disability_compensation"),
                 comp,
             )
-            .line("Gross income (line 29)", "gross_income", gross)
+            .line(
+                cx.threshold_income_words().trim_end_matches(','),
+                "gross_income",
+                gross,
+            )
             .answer_text(
                 "Months resided with you",
                 format!("{path}.months_resided_with_you"),
