@@ -283,7 +283,11 @@ fn rollover_writes_next_years_draft_and_refuses_to_overwrite_without_force() {
     let _ = std::fs::remove_file(&next);
     let path = next.display().to_string();
     let out = njtax(&["rollover", &fixture_draft("v3.ron"), "--out", &path]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let d = njtax_engine::parse_draft(&std::fs::read_to_string(&next).unwrap()).unwrap();
     assert_eq!(d.answers.tax_year, 2025);
     assert_eq!(d.answers.business_credits.carryovers.len(), 1);
@@ -294,7 +298,13 @@ fn rollover_writes_next_years_draft_and_refuses_to_overwrite_without_force() {
     let again = njtax(&["rollover", &fixture_draft("v3.ron"), "--out", &path]);
     assert_eq!(again.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
-    let forced = njtax(&["rollover", &fixture_draft("v3.ron"), "--out", &path, "--force"]);
+    let forced = njtax(&[
+        "rollover",
+        &fixture_draft("v3.ron"),
+        "--out",
+        &path,
+        "--force",
+    ]);
     assert!(forced.status.success());
 }
 
@@ -310,7 +320,11 @@ fn estimate_impaired_prints_each_employees_case_amount_and_deadline() {
         ])))"#,
     );
     let out = njtax(&["estimate-impaired", &draft.display().to_string()]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Alex") && text.contains("d(1)(a)"), "{text}");
     let none = njtax(&["estimate-impaired", &fixture_draft("v3.ron")]);

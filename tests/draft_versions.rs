@@ -235,9 +235,10 @@ fn the_version_3_fixture_computes_its_sheltered_workshop_credit_and_ledger_54a_4
     let next = njtax_engine::rollover::next_year(&d.answers, &set);
     assert_eq!(next.tax_year, 2025);
     assert_eq!(next.business_credits.carryovers.len(), 1);
-    assert_eq!(
-        next.business_credits.carryovers[0].remaining,
-        dec!(1065.50)
+    assert_eq!(next.business_credits.carryovers[0].remaining, dec!(1065.50));
+    assert!(
+        next.business_credits
+            .sheltered_workshop_employees
+            .is_empty()
     );
-    assert!(next.business_credits.sheltered_workshop_employees.is_empty());
 }

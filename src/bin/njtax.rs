@@ -190,7 +190,12 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
 }
 
 /// `njtax rollover`: compute this year's returns and write next year's draft.
-fn rollover(draft: &Path, out: &Path, force: bool, book: &ParamBook) -> Result<ExitCode, Unreadable> {
+fn rollover(
+    draft: &Path,
+    out: &Path,
+    force: bool,
+    book: &ParamBook,
+) -> Result<ExitCode, Unreadable> {
     let d = load_draft(draft)?;
     let set = compute_set(&d.answers, book)
         .map_err(|e| Unreadable(format!("{}: {e}", draft.display())))?;
@@ -240,7 +245,10 @@ fn estimate_impaired(draft: &Path, book: &ParamBook) -> Result<ExitCode, Unreada
     })?;
     let list = &d.answers.business_credits.impaired_employee_estimates;
     if list.is_empty() {
-        println!("{}: no employee with an impairment is entered for the estimate.", draft.display());
+        println!(
+            "{}: no employee with an impairment is entered for the estimate.",
+            draft.display()
+        );
         return Ok(ExitCode::SUCCESS);
     }
     println!(
@@ -274,9 +282,11 @@ fn estimate_impaired(draft: &Path, book: &ParamBook) -> Result<ExitCode, Unreada
 
 /// The business credits schedule and carryover ledger of a return, as text.
 fn render_business_credits(s: &njtax_engine::rules::business_credits::CreditSchedule) -> String {
-    let mut out = String::from("
+    let mut out = String::from(
+        "
 Business credits schedule:
-");
+",
+    );
     out.push_str(&format!(
         "  {:<52} {:>5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>12}\n",
         "credit", "line", "earned", "carried in", "applied", "refunded", "carried fwd", "lost"
