@@ -615,6 +615,17 @@ fn finish_with_credits(
     let mut ret = finish(cx, s);
     let mut schedule = applied.schedule;
     rules::business_credits::settle(&mut schedule, ret.refund, ret.balance_due);
+    // A refundable credit without a form line is money back too: a filer under the threshold
+    // should file to get it (54A:9-7(a)).
+    let fr = &mut ret.filing_requirement;
+    if !fr.required && !fr.should_file_for_refund && schedule.separate_refundable > Decimal::ZERO {
+        fr.should_file_for_refund = true;
+        fr.reason = format!(
+            "{}. File anyway: a refund is paid only on a filed return (N.J.S.A. 54A:9-7(a)), and the refundable credits claimed without a form line (business credits schedule) come to {}",
+            fr.reason,
+            crate::money::fmt_money(schedule.separate_refundable)
+        );
+    }
     ret.business_credits = schedule;
     ret
 }

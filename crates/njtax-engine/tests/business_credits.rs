@@ -554,3 +554,153 @@ fn next_years_draft_keeps_unexpired_carryovers_and_the_credit_forward_54a_4_11_c
         vec![carry(ShelteredWorkshop, 2020, dec!(90))]
     );
 }
+
+/// A draft with W-2 wages of $80,000 and $2,500 withheld (tax 2024 single on $79,000 taxable).
+fn wage_earner(year: u16) -> Answers {
+    let mut a = Answers {
+        tax_year: year,
+        ..Default::default()
+    };
+    a.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Pine Barrens Supply".into(),
+        state_wages: dec!(80000),
+        nj_tax_withheld: dec!(2500),
+        ..Default::default()
+    });
+    a
+}
+
+/// Decision 1 end to end (54A:4-18 b, 12-5 b): a partner with a BAIT share of $450 and an impaired
+/// employee certificate of $600. The certificate has no NJ-1040 line: lines 49/50 are untouched,
+/// line 63 = $450 is a payment, and the schedule's net adds the $600 to the refund or balance.
+#[test]
+fn a_partner_with_a_bait_share_and_an_impaired_employee_certificate_54a_12_5_and_4_18() {
+    let book = ParamBook::load().unwrap();
+    let mut a = wage_earner(2024);
+    a.business_credits
+        .bait_shares
+        .push(njtax_engine::answers::BaitShare {
+            owner: Owner::Taxpayer,
+            entity: "Main St LP".into(),
+            share_of_tax_paid: dec!(450),
+        });
+    a.business_credits.impaired_employee_certificates.push(
+        njtax_engine::answers::ImpairedEmployeeCertificate {
+            owner: Owner::Taxpayer,
+            certificate: "LWD-1".into(),
+            certificate_year: 2024,
+            certified_amount: dec!(600),
+            counted_in_another_credit: dec!(0),
+        },
+    );
+    let r = njtax_engine::compute(&a, &book).unwrap();
+    let tax = r.value("43");
+    assert!(tax > dec!(600));
+    assert_eq!(r.value("49"), dec!(0));
+    assert_eq!(r.value("50"), tax);
+    assert_eq!(r.value("63"), dec!(450));
+    let s = &r.business_credits;
+    assert_eq!(s.separate_nonrefundable, dec!(600));
+    // Refund = 2,500 + 450 - tax; the net once the certificate is allowed is $600 more.
+    let net = r.refund - r.balance_due;
+    assert_eq!(net, dec!(2950) - tax);
+    assert_eq!(s.net_after_separate_claims, net + dec!(600));
+    assert!(s.notes.iter().any(|n| n.contains("certificate")));
+}
+
+/// Decision 7: a part-year resident's business credits all go on the resident-period NJ-1040;
+/// the NJ-1040NR of the nonresident months carries none.
+#[test]
+fn a_part_year_residents_business_credits_go_on_the_resident_period_return_only() {
+    use njtax_engine::answers::{Date, ResidencyKind};
+    let book = ParamBook::load().unwrap();
+    let mut a = wage_earner(2024);
+    a.taxpayer.residency.kind = ResidencyKind::PartYear;
+    a.taxpayer.residency.resident_from = Some("2024-07-01".parse::<Date>().unwrap());
+    a.taxpayer.residency.other_state = "New York".into();
+    a.income.w2s[0].sourcing.nonresident_period = dec!(40000);
+    a.income.w2s[0].sourcing.nj_source = Some(dec!(10000));
+    a.business_credits
+        .bait_shares
+        .push(njtax_engine::answers::BaitShare {
+            owner: Owner::Taxpayer,
+            entity: "Main St LP".into(),
+            share_of_tax_paid: dec!(300),
+        });
+    let set = njtax_engine::compute::compute_set(&a, &book).unwrap();
+    assert_eq!(set.returns.len(), 2);
+    let res = set
+        .returns
+        .iter()
+        .find(|r| r.kind == ReturnKind::PartYearResident)
+        .unwrap();
+    let nr = set
+        .returns
+        .iter()
+        .find(|r| r.kind == ReturnKind::PartYearNonresident)
+        .unwrap();
+    assert_eq!(res.value_by_key("bait_credit"), dec!(300));
+    assert_eq!(nr.value_by_key("bait_credit"), dec!(0));
+    assert!(nr.business_credits.is_empty());
+}
+
+/// Decision 8 (54A:4-2 b): tax an S corporation paid for the shareholder is added to line 55 on an
+/// NJ-1040 (with a warning: the form has no line for it).
+#[test]
+fn s_corporation_tax_paid_is_added_to_withholding_on_the_nj_1040_with_a_warning_54a_4_2_b() {
+    let book = ParamBook::load().unwrap();
+    let mut a = wage_earner(2024);
+    a.payments.s_corp_tax_paid = dec!(120);
+    let r = njtax_engine::compute(&a, &book).unwrap();
+    assert_eq!(r.value("55"), dec!(2620));
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.code == "s-corp-payment-where-uncertain")
+    );
+}
+
+/// Decision 8 (54A:4-2 b): on an NJ-1040NR it goes with the partnership payments (not line 51).
+#[test]
+fn s_corporation_tax_paid_goes_with_partnership_payments_on_the_nj_1040nr_54a_4_2_b() {
+    use njtax_engine::answers::ResidencyKind;
+    let book = ParamBook::load().unwrap();
+    let mut a = wage_earner(2024);
+    a.taxpayer.residency.kind = ResidencyKind::Never;
+    a.taxpayer.residency.other_state = "Florida".into();
+    a.income.w2s[0].sourcing.nj_source = Some(dec!(80000));
+    a.payments.s_corp_tax_paid = dec!(120);
+    a.payments.partnership_tax_paid = dec!(30);
+    let r = njtax_engine::compute(&a, &book).unwrap();
+    assert_eq!(r.form, "NJ-1040NR");
+    assert_eq!(r.value_by_key("partnership_tax_paid"), dec!(150));
+    assert_eq!(r.value_by_key("withholding"), dec!(2500));
+}
+
+/// 54A:9-7(a): a filer under the filing threshold with a refundable credit that has no form line
+/// (emerging technology, 54A:4-13) should file to get it.
+#[test]
+fn a_refundable_credit_without_a_line_makes_a_filer_under_the_threshold_file_54a_9_7() {
+    let book = ParamBook::load().unwrap();
+    let mut a = Answers {
+        tax_year: 2024,
+        ..Default::default()
+    };
+    a.business_credits
+        .entity_shares
+        .push(njtax_engine::answers::EntityCreditShare {
+            owner: Owner::Taxpayer,
+            credit: EmergingTechnology,
+            entity: "Seed Fund LP".into(),
+            entity_credit: dec!(10000),
+            your_share_of_income: dec!(1),
+            entity_total_income: dec!(10),
+            ..Default::default()
+        });
+    let r = njtax_engine::compute(&a, &book).unwrap();
+    // 10,000 x 1 / 10 = 1,000 refundable, all refunded (no tax).
+    assert_eq!(r.business_credits.separate_refundable, dec!(1000));
+    assert_eq!(r.business_credits.net_after_separate_claims, dec!(1000));
+    assert!(!r.filing_requirement.required);
+    assert!(r.filing_requirement.should_file_for_refund);
+}
