@@ -227,7 +227,8 @@ fn this_years_credit(
     let mut out: Vec<(Owner, Decimal)> = Vec::new();
     for e in mine {
         let amount = cx.non_negative(path.clone(), &rule.name, e.amount, &rule.statute);
-        *exp = std::mem::take(exp).worksheet(e.source.clone(), format!("{:?}", e.kind), amount);
+        *exp =
+            std::mem::take(exp).worksheet(e.source.clone(), format!("{:?} earned", e.kind), amount);
         exp.inputs.extend(e.explanation.inputs.iter().cloned());
         for p in &e.explanation.params {
             if !exp.params.iter().any(|q| q.id == p.id) {
@@ -361,16 +362,16 @@ fn sheltered_workshop_room(
     let (tax_id, _) = cx.map().find("tax").unwrap_or(("tax", "tax"));
     *exp = std::mem::take(exp)
         .line("Tax", "tax", tax)
-        .worksheet(
+        .worksheet_text(
             "New Jersey share of gross income",
             "sheltered_workshop.share",
-            share,
+            share.normalize().to_string(),
         )
         .worksheet("Room under the limit", "sheltered_workshop.room", room)
         .param(&bc.sheltered_workshop_limit_share)
         .param(&bc.sheltered_workshop_counted_credits);
     let text = crate::explain_format!(
-        "Limit (54A:4-11 c): {} × tax (line {tax_id}) {} × New Jersey share {} = {}, less the credits taken before it ({}) = {}",
+        "limit (54A:4-11 c): {} × tax (line {tax_id}) {} × New Jersey share {} = {}, less the credits taken before it ({}) = {}",
         fmt_rate(bc.sheltered_workshop_limit_share.value),
         fmt_money(tax),
         share.normalize(),
