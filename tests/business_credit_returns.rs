@@ -11,7 +11,9 @@
 use std::path::Path;
 use std::str::FromStr;
 
-use njtax_engine::answers::CreditKind;
+use njtax_engine::answers::{
+    Answers, CreditKind, EntityCreditShare, FilingStatus, Owner, PassThrough, Person,
+};
 use njtax_engine::compute::{ComputedReturn, ReturnSet};
 use njtax_engine::{ParamBook, Severity, parse_draft};
 use rust_decimal::Decimal;
@@ -22,18 +24,28 @@ fn dec(s: &str) -> Decimal {
     Decimal::from_str(s).unwrap_or_else(|e| panic!("bad expected value {s}: {e}"))
 }
 
-/// Read `examples/business/<file>` with `parse_draft` and compute it with `compute_set`.
-fn load(file: &str) -> ReturnSet {
+/// Read `examples/business/<file>` with `parse_draft`.
+fn answers(file: &str) -> Answers {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("examples")
         .join("business")
         .join(file);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let draft = parse_draft(&text).unwrap_or_else(|e| panic!("{file} does not parse: {e}"));
+    parse_draft(&text)
+        .unwrap_or_else(|e| panic!("{file} does not parse: {e}"))
+        .answers
+}
+
+/// Compute a draft's answers with `compute_set`.
+fn compute(a: &Answers) -> ReturnSet {
     let book = ParamBook::load().expect("embedded parameters load");
-    njtax_engine::compute::compute_set(&draft.answers, &book)
-        .unwrap_or_else(|e| panic!("{file} does not compute: {e}"))
+    njtax_engine::compute::compute_set(a, &book).expect("the draft computes")
+}
+
+/// Read and compute `examples/business/<file>`.
+fn load(file: &str) -> ReturnSet {
+    compute(&answers(file))
 }
 
 /// The single full-year resident NJ-1040 of a draft.
@@ -282,7 +294,11 @@ fn sheltered_workshop_ledger_uses_the_oldest_credit_first_and_carries_the_rest_s
     for (name, want, got) in [
         ("separate_nonrefundable", "0", sched.separate_nonrefundable),
         ("separate_refundable", "0", sched.separate_refundable),
-        ("net_after_separate_claims", "50.34", sched.net_after_separate_claims),
+        (
+            "net_after_separate_claims",
+            "50.34",
+            sched.net_after_separate_claims,
+        ),
     ] {
         if got != dec(want) {
             problems.push(format!("  schedule {name}: expected {want}, got {got}"));
@@ -354,8 +370,7 @@ fn partner_bait_line_63_and_entity_credits_on_lines_47_48_impaired_credit_kept_o
 /// organ donor in full (4-16 b, 4-20 b). Refund after the separate claim: 1,165.66 + 1,800.00 =
 /// 2,965.66.
 #[test]
-fn impaired_employee_certificate_claimed_outside_the_form_raises_the_refund_to_2965_66_54a_4_18()
- {
+fn impaired_employee_certificate_claimed_outside_the_form_raises_the_refund_to_2965_66_54a_4_18() {
     let set = load(RETURN_2);
     let mut problems = Vec::new();
     let ret = resident_return(&set, &mut problems);
@@ -409,13 +424,283 @@ fn impaired_employee_certificate_claimed_outside_the_form_raises_the_refund_to_2
         ));
     }
     for (name, want, got) in [
-        ("separate_nonrefundable", "1800.00", sched.separate_nonrefundable),
+        (
+            "separate_nonrefundable",
+            "1800.00",
+            sched.separate_nonrefundable,
+        ),
         ("separate_refundable", "0", sched.separate_refundable),
-        ("net_after_separate_claims", "2965.66", sched.net_after_separate_claims),
+        (
+            "net_after_separate_claims",
+            "2965.66",
+            sched.net_after_separate_claims,
+        ),
     ] {
         if got != dec(want) {
             problems.push(format!("  schedule {name}: expected {want}, got {got}"));
         }
     }
     finish(RETURN_2, &problems);
+}
+
+/// Check the schedule's totals after the credits claimed outside the form.
+fn check_totals(ret: &ComputedReturn, sep_nonref: &str, net: &str, problems: &mut Vec<String>) {
+    let sched = &ret.business_credits;
+    for (name, want, got) in [
+        (
+            "separate_nonrefundable",
+            sep_nonref,
+            sched.separate_nonrefundable,
+        ),
+        (
+            "net_after_separate_claims",
+            net,
+            sched.net_after_separate_claims,
+        ),
+    ] {
+        if got != dec(want) {
+            problems.push(format!("  schedule {name}: expected {want}, got {got}"));
+        }
+    }
+}
+
+/// Variant of return 2: a certificate of 20,300.00 (20,000.00 after the 300.00 counted elsewhere)
+/// is more than what is left of line 50 (14,800.11). 54A:4-18 c: the credits together may not
+/// take the tax below zero, so 14,800.11 is applied and 5,199.89 is lost (4-18 b: no carry
+/// forward). The BAIT share then meets no tax at all: under 12-5 c the whole 11,815.77 is an
+/// overpayment (refunded). The form is unchanged (refund 1,165.66); after the separate claim the
+/// refund is the whole of the payments, 15,965.77.
+#[test]
+fn impaired_certificate_above_line_50_is_cut_to_it_and_the_bait_share_becomes_an_overpayment_54a_4_18_c_12_5_c()
+ {
+    let mut a = answers(RETURN_2);
+    a.business_credits.impaired_employee_certificates[0].certified_amount = dec("20300.00");
+    let set = compute(&a);
+    let mut problems = Vec::new();
+    let ret = resident_return(&set, &mut problems);
+    check_lines(
+        &ret,
+        &[("50", "14800.11"), ("63", "11815.77"), ("68", "1165.66")],
+        "1165.66",
+        "0",
+        &mut problems,
+    );
+    check_rows(
+        &ret,
+        &[
+            Row {
+                kind: CreditKind::ImpairedEmployee,
+                earned: "20000.00",
+                carried_in: "0",
+                applied: "14800.11",
+                refunded: "0",
+                carried_forward: "0",
+                lost: "5199.89",
+            },
+            Row {
+                kind: CreditKind::PassThroughBait,
+                earned: "11815.77",
+                carried_in: "0",
+                applied: "0",
+                refunded: "11815.77",
+                carried_forward: "0",
+                lost: "0",
+            },
+        ],
+        &mut problems,
+    );
+    check_totals(&ret, "14800.11", "15965.77", &mut problems);
+    finish(RETURN_2, &problems);
+}
+
+/// Variant of return 2: a certificate issued for 2023 cannot be used on the 2024 return
+/// (54A:4-18 a "the certificate of credit issued for that taxable year", b "for the taxable year
+/// during which the director allows", no carry forward; decision 10): an error and no credit; the
+/// refund after separate claims is the form's 1,165.66.
+#[test]
+fn impaired_certificate_for_another_year_gives_an_error_and_no_credit_54a_4_18_a_b() {
+    let mut a = answers(RETURN_2);
+    a.business_credits.impaired_employee_certificates[0].certificate_year = 2023;
+    let set = compute(&a);
+    let ret = set.returns.first().expect("a return");
+    let mut problems = Vec::new();
+    if !ret
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error)
+    {
+        problems.push("  no error diagnostic for a 2023 certificate on a 2024 return".to_owned());
+    }
+    if let Some(r) = ret
+        .business_credits
+        .rows
+        .iter()
+        .find(|r| r.kind == CreditKind::ImpairedEmployee)
+        && r.applied != Decimal::ZERO
+    {
+        problems.push(format!(
+            "  impaired employee applied {}, expected 0",
+            r.applied
+        ));
+    }
+    check_totals(ret, "0", "1165.66", &mut problems);
+    finish(RETURN_2, &problems);
+}
+
+/// Variant of return 1: the filer is also a partner in an LP whose sheltered-workshop credit is
+/// 3,000.00 (share 50,000 / 200,000 → 750.00, 54A:4-11 d) and whose New Jersey-source income from
+/// that business, 20,000, is also her line 21. Gross income 140,000; 42 = 139,000; 43 = 2,651.25 +
+/// 6.37% × 64,000 = 6,728.05; 44 = 6,728.05 × 30,000 / 140,000 = 1,441.725 → 1,441.73 (< 1,560);
+/// 45 = 5,286.32. Limit (4-11 c, one limit for all businesses): share (75,000 + 20,000) / 140,000
+/// unrounded; 0.5 × 6,728.05 × 95,000 / 140,000 = 2,282.731… → 2,282.73 − 1,441.73 = 841.00 = 46.
+/// Oldest first: 2017 250.00, 2022 400.00, 2024 191.00 of 2,350.00 (2,159.00 left, through 2031).
+/// 50 = 4,445.32; payments 3,800.00 → balance due 645.32.
+#[test]
+fn partner_share_of_a_sheltered_workshop_credit_adds_its_nj_source_income_to_the_one_limit_54a_4_11_c_d()
+ {
+    let mut a = answers(RETURN_1);
+    a.income.partnerships.push(PassThrough {
+        name: "Shore Crate LP".into(),
+        share: dec("20000.00"),
+        ..Default::default()
+    });
+    a.business_credits.entity_shares.push(EntityCreditShare {
+        credit: CreditKind::ShelteredWorkshop,
+        entity: "Shore Crate LP".into(),
+        entity_credit: dec("3000.00"),
+        your_share_of_income: dec("50000.00"),
+        entity_total_income: dec("200000.00"),
+        nj_source_income: dec("20000.00"),
+        ..Default::default()
+    });
+    let set = compute(&a);
+    let mut problems = Vec::new();
+    let ret = resident_return(&set, &mut problems);
+    check_lines(
+        &ret,
+        &[
+            ("29", "140000.00"),
+            ("42", "139000.00"),
+            ("43", "6728.05"),
+            ("44", "1441.73"),
+            ("45", "5286.32"),
+            ("46", "841.00"),
+            ("50", "4445.32"),
+            ("67", "645.32"),
+        ],
+        "0",
+        "645.32",
+        &mut problems,
+    );
+    check_rows(
+        &ret,
+        &[Row {
+            kind: CreditKind::ShelteredWorkshop,
+            earned: "2350.00",
+            carried_in: "650.00",
+            applied: "841.00",
+            refunded: "0",
+            carried_forward: "2159.00",
+            lost: "0",
+        }],
+        &mut problems,
+    );
+    check_ledger(
+        &ret,
+        &[
+            (CreditKind::ShelteredWorkshop, 2017, "250.00", "0", 2024),
+            (CreditKind::ShelteredWorkshop, 2022, "400.00", "0", 2029),
+            (
+                CreditKind::ShelteredWorkshop,
+                2024,
+                "191.00",
+                "2159.00",
+                2031,
+            ),
+        ],
+        &mut problems,
+    );
+    check_totals(&ret, "0", "-645.32", &mut problems);
+    finish(RETURN_1, &problems);
+}
+
+/// Variant of return 1 filed jointly, the business, its employees and the ledger being the
+/// spouse's: 42 = 118,000; 43 = 1,645.00 + 5.525% × 38,000 = 3,744.50 (54A:2-1 a(7), printed
+/// base); 44 = 0.25 × 3,744.50 = 936.125 → 936.13; limit 0.5 × 3,744.50 × 0.625 = 1,170.16 −
+/// 936.13 = 234.03. The 2017 credit is in its last year (4-11 c: seven years following 2017) and
+/// only 234.03 of its 250.00 can be used: 15.97 is lost; 2022 (400.00) and 2024 (1,600.00) carry
+/// forward (2,000.00). The rollover keeps only 2022 and 2024 for 2025.
+#[test]
+fn carryover_in_its_seventh_year_loses_what_the_limit_leaves_unused_54a_4_11_c() {
+    let mut a = answers(RETURN_1);
+    a.filing_status = FilingStatus::MarriedJoint;
+    a.spouse = Some(Person {
+        name: "Sam Delgado".into(),
+        ssn: "400-00-9102".into(),
+        birth_date: Some("1977-06-30".parse().expect("date")),
+        ..Default::default()
+    });
+    for b in &mut a.income.businesses {
+        b.owner = Owner::Spouse;
+    }
+    for b in &mut a.business_credits.sheltered_workshop_businesses {
+        b.owner = Owner::Spouse;
+    }
+    for e in &mut a.business_credits.sheltered_workshop_employees {
+        e.owner = Owner::Spouse;
+    }
+    for c in &mut a.business_credits.carryovers {
+        c.owner = Owner::Spouse;
+    }
+    let set = compute(&a);
+    let mut problems = Vec::new();
+    let ret = resident_return(&set, &mut problems);
+    check_lines(
+        &ret,
+        &[
+            ("42", "118000.00"),
+            ("43", "3744.50"),
+            ("44", "936.13"),
+            ("45", "2808.37"),
+            ("46", "234.03"),
+            ("50", "2574.34"),
+        ],
+        "1225.66",
+        "0",
+        &mut problems,
+    );
+    check_rows(
+        &ret,
+        &[Row {
+            kind: CreditKind::ShelteredWorkshop,
+            earned: "1600.00",
+            carried_in: "650.00",
+            applied: "234.03",
+            refunded: "0",
+            carried_forward: "2000.00",
+            lost: "15.97",
+        }],
+        &mut problems,
+    );
+    check_ledger(
+        &ret,
+        &[
+            (CreditKind::ShelteredWorkshop, 2022, "0", "400.00", 2029),
+            (CreditKind::ShelteredWorkshop, 2024, "0", "1600.00", 2031),
+        ],
+        &mut problems,
+    );
+    let next = njtax_engine::rollover::next_year(&a, &set);
+    let rolled: Vec<(u16, Decimal)> = next
+        .business_credits
+        .carryovers
+        .iter()
+        .map(|c| (c.origin_year, c.remaining))
+        .collect();
+    if rolled != vec![(2022, dec("400.00")), (2024, dec("1600.00"))] {
+        problems.push(format!(
+            "  rollover to 2025: expected [(2022, 400.00), (2024, 1600.00)], got {rolled:?}"
+        ));
+    }
+    finish(RETURN_1, &problems);
 }
