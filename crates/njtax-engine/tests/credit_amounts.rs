@@ -241,10 +241,7 @@ fn sheltered_workshop_share_is_at_most_1_and_0_without_gross_income_54a_4_11_c()
     a.business_credits.sheltered_workshop_employees =
         vec![employee("Shore Crafts", dec!(3000), 30)];
     assert_eq!(run_with(&a, dec!(80000)).share, Decimal::ONE);
-    assert_eq!(
-        run_with(&a, dec!(80000)).share_rule.contains("112.50%"),
-        true
-    );
+    assert!(run_with(&a, dec!(80000)).share_rule.contains("112.50%"));
     assert_eq!(run_with(&a, Decimal::ZERO).share, Decimal::ZERO);
 }
 
@@ -868,4 +865,47 @@ fn entity_level_tax_counts_as_tax_paid_capped_as_individual_level_54a_4_1_f() {
     assert!(entity < dec!(9000));
     // Below the limit: the entity's tax itself (1,000).
     assert_eq!(credit(true, dec!(1000)).0, dec!(1000));
+}
+
+/// 54A:4-15 b: the total of all caregivers' expenses below yours is inconsistent: a warning, and
+/// the whole credit (you are taken as the only caregiver).
+#[test]
+fn wounded_warrior_total_expenses_below_yours_is_a_warning_54a_4_15_b() {
+    let mut a = answers();
+    let mut c = care();
+    c.your_care_expenses = dec!(3000);
+    c.all_caregivers_care_expenses = dec!(2000);
+    a.business_credits.veteran_care = vec![c];
+    let o = run_with(&a, dec!(40000));
+    assert_eq!(o.total(CreditKind::WoundedWarriorCaregiver), dec!(675));
+    assert!(o.has("wounded-warrior-care-expenses", Severity::Warning));
+}
+
+/// The EPD and low-carbon concrete credits' first year (P.L.2023, c.4) is uncertain: the EPD
+/// explanation carries the note, so the engine warns where it is used.
+#[test]
+fn epd_explanation_carries_the_uncertain_first_year_of_p_l_2023_c_4() {
+    let mut a = answers();
+    a.business_credits.epd_analyses = vec![epd(dec!(2500), true)];
+    let o = run(&a);
+    let ex = &o.credits[0].explanation;
+    assert!(
+        ex.params.iter().any(
+            |p| p.id == "business_credits.concrete_credits_first_year" && p.uncertain.is_some()
+        )
+    );
+}
+
+/// A share far above 100% is shown without panicking and limited to 1.
+#[test]
+fn sheltered_workshop_huge_share_is_limited_to_1_without_panicking() {
+    let mut a = answers();
+    a.business_credits.sheltered_workshop_businesses =
+        vec![business("S", dec!(10000000000000000000000000))];
+    a.business_credits.sheltered_workshop_employees = vec![employee("S", dec!(100), 30)];
+    let o = run_with(&a, dec!(1));
+    assert_eq!(o.share, Decimal::ONE);
+    // 50,000 / 80,000 = 62.5% -> "62.50%".
+    a.business_credits.sheltered_workshop_businesses = vec![business("S", dec!(50000))];
+    assert!(run(&a).share_rule.contains("62.50%"));
 }
