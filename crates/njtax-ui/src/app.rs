@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use njtax_engine::compute::ReturnSet;
+use njtax_engine::rules::impaired_estimator::ImpairedEstimate;
 use njtax_engine::{Answers, ComputedReturn, Diagnostic, ParamBook, SUPPORTED_YEARS, Severity};
 use serde_json::Value;
 
@@ -59,6 +60,9 @@ pub enum Command {
     ShowLine(String),
     /// Show one of the draft's returns in the form view (index into the return set).
     ShowReturn(usize),
+    /// Show (or hide, when it is shown) why a row of the business credits schedule has its
+    /// amounts (index into the selected return's schedule rows).
+    ShowCreditRow(usize),
     /// Answer to the unsaved-changes prompt: save first.
     PromptSave,
     /// Answer to the unsaved-changes prompt: discard the changes.
@@ -117,6 +121,8 @@ pub struct UiState {
     pub selected_line: Option<String>,
     /// Which of the draft's returns the form view shows (index into the return set).
     pub selected_return: usize,
+    /// The business credits schedule row whose explanation the form view shows.
+    pub selected_credit_row: Option<usize>,
     /// An action waiting for the unsaved-changes prompt.
     pub pending: Option<Pending>,
     /// A message for the status bar, and whether it is an error.
@@ -144,6 +150,9 @@ pub struct Snapshot {
     pub sections: Vec<SectionState>,
     /// JSON mirror of the answers (what screens read).
     pub answers: Value,
+    /// The engine's preliminary estimate of the impaired-employee credit for each employee in
+    /// `business_credits.impaired_employee_estimates`, in the same order.
+    pub impaired_estimates: Vec<ImpairedEstimate>,
 }
 
 /// The whole application.
@@ -196,6 +205,7 @@ impl App {
                 explained: false,
                 sections: Vec::new(),
                 answers: Value::Null,
+                impaired_estimates: Vec::new(),
             },
             doc,
             book: ParamBook::load().ok(),
@@ -326,6 +336,10 @@ impl App {
             None => Err("the embedded law figures could not be read".to_owned()),
         };
         self.computations += 1;
+        let impaired_estimates = match &self.book {
+            Some(book) => impaired_estimates(answers, book),
+            None => Vec::new(),
+        };
         let mirror = binding::to_value(answers);
         let diagnostics = result.as_ref().map(all_diagnostics).unwrap_or_default();
         let sections = self.section_states(&mirror, &diagnostics);
@@ -339,6 +353,7 @@ impl App {
             explained: explain,
             sections,
             answers: mirror,
+            impaired_estimates,
         };
     }
 
@@ -459,9 +474,19 @@ impl App {
                 self.goto_form_view();
                 if i != self.ui_state.selected_return {
                     self.ui_state.selected_line = None;
+                    self.ui_state.selected_credit_row = None;
                 }
                 let count = self.returns().map_or(0, |r| r.returns.len());
                 self.ui_state.selected_return = if i < count { i } else { 0 };
+            }
+            Command::ShowCreditRow(i) => {
+                self.goto_form_view();
+                self.ui_state.selected_credit_row = if self.ui_state.selected_credit_row == Some(i)
+                {
+                    None
+                } else {
+                    Some(i)
+                };
             }
             Command::PromptSave => {
                 if let Some(p) = self.ui_state.pending.take()
@@ -687,6 +712,27 @@ fn compute_returns(
     }
     let p = book.for_year(answers.tax_year).map_err(|e| e.to_string())?;
     Ok(njtax_engine::compute::compute_set_values(answers, &p))
+}
+
+/// The engine's estimate of the impaired-employee credit for each employee the filer listed (none
+/// when the year's figures cannot be resolved).
+fn impaired_estimates(answers: &Answers, book: &ParamBook) -> Vec<ImpairedEstimate> {
+    let list = &answers.business_credits.impaired_employee_estimates;
+    if list.is_empty() {
+        return Vec::new();
+    }
+    let Ok(p) = book.for_year(answers.tax_year) else {
+        return Vec::new();
+    };
+    list.iter()
+        .map(|e| {
+            njtax_engine::rules::impaired_estimator::estimate(
+                e,
+                &p.business_credits,
+                answers.tax_year,
+            )
+        })
+        .collect()
 }
 
 /// The diagnostics of every return, each once (the same check can fire on several returns),

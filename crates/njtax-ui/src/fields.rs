@@ -34,6 +34,18 @@ fn money_display(v: Option<&Value>) -> String {
     }
 }
 
+/// Show a rate kept as a fraction as the percentage people type: `0.0765` as `7.65`.
+fn rate_display(v: Option<&Value>) -> String {
+    let t = text_of(v);
+    match t.parse::<rust_decimal::Decimal>() {
+        Ok(d) if d.is_zero() => String::new(),
+        Ok(d) => (d * rust_decimal::Decimal::ONE_HUNDRED)
+            .normalize()
+            .to_string(),
+        Err(_) => t,
+    }
+}
+
 /// Mask a Social Security number: `•••-••-1234`.
 fn masked(ssn: &str) -> String {
     let digits: String = ssn.chars().filter(char::is_ascii_digit).collect();
@@ -72,6 +84,36 @@ fn read(kind: &Kind, text: &str) -> Result<Value, String> {
                 return Err("Type a percentage from 0 to 100".to_owned());
             }
             Ok(Value::String(d.to_string()))
+        }
+        Kind::Rate => {
+            let wrong = || "Type a percentage from 0 to 100, for example 7.65".to_owned();
+            if t.is_empty() {
+                return Ok(Value::String("0".to_owned()));
+            }
+            let d = t
+                .trim_end_matches('%')
+                .trim()
+                .parse::<rust_decimal::Decimal>()
+                .map_err(|_| wrong())?;
+            if d.is_sign_negative() || d > rust_decimal::Decimal::ONE_HUNDRED {
+                return Err(wrong());
+            }
+            Ok(Value::String(
+                (d / rust_decimal::Decimal::ONE_HUNDRED)
+                    .normalize()
+                    .to_string(),
+            ))
+        }
+        Kind::OptionalWhole { min, max } => {
+            if t.is_empty() {
+                return Ok(Value::Null);
+            }
+            match t.parse::<i64>() {
+                Ok(n) if (*min..=*max).contains(&n) => Ok(Value::from(n)),
+                _ => Err(format!(
+                    "Type a whole number from {min} to {max}, or leave it empty"
+                )),
+            }
         }
         Kind::OptionalDate => {
             if t.is_empty() {
@@ -212,6 +254,7 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
                 Kind::Money | Kind::SignedMoney | Kind::OptionalMoney => {
                     money_display(current.as_ref())
                 }
+                Kind::Rate => rate_display(current.as_ref()),
                 _ => text_of(current.as_ref()),
             };
             let mut buffer = app.ui_state.buffers.get(path).cloned();
@@ -224,6 +267,7 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
             ui.vertical(|ui| {
                 let hint = match kind {
                     Kind::Money | Kind::SignedMoney => "0.00",
+                    Kind::Rate => "7.65",
                     Kind::OptionalDate => "YYYY-MM-DD",
                     _ => "",
                 };

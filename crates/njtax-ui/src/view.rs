@@ -224,6 +224,9 @@ fn your_return(app: &mut App, ui: &mut Ui) {
             }
             let (words, amount, colour) = outcome(ui, r.refund, r.balance_due);
             ui.label(RichText::new(format!("{words} {}", fmt_money(amount))).color(colour));
+            if let Some(text) = screens::form_view::separate_claims_text(&r.business_credits) {
+                ui.label(RichText::new(text).small());
+            }
             ui.add_space(theme::GAP_S);
         }
         ui.separator();
@@ -252,6 +255,14 @@ fn your_return(app: &mut App, ui: &mut Ui) {
             .color(colour),
     )
     .on_hover_text("Updated as you type");
+    if returns.len() == 1
+        && let Some(text) = returns
+            .first()
+            .and_then(|r| screens::form_view::separate_claims_text(&r.business_credits))
+    {
+        ui.label(text)
+            .on_hover_text("Credits without a line on the form, claimed apart from it: see the business credits schedule in the form view");
+    }
     ui.add_space(theme::GAP_M);
     if let Some(ret) = returns.get(chosen) {
         if returns.len() > 1 {

@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 use crate::app::{App, Command};
 use crate::binding;
 use crate::fields::field_row;
-use crate::forms::{Block, Field, Screen, join};
+use crate::forms::{Block, Field, ItemHelper, Screen, join};
 use crate::theme;
 
 /// Draw a data-driven screen.
@@ -44,6 +44,7 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
                 add_label,
                 fields,
                 help,
+                item_helper,
             } => {
                 ui.add_space(theme::GAP_M);
                 ui.label(RichText::new(title).strong());
@@ -61,6 +62,12 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
                         .default_open(true)
                         .show(ui, |ui| {
                             grid(app, ui, (path.as_str(), i), fields, &base);
+                            match item_helper {
+                                Some(ItemHelper::ImpairedEstimate) => {
+                                    impaired_estimate(app, ui, i);
+                                }
+                                None => {}
+                            }
                             if ui.button(format!("Remove {heading}")).clicked() {
                                 app.send(Command::RemoveItem(path.clone(), i));
                             }
@@ -90,6 +97,54 @@ fn grid(app: &mut App, ui: &mut Ui, id: (&str, usize), fields: &[Field], base: &
                 field_row(app, ui, f, &join(base, &f.path));
             }
         });
+}
+
+/// The engine's preliminary estimate for the `i`-th employee of the impaired-employee estimator,
+/// from the snapshot.
+fn impaired_estimate(app: &App, ui: &mut Ui, i: usize) {
+    use njtax_engine::rules::impaired_estimator::HoursCase;
+    let Some(est) = app.snapshot.impaired_estimates.get(i) else {
+        return;
+    };
+    ui.add_space(theme::GAP_S);
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(RichText::new("Preliminary estimate").strong());
+        let case = match est.case {
+            HoursCase::EqualHours => "The same hours as last year: subsection d(1)(a) applies",
+            HoursCase::MoreHours => "More hours than last year: subsection d(1)(b) applies",
+            HoursCase::FewerHours => {
+                "Fewer hours than last year: subsection d(2) applies, no credit for this employee"
+            }
+        };
+        egui::Grid::new(("impaired_estimate", i))
+            .num_columns(2)
+            .spacing([theme::GAP_M, theme::GAP_S])
+            .show(ui, |ui| {
+                ui.label("Case");
+                ui.label(case);
+                ui.end_row();
+                ui.label("Estimated credit");
+                ui.label(
+                    RichText::new(njtax_engine::money::fmt_money(est.preliminary)).strong(),
+                );
+                ui.end_row();
+                ui.label("Apply by");
+                ui.label(if est.deadline.is_empty() {
+                    "—"
+                } else {
+                    est.deadline.as_str()
+                });
+                ui.end_row();
+            });
+        super::form_view::explanation_body(ui, &est.explanation);
+        ui.label(
+            RichText::new(
+                "An estimate only: the credit you claim is the amount on the Labor certificate.",
+            )
+            .small()
+            .italics(),
+        );
+    });
 }
 
 /// "W-2 from {employer}" with the item's answers filled in.
