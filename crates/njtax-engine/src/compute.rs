@@ -532,8 +532,19 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope) -> Computed
     for line in rules::property::lines_41_to_44(&cx, &s) {
         s.push(line);
     }
+    // The credit mechanism: lines 46-48, 62, 63 and the business credits schedule. The sheltered
+    // workshop limit counts the NJ EITC (line 58, 54A:4-11 c), worked out here first without its
+    // explanation; line 58 itself is computed in its place below.
+    let applied = apply_business_credits(&cx, &s, || {
+        let _quiet = crate::explain::ValuesOnly::start();
+        let early = Ctx::scoped(answers, p, cx.scope.clone());
+        let l = rules::credits::line_58_nj_eitc(&early, &s);
+        let l = rules::credits::prorated_for_part_year(&early, l, "N.J.S.A. 54A:4-7 b");
+        drop(early.take_diags());
+        Some(l)
+    });
     // Balance of tax through total tax due (45-54).
-    for line in rules::totals::lines_45_to_54(&cx, &s) {
+    for line in rules::totals::lines_45_to_54(&cx, &s, &applied) {
         s.push(line);
     }
     // Payments and refundable credits (55-65).
@@ -552,7 +563,7 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope) -> Computed
     for line in rules::nj2450::lines_59_to_61_excess_contributions(&cx, &s) {
         s.push(line);
     }
-    for line in rules::totals::lines_62_63_entered_credits(&cx, &s) {
+    for line in rules::totals::lines_62_63_credits(&cx, &s, &applied) {
         s.push(line);
     }
     let l = rules::credits::line_64_child_care_credit(&cx, &s);
@@ -571,7 +582,41 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope) -> Computed
     for line in rules::refund::lines_66_to_80(&cx, &s) {
         s.push(line);
     }
-    finish(&cx, s)
+    finish_with_credits(&cx, s, applied)
+}
+
+/// Run the credit mechanism ([`rules::business_credits::apply`]) on the lines so far. `eitc` gives
+/// the NJ EITC line the sheltered workshop limit counts when it is not computed yet; it is asked
+/// for only when a business credit or carryover is claimed.
+fn apply_business_credits(
+    cx: &Ctx,
+    s: &Sheet,
+    eitc: impl FnOnce() -> Option<Line>,
+) -> rules::business_credits::Applied {
+    let earned = rules::credit_amounts::earned_credits(cx, s);
+    if earned.is_empty() && cx.a.business_credits.carryovers.is_empty() {
+        return rules::business_credits::apply(cx, s, &[], (Decimal::ZERO, Explanation::default()));
+    }
+    let mut limit_sheet = s.clone();
+    if let Some(l) = eitc() {
+        limit_sheet.push(l);
+    }
+    let share = rules::credit_amounts::sheltered_workshop_income_share(cx, &limit_sheet);
+    rules::business_credits::apply(cx, &limit_sheet, &earned, share)
+}
+
+/// [`finish`], then the business credits schedule with its net once the separately claimed
+/// credits are allowed.
+fn finish_with_credits(
+    cx: &Ctx,
+    s: Sheet,
+    applied: rules::business_credits::Applied,
+) -> ComputedReturn {
+    let mut ret = finish(cx, s);
+    let mut schedule = applied.schedule;
+    rules::business_credits::settle(&mut schedule, ret.refund, ret.balance_due);
+    ret.business_credits = schedule;
+    ret
 }
 
 /// Column-A keys and their column-B (New Jersey source) keys on the NJ-1040NR.
@@ -620,7 +665,8 @@ fn compute_nonresident(answers: &Answers, p: &YearParams, scope: Scope) -> Compu
     for line in rules::nonresident::lines_40_to_42(&cx, &s) {
         s.push(line);
     }
-    for line in rules::totals::lines_45_to_54(&cx, &s) {
+    let applied = apply_business_credits(&cx, &s, || None);
+    for line in rules::totals::lines_45_to_54(&cx, &s, &applied) {
         s.push(line);
     }
     let l = rules::totals::line_55_withholding(&cx, &s);
@@ -632,14 +678,14 @@ fn compute_nonresident(answers: &Answers, p: &YearParams, scope: Scope) -> Compu
     for line in rules::nj2450::lines_59_to_61_excess_contributions(&cx, &s) {
         s.push(line);
     }
-    for line in rules::totals::lines_62_63_entered_credits(&cx, &s) {
+    for line in rules::totals::lines_62_63_credits(&cx, &s, &applied) {
         s.push(line);
     }
     for line in rules::refund::lines_66_to_80(&cx, &s) {
         s.push(line);
     }
     rules::nonresident::resident_only_answers(&cx);
-    finish(&cx, s)
+    finish_with_credits(&cx, s, applied)
 }
 
 /// Order the lines, settle the diagnostics and the filing requirement.

@@ -18,6 +18,7 @@ pub mod lines;
 pub mod money;
 pub mod params;
 pub mod residency;
+pub mod rollover;
 pub mod rules;
 pub mod year;
 

@@ -293,6 +293,23 @@ pub fn for_filer(a: &Answers, filer: Filer, primary: Owner) -> Answers {
     own!(out.income.partnerships);
     own!(out.income.s_corporations);
     own!(out.income.rents);
+    // Employer and business credits, and their carryovers, by owner (decision 7).
+    let bc = &mut out.business_credits;
+    own!(bc.sheltered_workshop_businesses);
+    own!(bc.sheltered_workshop_employees);
+    own!(bc.impaired_employee_certificates);
+    own!(bc.impaired_employee_estimates);
+    own!(bc.organ_donor_leaves);
+    own!(bc.certified);
+    own!(bc.veteran_care);
+    own!(bc.apprenticeship);
+    own!(bc.unit_concrete);
+    own!(bc.epd_analyses);
+    own!(bc.emerging_technology);
+    own!(bc.wage_tax_judgments);
+    own!(bc.bait_shares);
+    own!(bc.entity_shares);
+    own!(bc.carryovers);
     out.dependents.retain(|d| d.claimed_by == me);
     if me != primary {
         // Household items without an owner go on the primary filer's return.
@@ -508,6 +525,29 @@ pub fn for_period(a: &Answers, period: Period) -> Answers {
             _ => a.deductions_while_nonresident.clone(),
         };
     }
+    // A part-year resident's business credits (and carryovers) all go on the resident-period
+    // NJ-1040, none on the NJ-1040NR of the nonresident months (decision 7).
+    let bc = &mut out.business_credits;
+    macro_rules! resident_period_only {
+        ($list:expr) => {{
+            $list.retain(|x| p(x.owner) != Period::Nonresident);
+        }};
+    }
+    resident_period_only!(bc.sheltered_workshop_businesses);
+    resident_period_only!(bc.sheltered_workshop_employees);
+    resident_period_only!(bc.impaired_employee_certificates);
+    resident_period_only!(bc.impaired_employee_estimates);
+    resident_period_only!(bc.organ_donor_leaves);
+    resident_period_only!(bc.certified);
+    resident_period_only!(bc.veteran_care);
+    resident_period_only!(bc.apprenticeship);
+    resident_period_only!(bc.unit_concrete);
+    resident_period_only!(bc.epd_analyses);
+    resident_period_only!(bc.emerging_technology);
+    resident_period_only!(bc.wage_tax_judgments);
+    resident_period_only!(bc.bait_shares);
+    resident_period_only!(bc.entity_shares);
+    resident_period_only!(bc.carryovers);
     if hp == Period::Nonresident {
         // Property taxes, other-jurisdiction credits, payments and contributions are claimed on the
         // resident-period return of a mover.

@@ -63,7 +63,7 @@ crate::param_domain!("business_credits", BusinessCreditParamsFile => BusinessCre
     /// Wounded Warrior caregivers: gross income limit by filing status.
     caregiver_income_limit: ByStatus<Decimal>,
     /// Wounded Warrior caregivers: months the service member resided with the caregiver.
-    caregiver_min_months: u8,
+    caregiver_min_months: u32,
     /// Apprenticeship: most of the start-up costs.
     apprenticeship_max: Decimal,
     /// Apprenticeship: most in key industries.
@@ -96,6 +96,12 @@ crate::param_domain!("business_credits", BusinessCreditParamsFile => BusinessCre
     emerging_technology_max_per_investment: Decimal,
     /// Wage tax refund denied: share of the New Jersey tax after the readjustment.
     wage_tax_refund_denied_rate: Decimal,
+    /// Low embodied carbon concrete and EPD credits (P.L.2023, c.4): the first tax year.
+    concrete_credits_first_year: u32,
+    /// Impaired-employee credit: a General employer applies before January 1 of this year.
+    impaired_apply_before_general: u32,
+    /// Impaired-employee credit: a small or seasonal employer applies before January 1 of this year.
+    impaired_apply_before_small_or_seasonal: u32,
 });
 
 impl BusinessCreditParams {

@@ -362,17 +362,23 @@ pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
 }
 
 /// Partnership payments: tax paid on the nonresident partner's behalf (NJK-1), credited to the
-/// partner (P.L.2002, c.40, s.12, C.54:10A-15.11 b).
+/// partner (P.L.2002, c.40, s.12, C.54:10A-15.11 b), and tax paid by a New Jersey S corporation on
+/// the shareholder's behalf, credited as paid (54A:4-2 b), on the same line.
 pub fn partnership_tax_paid(cx: &Ctx) -> Line {
-    let v = cx.non_negative(
+    let partnership = cx.non_negative(
         "payments.partnership_tax_paid",
         "Partnership payments",
         cx.a.payments.partnership_tax_paid,
         "C.54:10A-15.11",
     );
-    cx.line(
-        "partnership_tax_paid",
-        v,
+    let s_corp = cx.non_negative(
+        "payments.s_corp_tax_paid",
+        "Tax paid by an S corporation on your behalf",
+        cx.a.payments.s_corp_tax_paid,
+        "N.J.S.A. 54A:4-2 b",
+    );
+    let v = crate::money::sat_add(partnership, s_corp);
+    let mut exp = if s_corp.is_zero() {
         Explanation::new(
             crate::explain_format!(
                 "Tax paid on your behalf by partnerships, as entered: {}",
@@ -380,8 +386,30 @@ pub fn partnership_tax_paid(cx: &Ctx) -> Line {
             ),
             "P.L.2002, c.40, s.12 (C.54:10A-15.11); NJ-1040NR partnership payments line",
         )
-        .answer("Partnership payments", "payments.partnership_tax_paid", v),
-    )
+    } else {
+        Explanation::new(
+            crate::explain_format!(
+                "Tax paid on your behalf by partnerships {} + by S corporations {} (credited as paid, 54A:4-2 b) = {}",
+                fmt_money(partnership),
+                fmt_money(s_corp),
+                fmt_money(v)
+            ),
+            "P.L.2002, c.40, s.12 (C.54:10A-15.11); N.J.S.A. 54A:4-2 b; NJ-1040NR partnership payments line",
+        )
+    };
+    exp = exp.answer(
+        "Partnership payments",
+        "payments.partnership_tax_paid",
+        partnership,
+    );
+    if !s_corp.is_zero() {
+        exp = exp.answer(
+            "Tax paid by an S corporation on your behalf",
+            "payments.s_corp_tax_paid",
+            s_corp,
+        );
+    }
+    cx.line("partnership_tax_paid", v, exp)
 }
 
 /// Answers that only a resident return uses, given on a nonresident return: say they are not used.

@@ -1,4 +1,5 @@
-//! Balance of tax, total tax due and payments (lines 45-55, 57, 62-63).
+//! Balance of tax, total tax due and payments (lines 45-55, 57, 62-63); the credits of lines
+//! 46-48, 62 and 63 come from the credit mechanism ([`crate::rules::business_credits`]).
 
 use rust_decimal::Decimal;
 
@@ -6,6 +7,7 @@ use crate::answers::Owner;
 use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
 use crate::money::{floor_zero, fmt_money, sat_sub, sat_sum};
+use crate::rules::business_credits::Applied;
 
 /// Line 45: balance of tax = line 43 - line 44.
 pub fn line_45_balance_of_tax(cx: &Ctx, s: &Sheet) -> Line {
@@ -71,32 +73,15 @@ fn entered(cx: &Ctx, key: &'static str, path: &str, value: Decimal, cite: &str) 
     )
 }
 
-/// Lines 45-54: balance of tax, credits entered (46-48), 49, 50, use tax (51), interest (52),
-/// shared responsibility payment (53c) and total tax due (54).
-pub fn lines_45_to_54(cx: &Ctx, s: &Sheet) -> Vec<Line> {
+/// Lines 45-54: balance of tax, the credits of lines 46-48 from the credit mechanism
+/// ([`crate::rules::business_credits::apply`]), 49, 50, use tax (51), interest (52), shared
+/// responsibility payment (53c) and total tax due (54).
+pub fn lines_45_to_54(cx: &Ctx, s: &Sheet, applied: &Applied) -> Vec<Line> {
     let e = &cx.a.entered;
     let l45 = line_45_balance_of_tax(cx, s);
-    let l46 = entered(
-        cx,
-        "sheltered_workshop_credit",
-        "entered.sheltered_workshop_credit",
-        e.sheltered_workshop_credit,
-        "N.J.S.A. 54A:4-11",
-    );
-    let l47 = entered(
-        cx,
-        "gold_star_credit",
-        "entered.gold_star_credit",
-        e.gold_star_credit,
-        "N.J.S.A. 54A:4-16",
-    );
-    let l48 = entered(
-        cx,
-        "organ_donor_employer_credit",
-        "entered.organ_donor_employer_credit",
-        e.organ_donor_employer_credit,
-        "N.J.S.A. 54A:4-20",
-    );
+    let l46 = applied.line(cx, "sheltered_workshop_credit");
+    let l47 = applied.line(cx, "gold_star_credit");
+    let l48 = applied.line(cx, "organ_donor_employer_credit");
     let total = sat_sum([l46.value, l47.value, l48.value]);
     let l49 = cx.line(
         "total_credits",
@@ -239,12 +224,54 @@ pub fn line_55_withholding(cx: &Ctx, _s: &Sheet) -> Line {
             ));
         }
     }
-    let total = floor_zero(sat_sum(parts.iter().copied()));
-    exp.rule = crate::explain_format!(
-        "Sum of NJ income tax withheld on {} statement(s) = {}",
-        parts.len(),
-        fmt_money(total)
-    );
+    let withheld = floor_zero(sat_sum(parts.iter().copied()));
+    // 54A:4-2 b: tax an S corporation paid on the shareholder's behalf is credited as paid. The
+    // NJ-1040 has no line for it (the NJ-1040NR takes it with the partnership payments): it is
+    // added here, with a warning that where it goes is uncertain.
+    let s_corp = if cx.scope.kind.is_nonresident() {
+        Decimal::ZERO
+    } else {
+        cx.non_negative(
+            "payments.s_corp_tax_paid",
+            "Tax paid by an S corporation on your behalf",
+            a.payments.s_corp_tax_paid,
+            "N.J.S.A. 54A:4-2 b",
+        )
+    };
+    if !s_corp.is_zero() {
+        cx.diag(
+            Diagnostic::warning(
+                "s-corp-payment-where-uncertain",
+                format!(
+                    "Tax of {} paid by an S corporation on your behalf is credited to you as paid (54A:4-2 b); the NJ-1040 has no line for it, so it is added to line 55 withholding. Check where the Division wants it reported.",
+                    fmt_money(s_corp)
+                ),
+            )
+            .at("payments.s_corp_tax_paid")
+            .cite("N.J.S.A. 54A:4-2 b"),
+        );
+        exp = exp.answer(
+            "Tax paid by an S corporation on your behalf (54A:4-2 b)",
+            "payments.s_corp_tax_paid",
+            s_corp,
+        );
+    }
+    let total = crate::money::sat_add(withheld, s_corp);
+    exp.rule = if s_corp.is_zero() {
+        crate::explain_format!(
+            "Sum of NJ income tax withheld on {} statement(s) = {}",
+            parts.len(),
+            fmt_money(total)
+        )
+    } else {
+        crate::explain_format!(
+            "Sum of NJ income tax withheld on {} statement(s) {} + tax paid by an S corporation on your behalf {} (54A:4-2 b) = {}",
+            parts.len(),
+            fmt_money(withheld),
+            fmt_money(s_corp),
+            fmt_money(total)
+        )
+    };
     let _ = Owner::Taxpayer;
     cx.line("withholding", total, exp)
 }
@@ -291,23 +318,11 @@ pub fn line_57_estimated_payments(cx: &Ctx, _s: &Sheet) -> Line {
     cx.line("estimated_payments", total, exp)
 }
 
-/// Lines 62-63: credits entered for now (Wounded Warrior caregivers, BAIT).
-pub fn lines_62_63_entered_credits(cx: &Ctx, _s: &Sheet) -> Vec<Line> {
-    let e = &cx.a.entered;
+/// Lines 62-63: the refundable credits with a line, from the credit mechanism (Wounded Warrior
+/// caregivers, 54A:4-15; pass-through business alternative income tax, 54A:12-5).
+pub fn lines_62_63_credits(cx: &Ctx, _s: &Sheet, applied: &Applied) -> Vec<Line> {
     vec![
-        entered(
-            cx,
-            "wounded_warrior_credit",
-            "entered.wounded_warrior_credit",
-            e.wounded_warrior_credit,
-            "N.J.S.A. 54A:4-15",
-        ),
-        entered(
-            cx,
-            "bait_credit",
-            "entered.bait_credit",
-            e.bait_credit,
-            "N.J.S.A. 54A:12-1 et seq.",
-        ),
+        applied.line(cx, "wounded_warrior_credit"),
+        applied.line(cx, "bait_credit"),
     ]
 }
