@@ -41,6 +41,9 @@ pub enum Command {
     Redo,
     /// Start a new, empty draft (asks first when there are unsaved changes).
     New,
+    /// Start next year's draft from this one: the household, the overpayment credited forward and
+    /// the business credits still carried over (asks first when there are unsaved changes).
+    NextYear,
     /// Open a draft through the open dialog (asks first when there are unsaved changes).
     Open,
     /// Open a given draft (recent drafts).
@@ -82,6 +85,8 @@ pub enum Command {
 pub enum Pending {
     /// A new draft.
     New,
+    /// Next year's draft from this one.
+    NextYear,
     /// Open a draft (through the dialog when `None`).
     Open(Option<PathBuf>),
     /// Close the window.
@@ -454,6 +459,7 @@ impl App {
                 }
             }
             Command::New => self.guard(Pending::New, ctx),
+            Command::NextYear => self.guard(Pending::NextYear, ctx),
             Command::Open => self.guard(Pending::Open(None), ctx),
             Command::OpenPath(p) => self.guard(Pending::Open(Some(p)), ctx),
             Command::Save => {
@@ -559,6 +565,7 @@ impl App {
                 };
                 self.ui_state.message = Some(("New draft".to_owned(), false));
             }
+            Pending::NextYear => self.start_next_year(),
             Pending::Open(path) => {
                 let path = match path {
                     Some(p) => Some(p),
@@ -577,6 +584,46 @@ impl App {
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
         }
+    }
+
+    /// Replace the open draft with next year's, built by the engine from this year's answers and
+    /// returns ([`njtax_engine::rollover::next_year`]); it is unsaved until the user saves it.
+    fn start_next_year(&mut self) {
+        let Some(book) = &self.book else {
+            self.ui_state.message = Some((
+                "Next year's draft needs the law figures, which could not be read".to_owned(),
+                true,
+            ));
+            return;
+        };
+        let answers = self.doc.answers();
+        let set = match njtax_engine::compute::compute_set(answers, book) {
+            Ok(set) => set,
+            Err(e) => {
+                self.ui_state.message =
+                    Some((format!("Could not start next year's draft: {e}"), true));
+                return;
+            }
+        };
+        let next = njtax_engine::rollover::next_year(answers, &set);
+        let year = next.tax_year;
+        let carried = next.business_credits.carryovers.len();
+        self.drop_recovery();
+        self.doc = Document::recovered(next, None, &format!("Draft for {year}"));
+        self.ui_state = UiState {
+            reveal_ssn: self.ui_state.reveal_ssn,
+            ..UiState::default()
+        };
+        let mut msg = format!(
+            "Started the {year} draft: household kept, {carried} carried-over credit{} brought forward; not saved yet",
+            if carried == 1 { "" } else { "s" }
+        );
+        if !SUPPORTED_YEARS.contains(&year) {
+            msg.push_str(&format!(
+                ". This version has no law figures for {year} yet, so it cannot compute the return"
+            ));
+        }
+        self.ui_state.message = Some((msg, false));
     }
 
     /// Open a draft file; on any error the current draft stays as it is and a message says why.

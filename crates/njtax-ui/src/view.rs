@@ -50,6 +50,16 @@ fn menu_bar(app: &mut App, ui: &mut Ui) {
                 app.send(Command::New);
                 ui.close();
             }
+            if ui
+                .button("Start next year's draft…")
+                .on_hover_text(
+                    "A new draft for the next tax year with your household, the overpayment credited forward and the business credits still carried over",
+                )
+                .clicked()
+            {
+                app.send(Command::NextYear);
+                ui.close();
+            }
             if ui.button("Open…").on_hover_text("Ctrl+O").clicked() {
                 app.send(Command::Open);
                 ui.close();
@@ -404,6 +414,7 @@ fn prompt(app: &mut App, ui: &mut Ui) {
     };
     let what = match pending {
         Pending::New => "start a new draft",
+        Pending::NextYear => "start next year's draft",
         Pending::Open(_) => "open another draft",
         Pending::Close => "close",
     };
