@@ -645,7 +645,12 @@ fn a_sheltered_workshop_employee_fills_line_46_and_lowers_line_50() {
     h.get_by_label("Holds a special license (paid below minimum wage)")
         .click();
     h.run();
-    let e = &h.state().doc.answers().business_credits.sheltered_workshop_employees[0];
+    let e = &h
+        .state()
+        .doc
+        .answers()
+        .business_credits
+        .sheltered_workshop_employees[0];
     assert_eq!(e.wages_paid, rust_decimal::dec!(6000));
     assert_eq!(e.weeks_of_25_hours, 30);
     assert!(e.special_license);
@@ -656,7 +661,10 @@ fn a_sheltered_workshop_employee_fills_line_46_and_lowers_line_50() {
     let l46 = ret.line("46").unwrap().value;
     let l50 = ret.line("50").unwrap().value;
     assert!(l46 > rust_decimal::Decimal::ZERO && l46 <= rust_decimal::dec!(1000));
-    assert_eq!(l50, ret.line("45").unwrap().value - ret.line("49").unwrap().value);
+    assert_eq!(
+        l50,
+        ret.line("45").unwrap().value - ret.line("49").unwrap().value
+    );
     assert_eq!(h.state().line_value("46"), Some(l46));
     assert_eq!(h.state().line_value("50"), Some(l50));
     assert_eq!(before_50 - l50, l46, "line 50 drops by the credit");
@@ -669,22 +677,33 @@ fn a_sheltered_workshop_employee_fills_line_46_and_lowers_line_50() {
     h.get_by_label("Line 46").click();
     h.run();
     assert_eq!(h.state().ui_state.selected_line.as_deref(), Some("46"));
-    assert!(h.query_by_label_contains("Citation: N.J.S.A. 54A:4-11").is_some());
+    assert!(
+        h.query_by_label_contains("Citation: N.J.S.A. 54A:4-11")
+            .is_some()
+    );
 }
 
 #[test]
-fn an_impaired_employee_certificate_appears_on_the_schedule_with_the_separately_claimed_figure()
-{
+fn an_impaired_employee_certificate_appears_on_the_schedule_with_the_separately_claimed_figure() {
     let mut h = harness_with(app_with(employer_answers(), ScriptedDialogs::default()));
     h.run();
-    assert!(h.query_by_label_contains("With credits claimed separately").is_none());
+    assert!(
+        h.query_by_label_contains("With credits claimed separately")
+            .is_none()
+    );
     go_to(&mut h, "Employer and business credits");
-    h.get_by_label("Add an impaired-employee certificate").click();
+    h.get_by_label("Add an impaired-employee certificate")
+        .click();
     h.run();
     type_into(&mut h, "Certificate number", "LWD-1");
     replace_number(&mut h, "Year the certificate is for", "2024");
     type_into(&mut h, "Certified credit amount", "800");
-    let c = &h.state().doc.answers().business_credits.impaired_employee_certificates[0];
+    let c = &h
+        .state()
+        .doc
+        .answers()
+        .business_credits
+        .impaired_employee_certificates[0];
     assert_eq!(c.certificate_year, 2024);
     assert_eq!(c.certified_amount, rust_decimal::dec!(800));
     let set = computed_set(h.state().doc.answers());
@@ -697,7 +716,10 @@ fn an_impaired_employee_certificate_appears_on_the_schedule_with_the_separately_
     assert_eq!(row.applied, rust_decimal::dec!(800));
     assert!(row.line.is_none(), "no NJ-1040 line: claimed separately");
     let net = schedule.net_after_separate_claims;
-    assert!(net > rust_decimal::Decimal::ZERO, "the certificate turns it into a refund");
+    assert!(
+        net > rust_decimal::Decimal::ZERO,
+        "the certificate turns it into a refund"
+    );
     let words = format!("With credits claimed separately: refund {}", fmt_money(net));
     assert!(h.query_by_label(&words).is_some(), "side panel: {words}");
     go_to(&mut h, "Form view");
@@ -707,8 +729,11 @@ fn an_impaired_employee_certificate_appears_on_the_schedule_with_the_separately_
             .is_some()
     );
     assert!(
-        h.query_by_label_contains(&format!("Once they are allowed, this return's outcome is: refund {}", fmt_money(net)))
-            .is_some()
+        h.query_by_label_contains(&format!(
+            "Once they are allowed, this return's outcome is: refund {}",
+            fmt_money(net)
+        ))
+        .is_some()
     );
     // "Why?" shows the row's explanation, and hides it again.
     h.get_by_label("Why?").scroll_to_me();
@@ -716,7 +741,10 @@ fn an_impaired_employee_certificate_appears_on_the_schedule_with_the_separately_
     h.get_by_label("Why?").click();
     h.run();
     assert_eq!(h.state().ui_state.selected_credit_row, Some(0));
-    assert!(h.query_by_label_contains("Citation: N.J.S.A. 54A:4-18").is_some());
+    assert!(
+        h.query_by_label_contains("Citation: N.J.S.A. 54A:4-18")
+            .is_some()
+    );
     h.get_by_label("Hide why").scroll_to_me();
     h.run();
     h.get_by_label("Hide why").click();
@@ -765,13 +793,28 @@ fn the_estimator_shows_the_engines_estimate_under_each_employee() {
     type_into(&mut h, "Hours expected this year", "1000");
     type_into(&mut h, "Minimum wage this year", "13");
     type_into(&mut h, "Payroll tax rate this year (%)", "7.65");
-    let e = &h.state().doc.answers().business_credits.impaired_employee_estimates[0];
+    let e = &h
+        .state()
+        .doc
+        .answers()
+        .business_credits
+        .impaired_employee_estimates[0];
     assert_eq!(e.payroll_tax_rate_this_year, rust_decimal::dec!(0.0765));
     let p = ParamBook::load().unwrap().for_year(2024).unwrap();
     let want = njtax_engine::rules::impaired_estimator::estimate(e, &p.business_credits, 2024);
     assert_eq!(h.state().snapshot.impaired_estimates, vec![want.clone()]);
     assert!(h.query_by_label("Preliminary estimate").is_some());
-    assert!(h.query_by_label(&fmt_money(want.preliminary)).is_some());
+    assert!(
+        want.preliminary > rust_decimal::Decimal::ZERO,
+        "a minimum wage rise"
+    );
+    assert!(
+        h.query_by_label(&format!(
+            "Estimated credit: {}",
+            fmt_money(want.preliminary)
+        ))
+        .is_some()
+    );
     assert!(
         h.query_by_label_contains("The same hours as last year")
             .is_some()
@@ -799,7 +842,10 @@ fn start_next_years_draft_carries_the_unused_sheltered_workshop_credit() {
         });
     let set = computed_set(&a);
     let forward = set.primary().unwrap().business_credits.rows[0].carried_forward;
-    assert!(forward > rust_decimal::Decimal::ZERO, "the 50% limit leaves some unused");
+    assert!(
+        forward > rust_decimal::Decimal::ZERO,
+        "the 50% limit leaves some unused"
+    );
     let mut h = harness_with(app_with(a, ScriptedDialogs::default()));
     h.run();
     h.get_by_label("File").click();
@@ -814,5 +860,8 @@ fn start_next_years_draft_carries_the_unused_sheltered_workshop_credit() {
     assert_eq!(carried.len(), 1);
     assert_eq!(carried[0].origin_year, 2024);
     assert_eq!(carried[0].remaining, forward);
-    assert!(h.state().doc.is_dirty(), "next year's draft is not saved yet");
+    assert!(
+        h.state().doc.is_dirty(),
+        "next year's draft is not saved yet"
+    );
 }

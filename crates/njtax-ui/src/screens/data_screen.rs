@@ -107,7 +107,10 @@ fn impaired_estimate(app: &App, ui: &mut Ui, i: usize) {
         return;
     };
     ui.add_space(theme::GAP_S);
+    let width = ui.available_width();
     egui::Frame::group(ui.style()).show(ui, |ui| {
+        // Wrap the explanation within the screen instead of widening the item.
+        ui.set_max_width(width - theme::GAP_L);
         ui.label(RichText::new("Preliminary estimate").strong());
         let case = match est.case {
             HoursCase::EqualHours => "The same hours as last year: subsection d(1)(a) applies",
@@ -116,26 +119,17 @@ fn impaired_estimate(app: &App, ui: &mut Ui, i: usize) {
                 "Fewer hours than last year: subsection d(2) applies, no credit for this employee"
             }
         };
-        egui::Grid::new(("impaired_estimate", i))
-            .num_columns(2)
-            .spacing([theme::GAP_M, theme::GAP_S])
-            .show(ui, |ui| {
-                ui.label("Case");
-                ui.label(case);
-                ui.end_row();
-                ui.label("Estimated credit");
-                ui.label(
-                    RichText::new(njtax_engine::money::fmt_money(est.preliminary)).strong(),
-                );
-                ui.end_row();
-                ui.label("Apply by");
-                ui.label(if est.deadline.is_empty() {
-                    "—"
-                } else {
-                    est.deadline.as_str()
-                });
-                ui.end_row();
-            });
+        ui.label(format!("Case: {case}"));
+        ui.label(
+            RichText::new(format!(
+                "Estimated credit: {}",
+                njtax_engine::money::fmt_money(est.preliminary)
+            ))
+            .strong(),
+        );
+        if !est.deadline.is_empty() {
+            ui.label(format!("Deadline to apply: {}", est.deadline));
+        }
         super::form_view::explanation_body(ui, &est.explanation);
         ui.label(
             RichText::new(

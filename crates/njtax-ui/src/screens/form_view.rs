@@ -3,8 +3,8 @@
 //! a line shows why it has its value.
 
 use egui::{RichText, Ui};
-use njtax_engine::residency::{Filer, ReturnKind};
 use njtax_engine::money::fmt_money;
+use njtax_engine::residency::{Filer, ReturnKind};
 use njtax_engine::rules::business_credits::CreditSchedule;
 use njtax_engine::{ComputedReturn, Explanation, Line};
 use rust_decimal::Decimal;
@@ -212,7 +212,7 @@ fn schedule(app: &mut App, ui: &mut Ui, s: &CreditSchedule) {
             ui.set_width(ui.available_width());
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(&row.name).strong());
-                ui.label(RichText::new(&row.statute).small().italics());
+                ui.label(RichText::new(&row.statute).italics());
                 if row.refundable {
                     ui.label(RichText::new("refundable").small());
                 }
@@ -230,7 +230,7 @@ fn schedule(app: &mut App, ui: &mut Ui, s: &CreditSchedule) {
                 }
             });
             let place = match &row.line {
-                Some(id) => format!("Claimed on line {id}: {}", row.claimed_where),
+                Some(_) => format!("Claimed on: {}", row.claimed_where),
                 None => format!("Claimed separately: {}", row.claimed_where),
             };
             ui.label(place);
