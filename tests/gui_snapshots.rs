@@ -157,6 +157,13 @@ fn employer_app() -> App {
             federal_increase: dec!(0),
             ..Default::default()
         });
+    b.apprenticeship
+        .push(njtax_engine::answers::ApprenticeshipProgram {
+            program: "Bakers' apprentices".into(),
+            start_up_costs: dec!(1500),
+            approved: true,
+            ..Default::default()
+        });
     b.bait_shares.push(BaitShare {
         entity: "Harbor Partners LLC".into(),
         share_of_tax_paid: dec!(250),
@@ -211,7 +218,7 @@ fn the_employer_credits_screen_and_the_business_credits_schedule_match_their_sna
     if let Err(e) = h.try_snapshot("screen_impaired_estimator_filled") {
         failures.push(e.to_string());
     }
-    // The whole schedule, with the first row's "why" open, in a taller window.
+    // The whole schedule, with the second row's "why" open, in a taller window.
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 1500.0))
         .build_ui_state(|ui, app: &mut App| app.ui(ui), employer_app());
@@ -219,7 +226,7 @@ fn the_employer_credits_screen_and_the_business_credits_schedule_match_their_sna
         screen: form,
         focus: None,
     });
-    h.state_mut().send(njtax_ui::Command::ShowCreditRow(0));
+    h.state_mut().send(njtax_ui::Command::ShowCreditRow(1));
     h.run();
     h.get_by_label("Carryover ledger").scroll_to_me();
     h.run();

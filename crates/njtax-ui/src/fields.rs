@@ -34,6 +34,16 @@ fn money_display(v: Option<&Value>) -> String {
     }
 }
 
+/// Show a quantity without trailing zeros, empty when zero: `1040`, `37.5`.
+fn number_display(v: Option<&Value>) -> String {
+    let t = text_of(v);
+    match t.parse::<rust_decimal::Decimal>() {
+        Ok(d) if d.is_zero() => String::new(),
+        Ok(d) => d.normalize().to_string(),
+        Err(_) => t,
+    }
+}
+
 /// Show a rate kept as a fraction as the percentage people type: `0.0765` as `7.65`.
 fn rate_display(v: Option<&Value>) -> String {
     let t = text_of(v);
@@ -84,6 +94,16 @@ fn read(kind: &Kind, text: &str) -> Result<Value, String> {
                 return Err("Type a percentage from 0 to 100".to_owned());
             }
             Ok(Value::String(d.to_string()))
+        }
+        Kind::Number => {
+            if t.is_empty() {
+                return Ok(Value::String("0".to_owned()));
+            }
+            let cleaned: String = t.chars().filter(|c| *c != ',' && *c != ' ').collect();
+            match cleaned.parse::<rust_decimal::Decimal>() {
+                Ok(d) if !d.is_sign_negative() => Ok(Value::String(d.normalize().to_string())),
+                _ => Err("Type a number like 1,040 or 37.5".to_owned()),
+            }
         }
         Kind::Rate => {
             let wrong = || "Type a percentage from 0 to 100, for example 7.65".to_owned();
@@ -255,6 +275,7 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
                     money_display(current.as_ref())
                 }
                 Kind::Rate => rate_display(current.as_ref()),
+                Kind::Number => number_display(current.as_ref()),
                 _ => text_of(current.as_ref()),
             };
             let mut buffer = app.ui_state.buffers.get(path).cloned();
@@ -268,6 +289,7 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
                 let hint = match kind {
                     Kind::Money | Kind::SignedMoney => "0.00",
                     Kind::Rate => "7.65",
+                    Kind::Number => "0",
                     Kind::OptionalDate => "YYYY-MM-DD",
                     _ => "",
                 };

@@ -138,6 +138,8 @@ pub enum Kind {
     OptionalInteger,
     /// A percentage 0-100 (decimal).
     Percent,
+    /// A quantity that is not money (hours, square feet): non-negative, shown as typed.
+    Number,
     /// A rate typed as a percentage (7.65) and kept as a fraction (0.0765).
     Rate,
     /// An optional whole number within a range (empty means none).

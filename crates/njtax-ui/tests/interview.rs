@@ -302,6 +302,7 @@ fn every_kind_fits_its_answer() {
             | Kind::SignedMoney
             | Kind::Percent
             | Kind::Rate
+            | Kind::Number
             | Kind::Choice(_) => v.is_string(),
             Kind::OptionalWhole { min, max } => v.is_null() && min <= max,
             Kind::OptionalMoney => v.is_string() || v.is_null(),

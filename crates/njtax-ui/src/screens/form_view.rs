@@ -236,7 +236,7 @@ fn schedule(app: &mut App, ui: &mut Ui, s: &CreditSchedule) {
             ui.label(place);
             if let Some(why) = &row.where_uncertain {
                 ui.label(
-                    RichText::new(format!("⚠ Where to claim it is uncertain: {why}"))
+                    RichText::new(format!("Uncertain where it is claimed: {why}"))
                         .color(theme::warning_colour(ui.visuals())),
                 );
             }
