@@ -245,3 +245,88 @@ fn batch_keeps_the_file_name_visible_for_long_paths() {
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("single-renter.ron"));
 }
+
+fn fixture_draft(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/drafts")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// The business credits schedule and ledger are printed and in the JSON (54A:4-11 c).
+#[test]
+fn compute_prints_the_business_credits_schedule_and_ledger() {
+    let out = njtax(&["compute", &fixture_draft("v3.ron")]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Business credits schedule"), "{text}");
+    assert!(text.contains("Carryover ledger"), "{text}");
+    let out = njtax(&["compute", &fixture_draft("v3.ron"), "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["lines"]["46"], "884.50");
+    let ledger = v["business_credits"]["ledger"].as_array().unwrap();
+    assert_eq!(ledger.len(), 2);
+    assert_eq!(ledger[1]["remaining"], "1065.50");
+    // A return without business credits prints no schedule.
+    let out = njtax(&["compute", &example("single-renter.ron")]);
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("Business credits schedule"));
+}
+
+/// `njtax rollover` writes next year's draft with the carryovers still usable, and refuses to
+/// overwrite a file without --force.
+#[test]
+fn rollover_writes_next_years_draft_and_refuses_to_overwrite_without_force() {
+    let dir = std::env::temp_dir().join(format!("njtax-cli-rollover-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let next = dir.join("next.ron");
+    let _ = std::fs::remove_file(&next);
+    let path = next.display().to_string();
+    let out = njtax(&["rollover", &fixture_draft("v3.ron"), "--out", &path]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let d = njtax_engine::parse_draft(&std::fs::read_to_string(&next).unwrap()).unwrap();
+    assert_eq!(d.answers.tax_year, 2025);
+    assert_eq!(d.answers.business_credits.carryovers.len(), 1);
+    assert_eq!(
+        d.answers.business_credits.carryovers[0].remaining,
+        rust_decimal::Decimal::new(106_550, 2)
+    );
+    let again = njtax(&["rollover", &fixture_draft("v3.ron"), "--out", &path]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
+    let forced = njtax(&[
+        "rollover",
+        &fixture_draft("v3.ron"),
+        "--out",
+        &path,
+        "--force",
+    ]);
+    assert!(forced.status.success());
+}
+
+/// `njtax estimate-impaired` prints one row per employee entered (P.L.2019, c.32, s.6 d).
+#[test]
+fn estimate_impaired_prints_each_employees_case_amount_and_deadline() {
+    let draft = temp_draft(
+        "impaired.ron",
+        r#"Draft(format_version: 3, answers: (tax_year: 2024, business_credits: (impaired_employee_estimates: [
+            (name: "Alex", hours_last_year: "1000", wages_last_year: "14130", payroll_taxes_last_year: "1080.95",
+             hours_this_year: "1000", minimum_wage_this_year: "15.13", minimum_wage_last_year: "14.13",
+             payroll_tax_rate_this_year: "0.0765", state_increase_without_law: "0.40", federal_increase: "0"),
+        ])))"#,
+    );
+    let out = njtax(&["estimate-impaired", &draft.display().to_string()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Alex") && text.contains("d(1)(a)"), "{text}");
+    let none = njtax(&["estimate-impaired", &fixture_draft("v3.ron")]);
+    assert!(String::from_utf8_lossy(&none.stdout).contains("no employee"));
+}

@@ -139,3 +139,106 @@ fn a_version_1_household_residency_moves_to_each_person() {
         assert!(!out.contains(old), "{out}");
     }
 }
+
+fn named_fixture(name: &str) -> String {
+    let path = format!(
+        "{}/tests/fixtures/drafts/{name}.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("fixture {path}: {e}"))
+}
+
+/// Format 2 typed the amounts of lines 46, 47, 48, 62 and 63; format 3 moves them into
+/// `business_credits` (a BAIT amount to `bait_shares`, the others to `certified`, taken as entered),
+/// keeps lines 52/53c where they were, and a re-saved draft no longer has the legacy fields. The
+/// amounts still reach their lines (54A:4-11, 4-16, 4-20, 4-15, 12-5).
+#[test]
+fn a_version_2_draft_with_typed_credit_amounts_moves_them_to_business_credits() {
+    use njtax_engine::answers::CreditKind;
+    use rust_decimal::dec;
+    let d = parse_draft(&named_fixture("v2-entered-credits")).unwrap();
+    assert_eq!(d.format_version, FORMAT_VERSION);
+    let bc = &d.answers.business_credits;
+    let certified: Vec<(CreditKind, rust_decimal::Decimal)> =
+        bc.certified.iter().map(|c| (c.credit, c.amount)).collect();
+    assert_eq!(
+        certified,
+        vec![
+            (CreditKind::ShelteredWorkshop, dec!(300)),
+            (CreditKind::GoldStar, dec!(200)),
+            (CreditKind::OrganDonorEmployer, dec!(100)),
+            (CreditKind::WoundedWarriorCaregiver, dec!(675)),
+        ]
+    );
+    assert_eq!(bc.bait_shares.len(), 1);
+    assert_eq!(bc.bait_shares[0].share_of_tax_paid, dec!(450));
+    let e = &d.answers.entered;
+    assert_eq!(e.estimated_tax_interest, dec!(12));
+    assert!(e.sheltered_workshop_credit.is_zero() && e.bait_credit.is_zero());
+
+    let out = njtax_engine::draft::draft_to_string(&d).unwrap();
+    for legacy in [
+        "sheltered_workshop_credit",
+        "gold_star_credit",
+        "organ_donor_employer_credit",
+        "wounded_warrior_credit",
+        "bait_credit",
+    ] {
+        assert!(!out.contains(legacy), "{legacy} in {out}");
+    }
+    let again = parse_draft(&out).unwrap();
+    assert_eq!(again, d, "a re-saved draft reads back the same");
+
+    // The moved amounts still fill their lines (the certified entries are taken as entered).
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let r = njtax_engine::compute(&d.answers, &book).unwrap();
+    // Line 46 stays under the 54A:4-11 c limit: with no sheltered workshop business entered the New
+    // Jersey share is 0, so the typed $300 carries forward until the business is entered.
+    assert_eq!(r.value("46"), dec!(0));
+    assert_eq!(r.business_credits.rows[0].carried_forward, dec!(300));
+    assert_eq!(r.value("47"), dec!(200));
+    assert_eq!(r.value("48"), dec!(100));
+    assert_eq!(r.value("62"), dec!(675));
+    assert_eq!(r.value("63"), dec!(450));
+}
+
+/// The format 3 fixture: a sole proprietor (Shore Crafts, net profit $60,000, all New Jersey
+/// source, share 1) employing two qualified persons: 20% × $4,000 = $800 and 20% × $6,000 = $1,200,
+/// at most $1,000, so $1,800 earned, plus $150 carried from 2021 = $1,950. Tax (line 43) $1,769.00;
+/// limit 50% × $1,769.00 × 1 - EITC $0 = $884.50 (54A:4-11 c) = line 46. The 2021 carryover is
+/// used first ($150), then $734.50 of 2024's; $1,065.50 carries to 2025 (usable through 2031).
+/// Line 50 = $884.50; estimated payments $1,000 give a refund of $115.50.
+#[test]
+fn the_version_3_fixture_computes_its_sheltered_workshop_credit_and_ledger_54a_4_11() {
+    use rust_decimal::dec;
+    let d = parse_draft(&fixture(3)).unwrap();
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let set = njtax_engine::compute::compute_set(&d.answers, &book).unwrap();
+    let r = &set.returns[0];
+    assert_eq!(r.value("43"), dec!(1769));
+    assert_eq!(r.value("46"), dec!(884.50));
+    assert_eq!(r.value("50"), dec!(884.50));
+    assert_eq!(r.refund, dec!(115.50));
+    let ledger: Vec<(u16, rust_decimal::Decimal, rust_decimal::Decimal, u16)> = r
+        .business_credits
+        .ledger
+        .iter()
+        .map(|l| (l.origin_year, l.used, l.remaining, l.last_year))
+        .collect();
+    assert_eq!(
+        ledger,
+        vec![
+            (2021, dec!(150), dec!(0), 2028),
+            (2024, dec!(734.50), dec!(1065.50), 2031)
+        ]
+    );
+    let next = njtax_engine::rollover::next_year(&d.answers, &set);
+    assert_eq!(next.tax_year, 2025);
+    assert_eq!(next.business_credits.carryovers.len(), 1);
+    assert_eq!(next.business_credits.carryovers[0].remaining, dec!(1065.50));
+    assert!(
+        next.business_credits
+            .sheltered_workshop_employees
+            .is_empty()
+    );
+}

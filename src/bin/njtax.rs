@@ -51,6 +51,24 @@ enum Command {
         /// Draft file (RON).
         draft: PathBuf,
     },
+    /// Write next year's draft: the same household, no income or payments, this year's line 69
+    /// credit forward and the business credits still carried over.
+    Rollover {
+        /// This year's draft file (RON).
+        draft: PathBuf,
+        /// Where to write next year's draft.
+        #[arg(long)]
+        out: PathBuf,
+        /// Overwrite `--out` when it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Estimate the credit for employers of employees with impairments before the Labor
+    /// certificate (P.L.2019, c.32, s.6 d), one line per employee entered.
+    EstimateImpaired {
+        /// Draft file (RON).
+        draft: PathBuf,
+    },
     /// Compute many drafts (files or folders of .ron files) and print one summary line each.
     Batch {
         /// Draft files or folders.
@@ -166,7 +184,164 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
             })
         }
         Command::Batch { paths, json } => Ok(batch(&paths, book, json)),
+        Command::Rollover { draft, out, force } => rollover(&draft, &out, force, book),
+        Command::EstimateImpaired { draft } => estimate_impaired(&draft, book),
     }
+}
+
+/// `njtax rollover`: compute this year's returns and write next year's draft.
+fn rollover(
+    draft: &Path,
+    out: &Path,
+    force: bool,
+    book: &ParamBook,
+) -> Result<ExitCode, Unreadable> {
+    let d = load_draft(draft)?;
+    let set = compute_set(&d.answers, book)
+        .map_err(|e| Unreadable(format!("{}: {e}", draft.display())))?;
+    if out.exists() && !force {
+        return Err(Unreadable(format!(
+            "{} exists; pass --force to overwrite it",
+            out.display()
+        )));
+    }
+    let next = njtax_engine::rollover::next_year(&d.answers, &set);
+    let text = njtax_engine::draft::draft_to_string(&Draft {
+        format_version: njtax_engine::FORMAT_VERSION,
+        answers: next.clone(),
+    })
+    .map_err(|e| Unreadable(format!("cannot write the draft: {e}")))?;
+    std::fs::write(out, text)
+        .map_err(|e| Unreadable(format!("cannot write {}: {e}", out.display())))?;
+    println!(
+        "Wrote {} for tax year {}: {} credited from {} (line 69), {} business credit carryover(s).",
+        out.display(),
+        next.tax_year,
+        fmt_money(next.payments.prior_year_overpayment),
+        d.answers.tax_year,
+        next.business_credits.carryovers.len()
+    );
+    for c in &next.business_credits.carryovers {
+        println!(
+            "  {:?} from {} ({:?}): {}",
+            c.credit,
+            c.origin_year,
+            c.owner,
+            fmt_money(c.remaining)
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `njtax estimate-impaired`: the estimator for every employee entered.
+fn estimate_impaired(draft: &Path, book: &ParamBook) -> Result<ExitCode, Unreadable> {
+    let d = load_draft(draft)?;
+    let year = d.answers.tax_year;
+    let p = book.for_year(year).map_err(|_| {
+        Unreadable(format!(
+            "{}: tax year {year} is not supported",
+            draft.display()
+        ))
+    })?;
+    let list = &d.answers.business_credits.impaired_employee_estimates;
+    if list.is_empty() {
+        println!(
+            "{}: no employee with an impairment is entered for the estimate.",
+            draft.display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{:<24} {:<9} {:<14} {:>14}  deadline",
+        "employee", "employer", "case", "preliminary"
+    );
+    for e in list {
+        let est = njtax_engine::rules::impaired_estimator::estimate(e, &p.business_credits, year);
+        let case = match est.case {
+            njtax_engine::rules::impaired_estimator::HoursCase::EqualHours => "d(1)(a) equal",
+            njtax_engine::rules::impaired_estimator::HoursCase::MoreHours => "d(1)(b) more",
+            njtax_engine::rules::impaired_estimator::HoursCase::FewerHours => "d(2) fewer",
+        };
+        println!(
+            "{:<24} {:<9} {:<14} {:>14}  {}",
+            truncate(&est.name, 24),
+            format!("{:?}", e.owner).to_lowercase(),
+            case,
+            fmt_money(est.preliminary),
+            est.deadline
+        );
+        if !est.explanation.rule.is_empty() {
+            println!("    {}", est.explanation.rule);
+        }
+        for n in &est.notes {
+            println!("    note: {n}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The business credits schedule and carryover ledger of a return, as text.
+fn render_business_credits(s: &njtax_engine::rules::business_credits::CreditSchedule) -> String {
+    let mut out = String::from(
+        "
+Business credits schedule:
+",
+    );
+    out.push_str(&format!(
+        "  {:<52} {:>5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>12}\n",
+        "credit", "line", "earned", "carried in", "applied", "refunded", "carried fwd", "lost"
+    ));
+    for r in &s.rows {
+        out.push_str(&format!(
+            "  {:<52} {:>5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>12}\n",
+            truncate(&r.name, 52),
+            r.line.as_deref().unwrap_or("-"),
+            fmt_money(r.earned),
+            fmt_money(r.carried_in),
+            fmt_money(r.applied),
+            fmt_money(r.refunded),
+            fmt_money(r.carried_forward),
+            fmt_money(r.lost)
+        ));
+        if let Some(limit) = r.limit {
+            out.push_str(&format!("      limit: {}\n", fmt_money(limit)));
+        }
+        if r.line.is_none() {
+            out.push_str(&format!("      claimed: {}\n", r.claimed_where));
+        }
+    }
+    if !s.separate_nonrefundable.is_zero() || !s.separate_refundable.is_zero() {
+        out.push_str(&format!(
+            "  Credits without a form line: non-refundable {}, refundable {}; refund (+) or balance due (-) once they are allowed: {}\n",
+            fmt_money(s.separate_nonrefundable),
+            fmt_money(s.separate_refundable),
+            fmt_money(s.net_after_separate_claims)
+        ));
+    }
+    if !s.ledger.is_empty() {
+        out.push_str("\nCarryover ledger:\n");
+        out.push_str(&format!(
+            "  {:<28} {:<9} {:>6} {:>12} {:>12} {:>12} {:>9} {:>12}\n",
+            "credit", "owner", "from", "available", "used", "remaining", "last year", "expiring"
+        ));
+        for l in &s.ledger {
+            out.push_str(&format!(
+                "  {:<28} {:<9} {:>6} {:>12} {:>12} {:>12} {:>9} {:>12}\n",
+                format!("{:?}", l.kind),
+                format!("{:?}", l.owner).to_lowercase(),
+                l.origin_year,
+                fmt_money(l.available),
+                fmt_money(l.used),
+                fmt_money(l.remaining),
+                l.last_year,
+                fmt_money(l.expiring)
+            ));
+        }
+    }
+    for n in &s.notes {
+        out.push_str(&format!("  note: {n}\n"));
+    }
+    out
 }
 
 fn load_draft(path: &Path) -> Result<Draft, Unreadable> {
@@ -295,6 +470,7 @@ fn return_json(ret: &ComputedReturn) -> Value {
             "reason": ret.filing_requirement.reason,
         },
         "diagnostics": diagnostics,
+        "business_credits": serde_json::to_value(&ret.business_credits).unwrap_or(Value::Null),
     })
 }
 
@@ -307,6 +483,9 @@ fn render_text(ret: &ComputedReturn) -> String {
             truncate(&l.label, 70),
             l.display_value()
         ));
+    }
+    if !ret.business_credits.is_empty() {
+        out.push_str(&render_business_credits(&ret.business_credits));
     }
     out.push('\n');
     if ret.balance_due > Decimal::ZERO {

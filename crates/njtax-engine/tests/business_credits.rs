@@ -251,7 +251,10 @@ fn unused_sheltered_workshop_credit_is_used_two_years_later_54a_4_11_c() {
     );
     assert_eq!(r.line("sheltered_workshop_credit"), dec!(100));
     let l = ledger_row(&r, 2022);
-    assert_eq!((l.used, l.remaining, l.last_year), (dec!(100), dec!(0), 2029));
+    assert_eq!(
+        (l.used, l.remaining, l.last_year),
+        (dec!(100), dec!(0), 2029)
+    );
     assert_eq!(r.row(ShelteredWorkshop).carried_in, dec!(100));
 }
 
@@ -364,7 +367,10 @@ fn a_non_refundable_credit_stops_at_zero_tax_and_the_excess_is_lost_54a_4_20() {
     assert_eq!(r.line("organ_donor_employer_credit"), dec!(500));
     assert_eq!(r.total("balance_after_credits"), dec!(0));
     let row = r.row(OrganDonorEmployer);
-    assert_eq!((row.lost, row.carried_forward, row.refunded), (dec!(200), dec!(0), dec!(0)));
+    assert_eq!(
+        (row.lost, row.carried_forward, row.refunded),
+        (dec!(200), dec!(0), dec!(0))
+    );
     assert!(r.applied.schedule.ledger.is_empty());
 }
 
@@ -431,7 +437,10 @@ fn a_separate_non_refundable_credit_uses_only_what_is_left_of_line_50_54a_4_18_b
         vec![],
         dec!(1000),
         dec!(0),
-        &[credit(GoldStar, dec!(800)), credit(ImpairedEmployee, dec!(500))],
+        &[
+            credit(GoldStar, dec!(800)),
+            credit(ImpairedEmployee, dec!(500)),
+        ],
         dec!(0),
     );
     let row = r.row(ImpairedEmployee);

@@ -361,7 +361,11 @@ fn sheltered_workshop_room(
     let (tax_id, _) = cx.map().find("tax").unwrap_or(("tax", "tax"));
     *exp = std::mem::take(exp)
         .line("Tax", "tax", tax)
-        .worksheet("New Jersey share of gross income", "sheltered_workshop.share", share)
+        .worksheet(
+            "New Jersey share of gross income",
+            "sheltered_workshop.share",
+            share,
+        )
         .worksheet("Room under the limit", "sheltered_workshop.room", room)
         .param(&bc.sheltered_workshop_limit_share)
         .param(&bc.sheltered_workshop_counted_credits);
@@ -449,10 +453,13 @@ pub fn apply(
             }
         }
         let total = sat_add(carried_in, earned_total);
-        let line_id = key.and_then(|k| cx.map().find(k)).map(|(id, _)| id.to_owned());
-        let where_line = line_id
-            .as_ref()
-            .map_or_else(|| "business credits schedule".to_owned(), |id| format!("{form} line {id}"));
+        let line_id = key
+            .and_then(|k| cx.map().find(k))
+            .map(|(id, _)| id.to_owned());
+        let where_line = line_id.as_ref().map_or_else(
+            || "business credits schedule".to_owned(),
+            |id| format!("{form} line {id}"),
+        );
         let (allowed, limit, mut words) = if rule.refundable {
             (
                 total,
@@ -582,9 +589,8 @@ pub fn apply(
                 }
             }
         }
-        if let Some(why) = &rule.where_uncertain {
-            if !allowed.is_zero() {
-                cx.diag(
+        if let Some(why) = rule.where_uncertain.as_ref().filter(|_| !allowed.is_zero()) {
+            cx.diag(
                     Diagnostic::warning(
                         "credit-where-uncertain",
                         format!(
@@ -595,11 +601,10 @@ pub fn apply(
                     .at(format!("business_credits ({:?})", rule.kind))
                     .cite(rule.statute.clone()),
                 );
-                out.schedule.notes.push(format!(
-                    "{}: where it is claimed is uncertain ({why})",
-                    rule.name
-                ));
-            }
+            out.schedule.notes.push(format!(
+                "{}: where it is claimed is uncertain ({why})",
+                rule.name
+            ));
         }
         if let Some(k) = key {
             out.lines.push(cx.line(k, allowed, exp.clone()));

@@ -88,6 +88,9 @@ pub fn coj_entries(cx: &Ctx, gross_income: Decimal) -> (Vec<CojEntry>, Vec<Diagn
             );
             tax_paid = Decimal::ZERO;
         }
+        if j.entity_level_tax && !tax_paid.is_zero() {
+            diags.push(entity_level_tax_note(&label, tax_paid, &path));
+        }
         if income > gross {
             diags.push(
                 Diagnostic::error(
@@ -154,6 +157,24 @@ pub fn coj_entries(cx: &Ctx, gross_income: Decimal) -> (Vec<CojEntry>, Vec<Diagn
         );
     }
     (out, diags)
+}
+
+/// 54A:4-1 f: a tax another state (or subdivision, or the District of Columbia) imposes at the
+/// entity level on a pass-through entity's distributive proceeds, which the Director finds
+/// substantially similar to the BAIT, counts as tax paid on the schedule (despite 4-1 d, which
+/// otherwise denies a credit for tax paid on behalf of another person); the credit may not exceed
+/// what it would be had the income been taxed to the filer, which the schedule's limit already
+/// ensures (line 8: the New Jersey tax times the share of income taxed by both).
+fn entity_level_tax_note(label: &str, tax_paid: Decimal, path: &str) -> Diagnostic {
+    Diagnostic::info(
+        "coj-entity-level-tax",
+        format!(
+            "The tax {label} imposed at the entity level on your share of a pass-through entity's income ({}) counts as tax paid on Schedule NJ-COJ (54A:4-1 f), when the Director finds that tax substantially similar to New Jersey's pass-through business alternative income tax. The credit is not more than it would be had the income been taxed to you: the schedule's limit (New Jersey tax x income taxed by both / gross income) already ensures that. Enter only your direct and indirect share of the entity's tax, and the distributive proceeds it was imposed on as income taxed by both",
+            fmt_money(tax_paid)
+        ),
+    )
+    .at(format!("{path}.entity_level_tax"))
+    .cite("N.J.S.A. 54A:4-1 f")
 }
 
 /// A political subdivision that names its state (`state`) taxes the same income as that state: the

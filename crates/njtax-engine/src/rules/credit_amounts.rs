@@ -175,7 +175,7 @@ pub fn sheltered_workshop_credit(cx: &Ctx) -> Vec<EarnedCredit> {
         out.push(EarnedCredit {
             kind: CreditKind::ShelteredWorkshop,
             owner: e.owner,
-            source: explain_format!("qualified person {} at {}", e.name.trim(), business),
+            source: format!("qualified person {} at {}", e.name.trim(), business),
             amount,
             explanation,
         });
@@ -288,8 +288,11 @@ fn fmt_share(share: Decimal) -> String {
     let pct = share
         .checked_mul(Decimal::ONE_HUNDRED)
         .unwrap_or(Decimal::MAX)
-        .round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero);
-    format!("{pct:.2}%")
+        .round_dp_with_strategy(2, RoundingStrategy::MidpointAwayFromZero)
+        .normalize()
+        .to_string();
+    let (int, frac) = pct.split_once('.').unwrap_or((pct.as_str(), ""));
+    format!("{int}.{frac:0<2}%")
 }
 
 /// Like [`employee_business`] without the diagnostic.
@@ -414,7 +417,7 @@ pub fn entity_credit_shares(cx: &Ctx) -> Vec<EarnedCredit> {
         out.push(EarnedCredit {
             kind: sh.credit,
             owner: sh.owner,
-            source: explain_format!("share of {}", sh.entity.trim()),
+            source: format!("share of {}", sh.entity.trim()),
             amount,
             explanation,
         });
@@ -513,7 +516,7 @@ pub fn certified_credits(cx: &Ctx) -> Vec<EarnedCredit> {
         out.push(EarnedCredit {
             kind: c.credit,
             owner: c.owner,
-            source: explain_format!("certified: {}", c.description.trim()),
+            source: format!("certified: {}", c.description.trim()),
             amount,
             explanation,
         });
@@ -651,7 +654,7 @@ pub fn impaired_employee_credit(cx: &Ctx) -> Vec<EarnedCredit> {
         out.push(EarnedCredit {
             kind: CreditKind::ImpairedEmployee,
             owner: c.owner,
-            source: explain_format!("certificate {}", c.certificate.trim()),
+            source: format!("certificate {}", c.certificate.trim()),
             amount,
             explanation: Explanation::new(rule, cite)
                 .answer(
@@ -747,7 +750,7 @@ pub fn organ_donor_employer_credit(cx: &Ctx) -> Vec<EarnedCredit> {
         out.push(EarnedCredit {
             kind: CreditKind::OrganDonorEmployer,
             owner: d.owner,
-            source: explain_format!("donation leave of {}", d.employee.trim()),
+            source: format!("donation leave of {}", d.employee.trim()),
             amount,
             explanation: Explanation::new(rule, cite)
                 .answer(
@@ -885,6 +888,20 @@ pub fn wounded_warrior_caregiver_credit(cx: &Ctx, s: &Sheet) -> Vec<EarnedCredit
             v.months_resided_with_you,
             p.caregiver_min_months.value
         );
+        if !all.is_zero() && all < yours {
+            cx.diag(
+                Diagnostic::warning(
+                    "wounded-warrior-care-expenses",
+                    format!(
+                        "All caregivers' care expenses ({}) are less than yours ({}): enter the total of every qualified caregiver's expenses, yours included (zero when you are the only caregiver); the whole credit was used",
+                        fmt_money(all),
+                        fmt_money(yours)
+                    ),
+                )
+                .at(format!("{path}.all_caregivers_care_expenses"))
+                .cite("N.J.S.A. 54A:4-15 b"),
+            );
+        }
         let (amount, rule) = if all > yours {
             explanation = explanation
                 .answer(
@@ -915,7 +932,7 @@ pub fn wounded_warrior_caregiver_credit(cx: &Ctx, s: &Sheet) -> Vec<EarnedCredit
         out.push(EarnedCredit {
             kind: CreditKind::WoundedWarriorCaregiver,
             owner: v.owner,
-            source: explain_format!("care of {}", v.veteran.trim()),
+            source: format!("care of {}", v.veteran.trim()),
             amount,
             explanation,
         });
@@ -972,7 +989,7 @@ pub fn apprenticeship_credit(cx: &Ctx) -> Vec<EarnedCredit> {
         out.push(EarnedCredit {
             kind: CreditKind::Apprenticeship,
             owner: a.owner,
-            source: explain_format!("program {}", a.program.trim()),
+            source: format!("program {}", a.program.trim()),
             amount,
             explanation: Explanation::new(rule, cite)
                 .answer(
@@ -1083,7 +1100,7 @@ pub fn unit_concrete_credit(cx: &Ctx) -> Vec<EarnedCredit> {
         out.push(EarnedCredit {
             kind: CreditKind::UnitConcrete,
             owner,
-            source: explain_format!("unit concrete for {} property", use_words(usage)),
+            source: format!("unit concrete for {} property", use_words(usage)),
             amount,
             explanation,
         });
@@ -1098,13 +1115,16 @@ fn use_words(u: PropertyUse) -> &'static str {
     }
 }
 
+/// One facility's analysis: its index, cost and amount (the lesser of cost and the cap).
+type EpdItem = (usize, Decimal, Decimal);
+
 /// Environmental product declaration credit (54A:4-24 a(2), d): for each production facility with
 /// a tax credit certificate, the lesser of the full cost of its analysis and $3,000, for at most 8
 /// facilities in a year (the 8 largest amounts are taken). One credit per owner.
 pub fn environmental_product_declaration_credit(cx: &Ctx) -> Vec<EarnedCredit> {
     let p = &cx.p.business_credits;
     let cite = "N.J.S.A. 54A:4-24 a(2), d";
-    let mut per_owner: Vec<(Owner, Vec<(usize, Decimal, Decimal)>)> = Vec::new();
+    let mut per_owner: Vec<(Owner, Vec<EpdItem>)> = Vec::new();
     for (k, e) in cx.a.business_credits.epd_analyses.iter().enumerate() {
         if !cx.a.counts(e.owner) {
             continue;
@@ -1188,7 +1208,7 @@ pub fn environmental_product_declaration_credit(cx: &Ctx) -> Vec<EarnedCredit> {
         out.push(EarnedCredit {
             kind: CreditKind::EnvironmentalProductDeclaration,
             owner,
-            source: explain_format!("{} facilities' analyses", taken.len()),
+            source: format!("{} facilities' analyses", taken.len()),
             amount,
             explanation,
         });
@@ -1254,7 +1274,7 @@ pub fn emerging_technology_credit(cx: &Ctx) -> Vec<EarnedCredit> {
         out.push(EarnedCredit {
             kind: CreditKind::EmergingTechnology,
             owner: e.owner,
-            source: explain_format!("investment in {}", e.business.trim()),
+            source: format!("investment in {}", e.business.trim()),
             amount,
             explanation,
         });
@@ -1301,7 +1321,7 @@ pub fn wage_tax_refund_denied_credit(cx: &Ctx) -> Vec<EarnedCredit> {
         out.push(EarnedCredit {
             kind: CreditKind::WageTaxRefundDenied,
             owner: j.owner,
-            source: explain_format!("judgment in {}", j.jurisdiction.trim()),
+            source: format!("judgment in {}", j.jurisdiction.trim()),
             amount,
             explanation: Explanation::new(rule, cite)
                 .answer(
@@ -1335,7 +1355,7 @@ pub fn bait_credit(cx: &Ctx) -> Vec<EarnedCredit> {
         out.push(EarnedCredit {
             kind: CreditKind::PassThroughBait,
             owner: b.owner,
-            source: explain_format!("BAIT paid by {}", b.entity.trim()),
+            source: format!("BAIT paid by {}", b.entity.trim()),
             amount,
             explanation: Explanation::new(
                 explain_format!(
