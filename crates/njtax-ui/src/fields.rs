@@ -373,3 +373,35 @@ fn focus_if_asked(app: &mut App, ui: &Ui, path: &str, r: &egui::Response) {
         let _ = ui;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rate_is_typed_as_a_percentage_and_kept_as_a_fraction() {
+        assert_eq!(read(&Kind::Rate, "7.65"), Ok(Value::from("0.0765")));
+        assert_eq!(read(&Kind::Rate, "7.65%"), Ok(Value::from("0.0765")));
+        assert_eq!(read(&Kind::Rate, ""), Ok(Value::from("0")));
+        assert!(read(&Kind::Rate, "120").is_err());
+        assert!(read(&Kind::Rate, "-1").is_err());
+        assert_eq!(rate_display(Some(&Value::from("0.0765"))), "7.65");
+    }
+
+    #[test]
+    fn a_number_keeps_its_decimals_and_refuses_negatives() {
+        assert_eq!(read(&Kind::Number, "1,040"), Ok(Value::from("1040")));
+        assert_eq!(read(&Kind::Number, "37.125"), Ok(Value::from("37.125")));
+        assert!(read(&Kind::Number, "-3").is_err());
+        assert_eq!(number_display(Some(&Value::from("1040.00"))), "1040");
+    }
+
+    #[test]
+    fn an_optional_whole_number_is_empty_or_in_range() {
+        let k = Kind::OptionalWhole { min: 1, max: 12 };
+        assert_eq!(read(&k, ""), Ok(Value::Null));
+        assert_eq!(read(&k, "7"), Ok(Value::from(7)));
+        assert!(read(&k, "13").is_err());
+        assert!(read(&k, "0").is_err());
+    }
+}
