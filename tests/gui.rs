@@ -583,3 +583,285 @@ fn tab_moves_from_a_movers_first_day_to_the_last_day_and_on_to_the_other_state()
         Some(njtax_ui::fields::field_id("taxpayer.residency.other_state"))
     );
 }
+
+/// A single filer with $60,000 of wages (NJ tax withheld) and a $40,000 sole proprietorship.
+fn employer_answers() -> Answers {
+    let mut a = blank_answers();
+    a.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Acme".into(),
+        state_wages: rust_decimal::dec!(60000),
+        nj_tax_withheld: rust_decimal::dec!(3800),
+        ..Default::default()
+    });
+    a.income.businesses.push(njtax_engine::answers::Business {
+        name: "Bakery".into(),
+        net_profit: rust_decimal::dec!(40000),
+        ..Default::default()
+    });
+    a
+}
+
+fn type_into(h: &mut Harness<'_, App>, label: &str, text: &str) {
+    let field = h.get_all_by_label(label).last().unwrap();
+    field.focus();
+    field.type_text(text);
+    h.run();
+}
+
+/// Replace the "0" a whole-number field shows with `text`.
+fn replace_number(h: &mut Harness<'_, App>, label: &str, text: &str) {
+    h.get_all_by_label(label).last().unwrap().focus();
+    h.run();
+    h.key_press(egui::Key::End);
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    h.get_all_by_label(label).last().unwrap().type_text(text);
+    h.run();
+}
+
+fn computed_set(answers: &Answers) -> njtax_engine::compute::ReturnSet {
+    njtax_engine::compute::compute_set(answers, &ParamBook::load().unwrap()).unwrap()
+}
+
+#[test]
+fn a_sheltered_workshop_employee_fills_line_46_and_lowers_line_50() {
+    let mut h = harness_with(app_with(employer_answers(), ScriptedDialogs::default()));
+    h.run();
+    let before_46 = h.state().line_value("46").unwrap();
+    let before_50 = h.state().line_value("50").unwrap();
+    assert!(before_46.is_zero());
+    assert!(before_50 > rust_decimal::Decimal::ZERO, "the draft has tax");
+    go_to(&mut h, "Employer and business credits");
+    h.get_by_label("Add a business").click();
+    h.run();
+    type_into(&mut h, "Business name", "Bakery");
+    type_into(&mut h, "NJ-source gross income from the business", "40000");
+    h.get_by_label("Add a qualified employee").click();
+    h.run();
+    type_into(&mut h, "Employee's name", "Sam");
+    type_into(&mut h, "Business that employs the person", "Bakery");
+    type_into(&mut h, "Wages paid in the year", "6,000");
+    replace_number(&mut h, "Weeks with 25 hours or more", "30");
+    h.get_by_label("Holds a special license (paid below minimum wage)")
+        .click();
+    h.run();
+    let e = &h
+        .state()
+        .doc
+        .answers()
+        .business_credits
+        .sheltered_workshop_employees[0];
+    assert_eq!(e.wages_paid, rust_decimal::dec!(6000));
+    assert_eq!(e.weeks_of_25_hours, 30);
+    assert!(e.special_license);
+    // The engine's figures for what was typed: line 46 is the 20% credit (at most $1,000) within
+    // the 50% limit (54A:4-11 a, c), and line 50 = line 45 - line 49.
+    let set = computed_set(h.state().doc.answers());
+    let ret = set.primary().unwrap();
+    let l46 = ret.line("46").unwrap().value;
+    let l50 = ret.line("50").unwrap().value;
+    assert!(l46 > rust_decimal::Decimal::ZERO && l46 <= rust_decimal::dec!(1000));
+    assert_eq!(
+        l50,
+        ret.line("45").unwrap().value - ret.line("49").unwrap().value
+    );
+    assert_eq!(h.state().line_value("46"), Some(l46));
+    assert_eq!(h.state().line_value("50"), Some(l50));
+    assert_eq!(before_50 - l50, l46, "line 50 drops by the credit");
+    go_to(&mut h, "Form view");
+    assert!(h.query_all_by_label(&fmt_money(l46)).count() >= 1);
+    assert!(h.query_all_by_label(&fmt_money(l50)).count() >= 1);
+    assert!(h.query_by_label("Business credits schedule").is_some());
+    h.get_by_label("Line 46").scroll_to_me();
+    h.run();
+    h.get_by_label("Line 46").click();
+    h.run();
+    assert_eq!(h.state().ui_state.selected_line.as_deref(), Some("46"));
+    assert!(
+        h.query_by_label_contains("Citation: N.J.S.A. 54A:4-11")
+            .is_some()
+    );
+}
+
+#[test]
+fn an_impaired_employee_certificate_appears_on_the_schedule_with_the_separately_claimed_figure() {
+    let mut h = harness_with(app_with(employer_answers(), ScriptedDialogs::default()));
+    h.run();
+    assert!(
+        h.query_by_label_contains("With credits claimed separately")
+            .is_none()
+    );
+    go_to(&mut h, "Employer and business credits");
+    h.get_by_label("Add an impaired-employee certificate")
+        .click();
+    h.run();
+    type_into(&mut h, "Certificate number", "LWD-1");
+    replace_number(&mut h, "Year the certificate is for", "2024");
+    type_into(&mut h, "Certified credit amount", "800");
+    let c = &h
+        .state()
+        .doc
+        .answers()
+        .business_credits
+        .impaired_employee_certificates[0];
+    assert_eq!(c.certificate_year, 2024);
+    assert_eq!(c.certified_amount, rust_decimal::dec!(800));
+    let set = computed_set(h.state().doc.answers());
+    let schedule = &set.primary().unwrap().business_credits;
+    let row = schedule
+        .rows
+        .iter()
+        .find(|r| r.kind == njtax_engine::answers::CreditKind::ImpairedEmployee)
+        .expect("the certificate's row");
+    assert_eq!(row.applied, rust_decimal::dec!(800));
+    assert!(row.line.is_none(), "no NJ-1040 line: claimed separately");
+    let net = schedule.net_after_separate_claims;
+    assert!(
+        net > rust_decimal::Decimal::ZERO,
+        "the certificate turns it into a refund"
+    );
+    let words = format!("With credits claimed separately: refund {}", fmt_money(net));
+    assert!(h.query_by_label(&words).is_some(), "side panel: {words}");
+    go_to(&mut h, "Form view");
+    assert!(h.query_by_label(&row.name).is_some());
+    assert!(
+        h.query_by_label_contains("Claimed separately: No line on the NJ-1040")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains(&format!(
+            "Once they are allowed, this return's outcome is: refund {}",
+            fmt_money(net)
+        ))
+        .is_some()
+    );
+    // "Why?" shows the row's explanation, and hides it again.
+    h.get_by_label("Why?").scroll_to_me();
+    h.run();
+    h.get_by_label("Why?").click();
+    h.run();
+    assert_eq!(h.state().ui_state.selected_credit_row, Some(0));
+    assert!(
+        h.query_by_label_contains("Citation: N.J.S.A. 54A:4-18")
+            .is_some()
+    );
+    h.get_by_label("Hide why").scroll_to_me();
+    h.run();
+    h.get_by_label("Hide why").click();
+    h.run();
+    assert_eq!(h.state().ui_state.selected_credit_row, None);
+}
+
+#[test]
+fn tab_moves_through_a_sheltered_workshop_employees_fields() {
+    let mut h = harness_with(app_with(employer_answers(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Employer and business credits");
+    h.get_by_label("Add a qualified employee").click();
+    h.run();
+    h.get_by_label("Employee's name").focus();
+    h.run();
+    let focused = |h: &Harness<'_, App>| h.ctx.memory(|m| m.focused());
+    let base = "business_credits.sheltered_workshop_employees[0]";
+    assert_eq!(
+        focused(&h),
+        Some(njtax_ui::fields::field_id(&format!("{base}.name")))
+    );
+    for next in ["business", "wages_paid", "weeks_of_25_hours"] {
+        h.key_press(egui::Key::Tab);
+        h.run();
+        assert_eq!(
+            focused(&h),
+            Some(njtax_ui::fields::field_id(&format!("{base}.{next}"))),
+            "Tab to {next}"
+        );
+    }
+}
+
+#[test]
+fn the_estimator_shows_the_engines_estimate_under_each_employee() {
+    let mut h = harness_with(app_with(employer_answers(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Impaired-employee credit estimator");
+    h.get_by_label("Add an employee to estimate").click();
+    h.run();
+    type_into(&mut h, "Employee's name", "Alex");
+    type_into(&mut h, "Hours worked last year", "1000");
+    type_into(&mut h, "Wages paid last year", "12,000");
+    type_into(&mut h, "Payroll taxes paid last year", "918");
+    type_into(&mut h, "Minimum wage last year", "12");
+    type_into(&mut h, "Hours expected this year", "1000");
+    type_into(&mut h, "Minimum wage this year", "13");
+    type_into(&mut h, "Payroll tax rate this year (%)", "7.65");
+    let e = &h
+        .state()
+        .doc
+        .answers()
+        .business_credits
+        .impaired_employee_estimates[0];
+    assert_eq!(e.payroll_tax_rate_this_year, rust_decimal::dec!(0.0765));
+    let p = ParamBook::load().unwrap().for_year(2024).unwrap();
+    let want = njtax_engine::rules::impaired_estimator::estimate(e, &p.business_credits, 2024);
+    assert_eq!(h.state().snapshot.impaired_estimates, vec![want.clone()]);
+    assert!(h.query_by_label("Preliminary estimate").is_some());
+    assert!(
+        want.preliminary > rust_decimal::Decimal::ZERO,
+        "a minimum wage rise"
+    );
+    assert!(
+        h.query_by_label(&format!(
+            "Estimated credit: {}",
+            fmt_money(want.preliminary)
+        ))
+        .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("The same hours as last year")
+            .is_some()
+    );
+}
+
+#[test]
+fn start_next_years_draft_carries_the_unused_sheltered_workshop_credit() {
+    let mut a = employer_answers();
+    let b = &mut a.business_credits;
+    b.sheltered_workshop_businesses
+        .push(njtax_engine::answers::ShelteredWorkshopBusiness {
+            name: "Bakery".into(),
+            nj_source_income: rust_decimal::dec!(4000),
+            ..Default::default()
+        });
+    b.sheltered_workshop_employees
+        .push(njtax_engine::answers::ShelteredWorkshopEmployee {
+            name: "Sam".into(),
+            business: "Bakery".into(),
+            wages_paid: rust_decimal::dec!(6000),
+            weeks_of_25_hours: 30,
+            special_license: true,
+            ..Default::default()
+        });
+    let set = computed_set(&a);
+    let forward = set.primary().unwrap().business_credits.rows[0].carried_forward;
+    assert!(
+        forward > rust_decimal::Decimal::ZERO,
+        "the 50% limit leaves some unused"
+    );
+    let mut h = harness_with(app_with(a, ScriptedDialogs::default()));
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Start next year's draft…").click();
+    h.run();
+    let next = h.state().doc.answers();
+    assert_eq!(next.tax_year, 2025);
+    assert_eq!(next.taxpayer.name, "Test Filer");
+    assert!(next.income.w2s.is_empty());
+    let carried = &next.business_credits.carryovers;
+    assert_eq!(carried.len(), 1);
+    assert_eq!(carried[0].origin_year, 2024);
+    assert_eq!(carried[0].remaining, forward);
+    assert!(
+        h.state().doc.is_dirty(),
+        "next year's draft is not saved yet"
+    );
+}

@@ -90,3 +90,148 @@ fn a_nonresidents_form_view_matches_its_snapshot() {
     h.run();
     h.snapshot("screen_form_nonresident");
 }
+
+/// A sole proprietor employing a sheltered-workshop worker, with an impaired-employee
+/// certificate, a BAIT share and an older carryover.
+fn employer_app() -> App {
+    use njtax_engine::answers::{
+        BaitShare, Business, CarryoverEntry, CreditKind, Date, ImpairedEmployeeCertificate, Person,
+        ShelteredWorkshopBusiness, ShelteredWorkshopEmployee, W2,
+    };
+    use rust_decimal::dec;
+    let mut a = njtax_engine::Answers {
+        tax_year: 2024,
+        taxpayer: Person {
+            name: "Sample Employer".into(),
+            ssn: "400-00-0011".into(),
+            birth_date: Date::new(1975, 6, 9),
+            ..Person::default()
+        },
+        ..njtax_engine::Answers::default()
+    };
+    a.income.w2s.push(W2 {
+        employer: "Acme".into(),
+        state_wages: dec!(60000),
+        nj_tax_withheld: dec!(3800),
+        ..W2::default()
+    });
+    a.income.businesses.push(Business {
+        name: "Bakery".into(),
+        net_profit: dec!(40000),
+        ..Business::default()
+    });
+    let b = &mut a.business_credits;
+    b.sheltered_workshop_businesses
+        .push(ShelteredWorkshopBusiness {
+            name: "Bakery".into(),
+            nj_source_income: dec!(40000),
+            ..Default::default()
+        });
+    b.sheltered_workshop_employees
+        .push(ShelteredWorkshopEmployee {
+            name: "Sam".into(),
+            business: "Bakery".into(),
+            wages_paid: dec!(6000),
+            weeks_of_25_hours: 30,
+            special_license: true,
+            ..Default::default()
+        });
+    b.impaired_employee_certificates
+        .push(ImpairedEmployeeCertificate {
+            certificate: "LWD-1".into(),
+            certificate_year: 2024,
+            certified_amount: dec!(800),
+            ..Default::default()
+        });
+    b.impaired_employee_estimates
+        .push(njtax_engine::answers::ImpairedEmployeeEstimate {
+            name: "Alex".into(),
+            hours_last_year: dec!(1000),
+            wages_last_year: dec!(12000),
+            payroll_taxes_last_year: dec!(918),
+            minimum_wage_last_year: dec!(12),
+            hours_this_year: dec!(1100),
+            minimum_wage_this_year: dec!(13),
+            payroll_tax_rate_this_year: dec!(0.0765),
+            state_increase_without_law: dec!(0.25),
+            federal_increase: dec!(0),
+            ..Default::default()
+        });
+    b.apprenticeship
+        .push(njtax_engine::answers::ApprenticeshipProgram {
+            program: "Bakers' apprentices".into(),
+            start_up_costs: dec!(1500),
+            approved: true,
+            ..Default::default()
+        });
+    b.bait_shares.push(BaitShare {
+        entity: "Harbor Partners LLC".into(),
+        share_of_tax_paid: dec!(250),
+        ..Default::default()
+    });
+    b.carryovers.push(CarryoverEntry {
+        credit: CreditKind::ShelteredWorkshop,
+        origin_year: 2021,
+        remaining: dec!(300),
+        ..Default::default()
+    });
+    App::new(
+        a,
+        "Employer sample",
+        Box::new(ScriptedDialogs::default()),
+        Box::new(MemoryRecent::default()),
+    )
+}
+
+#[test]
+fn the_employer_credits_screen_and_the_business_credits_schedule_match_their_snapshots() {
+    use egui_kittest::kittest::Queryable as _;
+    let app = employer_app();
+    let screen = |id: &str| {
+        app.interview
+            .screens
+            .iter()
+            .position(|s| s.id == id)
+            .unwrap()
+    };
+    let (employer, form) = (screen("employer_credits"), screen("form"));
+    let estimator = screen("impaired_estimator");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    h.state_mut().send(njtax_ui::Command::Goto {
+        screen: employer,
+        focus: None,
+    });
+    h.run();
+    let mut failures = Vec::new();
+    if let Err(e) = h.try_snapshot("screen_employer_credits_filled") {
+        failures.push(e.to_string());
+    }
+    h.state_mut().send(njtax_ui::Command::Goto {
+        screen: estimator,
+        focus: None,
+    });
+    h.run();
+    h.get_by_label("Preliminary estimate").scroll_to_me();
+    h.run();
+    if let Err(e) = h.try_snapshot("screen_impaired_estimator_filled") {
+        failures.push(e.to_string());
+    }
+    // The whole schedule, with the second row's "why" open, in a taller window.
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 1500.0))
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), employer_app());
+    h.state_mut().send(njtax_ui::Command::Goto {
+        screen: form,
+        focus: None,
+    });
+    h.state_mut().send(njtax_ui::Command::ShowCreditRow(1));
+    h.run();
+    h.get_by_label("Carryover ledger").scroll_to_me();
+    h.run();
+    if let Err(e) = h.try_snapshot("screen_form_business_credits") {
+        failures.push(e.to_string());
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

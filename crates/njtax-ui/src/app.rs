@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use njtax_engine::compute::ReturnSet;
+use njtax_engine::rules::impaired_estimator::ImpairedEstimate;
 use njtax_engine::{Answers, ComputedReturn, Diagnostic, ParamBook, SUPPORTED_YEARS, Severity};
 use serde_json::Value;
 
@@ -40,6 +41,9 @@ pub enum Command {
     Redo,
     /// Start a new, empty draft (asks first when there are unsaved changes).
     New,
+    /// Start next year's draft from this one: the household, the overpayment credited forward and
+    /// the business credits still carried over (asks first when there are unsaved changes).
+    NextYear,
     /// Open a draft through the open dialog (asks first when there are unsaved changes).
     Open,
     /// Open a given draft (recent drafts).
@@ -59,6 +63,9 @@ pub enum Command {
     ShowLine(String),
     /// Show one of the draft's returns in the form view (index into the return set).
     ShowReturn(usize),
+    /// Show (or hide, when it is shown) why a row of the business credits schedule has its
+    /// amounts (index into the selected return's schedule rows).
+    ShowCreditRow(usize),
     /// Answer to the unsaved-changes prompt: save first.
     PromptSave,
     /// Answer to the unsaved-changes prompt: discard the changes.
@@ -78,6 +85,8 @@ pub enum Command {
 pub enum Pending {
     /// A new draft.
     New,
+    /// Next year's draft from this one.
+    NextYear,
     /// Open a draft (through the dialog when `None`).
     Open(Option<PathBuf>),
     /// Close the window.
@@ -117,6 +126,8 @@ pub struct UiState {
     pub selected_line: Option<String>,
     /// Which of the draft's returns the form view shows (index into the return set).
     pub selected_return: usize,
+    /// The business credits schedule row whose explanation the form view shows.
+    pub selected_credit_row: Option<usize>,
     /// An action waiting for the unsaved-changes prompt.
     pub pending: Option<Pending>,
     /// A message for the status bar, and whether it is an error.
@@ -144,6 +155,9 @@ pub struct Snapshot {
     pub sections: Vec<SectionState>,
     /// JSON mirror of the answers (what screens read).
     pub answers: Value,
+    /// The engine's preliminary estimate of the impaired-employee credit for each employee in
+    /// `business_credits.impaired_employee_estimates`, in the same order.
+    pub impaired_estimates: Vec<ImpairedEstimate>,
 }
 
 /// The whole application.
@@ -196,6 +210,7 @@ impl App {
                 explained: false,
                 sections: Vec::new(),
                 answers: Value::Null,
+                impaired_estimates: Vec::new(),
             },
             doc,
             book: ParamBook::load().ok(),
@@ -326,6 +341,10 @@ impl App {
             None => Err("the embedded law figures could not be read".to_owned()),
         };
         self.computations += 1;
+        let impaired_estimates = match &self.book {
+            Some(book) => impaired_estimates(answers, book),
+            None => Vec::new(),
+        };
         let mirror = binding::to_value(answers);
         let diagnostics = result.as_ref().map(all_diagnostics).unwrap_or_default();
         let sections = self.section_states(&mirror, &diagnostics);
@@ -339,6 +358,7 @@ impl App {
             explained: explain,
             sections,
             answers: mirror,
+            impaired_estimates,
         };
     }
 
@@ -439,6 +459,7 @@ impl App {
                 }
             }
             Command::New => self.guard(Pending::New, ctx),
+            Command::NextYear => self.guard(Pending::NextYear, ctx),
             Command::Open => self.guard(Pending::Open(None), ctx),
             Command::OpenPath(p) => self.guard(Pending::Open(Some(p)), ctx),
             Command::Save => {
@@ -459,9 +480,19 @@ impl App {
                 self.goto_form_view();
                 if i != self.ui_state.selected_return {
                     self.ui_state.selected_line = None;
+                    self.ui_state.selected_credit_row = None;
                 }
                 let count = self.returns().map_or(0, |r| r.returns.len());
                 self.ui_state.selected_return = if i < count { i } else { 0 };
+            }
+            Command::ShowCreditRow(i) => {
+                self.goto_form_view();
+                self.ui_state.selected_credit_row = if self.ui_state.selected_credit_row == Some(i)
+                {
+                    None
+                } else {
+                    Some(i)
+                };
             }
             Command::PromptSave => {
                 if let Some(p) = self.ui_state.pending.take()
@@ -534,6 +565,7 @@ impl App {
                 };
                 self.ui_state.message = Some(("New draft".to_owned(), false));
             }
+            Pending::NextYear => self.start_next_year(),
             Pending::Open(path) => {
                 let path = match path {
                     Some(p) => Some(p),
@@ -552,6 +584,46 @@ impl App {
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
         }
+    }
+
+    /// Replace the open draft with next year's, built by the engine from this year's answers and
+    /// returns ([`njtax_engine::rollover::next_year`]); it is unsaved until the user saves it.
+    fn start_next_year(&mut self) {
+        let Some(book) = &self.book else {
+            self.ui_state.message = Some((
+                "Next year's draft needs the law figures, which could not be read".to_owned(),
+                true,
+            ));
+            return;
+        };
+        let answers = self.doc.answers();
+        let set = match njtax_engine::compute::compute_set(answers, book) {
+            Ok(set) => set,
+            Err(e) => {
+                self.ui_state.message =
+                    Some((format!("Could not start next year's draft: {e}"), true));
+                return;
+            }
+        };
+        let next = njtax_engine::rollover::next_year(answers, &set);
+        let year = next.tax_year;
+        let carried = next.business_credits.carryovers.len();
+        self.drop_recovery();
+        self.doc = Document::recovered(next, None, &format!("Draft for {year}"));
+        self.ui_state = UiState {
+            reveal_ssn: self.ui_state.reveal_ssn,
+            ..UiState::default()
+        };
+        let mut msg = format!(
+            "Started the {year} draft: household kept, {carried} carried-over credit{} brought forward; not saved yet",
+            if carried == 1 { "" } else { "s" }
+        );
+        if !SUPPORTED_YEARS.contains(&year) {
+            msg.push_str(&format!(
+                ". This version has no law figures for {year} yet, so it cannot compute the return"
+            ));
+        }
+        self.ui_state.message = Some((msg, false));
     }
 
     /// Open a draft file; on any error the current draft stays as it is and a message says why.
@@ -687,6 +759,27 @@ fn compute_returns(
     }
     let p = book.for_year(answers.tax_year).map_err(|e| e.to_string())?;
     Ok(njtax_engine::compute::compute_set_values(answers, &p))
+}
+
+/// The engine's estimate of the impaired-employee credit for each employee the filer listed (none
+/// when the year's figures cannot be resolved).
+fn impaired_estimates(answers: &Answers, book: &ParamBook) -> Vec<ImpairedEstimate> {
+    let list = &answers.business_credits.impaired_employee_estimates;
+    if list.is_empty() {
+        return Vec::new();
+    }
+    let Ok(p) = book.for_year(answers.tax_year) else {
+        return Vec::new();
+    };
+    list.iter()
+        .map(|e| {
+            njtax_engine::rules::impaired_estimator::estimate(
+                e,
+                &p.business_credits,
+                answers.tax_year,
+            )
+        })
+        .collect()
 }
 
 /// The diagnostics of every return, each once (the same check can fire on several returns),

@@ -34,6 +34,28 @@ fn money_display(v: Option<&Value>) -> String {
     }
 }
 
+/// Show a quantity without trailing zeros, empty when zero: `1040`, `37.5`.
+fn number_display(v: Option<&Value>) -> String {
+    let t = text_of(v);
+    match t.parse::<rust_decimal::Decimal>() {
+        Ok(d) if d.is_zero() => String::new(),
+        Ok(d) => d.normalize().to_string(),
+        Err(_) => t,
+    }
+}
+
+/// Show a rate kept as a fraction as the percentage people type: `0.0765` as `7.65`.
+fn rate_display(v: Option<&Value>) -> String {
+    let t = text_of(v);
+    match t.parse::<rust_decimal::Decimal>() {
+        Ok(d) if d.is_zero() => String::new(),
+        Ok(d) => (d * rust_decimal::Decimal::ONE_HUNDRED)
+            .normalize()
+            .to_string(),
+        Err(_) => t,
+    }
+}
+
 /// Mask a Social Security number: `•••-••-1234`.
 fn masked(ssn: &str) -> String {
     let digits: String = ssn.chars().filter(char::is_ascii_digit).collect();
@@ -72,6 +94,46 @@ fn read(kind: &Kind, text: &str) -> Result<Value, String> {
                 return Err("Type a percentage from 0 to 100".to_owned());
             }
             Ok(Value::String(d.to_string()))
+        }
+        Kind::Number => {
+            if t.is_empty() {
+                return Ok(Value::String("0".to_owned()));
+            }
+            let cleaned: String = t.chars().filter(|c| *c != ',' && *c != ' ').collect();
+            match cleaned.parse::<rust_decimal::Decimal>() {
+                Ok(d) if !d.is_sign_negative() => Ok(Value::String(d.normalize().to_string())),
+                _ => Err("Type a number like 1,040 or 37.5".to_owned()),
+            }
+        }
+        Kind::Rate => {
+            let wrong = || "Type a percentage from 0 to 100, for example 7.65".to_owned();
+            if t.is_empty() {
+                return Ok(Value::String("0".to_owned()));
+            }
+            let d = t
+                .trim_end_matches('%')
+                .trim()
+                .parse::<rust_decimal::Decimal>()
+                .map_err(|_| wrong())?;
+            if d.is_sign_negative() || d > rust_decimal::Decimal::ONE_HUNDRED {
+                return Err(wrong());
+            }
+            Ok(Value::String(
+                (d / rust_decimal::Decimal::ONE_HUNDRED)
+                    .normalize()
+                    .to_string(),
+            ))
+        }
+        Kind::OptionalWhole { min, max } => {
+            if t.is_empty() {
+                return Ok(Value::Null);
+            }
+            match t.parse::<i64>() {
+                Ok(n) if (*min..=*max).contains(&n) => Ok(Value::from(n)),
+                _ => Err(format!(
+                    "Type a whole number from {min} to {max}, or leave it empty"
+                )),
+            }
         }
         Kind::OptionalDate => {
             if t.is_empty() {
@@ -212,6 +274,8 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
                 Kind::Money | Kind::SignedMoney | Kind::OptionalMoney => {
                     money_display(current.as_ref())
                 }
+                Kind::Rate => rate_display(current.as_ref()),
+                Kind::Number => number_display(current.as_ref()),
                 _ => text_of(current.as_ref()),
             };
             let mut buffer = app.ui_state.buffers.get(path).cloned();
@@ -224,6 +288,8 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
             ui.vertical(|ui| {
                 let hint = match kind {
                     Kind::Money | Kind::SignedMoney => "0.00",
+                    Kind::Rate => "7.65",
+                    Kind::Number => "0",
                     Kind::OptionalDate => "YYYY-MM-DD",
                     _ => "",
                 };
@@ -305,5 +371,37 @@ fn focus_if_asked(app: &mut App, ui: &Ui, path: &str, r: &egui::Response) {
         r.scroll_to_me(Some(egui::Align::Center));
         app.ui_state.focus = None;
         let _ = ui;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rate_is_typed_as_a_percentage_and_kept_as_a_fraction() {
+        assert_eq!(read(&Kind::Rate, "7.65"), Ok(Value::from("0.0765")));
+        assert_eq!(read(&Kind::Rate, "7.65%"), Ok(Value::from("0.0765")));
+        assert_eq!(read(&Kind::Rate, ""), Ok(Value::from("0")));
+        assert!(read(&Kind::Rate, "120").is_err());
+        assert!(read(&Kind::Rate, "-1").is_err());
+        assert_eq!(rate_display(Some(&Value::from("0.0765"))), "7.65");
+    }
+
+    #[test]
+    fn a_number_keeps_its_decimals_and_refuses_negatives() {
+        assert_eq!(read(&Kind::Number, "1,040"), Ok(Value::from("1040")));
+        assert_eq!(read(&Kind::Number, "37.125"), Ok(Value::from("37.125")));
+        assert!(read(&Kind::Number, "-3").is_err());
+        assert_eq!(number_display(Some(&Value::from("1040.00"))), "1040");
+    }
+
+    #[test]
+    fn an_optional_whole_number_is_empty_or_in_range() {
+        let k = Kind::OptionalWhole { min: 1, max: 12 };
+        assert_eq!(read(&k, ""), Ok(Value::Null));
+        assert_eq!(read(&k, "7"), Ok(Value::from(7)));
+        assert!(read(&k, "13").is_err());
+        assert!(read(&k, "0").is_err());
     }
 }

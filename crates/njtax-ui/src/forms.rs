@@ -88,7 +88,19 @@ pub enum Block {
         /// Help shown under the heading.
         #[serde(default)]
         help: String,
+        /// What the engine worked out for each item, shown under its fields.
+        #[serde(default)]
+        item_helper: Option<ItemHelper>,
     },
+}
+
+/// What the engine works out for each item of a list, shown under the item's fields (read from the
+/// snapshot; the screen computes nothing).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub enum ItemHelper {
+    /// The preliminary estimate of the impaired-employee credit for that employee
+    /// (`Snapshot::impaired_estimates`).
+    ImpairedEstimate,
 }
 
 /// Built-in helpers a block can show.
@@ -126,6 +138,17 @@ pub enum Kind {
     OptionalInteger,
     /// A percentage 0-100 (decimal).
     Percent,
+    /// A quantity that is not money (hours, square feet): non-negative, shown as typed.
+    Number,
+    /// A rate typed as a percentage (7.65) and kept as a fraction (0.0765).
+    Rate,
+    /// An optional whole number within a range (empty means none).
+    OptionalWhole {
+        /// Smallest.
+        min: i64,
+        /// Largest.
+        max: i64,
+    },
     /// One of several choices: `(value, label)`.
     Choice(Vec<(String, String)>),
     /// Yes / no that switches a group of optional answers on or off (an optional part of the draft).

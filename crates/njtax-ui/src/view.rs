@@ -50,6 +50,16 @@ fn menu_bar(app: &mut App, ui: &mut Ui) {
                 app.send(Command::New);
                 ui.close();
             }
+            if ui
+                .button("Start next year's draft…")
+                .on_hover_text(
+                    "A new draft for the next tax year with your household, the overpayment credited forward and the business credits still carried over",
+                )
+                .clicked()
+            {
+                app.send(Command::NextYear);
+                ui.close();
+            }
             if ui.button("Open…").on_hover_text("Ctrl+O").clicked() {
                 app.send(Command::Open);
                 ui.close();
@@ -224,6 +234,9 @@ fn your_return(app: &mut App, ui: &mut Ui) {
             }
             let (words, amount, colour) = outcome(ui, r.refund, r.balance_due);
             ui.label(RichText::new(format!("{words} {}", fmt_money(amount))).color(colour));
+            if let Some(text) = screens::form_view::separate_claims_text(&r.business_credits) {
+                ui.label(RichText::new(text).small());
+            }
             ui.add_space(theme::GAP_S);
         }
         ui.separator();
@@ -252,6 +265,14 @@ fn your_return(app: &mut App, ui: &mut Ui) {
             .color(colour),
     )
     .on_hover_text("Updated as you type");
+    if returns.len() == 1
+        && let Some(text) = returns
+            .first()
+            .and_then(|r| screens::form_view::separate_claims_text(&r.business_credits))
+    {
+        ui.label(text)
+            .on_hover_text("Credits without a line on the form, claimed apart from it: see the business credits schedule in the form view");
+    }
     ui.add_space(theme::GAP_M);
     if let Some(ret) = returns.get(chosen) {
         if returns.len() > 1 {
@@ -393,6 +414,7 @@ fn prompt(app: &mut App, ui: &mut Ui) {
     };
     let what = match pending {
         Pending::New => "start a new draft",
+        Pending::NextYear => "start next year's draft",
         Pending::Open(_) => "open another draft",
         Pending::Close => "close",
     };

@@ -14,7 +14,7 @@ use njtax_ui::binding;
 use njtax_ui::forms::{Block, Condition, Field, Interview, Kind, Special, join};
 use serde_json::Value;
 
-const SCREEN_IDS: [&str; 11] = [
+const SCREEN_IDS: [&str; 13] = [
     "start",
     "household",
     "income",
@@ -22,6 +22,8 @@ const SCREEN_IDS: [&str; 11] = [
     "deductions",
     "property",
     "credits",
+    "employer_credits",
+    "impaired_estimator",
     "payments",
     "refund",
     "review",
@@ -79,6 +81,22 @@ fn populated() -> Answers {
     a.federal.irs_eic_override = Some(rust_decimal::Decimal::ONE);
     a.payments.estimated.push(EstimatedPayment::default());
     a.refund.contributions.push(Contribution::default());
+    let b = &mut a.business_credits;
+    b.sheltered_workshop_businesses.push(Default::default());
+    b.sheltered_workshop_employees.push(Default::default());
+    b.impaired_employee_certificates.push(Default::default());
+    b.impaired_employee_estimates.push(Default::default());
+    b.organ_donor_leaves.push(Default::default());
+    b.certified.push(Default::default());
+    b.veteran_care.push(Default::default());
+    b.apprenticeship.push(Default::default());
+    b.unit_concrete.push(Default::default());
+    b.epd_analyses.push(Default::default());
+    b.emerging_technology.push(Default::default());
+    b.wage_tax_judgments.push(Default::default());
+    b.bait_shares.push(Default::default());
+    b.entity_shares.push(Default::default());
+    b.carryovers.push(Default::default());
     a
 }
 
@@ -202,6 +220,8 @@ fn screens_are_unique_and_in_order() {
         "deductions",
         "property",
         "credits",
+        "employer_credits",
+        "impaired_estimator",
         "payments",
         "refund",
     ] {
@@ -281,7 +301,10 @@ fn every_kind_fits_its_answer() {
             | Kind::Money
             | Kind::SignedMoney
             | Kind::Percent
+            | Kind::Rate
+            | Kind::Number
             | Kind::Choice(_) => v.is_string(),
+            Kind::OptionalWhole { min, max } => v.is_null() && min <= max,
             Kind::OptionalMoney => v.is_string() || v.is_null(),
             Kind::OptionalDate | Kind::OptionalInteger => v.is_null(),
             Kind::Bool => v.is_boolean(),

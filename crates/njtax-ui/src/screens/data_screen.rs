@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 use crate::app::{App, Command};
 use crate::binding;
 use crate::fields::field_row;
-use crate::forms::{Block, Field, Screen, join};
+use crate::forms::{Block, Field, ItemHelper, Screen, join};
 use crate::theme;
 
 /// Draw a data-driven screen.
@@ -44,6 +44,7 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
                 add_label,
                 fields,
                 help,
+                item_helper,
             } => {
                 ui.add_space(theme::GAP_M);
                 ui.label(RichText::new(title).strong());
@@ -61,6 +62,12 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
                         .default_open(true)
                         .show(ui, |ui| {
                             grid(app, ui, (path.as_str(), i), fields, &base);
+                            match item_helper {
+                                Some(ItemHelper::ImpairedEstimate) => {
+                                    impaired_estimate(app, ui, i);
+                                }
+                                None => {}
+                            }
                             if ui.button(format!("Remove {heading}")).clicked() {
                                 app.send(Command::RemoveItem(path.clone(), i));
                             }
@@ -90,6 +97,48 @@ fn grid(app: &mut App, ui: &mut Ui, id: (&str, usize), fields: &[Field], base: &
                 field_row(app, ui, f, &join(base, &f.path));
             }
         });
+}
+
+/// The engine's preliminary estimate for the `i`-th employee of the impaired-employee estimator,
+/// from the snapshot.
+fn impaired_estimate(app: &App, ui: &mut Ui, i: usize) {
+    use njtax_engine::rules::impaired_estimator::HoursCase;
+    let Some(est) = app.snapshot.impaired_estimates.get(i) else {
+        return;
+    };
+    ui.add_space(theme::GAP_S);
+    let width = ui.available_width();
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        // Wrap the explanation within the screen instead of widening the item.
+        ui.set_max_width(width - theme::GAP_L);
+        ui.label(RichText::new("Preliminary estimate").strong());
+        let case = match est.case {
+            HoursCase::EqualHours => "The same hours as last year: subsection d(1)(a) applies",
+            HoursCase::MoreHours => "More hours than last year: subsection d(1)(b) applies",
+            HoursCase::FewerHours => {
+                "Fewer hours than last year: subsection d(2) applies, no credit for this employee"
+            }
+        };
+        ui.label(format!("Case: {case}"));
+        ui.label(
+            RichText::new(format!(
+                "Estimated credit: {}",
+                njtax_engine::money::fmt_money(est.preliminary)
+            ))
+            .strong(),
+        );
+        if !est.deadline.is_empty() {
+            ui.label(format!("Deadline to apply: {}", est.deadline));
+        }
+        super::form_view::explanation_body(ui, &est.explanation);
+        ui.label(
+            RichText::new(
+                "An estimate only: the credit you claim is the amount on the Labor certificate.",
+            )
+            .small()
+            .italics(),
+        );
+    });
 }
 
 /// "W-2 from {employer}" with the item's answers filled in.

@@ -3,8 +3,11 @@
 //! a line shows why it has its value.
 
 use egui::{RichText, Ui};
+use njtax_engine::money::fmt_money;
 use njtax_engine::residency::{Filer, ReturnKind};
-use njtax_engine::{ComputedReturn, Line};
+use njtax_engine::rules::business_credits::CreditSchedule;
+use njtax_engine::{ComputedReturn, Explanation, Line};
+use rust_decimal::Decimal;
 
 use crate::app::{App, Command};
 use crate::theme;
@@ -47,6 +50,41 @@ pub fn line_value_text(line: &Line) -> String {
         format!("{pct:.2}%")
     } else {
         njtax_engine::money::fmt_money(line.value)
+    }
+}
+
+/// How an amount was worked out: the rule in words, the numbers it used, the law figures (with
+/// any uncertainty) and the citation. Shared by the lines, the business credits schedule and the
+/// impaired-employee estimator.
+pub fn explanation_body(ui: &mut Ui, e: &Explanation) {
+    if !e.rule.is_empty() {
+        ui.add_space(theme::GAP_S);
+        ui.label(RichText::new("The rule").strong());
+        ui.label(&e.rule);
+    }
+    if !e.inputs.is_empty() {
+        ui.add_space(theme::GAP_S);
+        ui.label(RichText::new("The numbers it used").strong());
+        for i in &e.inputs {
+            ui.label(format!("• {}: {}", i.name, i.value));
+        }
+    }
+    if !e.params.is_empty() {
+        ui.add_space(theme::GAP_S);
+        ui.label(RichText::new("Law figures").strong());
+        for p in &e.params {
+            ui.label(format!("• {} = {} ({})", p.label, p.value, p.citation));
+            if let Some(u) = &p.uncertain {
+                ui.label(
+                    RichText::new(format!("  Uncertain: {u}"))
+                        .color(theme::warning_colour(ui.visuals())),
+                );
+            }
+        }
+    }
+    if !e.citation.is_empty() {
+        ui.add_space(theme::GAP_S);
+        ui.label(RichText::new(format!("Citation: {}", e.citation)).italics());
     }
 }
 
@@ -94,31 +132,7 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.label(RichText::new(format!("Line {}: {}", line.id, line.label)).strong());
             ui.label(RichText::new(line_value_text(line)).size(theme::TITLE));
-            ui.add_space(theme::GAP_S);
-            ui.label(RichText::new("The rule").strong());
-            ui.label(&line.explanation.rule);
-            if !line.explanation.inputs.is_empty() {
-                ui.add_space(theme::GAP_S);
-                ui.label(RichText::new("The numbers it used").strong());
-                for i in &line.explanation.inputs {
-                    ui.label(format!("• {}: {}", i.name, i.value));
-                }
-            }
-            if !line.explanation.params.is_empty() {
-                ui.add_space(theme::GAP_S);
-                ui.label(RichText::new("Law figures").strong());
-                for p in &line.explanation.params {
-                    ui.label(format!("• {} = {} ({})", p.label, p.value, p.citation));
-                    if let Some(u) = &p.uncertain {
-                        ui.label(
-                            RichText::new(format!("  Uncertain: {u}"))
-                                .color(theme::warning_colour(ui.visuals())),
-                        );
-                    }
-                }
-            }
-            ui.add_space(theme::GAP_S);
-            ui.label(RichText::new(format!("Citation: {}", line.explanation.citation)).italics());
+            explanation_body(ui, &line.explanation);
         });
         ui.add_space(theme::GAP_M);
     } else {
@@ -147,5 +161,169 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
         });
     if let Some(id) = pick {
         app.send(Command::ShowLine(id));
+    }
+    if !ret.business_credits.is_empty() {
+        ui.add_space(theme::GAP_L);
+        schedule(app, ui, &ret.business_credits);
+    }
+}
+
+/// "Refund $X" or "balance due $X" for a signed net figure (positive: refund).
+fn net_words(net: Decimal) -> String {
+    if net < Decimal::ZERO {
+        format!("balance due {}", fmt_money(-net))
+    } else {
+        format!("refund {}", fmt_money(net))
+    }
+}
+
+/// Whether the schedule has credits claimed apart from the form's lines.
+pub fn has_separate_claims(s: &CreditSchedule) -> bool {
+    s.separate_nonrefundable > Decimal::ZERO || s.separate_refundable > Decimal::ZERO
+}
+
+/// The side panel's line under the refund figure when credits are claimed separately.
+pub fn separate_claims_text(s: &CreditSchedule) -> Option<String> {
+    has_separate_claims(s).then(|| {
+        format!(
+            "With credits claimed separately: {}",
+            net_words(s.net_after_separate_claims)
+        )
+    })
+}
+
+/// The business credits schedule: every credit in the order applied with where it is claimed,
+/// its amounts and why, the carryover ledger, the notes, and the outcome once the credits
+/// claimed separately are allowed.
+fn schedule(app: &mut App, ui: &mut Ui, s: &CreditSchedule) {
+    ui.label(
+        RichText::new("Business credits schedule")
+            .strong()
+            .size(theme::TITLE),
+    );
+    ui.label(
+        "Every employer and business credit in the order the law applies them. Credits without a line on this form are claimed separately, where each row says.",
+    );
+    let selected = app.ui_state.selected_credit_row;
+    let mut pick = None;
+    for (i, row) in s.rows.iter().enumerate() {
+        ui.add_space(theme::GAP_S);
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(&row.name).strong());
+                ui.label(RichText::new(&row.statute).italics());
+                if row.refundable {
+                    ui.label(RichText::new("refundable").small());
+                }
+                let words = if selected == Some(i) {
+                    "Hide why"
+                } else {
+                    "Why?"
+                };
+                if ui
+                    .link(words)
+                    .on_hover_text(format!("Why {} has these amounts", row.name))
+                    .clicked()
+                {
+                    pick = Some(i);
+                }
+            });
+            let place = match &row.line {
+                Some(_) => format!("Claimed on: {}", row.claimed_where),
+                None => format!("Claimed separately: {}", row.claimed_where),
+            };
+            ui.label(place);
+            if let Some(why) = &row.where_uncertain {
+                ui.label(
+                    RichText::new(format!("Uncertain where it is claimed: {why}"))
+                        .color(theme::warning_colour(ui.visuals())),
+                );
+            }
+            let limit = row.limit.map_or_else(|| "none".to_owned(), fmt_money);
+            let cells: [(&str, String); 7] = [
+                ("Earned", fmt_money(row.earned)),
+                ("Carried in", fmt_money(row.carried_in)),
+                ("Limit", limit),
+                ("Applied", fmt_money(row.applied)),
+                ("Refunded", fmt_money(row.refunded)),
+                ("Carried forward", fmt_money(row.carried_forward)),
+                ("Lost", fmt_money(row.lost)),
+            ];
+            egui::Grid::new(("credit_row", i))
+                .num_columns(7)
+                .spacing([theme::GAP_L, theme::GAP_S])
+                .show(ui, |ui| {
+                    for (name, _) in &cells {
+                        ui.label(RichText::new(*name).small());
+                    }
+                    ui.end_row();
+                    for (_, value) in &cells {
+                        ui.label(value.as_str());
+                    }
+                    ui.end_row();
+                });
+            if selected == Some(i) {
+                ui.separator();
+                explanation_body(ui, &row.explanation);
+            }
+        });
+    }
+    if let Some(i) = pick {
+        app.send(Command::ShowCreditRow(i));
+    }
+    if !s.ledger.is_empty() {
+        ui.add_space(theme::GAP_M);
+        ui.label(RichText::new("Carryover ledger").strong());
+        ui.label("Unused credit by the year it was allowed for, oldest used first.");
+        egui::Grid::new("carryover_ledger")
+            .num_columns(7)
+            .striped(true)
+            .spacing([theme::GAP_L, theme::GAP_S])
+            .show(ui, |ui| {
+                for h in [
+                    "Credit",
+                    "Origin year",
+                    "Available",
+                    "Used",
+                    "Remaining",
+                    "Last year",
+                    "Expiring",
+                ] {
+                    ui.label(RichText::new(h).small());
+                }
+                ui.end_row();
+                for l in &s.ledger {
+                    let name = s
+                        .rows
+                        .iter()
+                        .find(|r| r.kind == l.kind)
+                        .map_or_else(|| format!("{:?}", l.kind), |r| r.name.clone());
+                    ui.label(name);
+                    ui.label(l.origin_year.to_string());
+                    ui.label(fmt_money(l.available));
+                    ui.label(fmt_money(l.used));
+                    ui.label(fmt_money(l.remaining));
+                    ui.label(l.last_year.to_string());
+                    ui.label(fmt_money(l.expiring));
+                    ui.end_row();
+                }
+            });
+    }
+    if !s.notes.is_empty() {
+        ui.add_space(theme::GAP_M);
+        ui.label(RichText::new("Notes").strong());
+        for n in &s.notes {
+            ui.label(format!("• {n}"));
+        }
+    }
+    if has_separate_claims(s) {
+        ui.add_space(theme::GAP_M);
+        ui.label(format!(
+            "The form's lines leave out the credits claimed separately (non-refundable {}, refundable {}). Once they are allowed, this return's outcome is: {}.",
+            fmt_money(s.separate_nonrefundable),
+            fmt_money(s.separate_refundable),
+            net_words(s.net_after_separate_claims)
+        ));
     }
 }

@@ -24,13 +24,14 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
         "Part-year residents (the NJ-1040 for the resident period and the NJ-1040NR for the rest) and nonresidents (NJ-1040NR)",
         "Every line from exemptions to refund, with the rule and the statute behind each number",
         "Property tax deduction or credit, credit for taxes paid to other states, NJ EITC, child and dependent care credit, child tax credit",
+        "Employer and business credits (lines 46-50, 62, 63 and the credits claimed apart from the form), in the order the law applies them, with a carryover ledger",
     ] {
         ui.label(format!("• {item}"));
     }
     ui.add_space(theme::GAP_M);
     ui.label(RichText::new("Not yet").strong());
     for item in [
-        "Business credits (lines 46-48), estimated-tax interest (line 52) and the health coverage payment (line 53c): enter them on Payments",
+        "Estimated-tax interest (line 52) and the health coverage payment (line 53c): enter them on Payments",
         "Filing the return: print it or copy the figures into NJ's filing service",
     ] {
         ui.label(format!("• {item}"));
