@@ -227,8 +227,13 @@ fn this_years_credit(
     let mut out: Vec<(Owner, Decimal)> = Vec::new();
     for e in mine {
         let amount = cx.non_negative(path.clone(), &rule.name, e.amount, &rule.statute);
-        *exp =
-            std::mem::take(exp).worksheet(e.source.clone(), format!("{:?} earned", e.kind), amount);
+        // The source with its own arithmetic ("share of X LLP: $2,500.00 x 180,000 / ...").
+        let label = if e.explanation.rule.is_empty() {
+            e.source.clone()
+        } else {
+            format!("{}: {}", e.source, e.explanation.rule)
+        };
+        *exp = std::mem::take(exp).worksheet(label, format!("{:?} earned", e.kind), amount);
         exp.inputs.extend(e.explanation.inputs.iter().cloned());
         for p in &e.explanation.params {
             if !exp.params.iter().any(|q| q.id == p.id) {
