@@ -704,3 +704,43 @@ fn a_refundable_credit_without_a_line_makes_a_filer_under_the_threshold_file_54a
     assert!(!r.filing_requirement.required);
     assert!(r.filing_requirement.should_file_for_refund);
 }
+
+/// 54A:4-15 e: a qualified family caregiver has "gross income for the taxable year" of at most
+/// $50,000 when single. A part-year resident's resident-period line 29 ($80,000 x 6/12 of wages =
+/// $40,000) is under it, but the whole year's $80,000 is not: no credit (the whole year counts, as
+/// for the 54A:2-4 threshold). The same caregiver resident all year with $40,000 of wages gets the
+/// lesser of the compensation ($1,200) and $675 = $675 on line 62.
+#[test]
+fn wounded_warrior_income_limit_uses_a_part_year_residents_whole_year_income_54a_4_15_e() {
+    use njtax_engine::answers::{Date, ResidencyKind, VeteranCare};
+    let book = ParamBook::load().unwrap();
+    let care = VeteranCare {
+        owner: Owner::Taxpayer,
+        veteran: "Sam".into(),
+        federal_disability_compensation: dec!(1200),
+        qualified_service_member: true,
+        months_resided_with_you: 6,
+        relative: true,
+        ..Default::default()
+    };
+    let mut a = wage_earner(2024);
+    a.taxpayer.residency.kind = ResidencyKind::PartYear;
+    a.taxpayer.residency.resident_from = Some("2024-07-01".parse::<Date>().unwrap());
+    a.taxpayer.residency.other_state = "New York".into();
+    a.income.w2s[0].sourcing.nonresident_period = dec!(40000);
+    a.business_credits.veteran_care.push(care.clone());
+    let set = njtax_engine::compute::compute_set(&a, &book).unwrap();
+    let res = set
+        .returns
+        .iter()
+        .find(|r| r.kind == ReturnKind::PartYearResident)
+        .unwrap();
+    assert_eq!(res.value_by_key("gross_income"), dec!(40000));
+    assert_eq!(res.value_by_key("wounded_warrior_credit"), dec!(0));
+
+    let mut full = wage_earner(2024);
+    full.income.w2s[0].state_wages = dec!(40000);
+    full.business_credits.veteran_care.push(care);
+    let r = njtax_engine::compute(&full, &book).unwrap();
+    assert_eq!(r.value_by_key("wounded_warrior_credit"), dec!(675));
+}
