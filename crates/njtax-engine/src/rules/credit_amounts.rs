@@ -496,8 +496,13 @@ pub fn certified_credits(cx: &Ctx) -> Vec<EarnedCredit> {
                     Diagnostic::warning(
                         "certified-credit-details",
                         format!(
-                            "This {} amount was typed as a single figure in an earlier version: it is taken as entered; enter its details under the credit so the app can check it",
-                            cx.p.business_credits.rule(other).map_or("credit", |r| r.name.as_str())
+                            "This {} amount was typed as a single figure in an earlier version: it is taken as entered as this year's credit; enter its details under the credit so the app can check it{}",
+                            cx.p.business_credits.rule(other).map_or("credit", |r| r.name.as_str()),
+                            if other == CreditKind::ShelteredWorkshop {
+                                ". The 50% limit (54A:4-11 c) still applies: without the New Jersey-source income of the business that employs the workers (Sheltered workshop: your businesses) the limit is zero and the credit is carried forward"
+                            } else {
+                                ""
+                            }
                         ),
                     )
                     .at(path.clone())
