@@ -8,33 +8,22 @@
 //! The arithmetic, with the statute for every step, is in `docs/business-credit-returns.md`.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
-use std::path::Path;
-use std::str::FromStr;
+mod common;
+
+use common::dec;
 
 use njtax_engine::answers::{
     Answers, CreditKind, EntityCreditShare, FilingStatus, Owner, PassThrough, Person,
 };
 use njtax_engine::compute::{ComputedReturn, ReturnSet};
-use njtax_engine::{ParamBook, Severity, parse_draft};
+use njtax_engine::{ParamBook, Severity};
 use rust_decimal::Decimal;
 
 const DOC: &str = "docs/business-credit-returns.md";
 
-fn dec(s: &str) -> Decimal {
-    Decimal::from_str(s).unwrap_or_else(|e| panic!("bad expected value {s}: {e}"))
-}
-
 /// Read `examples/business/<file>` with `parse_draft`.
 fn answers(file: &str) -> Answers {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("examples")
-        .join("business")
-        .join(file);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    parse_draft(&text)
-        .unwrap_or_else(|e| panic!("{file} does not parse: {e}"))
-        .answers
+    common::load_answers("business", file)
 }
 
 /// Compute a draft's answers with `compute_set`.
@@ -71,34 +60,7 @@ fn check_lines(
     balance_due: &str,
     problems: &mut Vec<String>,
 ) {
-    for (id, want) in lines {
-        let want = dec(want);
-        let got = ret.value(id);
-        if got != want {
-            let rule = ret.line(id).map_or_else(
-                || "(the engine has no line with this id)".to_owned(),
-                |l| l.explanation.rule.clone(),
-            );
-            problems.push(format!(
-                "  line {id:>4}: expected {want}, got {got}\n             engine says: {rule}"
-            ));
-        }
-    }
-    if ret.refund != dec(refund) {
-        problems.push(format!("  refund: expected {refund}, got {}", ret.refund));
-    }
-    if ret.balance_due != dec(balance_due) {
-        problems.push(format!(
-            "  balance due: expected {balance_due}, got {}",
-            ret.balance_due
-        ));
-    }
-    problems.extend(
-        ret.diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .map(|d| format!("  error diagnostic: {} {}", d.code, d.message)),
-    );
+    problems.extend(common::line_problems(ret, lines, refund, balance_due));
 }
 
 /// Expected amounts of one schedule row.

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::str::FromStr;
 
-use njtax_engine::{ComputedReturn, ParamBook, Severity, compute, parse_draft};
+use njtax_engine::{Answers, ComputedReturn, ParamBook, Severity, compute, parse_draft};
 use rust_decimal::Decimal;
 
 /// Expected result of one example: lines by official id, then the refund and balance due.
@@ -20,17 +20,24 @@ pub struct Expected {
     pub filing_required: Option<bool>,
 }
 
-/// Load `examples/<folder>/<file>` and compute it.
-pub fn load_and_compute(folder: &str, file: &str) -> ComputedReturn {
+/// Read `examples/<folder>/<file>` with `parse_draft`.
+pub fn load_answers(folder: &str, file: &str) -> Answers {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("examples")
         .join(folder)
         .join(file);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let draft = parse_draft(&text).unwrap_or_else(|e| panic!("{file} does not parse: {e}"));
+    parse_draft(&text)
+        .unwrap_or_else(|e| panic!("{file} does not parse: {e}"))
+        .answers
+}
+
+/// Load `examples/<folder>/<file>` and compute it.
+pub fn load_and_compute(folder: &str, file: &str) -> ComputedReturn {
+    let a = load_answers(folder, file);
     let book = ParamBook::load().expect("embedded parameters load");
-    compute(&draft.answers, &book).unwrap_or_else(|e| panic!("{file} does not compute: {e}"))
+    compute(&a, &book).unwrap_or_else(|e| panic!("{file} does not compute: {e}"))
 }
 
 /// A decimal from an expected value.
@@ -38,12 +45,16 @@ pub fn dec(s: &str) -> Decimal {
     Decimal::from_str(s).unwrap_or_else(|e| panic!("bad expected value {s}: {e}"))
 }
 
-/// Compare every expected line; panic once with all the mismatches, naming the document that holds
-/// the hand computation.
-pub fn check(folder: &str, doc: &str, file: &str, expected: &Expected) {
-    let ret = load_and_compute(folder, file);
+/// The differences of one computed return from hand-worked values: each line by official id, the
+/// refund (line 80), the balance due (line 79), and every error diagnostic.
+pub fn line_problems(
+    ret: &ComputedReturn,
+    lines: &[(&str, &str)],
+    refund: &str,
+    balance_due: &str,
+) -> Vec<String> {
     let mut problems: Vec<String> = Vec::new();
-    for (id, want) in expected.lines {
+    for (id, want) in lines {
         let want = dec(want);
         let got = ret.value(id);
         if got != want {
@@ -56,7 +67,7 @@ pub fn check(folder: &str, doc: &str, file: &str, expected: &Expected) {
             ));
         }
     }
-    let (want_refund, want_due) = (dec(expected.refund), dec(expected.balance_due));
+    let (want_refund, want_due) = (dec(refund), dec(balance_due));
     if ret.refund != want_refund {
         problems.push(format!(
             "  refund:     expected {want_refund}, got {}",
@@ -69,6 +80,25 @@ pub fn check(folder: &str, doc: &str, file: &str, expected: &Expected) {
             ret.balance_due
         ));
     }
+    problems.extend(
+        ret.diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| {
+                format!(
+                    "  error diagnostic: {} {} (at {:?})",
+                    d.code, d.message, d.path
+                )
+            }),
+    );
+    problems
+}
+
+/// Compare every expected line; panic once with all the mismatches, naming the document that holds
+/// the hand computation.
+pub fn check(folder: &str, doc: &str, file: &str, expected: &Expected) {
+    let ret = load_and_compute(folder, file);
+    let mut problems = line_problems(&ret, expected.lines, expected.refund, expected.balance_due);
     if let Some(want) = expected.filing_required
         && ret.filing_requirement.required != want
     {
@@ -77,12 +107,6 @@ pub fn check(folder: &str, doc: &str, file: &str, expected: &Expected) {
             ret.filing_requirement.required, ret.filing_requirement.reason
         ));
     }
-    problems.extend(
-        ret.diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .map(|d| format!("  error diagnostic: {d:?}")),
-    );
     assert!(
         problems.is_empty(),
         "{file}: {} difference(s) from the hand computation in {doc}:\n{}",
@@ -94,14 +118,8 @@ pub fn check(folder: &str, doc: &str, file: &str, expected: &Expected) {
 /// Load `examples/<folder>/<file>` and compute every return it produces (part-year and
 /// nonresident drafts, spouses of different residency).
 pub fn load_and_compute_set(folder: &str, file: &str) -> njtax_engine::compute::ReturnSet {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("examples")
-        .join(folder)
-        .join(file);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let draft = parse_draft(&text).unwrap_or_else(|e| panic!("{file} does not parse: {e}"));
+    let a = load_answers(folder, file);
     let book = ParamBook::load().expect("embedded parameters load");
-    njtax_engine::compute::compute_set(&draft.answers, &book)
+    njtax_engine::compute::compute_set(&a, &book)
         .unwrap_or_else(|e| panic!("{file} does not compute: {e}"))
 }
