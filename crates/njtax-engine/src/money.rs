@@ -24,15 +24,19 @@ pub fn floor_zero(value: Decimal) -> Decimal {
     value.max(Decimal::ZERO)
 }
 
-/// Multiply by a rate and round to cents, saturating instead of overflowing.
-pub fn times_rate(value: Decimal, rate: Decimal) -> Decimal {
-    round_cents(value.checked_mul(rate).unwrap_or(
-        if value.is_sign_negative() != rate.is_sign_negative() {
+/// Multiply, unrounded, saturating at the decimal range instead of overflowing.
+pub fn sat_mul(a: Decimal, b: Decimal) -> Decimal {
+    a.checked_mul(b)
+        .unwrap_or(if a.is_sign_negative() != b.is_sign_negative() {
             Decimal::MIN
         } else {
             Decimal::MAX
-        },
-    ))
+        })
+}
+
+/// Multiply by a rate and round to cents, saturating instead of overflowing.
+pub fn times_rate(value: Decimal, rate: Decimal) -> Decimal {
+    round_cents(sat_mul(value, rate))
 }
 
 /// `value × numerator ÷ denominator` rounded to cents, never overflowing: the product is taken

@@ -164,15 +164,7 @@ impl Column {
     }
 }
 
-/// Multiply without overflowing (saturates at the decimal range).
-fn mul(a: Decimal, b: Decimal) -> Decimal {
-    a.checked_mul(b)
-        .unwrap_or(if a.is_sign_negative() != b.is_sign_negative() {
-            Decimal::MIN
-        } else {
-            Decimal::MAX
-        })
-}
+use crate::money::sat_mul as mul;
 
 /// The IRC 32(a) formula before rounding: credit% x min(earned, earned income amount), less
 /// phase-out% x (the greater of AGI and earned income, over the phase-out amount); not below zero.

@@ -60,14 +60,7 @@ pub struct ImpairedEstimate {
 
 const CITE: &str = "P.L.2019, c.32, s.6 d, e (C.34:11-56a40); N.J.S.A. 54A:4-18";
 
-fn mul(a: Decimal, b: Decimal) -> Decimal {
-    a.checked_mul(b)
-        .unwrap_or(if a.is_sign_negative() != b.is_sign_negative() {
-            Decimal::MIN
-        } else {
-            Decimal::MAX
-        })
-}
+use crate::money::sat_mul as mul;
 
 fn div_or_zero(a: Decimal, b: Decimal) -> Decimal {
     if b.is_zero() {
