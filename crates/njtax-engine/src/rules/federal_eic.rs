@@ -28,6 +28,7 @@ use serde::Deserialize;
 use crate::answers::{Date, Dependent, FilingStatus, Person};
 use crate::compute::Ctx;
 use crate::explain::{Diagnostic, Explanation, ShowValue};
+use crate::money::sat_mul as mul;
 use crate::money::{floor_zero, fmt_money, fmt_rate, round_cents, round_dollars, sat_sub};
 
 /// A figure that depends on the number of qualifying children (IRC 32(b)).
@@ -163,8 +164,6 @@ impl Column {
         mul(self.rate, self.earned_income_amount)
     }
 }
-
-use crate::money::sat_mul as mul;
 
 /// The IRC 32(a) formula before rounding: credit% x min(earned, earned income amount), less
 /// phase-out% x (the greater of AGI and earned income, over the phase-out amount); not below zero.

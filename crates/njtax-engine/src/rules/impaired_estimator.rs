@@ -19,7 +19,7 @@ use serde::Serialize;
 
 use crate::answers::{Answers, ImpairedEmployeeEstimate, MinimumWageEmployerType};
 use crate::explain::Explanation;
-use crate::money::{floor_zero, fmt_money, round_cents, sat_add, sat_sub};
+use crate::money::{floor_zero, fmt_money, round_cents, sat_add, sat_mul as mul, sat_sub};
 use crate::rules::credit_params::BusinessCreditParams;
 
 /// Which case of subsection d applies.
@@ -59,8 +59,6 @@ pub struct ImpairedEstimate {
 }
 
 const CITE: &str = "P.L.2019, c.32, s.6 d, e (C.34:11-56a40); N.J.S.A. 54A:4-18";
-
-use crate::money::sat_mul as mul;
 
 fn div_or_zero(a: Decimal, b: Decimal) -> Decimal {
     if b.is_zero() {
