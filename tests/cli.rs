@@ -330,3 +330,21 @@ fn estimate_impaired_prints_each_employees_case_amount_and_deadline() {
     let none = njtax(&["estimate-impaired", &fixture_draft("v3.ron")]);
     assert!(String::from_utf8_lossy(&none.stdout).contains("no employee"));
 }
+
+/// A reader that goes away (`njtax batch examples/ | head -1`) ends the program quietly with exit 0,
+/// not a panic: standard output is closed before the program writes anything.
+#[test]
+fn a_closed_output_pipe_ends_quietly_without_a_panic() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_njtax"))
+        .args(["batch", &format!("{}/examples", env!("CARGO_MANIFEST_DIR"))])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+}

@@ -82,6 +82,36 @@ enum Command {
 /// Why a draft could not be turned into a return; always exits 2.
 struct Unreadable(String);
 
+/// Write to standard output. A reader that has gone away (`njtax batch examples/ | head`) ends
+/// the program quietly instead of panicking; any other write failure is reported.
+macro_rules! out_raw {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = write!(std::io::stdout(), $($arg)*) {
+            output_failed(&e);
+        }
+    }};
+}
+
+/// [`out_raw!`] with a newline.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            output_failed(&e);
+        }
+    }};
+}
+
+/// Standard output cannot be written: quietly when the reader closed the pipe, else with a message.
+fn output_failed(e: &std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    eprintln!("njtax: cannot write the output: {e}");
+    std::process::exit(2);
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let book = match ParamBook::load() {
@@ -105,12 +135,12 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
         Command::Compute { draft, json } => {
             let set = load_and_compute(&draft, book)?;
             if json {
-                println!(
+                out!(
                     "{}",
                     serde_json::to_string_pretty(&set_json(&set)).unwrap_or_default()
                 );
             } else {
-                print!("{}", render_set_text(&set));
+                out_raw!("{}", render_set_text(&set));
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -152,7 +182,7 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
                     ids.join(", ")
                 )));
             };
-            print!("{}", render_explanation(l));
+            out_raw!("{}", render_explanation(l));
             Ok(ExitCode::SUCCESS)
         }
         Command::Validate { draft } => {
@@ -167,13 +197,13 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
                         Severity::Info => {}
                     }
                     if several {
-                        println!("{}: {}", return_title(ret), render_diagnostic(d));
+                        out!("{}: {}", return_title(ret), render_diagnostic(d));
                     } else {
-                        println!("{}", render_diagnostic(d));
+                        out!("{}", render_diagnostic(d));
                     }
                 }
             }
-            println!(
+            out!(
                 "{}: {errors} error(s), {warnings} warning(s)",
                 draft.display()
             );
@@ -213,7 +243,7 @@ fn rollover(
     .map_err(|e| Unreadable(format!("cannot write the draft: {e}")))?;
     std::fs::write(out, text)
         .map_err(|e| Unreadable(format!("cannot write {}: {e}", out.display())))?;
-    println!(
+    out!(
         "Wrote {} for tax year {}: {} credited from {} (line 69), {} business credit carryover(s).",
         out.display(),
         next.tax_year,
@@ -222,7 +252,7 @@ fn rollover(
         next.business_credits.carryovers.len()
     );
     for c in &next.business_credits.carryovers {
-        println!(
+        out!(
             "  {:?} from {} ({:?}): {}",
             c.credit,
             c.origin_year,
@@ -245,15 +275,18 @@ fn estimate_impaired(draft: &Path, book: &ParamBook) -> Result<ExitCode, Unreada
     })?;
     let list = &d.answers.business_credits.impaired_employee_estimates;
     if list.is_empty() {
-        println!(
+        out!(
             "{}: no employee with an impairment is entered for the estimate.",
             draft.display()
         );
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
+    out!(
         "{:<24} {:<9} {:<14} {:>14}  deadline",
-        "employee", "employer", "case", "preliminary"
+        "employee",
+        "employer",
+        "case",
+        "preliminary"
     );
     for e in list {
         let est = njtax_engine::rules::impaired_estimator::estimate(e, &p.business_credits, year);
@@ -262,7 +295,7 @@ fn estimate_impaired(draft: &Path, book: &ParamBook) -> Result<ExitCode, Unreada
             njtax_engine::rules::impaired_estimator::HoursCase::MoreHours => "d(1)(b) more",
             njtax_engine::rules::impaired_estimator::HoursCase::FewerHours => "d(2) fewer",
         };
-        println!(
+        out!(
             "{:<24} {:<9} {:<14} {:>14}  {}",
             truncate(&est.name, 24),
             format!("{:?}", e.owner).to_lowercase(),
@@ -271,10 +304,10 @@ fn estimate_impaired(draft: &Path, book: &ParamBook) -> Result<ExitCode, Unreada
             est.deadline
         );
         if !est.explanation.rule.is_empty() {
-            println!("    {}", est.explanation.rule);
+            out!("    {}", est.explanation.rule);
         }
         for n in &est.notes {
-            println!("    note: {n}");
+            out!("    note: {n}");
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -604,9 +637,13 @@ fn batch(paths: &[PathBuf], book: &ParamBook, json: bool) -> ExitCode {
     let files = collect(paths);
     let mut worst = 0u8;
     if !json {
-        println!(
+        out!(
             "{:<40} {:>5} {:>14} {:>14} {:>6}  status",
-            "draft", "year", "refund", "balance due", "errors"
+            "draft",
+            "year",
+            "refund",
+            "balance due",
+            "errors"
         );
     }
     for f in &files {
@@ -628,10 +665,10 @@ fn batch(paths: &[PathBuf], book: &ParamBook, json: bool) -> ExitCode {
                     if let Value::Object(m) = &mut v {
                         m.insert("draft".into(), Value::String(f.display().to_string()));
                     }
-                    println!("{}", serde_json::to_string(&v).unwrap_or_default());
+                    out!("{}", serde_json::to_string(&v).unwrap_or_default());
                 } else {
                     let forms: Vec<&str> = set.returns.iter().map(|r| r.form.as_str()).collect();
-                    println!(
+                    out!(
                         "{:<40} {:>5} {:>14} {:>14} {:>6}  {}{}",
                         truncate_left(&f.display().to_string(), 40),
                         set.tax_year,
@@ -650,12 +687,12 @@ fn batch(paths: &[PathBuf], book: &ParamBook, json: bool) -> ExitCode {
             Err(Unreadable(msg)) => {
                 worst = 2;
                 if json {
-                    println!(
+                    out!(
                         "{}",
                         json!({"draft": f.display().to_string(), "error": msg})
                     );
                 } else {
-                    println!(
+                    out!(
                         "{:<40} unreadable: {msg}",
                         truncate_left(&f.display().to_string(), 40)
                     );
