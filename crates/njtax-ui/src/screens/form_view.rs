@@ -276,11 +276,19 @@ fn schedule(app: &mut App, ui: &mut Ui, s: &CreditSchedule) {
         ui.add_space(theme::GAP_M);
         ui.label(RichText::new("Carryover ledger").strong());
         ui.label("Unused credit by the year it was allowed for, oldest used first.");
+        // Whose credit, when the ledger holds the spouse's too (a joint return).
+        let whose = s
+            .ledger
+            .iter()
+            .any(|l| l.owner == njtax_engine::answers::Owner::Spouse);
         egui::Grid::new("carryover_ledger")
-            .num_columns(7)
+            .num_columns(if whose { 8 } else { 7 })
             .striped(true)
             .spacing([theme::GAP_L, theme::GAP_S])
             .show(ui, |ui| {
+                if whose {
+                    ui.label(RichText::new("Whose").small());
+                }
                 for h in [
                     "Credit",
                     "Origin year",
@@ -299,6 +307,12 @@ fn schedule(app: &mut App, ui: &mut Ui, s: &CreditSchedule) {
                         .iter()
                         .find(|r| r.kind == l.kind)
                         .map_or_else(|| format!("{:?}", l.kind), |r| r.name.clone());
+                    if whose {
+                        ui.label(match l.owner {
+                            njtax_engine::answers::Owner::Taxpayer => "Taxpayer",
+                            njtax_engine::answers::Owner::Spouse => "Spouse",
+                        });
+                    }
                     ui.label(name);
                     ui.label(l.origin_year.to_string());
                     ui.label(fmt_money(l.available));
