@@ -865,3 +865,36 @@ fn start_next_years_draft_carries_the_unused_sheltered_workshop_credit() {
         "next year's draft is not saved yet"
     );
 }
+
+/// A joint return whose ledger holds both spouses' carryovers says whose each row is; a return with
+/// only the taxpayer's does not add the column.
+#[test]
+fn the_carryover_ledger_names_whose_credit_each_row_is_on_a_joint_return() {
+    use njtax_engine::answers::{CarryoverEntry, CreditKind, FilingStatus, Owner, Person};
+    let mut a = employer_answers();
+    let carry = |owner| CarryoverEntry {
+        owner,
+        credit: CreditKind::ShelteredWorkshop,
+        origin_year: 2022,
+        remaining: rust_decimal::dec!(250),
+    };
+    a.business_credits.carryovers.push(carry(Owner::Taxpayer));
+    let mut h = harness_with(app_with(a.clone(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Form view");
+    assert!(h.query_by_label("Carryover ledger").is_some());
+    assert!(h.query_by_label("Whose").is_none());
+
+    a.filing_status = FilingStatus::MarriedJoint;
+    a.spouse = Some(Person {
+        name: "Pat".into(),
+        ..Default::default()
+    });
+    a.business_credits.carryovers.push(carry(Owner::Spouse));
+    let mut h = harness_with(app_with(a, ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Form view");
+    assert!(h.query_by_label("Whose").is_some());
+    assert!(h.query_by_label("Spouse").is_some());
+    assert!(h.query_by_label("Taxpayer").is_some());
+}
