@@ -898,3 +898,65 @@ fn the_carryover_ledger_names_whose_credit_each_row_is_on_a_joint_return() {
     assert!(h.query_by_label("Spouse").is_some());
     assert!(h.query_by_label("Taxpayer").is_some());
 }
+
+/// The review screen lists each credit claimed with its amount and where the official return takes
+/// it: a line with its form (GIT-317 for line 46), or the certificate to send.
+#[test]
+fn review_lists_where_each_claimed_credit_goes() {
+    use njtax_engine::answers::{
+        ImpairedEmployeeCertificate, ShelteredWorkshopBusiness, ShelteredWorkshopEmployee,
+    };
+    let mut a = employer_answers();
+    a.business_credits
+        .sheltered_workshop_businesses
+        .push(ShelteredWorkshopBusiness {
+            name: "Bakery".into(),
+            nj_source_income: rust_decimal::dec!(40000),
+            ..Default::default()
+        });
+    a.business_credits
+        .sheltered_workshop_employees
+        .push(ShelteredWorkshopEmployee {
+            name: "Sam".into(),
+            business: "Bakery".into(),
+            wages_paid: rust_decimal::dec!(2000),
+            weeks_of_25_hours: 30,
+            special_license: true,
+            ..Default::default()
+        });
+    a.business_credits
+        .impaired_employee_certificates
+        .push(ImpairedEmployeeCertificate {
+            certificate: "LWD-1".into(),
+            certificate_year: 2024,
+            certified_amount: rust_decimal::dec!(300),
+            ..Default::default()
+        });
+    let set = computed_set(&a);
+    let rows = &set.primary().unwrap().business_credits.rows;
+    let sw = rows
+        .iter()
+        .find(|r| r.kind == njtax_engine::answers::CreditKind::ShelteredWorkshop)
+        .unwrap();
+    // 20% of $2,000 = $400, well within the 50% limit of this return's tax.
+    assert_eq!(sw.applied, rust_decimal::dec!(400));
+    let mut h = harness_with(app_with(a, ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Review");
+    assert!(
+        h.query_by_label("Credits to claim: where each one goes")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains(
+            "Sheltered workshop tax credit $400.00: NJ-1040 line 46, with Form GIT-317"
+        )
+        .is_some()
+    );
+    assert!(
+        h.query_by_label_contains(
+            "$300.00: No line on the NJ-1040: file the return, then send the Labor certificate"
+        )
+        .is_some()
+    );
+}

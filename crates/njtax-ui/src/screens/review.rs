@@ -47,6 +47,16 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
         );
         ui.label(&filing.reason);
     }
+    if let Some(set) = app.returns() {
+        let claims = credit_claims(set);
+        if !claims.is_empty() {
+            ui.add_space(theme::GAP_M);
+            ui.label(RichText::new("Credits to claim: where each one goes").strong());
+            for line in claims {
+                ui.label(format!("• {line}"));
+            }
+        }
+    }
     ui.add_space(theme::GAP_M);
     let diagnostics = app.diagnostics();
     if diagnostics.is_empty() {
@@ -88,4 +98,31 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
             }
         });
     }
+}
+
+/// One sentence per business credit the returns claim (applied or refunded): its amount and where
+/// the official return takes it (a form line, a form to attach, or a certificate to send).
+pub fn credit_claims(set: &ReturnSet) -> Vec<String> {
+    let several = set.returns.len() > 1;
+    let mut out = Vec::new();
+    for r in &set.returns {
+        for row in &r.business_credits.rows {
+            let amount = row.applied.saturating_add(row.refunded);
+            if amount.is_zero() {
+                continue;
+            }
+            let on = if several {
+                format!(" on the {}", r.form)
+            } else {
+                String::new()
+            };
+            out.push(format!(
+                "{} {}{on}: {}",
+                row.name,
+                njtax_engine::money::fmt_money(amount),
+                row.claimed_where
+            ));
+        }
+    }
+    out
 }
