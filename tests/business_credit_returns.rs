@@ -583,6 +583,11 @@ fn partner_share_of_a_sheltered_workshop_credit_adds_its_nj_source_income_to_the
         &mut problems,
     );
     check_totals(&ret, "0", "-645.32", &mut problems);
+    // The share 95,000 / 140,000 is used unrounded and shown to six places with its percentage.
+    let rule = &ret.line("46").expect("line 46").explanation.rule;
+    if !rule.contains("New Jersey share 0.678571… (67.86%)") {
+        problems.push(format!("  line 46 shows the share as: {rule}"));
+    }
     finish(RETURN_1, &problems);
 }
 

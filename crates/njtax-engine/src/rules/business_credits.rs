@@ -365,12 +365,22 @@ fn sheltered_workshop_room(
     }
     let room = floor_zero(sat_sub(gross, counted));
     let (tax_id, _) = cx.map().find("tax").unwrap_or(("tax", "tax"));
+    // A share such as 95,000 / 140,000 is used unrounded; shown to six places with its percentage.
+    let share_words = if share.normalize().scale() > 6 {
+        format!(
+            "{}… ({}%)",
+            share.round_dp_with_strategy(6, rust_decimal::RoundingStrategy::ToZero),
+            crate::money::sat_mul(share, Decimal::ONE_HUNDRED).round_dp(2)
+        )
+    } else {
+        share.normalize().to_string()
+    };
     *exp = std::mem::take(exp)
         .line("Tax", "tax", tax)
         .worksheet_text(
             "New Jersey share of gross income",
             "sheltered_workshop.share",
-            share.normalize().to_string(),
+            share_words.clone(),
         )
         .worksheet("Room under the limit", "sheltered_workshop.room", room)
         .param(&bc.sheltered_workshop_limit_share)
@@ -379,7 +389,7 @@ fn sheltered_workshop_room(
         "limit (54A:4-11 c): {} × tax (line {tax_id}) {} × New Jersey share {} = {}, less the credits taken before it ({}) = {}",
         fmt_rate(bc.sheltered_workshop_limit_share.value),
         fmt_money(tax),
-        share.normalize(),
+        share_words,
         fmt_money(gross),
         if words.is_empty() {
             "none".to_owned()
