@@ -173,8 +173,10 @@ fn a_version_2_draft_with_typed_credit_amounts_moves_them_to_business_credits() 
     assert_eq!(bc.bait_shares.len(), 1);
     assert_eq!(bc.bait_shares[0].share_of_tax_paid, dec!(450));
     let e = &d.answers.entered;
-    assert_eq!(e.estimated_tax_interest, dec!(12));
     assert!(e.sheltered_workshop_credit.is_zero() && e.bait_credit.is_zero());
+    // Format 4 then moves the typed line 52 to the override of the computed interest.
+    assert_eq!(d.answers.estimated_tax.interest_override, Some(dec!(12)));
+    assert!(e.estimated_tax_interest.is_zero());
 
     let out = njtax_engine::draft::draft_to_string(&d).unwrap();
     for legacy in [
@@ -241,4 +243,29 @@ fn the_version_3_fixture_computes_its_sheltered_workshop_credit_and_ledger_54a_4
             .sheltered_workshop_employees
             .is_empty()
     );
+}
+
+/// Format 3 typed the amounts of lines 52 and 53c; format 4 keeps them as overrides of the computed
+/// figures (`estimated_tax.interest_override`, `health.payment_override`), which still reach their
+/// lines, and a re-saved draft no longer has the legacy fields (54A:9-6 c, 11-3 b).
+#[test]
+fn a_version_3_draft_with_typed_lines_52_and_53c_keeps_them_as_overrides() {
+    use rust_decimal::dec;
+    let d = parse_draft(&named_fixture("v3-entered-lines")).unwrap();
+    assert_eq!(d.format_version, FORMAT_VERSION);
+    assert_eq!(d.answers.estimated_tax.interest_override, Some(dec!(21.40)));
+    assert_eq!(d.answers.health.payment_override, Some(dec!(695.00)));
+    let out = njtax_engine::draft::draft_to_string(&d).unwrap();
+    for legacy in ["estimated_tax_interest", "shared_responsibility_payment"] {
+        assert!(!out.contains(legacy), "{legacy} in {out}");
+    }
+    assert_eq!(
+        parse_draft(&out).unwrap(),
+        d,
+        "a re-saved draft reads back the same"
+    );
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let r = njtax_engine::compute(&d.answers, &book).unwrap();
+    assert_eq!(r.value("52"), dec!(21.40));
+    assert_eq!(r.value("53c"), dec!(695.00));
 }

@@ -11,15 +11,16 @@ use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use njtax_engine::answers::{
     ApprenticeshipProgram, BaitShare, Business, BusinessCredits, CarryoverEntry, CertifiedCredit,
-    Contribution, CreditKind, Date, Deductions, Dependent, Dividends, EmergingTechInvestment,
-    EnteredAmounts, EntityCreditShare, EntityKind, EpdAnalysis, EstimatedPayment, Federal,
-    FilingStatus, Gambling, GamblingWin, Homestead, HomesteadKind, ImpairedEmployeeCertificate,
-    ImpairedEmployeeEstimate, Income, Interest, JurisdictionKind, MinimumWageEmployerType,
-    NjResidency, Options, OrganDonorLeave, OtherIncome, OtherJurisdiction, Owner, PassThrough,
-    Payments, Person, PropertySale, PropertyUse, RefundChoices, Relationship, Rental,
-    ResidenceSale, ResidencyKind, Retirement, RetirementKind, ShelteredWorkshopBusiness,
-    ShelteredWorkshopEmployee, Sourcing, TaxMethod, UnitConcretePurchase, VeteranCare, W2,
-    WageTaxJudgment,
+    Contribution, Coverage, CreditKind, Date, Deductions, Dependent, Dividends,
+    EmergingTechInvestment, EnteredAmounts, EntityCreditShare, EntityKind, EpdAnalysis,
+    EstimatedPayment, EstimatedTaxFacts, Federal, FilingDates, FilingStatus, Gambling, GamblingWin,
+    HealthCoverage, Homestead, HomesteadKind, ImpairedEmployeeCertificate,
+    ImpairedEmployeeEstimate, Income, IncomeByPeriod, Interest, JurisdictionKind,
+    MinimumWageEmployerType, NextYearPlan, NjResidency, Options, OrganDonorLeave, OtherIncome,
+    OtherJurisdiction, Owner, PassThrough, Payments, Person, PlanBasis, PropertySale, PropertyUse,
+    RefundChoices, Relationship, Rental, ResidenceSale, ResidencyKind, Retirement, RetirementKind,
+    ShelteredWorkshopBusiness, ShelteredWorkshopEmployee, Sourcing, TaxMethod,
+    UnitConcretePurchase, VeteranCare, W2, WageTaxJudgment, WithholdingTiming,
 };
 use njtax_engine::money::round_cents;
 use njtax_engine::{Answers, Draft, FORMAT_VERSION};
@@ -289,6 +290,35 @@ struct FPerson {
     never_eligible_social_security: bool,
     claimed_as_dependent: bool,
     residency: FResidency,
+    coverage: FCoverage,
+}
+
+/// Months without coverage and months exempt, as bit masks (bit 0 = January).
+#[derive(Arbitrary, Debug, Clone, Copy)]
+struct FCoverage {
+    without: u16,
+    exempt: u16,
+}
+
+impl FCoverage {
+    fn coverage(self) -> Coverage {
+        // Bits 12-15 give month numbers 13-16, which the engine must refuse.
+        let months = |mask: u16| {
+            (0..16u8)
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| i + 1)
+                .collect()
+        };
+        Coverage {
+            months_without_coverage: months(self.without),
+            exempt_months: months(self.exempt),
+            exemption_number: if self.exempt == 0 {
+                String::new()
+            } else {
+                "E-1".into()
+            },
+        }
+    }
 }
 
 impl FPerson {
@@ -303,6 +333,7 @@ impl FPerson {
             claimed_as_dependent: self.claimed_as_dependent,
             date_of_death: date(self.death),
             residency: self.residency.residency(tax_year),
+            coverage: self.coverage.coverage(),
         }
     }
 }
@@ -328,6 +359,7 @@ struct FDependent {
     college_student_costs_paid: bool,
     no_health_insurance: bool,
     claimed_by: FOwner,
+    coverage: FCoverage,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -706,6 +738,68 @@ impl FBusinessCredits {
 }
 
 #[derive(Arbitrary, Debug)]
+struct FEstimatedTax {
+    prior_year_tax: Option<Amount>,
+    prior_year_taxable_income: Option<Amount>,
+    prior_year_married_separately: bool,
+    use_annualized_income: bool,
+    periods: [Amount; 4],
+    withholding_by_period: Option<[Amount; 4]>,
+    interest_override: Option<Amount>,
+}
+
+impl FEstimatedTax {
+    fn facts(&self) -> EstimatedTaxFacts {
+        EstimatedTaxFacts {
+            prior_year_tax: self.prior_year_tax.map(Amount::dec),
+            prior_year_taxable_income: self.prior_year_taxable_income.map(Amount::dec),
+            prior_year_married_separately: self.prior_year_married_separately,
+            use_annualized_income: self.use_annualized_income,
+            income_by_period: IncomeByPeriod {
+                through_march: self.periods[0].dec(),
+                through_may: self.periods[1].dec(),
+                through_august: self.periods[2].dec(),
+                through_december: self.periods[3].dec(),
+            },
+            withholding_timing: match self.withholding_by_period {
+                Some([a, b, c, d]) => WithholdingTiming {
+                    actual: true,
+                    by_april: a.dec(),
+                    by_june: b.dec(),
+                    by_september: c.dec(),
+                    by_january: d.dec(),
+                },
+                None => WithholdingTiming::default(),
+            },
+            interest_override: self.interest_override.map(Amount::dec),
+        }
+    }
+}
+
+#[derive(Arbitrary, Debug)]
+struct FFiling {
+    extension: bool,
+    filed_on: Option<FMoveDate>,
+    paid_on: Option<FMoveDate>,
+}
+
+#[derive(Arbitrary, Debug)]
+struct FNextYear {
+    projected: bool,
+    projected_tax: Amount,
+    expected_withholding: Amount,
+}
+
+#[derive(Arbitrary, Debug)]
+struct FHealth {
+    someone_uninsured_now: bool,
+    share_with_get_covered_nj: bool,
+    federal_payment: Amount,
+    bronze_premium_override: Option<Amount>,
+    payment_override: Option<Amount>,
+}
+
+#[derive(Arbitrary, Debug)]
 struct FRefund {
     credit_to_next_year: Amount,
     contributions: Vec<(u8, Amount)>,
@@ -732,6 +826,10 @@ struct Input {
     payments: FPayments,
     entered: FEntered,
     business_credits: FBusinessCredits,
+    estimated_tax: FEstimatedTax,
+    filing: FFiling,
+    next_year: FNextYear,
+    health: FHealth,
     use_tax: Amount,
     refund: FRefund,
     rate_schedule: bool,
@@ -823,6 +921,7 @@ impl Input {
                 disabled: dep.disabled,
                 college_student_costs_paid: dep.college_student_costs_paid,
                 no_health_insurance: dep.no_health_insurance,
+                coverage: dep.coverage.coverage(),
             }),
             income: Income {
                 w2s: few(&i.w2s, |w| {
@@ -978,6 +1077,34 @@ impl Input {
                 s_corp_tax_paid: self.payments.s_corp_tax_paid.dec(),
             },
             business_credits: self.business_credits.credits(tax_year),
+            estimated_tax: self.estimated_tax.facts(),
+            filing: FilingDates {
+                extension: self.filing.extension,
+                filed_on: self
+                    .filing
+                    .filed_on
+                    .and_then(|d| d.date(tax_year.wrapping_add(1))),
+                paid_on: self
+                    .filing
+                    .paid_on
+                    .and_then(|d| d.date(tax_year.wrapping_add(1))),
+            },
+            next_year: NextYearPlan {
+                basis: if self.next_year.projected {
+                    PlanBasis::Projected
+                } else {
+                    PlanBasis::ThisYearsTax
+                },
+                projected_tax: self.next_year.projected_tax.dec(),
+                expected_withholding: self.next_year.expected_withholding.dec(),
+            },
+            health: HealthCoverage {
+                someone_uninsured_now: self.health.someone_uninsured_now,
+                share_with_get_covered_nj: self.health.share_with_get_covered_nj,
+                federal_payment: self.health.federal_payment.dec(),
+                bronze_premium_override: self.health.bronze_premium_override.map(Amount::dec),
+                payment_override: self.health.payment_override.map(Amount::dec),
+            },
             entered: EnteredAmounts {
                 estimated_tax_interest: e.estimated_tax_interest.dec(),
                 shared_responsibility_payment: e.shared_responsibility.dec(),

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::business_answers::*;
 use crate::money::Money;
+pub use crate::timing_answers::*;
 
 /// Filing status (NJ-1040 lines 1-5; N.J.S.A. 54A:2-1 a/c, 54A:8-3.1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -160,6 +161,8 @@ pub struct Person {
     pub date_of_death: Option<Date>,
     /// New Jersey residency during the tax year (54A:1-2(m), (n)).
     pub residency: NjResidency,
+    /// Health coverage by month (Schedule NJ-HCC).
+    pub coverage: Coverage,
 }
 
 /// How long a person was a New Jersey resident during the tax year.
@@ -270,6 +273,8 @@ pub struct Dependent {
     pub college_student_costs_paid: bool,
     /// Had no health insurance during the year (line 14 oval).
     pub no_health_insurance: bool,
+    /// Health coverage by month (Schedule NJ-HCC).
+    pub coverage: Coverage,
 }
 
 /// A Form W-2 (one per employer).
@@ -739,13 +744,16 @@ pub struct Payments {
     pub s_corp_tax_paid: Money,
 }
 
-/// Amounts for lines this engine does not compute yet (later issues compute them).
+/// Amounts typed by older formats for lines the engine now computes (read, moved, never written).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct EnteredAmounts {
-    /// Line 52: interest on underpayment of estimated tax (NJ-2210).
+    /// Format 3 and earlier: line 52 as typed; moved to `estimated_tax.interest_override` on
+    /// reading, never written.
+    #[serde(skip_serializing)]
     pub estimated_tax_interest: Money,
-    /// Line 53c: shared responsibility payment (Schedule NJ-HCC).
+    /// Format 3 and earlier: line 53c as typed; moved to `health.payment_override`, never written.
+    #[serde(skip_serializing)]
     pub shared_responsibility_payment: Money,
     /// Format 2 only: line 46 as typed; moved to `business_credits.certified` on reading, never written.
     #[serde(skip_serializing)]
@@ -871,6 +879,14 @@ pub struct Answers {
     pub payments: Payments,
     /// Employer and business credits, and credits carried over from earlier years.
     pub business_credits: BusinessCredits,
+    /// Estimated tax facts for the NJ-2210 (line 52).
+    pub estimated_tax: EstimatedTaxFacts,
+    /// When the return is filed and the tax paid.
+    pub filing: FilingDates,
+    /// Next year's estimated payments.
+    pub next_year: NextYearPlan,
+    /// Health coverage for the shared responsibility payment (lines 53a-53c).
+    pub health: HealthCoverage,
     /// Amounts entered for lines not yet computed here.
     pub entered: EnteredAmounts,
     /// Use tax due (line 51).
@@ -901,6 +917,10 @@ impl Default for Answers {
             federal: Federal::default(),
             payments: Payments::default(),
             business_credits: BusinessCredits::default(),
+            estimated_tax: EstimatedTaxFacts::default(),
+            filing: FilingDates::default(),
+            next_year: NextYearPlan::default(),
+            health: HealthCoverage::default(),
             entered: EnteredAmounts::default(),
             use_tax: Decimal::ZERO,
             refund: RefundChoices::default(),

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::answers::Answers;
 
 /// The draft format version this build writes.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// A draft file: its format version and the answers.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -106,6 +106,18 @@ pub fn parse_draft(text: &str) -> Result<Draft, DraftError> {
             message,
         })?;
     }
+    if !draft.answers.entered.estimated_tax_interest.is_zero()
+        || !draft
+            .answers
+            .entered
+            .shared_responsibility_payment
+            .is_zero()
+    {
+        v3_to_v4(&mut draft).map_err(|message| DraftError::Migration {
+            from: version,
+            message,
+        })?;
+    }
     if draft.answers.legacy_residency.is_some() {
         // The old field written into a current draft by hand: move it the same way.
         v1_to_v2(&mut draft).map_err(|message| DraftError::Migration {
@@ -141,7 +153,25 @@ pub const MIGRATIONS: &[Migration] = &[
         what: "credits typed as amounts for lines 46, 47, 48, 62 and 63 (`entered.sheltered_workshop_credit` and the rest) move to `business_credits`: a BAIT amount becomes one `bait_shares` entry, the others `certified` entries taken as entered, which the app then asks to be replaced by the details it computes from",
         apply: v2_to_v3,
     },
+    Migration {
+        from: 3,
+        what: "the amounts typed for line 52 (`entered.estimated_tax_interest`) and line 53c (`entered.shared_responsibility_payment`) become overrides of the computed figures (`estimated_tax.interest_override`, `health.payment_override`), used as typed with a warning",
+        apply: v3_to_v4,
+    },
 ];
+
+/// Format 3 to 4: the amounts typed for lines 52 and 53c become overrides of the computed ones.
+fn v3_to_v4(draft: &mut Draft) -> Result<(), String> {
+    let a = &mut draft.answers;
+    let e = std::mem::take(&mut a.entered);
+    if !e.estimated_tax_interest.is_zero() && a.estimated_tax.interest_override.is_none() {
+        a.estimated_tax.interest_override = Some(e.estimated_tax_interest);
+    }
+    if !e.shared_responsibility_payment.is_zero() && a.health.payment_override.is_none() {
+        a.health.payment_override = Some(e.shared_responsibility_payment);
+    }
+    Ok(())
+}
 
 /// Whether a draft still holds format 2's typed amounts for lines 46-48, 62 and 63.
 fn legacy_entered_credits(e: &crate::answers::EnteredAmounts) -> bool {

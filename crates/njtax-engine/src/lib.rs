@@ -20,6 +20,7 @@ pub mod params;
 pub mod residency;
 pub mod rollover;
 pub mod rules;
+mod timing_answers;
 pub mod year;
 
 pub use answers::Answers;

@@ -41,6 +41,7 @@ fn person() -> impl Strategy<Value = Person> {
             claimed_as_dependent: dep,
             date_of_death: None,
             residency: Default::default(),
+            coverage: Default::default(),
         })
 }
 
@@ -77,6 +78,7 @@ fn dependent() -> impl Strategy<Value = Dependent> {
                 disabled,
                 college_student_costs_paid: college,
                 no_health_insurance: false,
+                coverage: Default::default(),
                 claimed_by: Owner::Taxpayer,
             },
         )

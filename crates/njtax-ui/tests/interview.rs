@@ -33,6 +33,37 @@ const SCREEN_IDS: [&str; 13] = [
 /// Answers the interview does not bind yet, on purpose (see the notes in the test below).
 const UNBOUND: [&str; 2] = ["taxpayer.date_of_death", "spouse.date_of_death"];
 
+/// Answers of issue 7 (estimated tax, filing dates, next year, health coverage) whose screens are
+/// being built: each leaves this list when its field is asked.
+const ISSUE_7_NOT_YET: [&str; 26] = [
+    "dependents[0].coverage.exemption_number",
+    "spouse.coverage.exemption_number",
+    "taxpayer.coverage.exemption_number",
+    "estimated_tax.income_by_period.through_august",
+    "estimated_tax.income_by_period.through_december",
+    "estimated_tax.income_by_period.through_march",
+    "estimated_tax.income_by_period.through_may",
+    "estimated_tax.prior_year_married_separately",
+    "estimated_tax.prior_year_tax",
+    "estimated_tax.prior_year_taxable_income",
+    "estimated_tax.use_annualized_income",
+    "estimated_tax.withholding_timing.actual",
+    "estimated_tax.withholding_timing.by_april",
+    "estimated_tax.withholding_timing.by_june",
+    "estimated_tax.withholding_timing.by_september",
+    "estimated_tax.withholding_timing.by_january",
+    "filing.extension",
+    "filing.filed_on",
+    "filing.paid_on",
+    "health.bronze_premium_override",
+    "health.federal_payment",
+    "health.share_with_get_covered_nj",
+    "health.someone_uninsured_now",
+    "next_year.basis",
+    "next_year.expected_withholding",
+    "next_year.projected_tax",
+];
+
 /// Items without a New Jersey withholding box: the part of their withholding from the nonresident
 /// period (`sourcing.nonresident_period_withheld`) is not asked (only W-2s and 1099-Rs carry NJ
 /// withholding; other withholding goes on the Payments screen).
@@ -575,6 +606,7 @@ fn every_answer_is_asked_or_listed_as_not_yet() {
         .collect();
     let expected: BTreeSet<&str> = UNBOUND
         .into_iter()
+        .chain(ISSUE_7_NOT_YET)
         .chain(not_yet.iter().map(String::as_str))
         .collect();
     assert_eq!(unbound, expected);

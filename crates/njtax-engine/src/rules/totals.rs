@@ -77,7 +77,6 @@ fn entered(cx: &Ctx, key: &'static str, path: &str, value: Decimal, cite: &str) 
 /// ([`crate::rules::business_credits::apply`]), 49, 50, use tax (51), interest (52), shared
 /// responsibility payment (53c) and total tax due (54).
 pub fn lines_45_to_54(cx: &Ctx, s: &Sheet, applied: &Applied) -> Vec<Line> {
-    let e = &cx.a.entered;
     let l45 = line_45_balance_of_tax(cx, s);
     let l46 = applied.line(cx, "sheltered_workshop_credit");
     let l47 = applied.line(cx, "gold_star_credit");
@@ -144,15 +143,15 @@ pub fn lines_45_to_54(cx: &Ctx, s: &Sheet, applied: &Applied) -> Vec<Line> {
     let l52 = entered(
         cx,
         "estimated_tax_interest",
-        "entered.estimated_tax_interest",
-        e.estimated_tax_interest,
+        "estimated_tax.interest_override",
+        cx.a.estimated_tax.interest_override.unwrap_or_default(),
         "N.J.S.A. 54A:9-6 c, d",
     );
     let l53 = entered(
         cx,
         "shared_responsibility",
-        "entered.shared_responsibility_payment",
-        e.shared_responsibility_payment,
+        "health.payment_override",
+        cx.a.health.payment_override.unwrap_or_default(),
         "N.J.S.A. 54A:11-1 et seq.",
     );
     let due = sat_sum([after, use_tax, l52.value, l53.value]);
