@@ -794,6 +794,7 @@ struct FNextYear {
 struct FHealth {
     someone_uninsured_now: bool,
     share_with_get_covered_nj: bool,
+    dependents_income: Amount,
     federal_payment: Amount,
     bronze_premium_override: Option<Amount>,
     payment_override: Option<Amount>,
@@ -1101,6 +1102,7 @@ impl Input {
             health: HealthCoverage {
                 someone_uninsured_now: self.health.someone_uninsured_now,
                 share_with_get_covered_nj: self.health.share_with_get_covered_nj,
+                dependents_income: self.health.dependents_income.dec(),
                 federal_payment: self.health.federal_payment.dec(),
                 bronze_premium_override: self.health.bronze_premium_override.map(Amount::dec),
                 payment_override: self.health.payment_override.map(Amount::dec),

@@ -242,6 +242,14 @@ pub struct ComputedReturn {
     pub diagnostics: Vec<Diagnostic>,
     /// The business credits schedule and carryover ledger (empty when no such credit is claimed).
     pub business_credits: crate::rules::business_credits::CreditSchedule,
+    /// Form NJ-2210, when line 52 was worked out.
+    pub nj2210: Option<crate::rules::nj2210::Nj2210Schedule>,
+    /// Schedule NJ-HCC, on a resident return.
+    pub hcc: Option<crate::rules::hcc::HccSchedule>,
+    /// Next year's estimated tax plan (on the first return of each filer).
+    pub next_year: Option<crate::rules::next_year::EstimatedTaxPlan>,
+    /// What filing or paying late adds, when the filer says the return is late (an estimate).
+    pub late: Option<crate::rules::next_year::LateEstimate>,
 }
 
 impl ComputedReturn {
@@ -766,6 +774,10 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
         filing_requirement,
         diagnostics,
         business_credits: Default::default(),
+        nj2210: None,
+        hcc: None,
+        next_year: None,
+        late: None,
     }
 }
 
@@ -820,6 +832,10 @@ fn empty_return() -> ComputedReturn {
         },
         diagnostics: Vec::new(),
         business_credits: Default::default(),
+        nj2210: None,
+        hcc: None,
+        next_year: None,
+        late: None,
     }
 }
 

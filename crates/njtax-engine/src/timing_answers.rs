@@ -123,6 +123,9 @@ pub struct HealthCoverage {
     pub someone_uninsured_now: bool,
     /// Allow the Division to share the return's information with Get Covered New Jersey (53b oval).
     pub share_with_get_covered_nj: bool,
+    /// The household income of dependents who are not on this return (their NJ-1040 line 27 plus
+    /// tax-exempt interest, filed or not), for household income.
+    pub dependents_income: Money,
     /// The federal shared responsibility payment made for the same year (54A:11-4 g).
     pub federal_payment: Money,
     /// The State average premium for bronze-level plans per person for the year, when the app has
