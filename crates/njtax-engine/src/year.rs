@@ -22,6 +22,9 @@ pub struct ParamBook {
     funds: rules::refund::FundParamsFile,
     residency: rules::nonresident::ResidencyParamsFile,
     business_credits: rules::credit_params::BusinessCreditParamsFile,
+    estimated: rules::nj2210::EstimatedParamsFile,
+    late: rules::next_year::LateParamsFile,
+    health: rules::hcc::HealthParamsFile,
     line_maps: Vec<LineMap>,
 }
 
@@ -54,6 +57,12 @@ pub struct YearParams {
     pub residency: rules::nonresident::ResidencyParams,
     /// Employer and business credits (54A:4-1.1, 4-11 to 4-24, 12-5).
     pub business_credits: rules::credit_params::BusinessCreditParams,
+    /// Estimated tax and the NJ-2210 (54A:8-4, 8-5, 9-6 c, d).
+    pub estimated: rules::nj2210::EstimatedParams,
+    /// Late filing and payment, next year's installments (54A:8-1, 9-5, 9-6 a).
+    pub late: rules::next_year::LateParams,
+    /// The shared responsibility payment (54A:11).
+    pub health: rules::hcc::HealthParams,
     /// The year's NJ-1040 line map.
     pub line_map: std::sync::Arc<LineMap>,
     /// The year's NJ-1040NR line map.
@@ -94,6 +103,9 @@ impl ParamBook {
             funds: load!("funds.ron"),
             residency: load!("residency.ron"),
             business_credits: load!("business_credits.ron"),
+            estimated: load!("estimated.ron"),
+            late: load!("late.ron"),
+            health: load!("health.ron"),
             line_maps,
         })
     }
@@ -129,6 +141,9 @@ impl ParamBook {
             funds: self.funds.resolve(year)?,
             residency: self.residency.resolve(year)?,
             business_credits: self.business_credits.resolve(year)?,
+            estimated: self.estimated.resolve(year)?,
+            late: self.late.resolve(year)?,
+            health: self.health.resolve(year)?,
             line_map: std::sync::Arc::new(line_map),
             nr_line_map: std::sync::Arc::new(nr_line_map),
         })
@@ -156,6 +171,9 @@ impl YearParams {
         self.funds.list_uncertain(&mut out);
         self.residency.list_uncertain(&mut out);
         self.business_credits.list_uncertain(&mut out);
+        self.estimated.list_uncertain(&mut out);
+        self.late.list_uncertain(&mut out);
+        self.health.list_uncertain(&mut out);
         out
     }
 }

@@ -67,3 +67,9 @@ pub struct HccSchedule {
     /// Plain notes.
     pub notes: Vec<String>,
 }
+
+crate::param_domain!("health", HealthParamsFile => HealthParams {
+    /// The flat amount per adult without coverage for a year (26 U.S.C. 5000A(c)(3) as of
+    /// December 15, 2017, by 54A:11-3 b).
+    flat_amount_adult: Decimal,
+});

@@ -56,3 +56,8 @@ pub struct LateEstimate {
     /// How it was worked out.
     pub explanation: Explanation,
 }
+
+crate::param_domain!("late", LateParamsFile => LateParams {
+    /// Months an extension of time to file may run (54A:8-1 b).
+    filing_extension_months: u32,
+});

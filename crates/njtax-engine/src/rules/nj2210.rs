@@ -43,3 +43,8 @@ pub struct Nj2210Schedule {
     /// Plain notes (why no interest is due, which exception applied, what is uncertain).
     pub notes: Vec<String>,
 }
+
+crate::param_domain!("estimated", EstimatedParamsFile => EstimatedParams {
+    /// Estimated tax over credits above which a declaration is required (54A:8-4 a).
+    declaration_threshold: Decimal,
+});
