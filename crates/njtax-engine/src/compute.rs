@@ -551,6 +551,9 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope) -> Computed
         drop(early.take_diags());
         Some(l)
     });
+    // Line 53c with Schedule NJ-HCC (read by lines 45-54 below).
+    let (l, hcc) = rules::hcc::line_53c_shared_responsibility(&cx, &s);
+    s.push(l);
     // Balance of tax through total tax due (45-54).
     for line in rules::totals::lines_45_to_54(&cx, &s, &applied) {
         s.push(line);
@@ -590,7 +593,9 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope) -> Computed
     for line in rules::refund::lines_66_to_80(&cx, &s) {
         s.push(line);
     }
-    finish_with_credits(&cx, s, applied)
+    let mut ret = finish_with_credits(&cx, s, applied);
+    ret.hcc = hcc;
+    ret
 }
 
 /// Run the credit mechanism ([`rules::business_credits::apply`]) on the lines so far. `eitc` gives
