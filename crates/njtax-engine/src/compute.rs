@@ -551,6 +551,9 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope) -> Computed
         drop(early.take_diags());
         Some(l)
     });
+    // Line 53c with Schedule NJ-HCC (read by lines 45-54 below).
+    let (l, hcc) = rules::hcc::line_53c_shared_responsibility(&cx, &s);
+    s.push(l);
     // Balance of tax through total tax due (45-54).
     for line in rules::totals::lines_45_to_54(&cx, &s, &applied) {
         s.push(line);
@@ -590,7 +593,10 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope) -> Computed
     for line in rules::refund::lines_66_to_80(&cx, &s) {
         s.push(line);
     }
-    finish_with_credits(&cx, s, applied)
+    let after = next_year_and_late(&cx, &s);
+    let mut ret = with_next_year(finish_with_credits(&cx, s, applied), after);
+    ret.hcc = hcc;
+    ret
 }
 
 /// Run the credit mechanism ([`rules::business_credits::apply`]) on the lines so far. `eitc` gives
@@ -704,7 +710,35 @@ fn compute_nonresident(answers: &Answers, p: &YearParams, scope: Scope) -> Compu
         s.push(line);
     }
     rules::nonresident::resident_only_answers(&cx);
-    finish_with_credits(&cx, s, applied)
+    let after = next_year_and_late(&cx, &s);
+    with_next_year(finish_with_credits(&cx, s, applied), after)
+}
+
+/// Next year's estimated tax plan (on the first return of each filer) and the late filing and
+/// payment estimate (when late): neither is a form line.
+fn next_year_and_late(
+    cx: &Ctx,
+    s: &Sheet,
+) -> (
+    Option<rules::next_year::EstimatedTaxPlan>,
+    Option<rules::next_year::LateEstimate>,
+) {
+    let plan = rules::next_year::carries_plan(cx.scope.kind)
+        .then(|| rules::next_year::estimated_tax_plan(cx, s));
+    (plan, rules::next_year::late_estimate(cx, s))
+}
+
+/// Put [`next_year_and_late`]'s results on the computed return.
+fn with_next_year(
+    mut ret: ComputedReturn,
+    (plan, late): (
+        Option<rules::next_year::EstimatedTaxPlan>,
+        Option<rules::next_year::LateEstimate>,
+    ),
+) -> ComputedReturn {
+    ret.next_year = plan;
+    ret.late = late;
+    ret
 }
 
 /// Order the lines, settle the diagnostics and the filing requirement.
