@@ -214,11 +214,12 @@ pub fn month_box_name(field_label: &str, month: u8) -> String {
     format!("{field_label}: {name}")
 }
 
-/// Twelve checkboxes, one per month, in two rows of six; Tab moves through them in month order.
+/// Twelve checkboxes, one per month, in three rows of four (the quarters); Tab moves through them
+/// in month order.
 fn months_grid(app: &mut App, ui: &mut Ui, field: &Field, path: &str, help: &str) {
     let current = months_of(binding::get(&app.snapshot.answers, path));
     egui::Grid::new(("months", path))
-        .num_columns(6)
+        .num_columns(4)
         .spacing([theme::GAP_M, theme::GAP_S])
         .show(ui, |ui| {
             for (i, name) in MONTHS.iter().enumerate() {
@@ -243,7 +244,7 @@ fn months_grid(app: &mut App, ui: &mut Ui, field: &Field, path: &str, help: &str
                         value: toggle_month(&current, month, on),
                     });
                 }
-                if i % 6 == 5 {
+                if i % 4 == 3 {
                     ui.end_row();
                 }
             }
