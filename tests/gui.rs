@@ -961,7 +961,8 @@ fn review_lists_where_each_claimed_credit_goes() {
     );
 }
 
-/// A single resident with $80,000 of wages and nothing withheld: tax due, no estimated payments.
+/// A single resident with $80,000 of wages and nothing withheld: tax due ($2,908 on line 50; 80% of
+/// it is $581.60 an installment), no estimated payments.
 fn uninsured_answers() -> Answers {
     let mut a = blank_answers();
     a.income.w2s.push(njtax_engine::answers::W2 {
@@ -1059,5 +1060,47 @@ fn the_next_year_screen_shows_the_engines_four_installments() {
         h.query_all_by_label(&fmt_money(plan.installments[0].to_pay))
             .count()
             >= 4
+    );
+}
+
+#[test]
+fn typing_a_short_estimated_payment_makes_line_52_the_engines_interest() {
+    use njtax_engine::answers::EstimatedPayment;
+    let mut answers = uninsured_answers();
+    for (y, m, d) in [(2024, 4, 15), (2024, 6, 17), (2024, 9, 16), (2025, 1, 15)] {
+        answers.payments.estimated.push(EstimatedPayment {
+            date: Date::new(y, m, d),
+            amount: rust_decimal::dec!(600),
+        });
+    }
+    assert_eq!(
+        line_value(&answers, "estimated_tax_interest"),
+        rust_decimal::Decimal::ZERO,
+        "four payments on time: no interest"
+    );
+    let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Payments");
+    h.get_all_by_label("Amount paid").next().unwrap().focus();
+    h.run();
+    h.key_press(egui::Key::End);
+    for _ in 0..8 {
+        h.key_press(egui::Key::Backspace);
+    }
+    h.run();
+    h.get_all_by_label("Amount paid")
+        .next()
+        .unwrap()
+        .type_text("50");
+    h.run();
+    let now = h.state().doc.answers().clone();
+    assert_eq!(now.payments.estimated[0].amount, rust_decimal::dec!(50));
+    let interest = line_value(&now, "estimated_tax_interest");
+    assert!(interest > rust_decimal::Decimal::ZERO, "line 52: {interest}");
+    // The Payments screen shows line 52 with the engine's figure.
+    assert!(
+        h.query_by_label(&fmt_money(interest)).is_some(),
+        "line 52 {} not shown",
+        fmt_money(interest)
     );
 }

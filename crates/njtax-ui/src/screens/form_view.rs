@@ -178,8 +178,12 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
 
 /// A "Why?" link that shows or hides an explanation.
 fn why_link(ui: &mut Ui, shown: bool, what: &str) -> bool {
-    ui.link(if shown { "Hide why" } else { "Why?" })
-        .on_hover_text(format!("Why {what} has these amounts"))
+    let words = if shown { "Hide why" } else { "Why?" };
+    let r = ui.link(words);
+    // Named with what it explains, so that screen readers (and tests) tell the links apart.
+    let name = format!("{words} ({what})");
+    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Link, true, &name));
+    r.on_hover_text(format!("Why {what} has these amounts"))
         .clicked()
 }
 
@@ -311,8 +315,16 @@ fn hcc(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::hcc::HccSchedule) {
             app.send(Command::ShowHccWhy);
         }
     });
-    if s.everyone_covered {
+    if s.everyone_covered && s.payment.is_zero() {
         ui.label("Everyone on the return had health coverage or an exemption every month: no payment.");
+        if app.ui_state.hcc_why {
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                explanation_body(ui, &s.explanation);
+            });
+        }
+        notes(ui, &s.notes);
+        return;
     }
     if let Some(why) = &s.exempt_reason {
         ui.label(format!("No payment: {why}"));
