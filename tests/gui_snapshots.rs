@@ -312,7 +312,7 @@ fn the_health_and_next_year_screens_and_the_nj2210_and_nj_hcc_schedules_match_th
             failures.push(e.to_string());
         }
     }
-    // The schedules under the lines, with the NJ-HCC's "why" open, in a taller window.
+    // The schedules under the lines, with column B's "why" open, in a taller window.
     let app = estimated_and_health_app();
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 2000.0))
@@ -321,7 +321,7 @@ fn the_health_and_next_year_screens_and_the_nj2210_and_nj_hcc_schedules_match_th
         screen: form,
         focus: None,
     });
-    h.state_mut().send(njtax_ui::Command::ShowHccWhy);
+    h.state_mut().send(njtax_ui::Command::ShowNj2210Column(1));
     h.run();
     if h.query_by_label("Form NJ-2210: underpayment of estimated tax").is_some() {
         h.get_by_label("Form NJ-2210: underpayment of estimated tax")
