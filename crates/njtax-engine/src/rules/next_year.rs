@@ -200,7 +200,7 @@ pub fn add_months(d: Date, n: u32) -> Date {
     let index = u32::from(d.year) * 12 + u32::from(d.month).saturating_sub(1) + n;
     let year = u16::try_from(index / 12).unwrap_or(u16::MAX);
     let month = u8::try_from(index % 12 + 1).unwrap_or(12);
-    (28..=d.day.max(28))
+    (d.day.min(28)..=d.day)
         .rev()
         .find_map(|day| Date::new(year, month, day))
         .unwrap_or(d)
