@@ -114,11 +114,14 @@ fn one_uninsured_adult_for_5_months_flat_amount_wins_at_low_income_54a_11_3_b() 
     let e = &o.line.explanation;
     assert!(e.rule.contains("$289.58"), "{}", e.rule);
     assert!(
-        e.inputs
-            .iter()
-            .any(|i| format!("{:?}", i.source).contains("taxpayer.coverage.months_without_coverage"))
+        e.inputs.iter().any(
+            |i| format!("{:?}", i.source).contains("taxpayer.coverage.months_without_coverage")
+        )
     );
-    assert_eq!(e.citation, "N.J.S.A. 54A:11-3, 11-4; Schedule NJ-HCC; NJ-1040 line 53c");
+    assert_eq!(
+        e.citation,
+        "N.J.S.A. 54A:11-3, 11-4; Schedule NJ-HCC; NJ-1040 line 53c"
+    );
     assert!(e.params.iter().any(|p| p.id == "health.flat_amount_adult"));
 }
 
@@ -298,9 +301,18 @@ fn a_year_without_a_bronze_premium_needs_it_entered_only_when_a_payment_is_owed_
         assert_eq!(has(&o.diags, "hcc-bronze-premium-needed"), None);
         assert_eq!(o.line.value, dec!(4000));
         let covered = single(year, &[]);
-        assert_eq!(has(&hcc(&covered, dec!(1010000)).diags, "hcc-bronze-premium-needed"), None);
+        assert_eq!(
+            has(
+                &hcc(&covered, dec!(1010000)).diags,
+                "hcc-bronze-premium-needed"
+            ),
+            None
+        );
         let below = single(year, &all);
-        assert_eq!(has(&hcc(&below, dec!(9000)).diags, "hcc-bronze-premium-needed"), None);
+        assert_eq!(
+            has(&hcc(&below, dec!(9000)).diags, "hcc-bronze-premium-needed"),
+            None
+        );
     }
 }
 
@@ -346,7 +358,11 @@ fn an_entered_payment_wins_over_the_computed_one_with_a_warning() {
     let o = hcc(&a, dec!(20000));
     assert_eq!(o.line.value, dec!(123));
     assert_eq!(o.hcc.unwrap().payment, dec!(289.58));
-    let d = o.diags.iter().find(|d| d.code == "hcc-payment-entered").unwrap();
+    let d = o
+        .diags
+        .iter()
+        .find(|d| d.code == "hcc-payment-entered")
+        .unwrap();
     assert_eq!(d.severity, Severity::Warning);
     assert!(d.message.contains("$289.58"));
 }
@@ -367,8 +383,11 @@ fn the_payment_reaches_line_54_on_the_whole_return() {
         r.value_by_key("total_tax_due"),
         r.value_by_key("balance_after_credits") + dec!(289.58)
     );
-    assert!(r.diagnostics.iter().any(|d| d.code == "uncertain-figure"
-        && d.message.contains("Flat amount per adult")));
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.code == "uncertain-figure" && d.message.contains("Flat amount per adult"))
+    );
 }
 
 /// Month numbers are 1-12, and an exempt month must be a month without coverage.
@@ -377,14 +396,25 @@ fn coverage_months_are_checked() {
     let mut a = single(2024, &[0, 13]);
     a.taxpayer.coverage.exempt_months = vec![5];
     let r = common::run(&a);
-    let find = |code: &str| r.diagnostics.iter().find(|d| d.code == code).map(|d| (d.severity, d.path.clone()));
+    let find = |code: &str| {
+        r.diagnostics
+            .iter()
+            .find(|d| d.code == code)
+            .map(|d| (d.severity, d.path.clone()))
+    };
     assert_eq!(
         find("hcc-bad-month"),
-        Some((Severity::Error, Some("taxpayer.coverage.months_without_coverage".into())))
+        Some((
+            Severity::Error,
+            Some("taxpayer.coverage.months_without_coverage".into())
+        ))
     );
     assert_eq!(
         find("hcc-exempt-month-covered"),
-        Some((Severity::Error, Some("taxpayer.coverage.exempt_months".into())))
+        Some((
+            Severity::Error,
+            Some("taxpayer.coverage.exempt_months".into())
+        ))
     );
 }
 
@@ -395,8 +425,16 @@ fn lines_53a_and_53b_are_explained_54a_8_6_2() {
     a.health.someone_uninsured_now = true;
     a.health.share_with_get_covered_nj = true;
     let s = hcc(&a, dec!(50000)).hcc.unwrap();
-    assert!(s.notes.iter().any(|n| n.contains("53a") && n.contains("NJ-EZ Enroll")));
-    assert!(s.notes.iter().any(|n| n.contains("53b") && n.contains("Get Covered")));
+    assert!(
+        s.notes
+            .iter()
+            .any(|n| n.contains("53a") && n.contains("NJ-EZ Enroll"))
+    );
+    assert!(
+        s.notes
+            .iter()
+            .any(|n| n.contains("53b") && n.contains("Get Covered"))
+    );
 }
 
 /// Absurd magnitudes saturate instead of overflowing.
