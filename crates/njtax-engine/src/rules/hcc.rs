@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::answers::{Coverage, Date};
 use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line, ShowValue};
-use crate::money::{fmt_money, floor_zero, round_cents, sat_add, sat_mul, sat_sub, sat_sum};
+use crate::money::{floor_zero, fmt_money, round_cents, sat_add, sat_mul, sat_sub, sat_sum};
 use crate::residency::ReturnKind;
 use crate::rules::tax::at_or_below;
 
@@ -91,8 +91,10 @@ pub struct KnownAmount(pub Option<Decimal>);
 
 impl ShowValue for KnownAmount {
     fn show(&self) -> String {
-        self.0
-            .map_or_else(|| "not known for the year".to_owned(), |v| v.normalize().to_string())
+        self.0.map_or_else(
+            || "not known for the year".to_owned(),
+            |v| v.normalize().to_string(),
+        )
     }
 }
 
@@ -228,7 +230,8 @@ fn household<'a>(cx: &Ctx<'a>) -> Vec<Person<'a>> {
 fn person_months(cx: &Ctx, p: &Person, period: &[u8]) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
     let year = cx.year();
     let alive = |m: u8| {
-        p.birth.is_none_or(|b| b <= last_day(year, m)) && p.death.is_none_or(|d| first_day(year, m) <= d)
+        p.birth.is_none_or(|b| b <= last_day(year, m))
+            && p.death.is_none_or(|d| first_day(year, m) <= d)
     };
     let mut without: Vec<u8> = p
         .coverage
@@ -270,7 +273,10 @@ fn oval_notes(cx: &Ctx) -> Vec<String> {
     if h.someone_uninsured_now {
         notes.push("Line 53a: someone in the household has no health insurance now: fill the oval and enclose Form NJ-EZ Enroll (N.J.S.A. 54A:8-6.2).".to_owned());
     } else {
-        notes.push("Line 53a: everyone in the household has health insurance now (N.J.S.A. 54A:8-6.2).".to_owned());
+        notes.push(
+            "Line 53a: everyone in the household has health insurance now (N.J.S.A. 54A:8-6.2)."
+                .to_owned(),
+        );
     }
     if h.share_with_get_covered_nj {
         notes.push("Line 53b: the Division may share this return's information with Get Covered New Jersey to help the household enroll (oval filled).".to_owned());
@@ -289,7 +295,9 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
     const KEY: &str = "shared_responsibility";
     let h = &cx.a.health;
     if cx.scope.kind.is_nonresident() {
-        if cx.scope.kind == ReturnKind::Nonresident && h.payment_override.is_some_and(|v| !v.is_zero()) {
+        if cx.scope.kind == ReturnKind::Nonresident
+            && h.payment_override.is_some_and(|v| !v.is_zero())
+        {
             cx.diag(
                 Diagnostic::warning(
                     "hcc-nonresident",
@@ -394,7 +402,11 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
         rule = crate::explain_format!("{why} (N.J.S.A. 54A:11-4 d).");
         schedule.exempt_reason = Some(format!("{why} (N.J.S.A. 54A:11-4 d)."));
         exp = exp
-            .line(cx.threshold_income_words().trim_end_matches(','), "gross_income", gross)
+            .line(
+                cx.threshold_income_words().trim_end_matches(','),
+                "gross_income",
+                gross,
+            )
             .param(threshold_fig);
     } else if !any_owed {
         rule = if anyone_without {
@@ -404,15 +416,27 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
         } else {
             crate::explain_format!(
                 "Everyone in the household had health coverage every month{}: Schedule NJ-HCC Part I \"Yes\", no shared responsibility payment.",
-                if period.len() < 12 { " of the resident period" } else { "" }
+                if period.len() < 12 {
+                    " of the resident period"
+                } else {
+                    ""
+                }
             )
         };
     } else {
         rule = compute_payment(cx, &mut schedule, &owed_by_person, threshold, &mut exp);
         exp = exp
             .line("Total income (line 27)", "total_income", total_income)
-            .line("Tax-exempt interest (line 16b)", "exempt_interest", exempt_interest)
-            .answer("Dependents' household income", "health.dependents_income", deps_income)
+            .line(
+                "Tax-exempt interest (line 16b)",
+                "exempt_interest",
+                exempt_interest,
+            )
+            .answer(
+                "Dependents' household income",
+                "health.dependents_income",
+                deps_income,
+            )
             .param(threshold_fig);
     }
 
@@ -442,7 +466,11 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
                 fmt_money(v),
                 fmt_money(computed)
             );
-            exp = exp.answer("Shared responsibility payment entered", "health.payment_override", v);
+            exp = exp.answer(
+                "Shared responsibility payment entered",
+                "health.payment_override",
+                v,
+            );
             v
         }
         None => computed,
@@ -482,9 +510,8 @@ fn compute_payment(
                 v,
                 "N.J.S.A. 54A:11-4 a",
             );
-            if let Some(fig) = year_figure {
-                if fig != v {
-                    cx.diag(
+            if let Some(fig) = year_figure.filter(|f| *f != v) {
+                cx.diag(
                         Diagnostic::warning(
                             "hcc-bronze-entered",
                             format!(
@@ -497,7 +524,6 @@ fn compute_payment(
                         .at("health.bronze_premium_override")
                         .cite("N.J.S.A. 54A:11-4 a"),
                     );
-                }
             }
             Some(v)
         }
@@ -603,7 +629,10 @@ fn compute_payment(
             *exp = std::mem::take(exp).param(&hp.bronze_premium);
             (
                 total,
-                crate::explain_format!("bronze cap not known for {year} (enter it): {}", fmt_money(total)),
+                crate::explain_format!(
+                    "bronze cap not known for {year} (enter it): {}",
+                    fmt_money(total)
+                ),
             )
         }
     };
@@ -618,7 +647,11 @@ fn compute_payment(
     schedule.federal_credit = credit;
     schedule.payment = sat_sub(tax, credit);
     if !fed.is_zero() {
-        *exp = std::mem::take(exp).answer("Federal shared responsibility payment", "health.federal_payment", fed);
+        *exp = std::mem::take(exp).answer(
+            "Federal shared responsibility payment",
+            "health.federal_payment",
+            fed,
+        );
     }
     crate::explain_format!(
         "Household income {} less the filing threshold {} = {} x {} = {} a year. {}. Sum of the months {}; {}. Federal payment credit min({}, {}) = {} (54A:11-4 g): line 53c = {}.",

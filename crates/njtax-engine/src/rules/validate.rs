@@ -162,7 +162,9 @@ fn validate_coverage(cx: &Ctx, path: &str, c: &crate::answers::Coverage) {
             cx.diag(
                 Diagnostic::error(
                     "hcc-bad-month",
-                    format!("Month {m} is not a month: use 1 (January) to 12 (December); it was ignored"),
+                    format!(
+                        "Month {m} is not a month: use 1 (January) to 12 (December); it was ignored"
+                    ),
                 )
                 .at(format!("{path}.coverage.{field}")),
             );
