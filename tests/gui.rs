@@ -1031,7 +1031,12 @@ fn tab_moves_through_the_month_grid_and_space_ticks_a_month() {
     h.key_press(egui::Key::Space);
     h.run();
     assert_eq!(
-        h.state().doc.answers().taxpayer.coverage.months_without_coverage,
+        h.state()
+            .doc
+            .answers()
+            .taxpayer
+            .coverage
+            .months_without_coverage,
         vec![12]
     );
 }
@@ -1096,7 +1101,10 @@ fn typing_a_short_estimated_payment_makes_line_52_the_engines_interest() {
     let now = h.state().doc.answers().clone();
     assert_eq!(now.payments.estimated[0].amount, rust_decimal::dec!(50));
     let interest = line_value(&now, "estimated_tax_interest");
-    assert!(interest > rust_decimal::Decimal::ZERO, "line 52: {interest}");
+    assert!(
+        interest > rust_decimal::Decimal::ZERO,
+        "line 52: {interest}"
+    );
     // The Payments screen shows line 52 with the engine's figure.
     assert!(
         h.query_by_label(&fmt_money(interest)).is_some(),

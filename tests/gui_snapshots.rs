@@ -302,7 +302,10 @@ fn the_health_and_next_year_screens_and_the_nj2210_and_nj_hcc_schedules_match_th
         .with_size(egui::vec2(1280.0, 1300.0))
         .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
     let mut failures = Vec::new();
-    for (i, name) in [(health, "screen_health_filled"), (next, "screen_next_year_filled")] {
+    for (i, name) in [
+        (health, "screen_health_filled"),
+        (next, "screen_next_year_filled"),
+    ] {
         h.state_mut().send(njtax_ui::Command::Goto {
             screen: i,
             focus: None,
@@ -323,11 +326,14 @@ fn the_health_and_next_year_screens_and_the_nj2210_and_nj_hcc_schedules_match_th
     });
     h.state_mut().send(njtax_ui::Command::ShowNj2210Column(1));
     h.run();
-    if h.query_by_label("Form NJ-2210: underpayment of estimated tax").is_some() {
+    if h.query_by_label("Form NJ-2210: underpayment of estimated tax")
+        .is_some()
+    {
         h.get_by_label("Form NJ-2210: underpayment of estimated tax")
             .scroll_to_me();
     } else {
-        h.get_by_label("Schedule NJ-HCC: health coverage").scroll_to_me();
+        h.get_by_label("Schedule NJ-HCC: health coverage")
+            .scroll_to_me();
     }
     h.run();
     if let Err(e) = h.try_snapshot("screen_form_nj2210_hcc") {

@@ -498,7 +498,10 @@ mod tests {
         assert_eq!(months_of(Some(&v)), vec![3, 5]);
         assert_eq!(toggle_month(&[3, 5], 4, true), Value::from(vec![3, 4, 5]));
         assert_eq!(toggle_month(&[3, 4, 5], 4, false), Value::from(vec![3, 5]));
-        assert_eq!(month_box_name("Exempt months", 12), "Exempt months: December");
+        assert_eq!(
+            month_box_name("Exempt months", 12),
+            "Exempt months: December"
+        );
     }
 
     #[test]

@@ -41,7 +41,6 @@ const UNBOUND: [&str; 3] = [
     "estimated_tax.prior_year_married_separately",
 ];
 
-
 /// Items without a New Jersey withholding box: the part of their withholding from the nonresident
 /// period (`sourcing.nonresident_period_withheld`) is not asked (only W-2s and 1099-Rs carry NJ
 /// withholding; other withholding goes on the Payments screen).
@@ -668,4 +667,53 @@ fn residency_questions_show_only_when_they_apply() {
     a.taxpayer.residency.kind = ResidencyKind::Never;
     assert!(!shown(&iv, &a, "both_residents_election"));
     assert!(shown(&iv, &a, "nonresident_joint_election"));
+}
+
+#[test]
+fn health_coverage_is_asked_for_each_person_and_dependents_are_added_only_on_the_household_screen()
+{
+    let iv = interview();
+    let mut a = populated();
+    a.filing_status = njtax_engine::answers::FilingStatus::MarriedJoint;
+    for who in [
+        "taxpayer.coverage",
+        "spouse.coverage",
+        "dependents[0].coverage",
+    ] {
+        let months = format!("{who}.months_without_coverage");
+        assert!(shown(&iv, &a, &months), "{months}");
+        // Exempt months and the exemption number only once there are months to exempt.
+        assert!(!shown(&iv, &a, &format!("{who}.exempt_months")), "{who}");
+        assert!(!shown(&iv, &a, &format!("{who}.exemption_number")), "{who}");
+    }
+    a.taxpayer.coverage.months_without_coverage = vec![1, 2];
+    assert!(shown(&iv, &a, "taxpayer.coverage.exempt_months"));
+    assert!(!shown(&iv, &a, "taxpayer.coverage.exemption_number"));
+    a.taxpayer.coverage.exempt_months = vec![2];
+    assert!(shown(&iv, &a, "taxpayer.coverage.exemption_number"));
+    // The spouse's months only on a joint return.
+    a.filing_status = njtax_engine::answers::FilingStatus::Single;
+    assert!(!shown(&iv, &a, "spouse.coverage.months_without_coverage"));
+    // The dependents' block on the Health coverage screen adds and removes nothing.
+    let health = iv.screens.iter().find(|s| s.id == "health").unwrap();
+    let added_on: Vec<Option<&str>> = health
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::List { path, added_on, .. } if path == "dependents" => Some(added_on.as_deref()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(added_on, vec![Some("household")]);
+    // Diagnostics about coverage lead to the Health coverage screen.
+    let at = |p: &str| iv.screen_for_path(p).map(|i| iv.screens[i].id.as_str());
+    assert_eq!(at("dependents[1].coverage.exempt_months"), Some("health"));
+    assert_eq!(
+        at("taxpayer.coverage.months_without_coverage"),
+        Some("health")
+    );
+    assert_eq!(at("dependents[1].name"), Some("household"));
+    assert_eq!(at("health.bronze_premium_override"), Some("health"));
+    assert_eq!(at("filing.paid_on"), Some("next_year"));
+    assert_eq!(at("estimated_tax.prior_year_tax"), Some("payments"));
 }

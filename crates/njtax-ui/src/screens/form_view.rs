@@ -212,7 +212,10 @@ fn nj2210(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::nj2210::Nj2210Sch
         .show(ui, |ui| {
             for (name, v) in [
                 ("Line 1: tax (line 50)", s.tax),
-                ("Line 2: withholding and refundable credits", s.withholding_and_credits),
+                (
+                    "Line 2: withholding and refundable credits",
+                    s.withholding_and_credits,
+                ),
                 ("Line 3: line 1 less line 2", s.net_tax),
                 ("Required annual payment", s.required_annual),
             ] {
@@ -244,7 +247,7 @@ fn nj2210(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::nj2210::Nj2210Sch
                         ui.label(super::next_year::date_text(c.due));
                     }
                     ui.end_row();
-                    let rows: [(&str, fn(&njtax_engine::rules::nj2210::Nj2210Column) -> Decimal); 4] = [
+                    let rows: [(&str, ColumnAmount); 4] = [
                         ("Required installment", |c| c.required),
                         ("Paid by the due date", |c| c.paid),
                         ("Underpayment", |c| c.underpayment),
@@ -268,14 +271,15 @@ fn nj2210(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::nj2210::Nj2210Sch
                 });
         });
     }
-    ui.label(
-        RichText::new(format!("Interest (line 52): {}", fmt_money(s.interest))).strong(),
-    );
+    ui.label(RichText::new(format!("Interest (line 52): {}", fmt_money(s.interest))).strong());
     if let Some(c) = selected.and_then(|i| s.columns.get(i).map(|c| (i, c))) {
         let (i, c) = c;
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.label(RichText::new(format!("Why column {} has these amounts", column_letter(i))).strong());
+            ui.label(
+                RichText::new(format!("Why column {} has these amounts", column_letter(i)))
+                    .strong(),
+            );
             explanation_body(ui, &c.explanation);
         });
     }
@@ -285,8 +289,14 @@ fn nj2210(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::nj2210::Nj2210Sch
     }
 }
 
+/// One amount of an NJ-2210 column.
+type ColumnAmount = fn(&njtax_engine::rules::nj2210::Nj2210Column) -> Decimal;
+
 fn column_letter(i: usize) -> char {
-    ['A', 'B', 'C', 'D', 'E', 'F'].get(i).copied().unwrap_or('?')
+    ['A', 'B', 'C', 'D', 'E', 'F']
+        .get(i)
+        .copied()
+        .unwrap_or('?')
 }
 
 /// Month numbers as short names: `Jan, Feb, May`; `none` when empty.
@@ -316,7 +326,9 @@ fn hcc(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::hcc::HccSchedule) {
         }
     });
     if s.everyone_covered && s.payment.is_zero() {
-        ui.label("Everyone on the return had health coverage or an exemption every month: no payment.");
+        ui.label(
+            "Everyone on the return had health coverage or an exemption every month: no payment.",
+        );
         if app.ui_state.hcc_why {
             egui::Frame::group(ui.style()).show(ui, |ui| {
                 ui.set_width(ui.available_width());
