@@ -485,7 +485,7 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
 }
 
 const LATE_CITE: &str =
-    "N.J.S.A. 54A:8-1 a, b; 54A:9-6 a; R.S. 54:49-4 and 54:48-2 as reported in nj-reference.md §5";
+    "N.J.S.A. 54A:8-1 a, b; 54A:9-5 a; 54A:9-6 a; R.S. 54:49-4 and 54:48-2 as reported in nj-reference.md §5";
 
 /// The rate period in force on `d` (the last period starting on or before it; the first period
 /// when `d` is before the table).
