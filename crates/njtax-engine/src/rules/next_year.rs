@@ -15,8 +15,8 @@ use crate::explain::{Diagnostic, Explanation, ShowValue};
 use crate::money::{
     floor_zero, fmt_money, fmt_rate, round_cents, sat_add, sat_mul, sat_sub, sat_sum,
 };
-use crate::params::ByStatus;
 use crate::residency::ReturnKind;
+use crate::rules::nj2210::RatePeriod;
 
 /// One NJ-1040-ES installment.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -113,29 +113,6 @@ impl std::fmt::Debug for MonthDay {
     }
 }
 
-/// The interest rate from a date on (until the next period's date).
-#[derive(Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RatePeriod {
-    /// First day the rate applies.
-    pub from: Date,
-    /// Annual rate (0.115 = 11.5%).
-    pub rate: Decimal,
-    /// Why the rate or its start date is uncertain, if it is.
-    #[serde(default)]
-    pub uncertain: Option<String>,
-}
-
-impl std::fmt::Debug for RatePeriod {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "from {} {}", self.from, fmt_rate(self.rate))?;
-        if self.uncertain.is_some() {
-            write!(f, " (uncertain)")?;
-        }
-        Ok(())
-    }
-}
-
 crate::param_domain!("late", LateParamsFile => LateParams {
     /// Months an extension of time to file may run (54A:8-1 b).
     filing_extension_months: u32,
@@ -147,10 +124,6 @@ crate::param_domain!("late", LateParamsFile => LateParams {
     next_year_installment_dates: Vec<DueDate>,
     /// The installment dates the statute names (54A:8-5 a(1)).
     statutory_installment_dates: Vec<MonthDay>,
-    /// Taxable gross income above which the prior-year safe harbour is 110% (54A:9-6 d(3)).
-    plan_high_income_limit: ByStatus<Decimal>,
-    /// The prior-year safe harbour above the income limit (54A:9-6 d(3)).
-    plan_high_income_percent: Decimal,
     /// Late filing: a flat amount per month or part of a month (R.S. 54:49-4).
     late_filing_per_month: Decimal,
     /// Late filing: a share of the balance due per month or part of a month (R.S. 54:49-4).
@@ -159,8 +132,6 @@ crate::param_domain!("late", LateParamsFile => LateParams {
     late_filing_rate_cap: Decimal,
     /// Late payment: a share of the balance due (R.S. 54:49-4).
     late_payment_rate: Decimal,
-    /// Interest on unpaid tax by period (R.S. 54:48-2: prime + 3%).
-    interest_rates: Vec<RatePeriod>,
 });
 
 /// Day of the week, 0 = Sunday .. 6 = Saturday (Gregorian calendar).
@@ -174,7 +145,8 @@ pub fn weekday(d: Date) -> u8 {
         .get(usize::from(d.month).saturating_sub(1))
         .copied()
         .unwrap_or(0);
-    let w = (y + y / 4 - y / 100 + y / 400 + t + u32::from(d.day)) % 7;
+    // Leap days: every 4th year, not every 100th, again every 4 x 100th (Gregorian calendar).
+    let w = (y + y / 4 - y / 100 + y / (4 * 100) + t + u32::from(d.day)) % 7;
     u8::try_from(w).unwrap_or(0)
 }
 
@@ -201,7 +173,7 @@ pub fn add_months(d: Date, n: u32) -> Date {
     let index = u32::from(d.year) * 12 + u32::from(d.month).saturating_sub(1) + n;
     let year = u16::try_from(index / 12).unwrap_or(u16::MAX);
     let month = u8::try_from(index % 12 + 1).unwrap_or(12);
-    (d.day.min(28)..=d.day)
+    (1..=d.day)
         .rev()
         .find_map(|day| Date::new(year, month, day))
         .unwrap_or(d)
@@ -283,7 +255,15 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
                 "nj_taxable_income"
             };
             let income = s.v(income_key);
-            let limit = *late.plan_high_income_limit.value.get(cx.a.filing_status);
+            // 54A:9-6 d(3): the limit for married filing separately looks at the status of the
+            // year the installments are for; this year's status stands in for next year's.
+            let est = &cx.p.estimated;
+            let limit_fig = if cx.a.filing_status == FilingStatus::MarriedSeparate {
+                &est.high_income_limit_separate
+            } else {
+                &est.high_income_limit
+            };
+            let limit = limit_fig.value;
             ex = ex
                 .line(
                     "This year's tax after credits",
@@ -291,10 +271,10 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
                     tax,
                 )
                 .line("This year's taxable gross income", income_key, income)
-                .param(&late.plan_high_income_limit);
+                .param(limit_fig);
             if income > limit {
-                let pct = late.plan_high_income_percent.value;
-                ex = ex.param(&late.plan_high_income_percent);
+                let pct = est.prior_year_high_income_share.value;
+                ex = ex.param(&est.prior_year_high_income_share);
                 let base = round_cents(sat_mul(tax, pct));
                 let words = crate::explain_format!(
                     "this year's taxable gross income {} is over {}{}, so the tax to plan on is {} of this year's tax {} = {} (54A:9-6 d(3))",
@@ -349,7 +329,7 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
         (
             w,
             crate::explain_format!(
-                "no withholding for next year was entered, so this year's withholding {} (line 55) is assumed",
+                "this year's withholding {} (line 55), assumed for next year as none was entered",
                 fmt_money(w)
             ),
         )
@@ -483,8 +463,7 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
     }
 }
 
-const LATE_CITE: &str =
-    "N.J.S.A. 54A:8-1 a, b; 54A:9-6 a; R.S. 54:49-4 and 54:48-2 as reported in nj-reference.md §5";
+const LATE_CITE: &str = "N.J.S.A. 54A:8-1 a, b; 54A:9-5 a; 54A:9-6 a; R.S. 54:49-4 and 54:48-2 as reported in nj-reference.md §5";
 
 /// The rate period in force on `d` (the last period starting on or before it; the first period
 /// when `d` is before the table).
@@ -590,9 +569,8 @@ pub fn late_estimate(cx: &Ctx, s: &Sheet) -> Option<LateEstimate> {
     if months_paid_late > 0 {
         let rate = late.late_payment_rate.value;
         late_payment = round_cents(sat_mul(balance, rate));
-        ex = ex
-            .param(&late.late_payment_rate)
-            .param(&late.interest_rates);
+        let rate_fig = &cx.p.estimated.interest_rates;
+        ex = ex.param(&late.late_payment_rate).param(rate_fig);
         words.push(crate::explain_format!(
             "Paid late{}: late payment {} of {} = {}.",
             paid_on.map_or_else(String::new, |d| format!(" on {d}")),
@@ -600,11 +578,10 @@ pub fn late_estimate(cx: &Ctx, s: &Sheet) -> Option<LateEstimate> {
             fmt_money(balance),
             fmt_money(late_payment)
         ));
-        let rates = &late.interest_rates.value;
+        let rates = &rate_fig.value;
         let last_from = rates.last().map(|r| r.from);
         let mut raw = Decimal::ZERO;
         let mut runs: Vec<(u32, Decimal)> = Vec::new();
-        let mut uncertain: Vec<String> = Vec::new();
         let mut beyond = false;
         for k in 0..months_paid_late {
             let start = add_months(payment_due, k);
@@ -613,11 +590,6 @@ pub fn late_estimate(cx: &Ctx, s: &Sheet) -> Option<LateEstimate> {
             };
             if last_from.is_some_and(|l| start.year > l.year) {
                 beyond = true;
-            }
-            if let Some(n) = &period.uncertain
-                && !uncertain.contains(n)
-            {
-                uncertain.push(n.clone());
             }
             raw = sat_add(raw, sat_mul(balance, period.rate) / Decimal::from(12u32));
             match runs.last_mut() {
@@ -636,8 +608,8 @@ pub fn late_estimate(cx: &Ctx, s: &Sheet) -> Option<LateEstimate> {
             run_words.join(", "),
             fmt_money(interest)
         ));
-        for n in uncertain {
-            notes.push(format!("An interest rate used is uncertain: {n}"));
+        if let Some(n) = &rate_fig.uncertain {
+            notes.push(format!("The interest rates are uncertain: {n}"));
         }
         if beyond {
             notes.push(
