@@ -960,3 +960,155 @@ fn review_lists_where_each_claimed_credit_goes() {
         .is_some()
     );
 }
+
+/// A single resident with $80,000 of wages and nothing withheld: tax due ($2,908 on line 50; 80% of
+/// it is $581.60 an installment), no estimated payments.
+fn uninsured_answers() -> Answers {
+    let mut a = blank_answers();
+    a.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Acme".into(),
+        state_wages: rust_decimal::dec!(80000),
+        ..Default::default()
+    });
+    a
+}
+
+fn line_value(answers: &Answers, key: &str) -> rust_decimal::Decimal {
+    let set = computed_set(answers);
+    set.primary()
+        .and_then(|r| r.by_key(key).map(|l| l.value))
+        .unwrap_or_default()
+}
+
+#[test]
+fn ticking_five_months_without_coverage_for_an_adult_sets_line_53c_to_the_engines_payment() {
+    let answers = uninsured_answers();
+    assert_eq!(
+        line_value(&answers, "shared_responsibility"),
+        rust_decimal::Decimal::ZERO
+    );
+    let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Health coverage");
+    for m in ["January", "February", "March", "April", "May"] {
+        h.get_by_label(&format!("Your months without coverage: {m}"))
+            .click();
+        h.run();
+    }
+    let now = h.state().doc.answers().clone();
+    assert_eq!(
+        now.taxpayer.coverage.months_without_coverage,
+        vec![1, 2, 3, 4, 5]
+    );
+    let payment = line_value(&now, "shared_responsibility");
+    assert!(payment > rust_decimal::Decimal::ZERO, "line 53c: {payment}");
+    // The screen shows line 53c with the engine's figure.
+    assert!(h.query_by_label(&fmt_money(payment)).is_some());
+    // The exempt months appear once there are months without coverage.
+    assert!(
+        h.query_by_label("Your exempt months: May").is_some(),
+        "exempt months grid"
+    );
+}
+
+#[test]
+fn tab_moves_through_the_month_grid_and_space_ticks_a_month() {
+    let mut h = harness_with(app_with(uninsured_answers(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Health coverage");
+    let name = |m: &str| format!("Your months without coverage: {m}");
+    h.get_by_label(&name("January")).focus();
+    h.run();
+    assert!(h.get_by_label(&name("January")).is_focused());
+    for m in njtax_ui::fields::MONTHS.iter().skip(1) {
+        h.key_press(egui::Key::Tab);
+        h.run();
+        assert!(
+            h.get_by_label(&name(m)).is_focused(),
+            "Tab did not reach {m}"
+        );
+    }
+    h.key_press(egui::Key::Space);
+    h.run();
+    assert_eq!(
+        h.state()
+            .doc
+            .answers()
+            .taxpayer
+            .coverage
+            .months_without_coverage,
+        vec![12]
+    );
+}
+
+#[test]
+fn the_next_year_screen_shows_the_engines_four_installments() {
+    let answers = uninsured_answers();
+    let set = computed_set(&answers);
+    let plan = set
+        .primary()
+        .and_then(|r| r.next_year.clone())
+        .expect("a plan");
+    assert!(plan.required);
+    assert_eq!(plan.installments.len(), 4);
+    let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Next year");
+    h.get_by_label(&format!("Estimated tax for {}", plan.year));
+    h.get_by_label("Estimated payments are required.");
+    for inst in &plan.installments {
+        let due = inst.due.expect("a due date").to_string();
+        assert!(h.query_by_label(&due).is_some(), "installment due {due}");
+    }
+    // Each installment's amount and what is left to pay.
+    assert!(
+        h.query_all_by_label(&fmt_money(plan.installments[0].to_pay))
+            .count()
+            >= 4
+    );
+}
+
+#[test]
+fn typing_a_short_estimated_payment_makes_line_52_the_engines_interest() {
+    use njtax_engine::answers::EstimatedPayment;
+    let mut answers = uninsured_answers();
+    for (y, m, d) in [(2024, 4, 15), (2024, 6, 17), (2024, 9, 16), (2025, 1, 15)] {
+        answers.payments.estimated.push(EstimatedPayment {
+            date: Date::new(y, m, d),
+            amount: rust_decimal::dec!(600),
+        });
+    }
+    assert_eq!(
+        line_value(&answers, "estimated_tax_interest"),
+        rust_decimal::Decimal::ZERO,
+        "four payments on time: no interest"
+    );
+    let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Payments");
+    h.get_all_by_label("Amount paid").next().unwrap().focus();
+    h.run();
+    h.key_press(egui::Key::End);
+    for _ in 0..8 {
+        h.key_press(egui::Key::Backspace);
+    }
+    h.run();
+    h.get_all_by_label("Amount paid")
+        .next()
+        .unwrap()
+        .type_text("50");
+    h.run();
+    let now = h.state().doc.answers().clone();
+    assert_eq!(now.payments.estimated[0].amount, rust_decimal::dec!(50));
+    let interest = line_value(&now, "estimated_tax_interest");
+    assert!(
+        interest > rust_decimal::Decimal::ZERO,
+        "line 52: {interest}"
+    );
+    // The Payments screen shows line 52 with the engine's figure.
+    assert!(
+        h.query_by_label(&fmt_money(interest)).is_some(),
+        "line 52 {} not shown",
+        fmt_money(interest)
+    );
+}

@@ -235,3 +235,109 @@ fn the_employer_credits_screen_and_the_business_credits_schedule_match_their_sna
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A single resident with $80,000 of wages, nothing withheld and one short estimated payment, a
+/// child, both without health coverage for some months, filing and paying late.
+fn estimated_and_health_app() -> App {
+    use njtax_engine::answers::{Date, Dependent, EstimatedPayment, Person, Relationship, W2};
+    use rust_decimal::dec;
+    let mut a = njtax_engine::Answers {
+        tax_year: 2024,
+        taxpayer: Person {
+            name: "Sample Filer".into(),
+            ssn: "400-00-0011".into(),
+            birth_date: Date::new(1980, 6, 1),
+            ..Person::default()
+        },
+        ..njtax_engine::Answers::default()
+    };
+    a.filing_status = njtax_engine::answers::FilingStatus::HeadOfHousehold;
+    a.income.w2s.push(W2 {
+        employer: "Acme".into(),
+        state_wages: dec!(80000),
+        nj_tax_withheld: dec!(500),
+        ..W2::default()
+    });
+    a.dependents.push(Dependent {
+        name: "Sample Child".into(),
+        ssn: "400-00-0012".into(),
+        birth_date: Date::new(2015, 2, 1),
+        relationship: Relationship::Child,
+        months_lived_with_you: 12,
+        ..Dependent::default()
+    });
+    a.dependents[0].coverage.months_without_coverage = vec![3, 4];
+    a.taxpayer.coverage.months_without_coverage = vec![1, 2, 3, 4, 5];
+    a.taxpayer.coverage.exempt_months = vec![5];
+    a.taxpayer.coverage.exemption_number = "ESC123456".into();
+    a.payments.estimated.push(EstimatedPayment {
+        date: Date::new(2024, 4, 15),
+        amount: dec!(300),
+    });
+    a.estimated_tax.prior_year_tax = Some(dec!(2100));
+    a.estimated_tax.prior_year_taxable_income = Some(dec!(76000));
+    a.filing.filed_on = Date::new(2025, 6, 20);
+    a.filing.paid_on = Date::new(2025, 6, 20);
+    App::new(
+        a,
+        "Estimated tax sample",
+        Box::new(ScriptedDialogs::default()),
+        Box::new(MemoryRecent::default()),
+    )
+}
+
+#[test]
+fn the_health_and_next_year_screens_and_the_nj2210_and_nj_hcc_schedules_match_their_snapshots() {
+    use egui_kittest::kittest::Queryable as _;
+    let app = estimated_and_health_app();
+    let screen = |id: &str| {
+        app.interview
+            .screens
+            .iter()
+            .position(|s| s.id == id)
+            .unwrap()
+    };
+    let (health, next, form) = (screen("health"), screen("next_year"), screen("form"));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 1300.0))
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    let mut failures = Vec::new();
+    for (i, name) in [
+        (health, "screen_health_filled"),
+        (next, "screen_next_year_filled"),
+    ] {
+        h.state_mut().send(njtax_ui::Command::Goto {
+            screen: i,
+            focus: None,
+        });
+        h.run();
+        if let Err(e) = h.try_snapshot(name) {
+            failures.push(e.to_string());
+        }
+    }
+    // The schedules under the lines, with column B's "why" open, in a taller window.
+    let app = estimated_and_health_app();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 2000.0))
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    h.state_mut().send(njtax_ui::Command::Goto {
+        screen: form,
+        focus: None,
+    });
+    h.state_mut().send(njtax_ui::Command::ShowNj2210Column(1));
+    h.run();
+    if h.query_by_label("Form NJ-2210: underpayment of estimated tax")
+        .is_some()
+    {
+        h.get_by_label("Form NJ-2210: underpayment of estimated tax")
+            .scroll_to_me();
+    } else {
+        h.get_by_label("Schedule NJ-HCC: health coverage")
+            .scroll_to_me();
+    }
+    h.run();
+    if let Err(e) = h.try_snapshot("screen_form_nj2210_hcc") {
+        failures.push(e.to_string());
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

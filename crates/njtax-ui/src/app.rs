@@ -15,7 +15,7 @@ use serde_json::Value;
 
 use crate::binding;
 use crate::document::Document;
-use crate::forms::{Block, Interview, Special};
+use crate::forms::{Block, Helper, Interview, Special};
 use crate::platform::{FileDialogs, RecentStore};
 
 /// How many recent drafts are remembered.
@@ -66,6 +66,10 @@ pub enum Command {
     /// Show (or hide, when it is shown) why a row of the business credits schedule has its
     /// amounts (index into the selected return's schedule rows).
     ShowCreditRow(usize),
+    /// Show (or hide) why a column (A-D) of the NJ-2210 has its amounts.
+    ShowNj2210Column(usize),
+    /// Show (or hide) why the NJ-HCC has its amounts.
+    ShowHccWhy,
     /// Answer to the unsaved-changes prompt: save first.
     PromptSave,
     /// Answer to the unsaved-changes prompt: discard the changes.
@@ -128,6 +132,10 @@ pub struct UiState {
     pub selected_return: usize,
     /// The business credits schedule row whose explanation the form view shows.
     pub selected_credit_row: Option<usize>,
+    /// The NJ-2210 column whose explanation the form view shows.
+    pub selected_nj2210_column: Option<usize>,
+    /// Whether the form view shows why the NJ-HCC has its amounts.
+    pub hcc_why: bool,
     /// An action waiting for the unsaved-changes prompt.
     pub pending: Option<Pending>,
     /// A message for the status bar, and whether it is an error.
@@ -316,7 +324,19 @@ impl App {
         self.interview
             .screens
             .get(self.ui_state.screen)
-            .is_some_and(|s| s.special == Special::FormView || !s.computed.is_empty())
+            .is_some_and(|s| {
+                s.special == Special::FormView
+                    || !s.computed.is_empty()
+                    || s.blocks.iter().any(|b| {
+                        matches!(
+                            b,
+                            Block::Fields {
+                                helper: Some(Helper::NextYearPlan | Helper::LateEstimate),
+                                ..
+                            }
+                        )
+                    })
+            })
     }
 
     /// The window title: draft name, an unsaved mark, and the app name.
@@ -392,9 +412,33 @@ impl App {
                     Block::Fields { fields, .. } => fields
                         .iter()
                         .any(|f| binding::get(mirror, &f.path) != binding::get(&blank, &f.path)),
-                    Block::List { path, .. } => binding::get(mirror, path)
+                    Block::List {
+                        path,
+                        added_on: None,
+                        ..
+                    } => binding::get(mirror, path)
                         .and_then(Value::as_array)
                         .is_some_and(|a| !a.is_empty()),
+                    // Items added on another screen: answered when one of this block's answers
+                    // about them is.
+                    Block::List { path, fields, .. } => {
+                        let n = binding::get(mirror, path)
+                            .and_then(Value::as_array)
+                            .map_or(0, Vec::len);
+                        (0..n).any(|i| {
+                            fields.iter().any(|f| {
+                                let p = format!("{path}[{i}].{}", f.path);
+                                let v = binding::get(mirror, &p);
+                                !(v.is_none()
+                                    || v.is_some_and(|v| {
+                                        v.is_null()
+                                            || v == &Value::Bool(false)
+                                            || v.as_array().is_some_and(Vec::is_empty)
+                                            || v.as_str().is_some_and(str::is_empty)
+                                    }))
+                            })
+                        })
+                    }
                 });
                 if answered || screen.special == Special::Start {
                     SectionState::Done
@@ -481,6 +525,8 @@ impl App {
                 if i != self.ui_state.selected_return {
                     self.ui_state.selected_line = None;
                     self.ui_state.selected_credit_row = None;
+                    self.ui_state.selected_nj2210_column = None;
+                    self.ui_state.hcc_why = false;
                 }
                 let count = self.returns().map_or(0, |r| r.returns.len());
                 self.ui_state.selected_return = if i < count { i } else { 0 };
@@ -493,6 +539,19 @@ impl App {
                 } else {
                     Some(i)
                 };
+            }
+            Command::ShowNj2210Column(i) => {
+                self.goto_form_view();
+                self.ui_state.selected_nj2210_column =
+                    if self.ui_state.selected_nj2210_column == Some(i) {
+                        None
+                    } else {
+                        Some(i)
+                    };
+            }
+            Command::ShowHccWhy => {
+                self.goto_form_view();
+                self.ui_state.hcc_why = !self.ui_state.hcc_why;
             }
             Command::PromptSave => {
                 if let Some(p) = self.ui_state.pending.take()

@@ -155,8 +155,100 @@ fn read(kind: &Kind, text: &str) -> Result<Value, String> {
                 .map(Value::from)
                 .map_err(|_| "Type a year, for example 2023".to_owned())
         }
-        Kind::Bool | Kind::Choice(_) | Kind::Present => Ok(Value::String(text.to_owned())),
+        Kind::Bool | Kind::Choice(_) | Kind::Present | Kind::Months => {
+            Ok(Value::String(text.to_owned()))
+        }
     }
+}
+
+/// Month names, January first.
+pub const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// The month numbers (1 = January) held at a path, sorted.
+fn months_of(v: Option<&Value>) -> Vec<u8> {
+    let mut out: Vec<u8> = v
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_u64)
+                .filter_map(|n| u8::try_from(n).ok())
+                .filter(|n| (1..=12).contains(n))
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The months after ticking or unticking `month`.
+fn toggle_month(months: &[u8], month: u8, on: bool) -> Value {
+    let mut out: Vec<u8> = months.iter().copied().filter(|m| *m != month).collect();
+    if on {
+        out.push(month);
+        out.sort_unstable();
+    }
+    Value::Array(out.into_iter().map(Value::from).collect())
+}
+
+/// The accessible name of one month's checkbox: the field's label and the month, so each box is
+/// found on its own (`Your months without coverage: May`).
+pub fn month_box_name(field_label: &str, month: u8) -> String {
+    let name = MONTHS
+        .get(usize::from(month.saturating_sub(1)))
+        .copied()
+        .unwrap_or("");
+    format!("{field_label}: {name}")
+}
+
+/// Twelve checkboxes, one per month, in three rows of four (the quarters); Tab moves through them
+/// in month order.
+fn months_grid(app: &mut App, ui: &mut Ui, field: &Field, path: &str, help: &str) {
+    let current = months_of(binding::get(&app.snapshot.answers, path));
+    egui::Grid::new(("months", path))
+        .num_columns(4)
+        .spacing([theme::GAP_M, theme::GAP_S])
+        .show(ui, |ui| {
+            for (i, name) in MONTHS.iter().enumerate() {
+                let month = u8::try_from(i + 1).unwrap_or(1);
+                let mut on = current.contains(&month);
+                let r = ui.checkbox(&mut on, *name);
+                let accessible = month_box_name(&field.label, month);
+                r.widget_info(|| {
+                    egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, &accessible)
+                });
+                let r = if help.is_empty() {
+                    r
+                } else {
+                    r.on_hover_text(help)
+                };
+                if month == 1 {
+                    focus_if_asked(app, ui, path, &r);
+                }
+                if r.changed() {
+                    app.send(Command::Set {
+                        path: path.to_owned(),
+                        value: toggle_month(&current, month, on),
+                    });
+                }
+                if i % 4 == 3 {
+                    ui.end_row();
+                }
+            }
+        });
 }
 
 /// Draw one answer field in a two-column grid row: label, then the input (and any message).
@@ -169,6 +261,10 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
     };
     let id = field_id(path);
     match &field.kind {
+        Kind::Months => {
+            ui.label(&field.label);
+            months_grid(app, ui, field, path, &help);
+        }
         Kind::Bool => {
             ui.label("");
             let mut v = current.as_ref().and_then(Value::as_bool).unwrap_or(false);
@@ -394,6 +490,18 @@ mod tests {
         assert_eq!(read(&Kind::Number, "37.125"), Ok(Value::from("37.125")));
         assert!(read(&Kind::Number, "-3").is_err());
         assert_eq!(number_display(Some(&Value::from("1040.00"))), "1040");
+    }
+
+    #[test]
+    fn months_are_kept_sorted_and_once() {
+        let v = Value::from(vec![5, 3, 3, 13]);
+        assert_eq!(months_of(Some(&v)), vec![3, 5]);
+        assert_eq!(toggle_month(&[3, 5], 4, true), Value::from(vec![3, 4, 5]));
+        assert_eq!(toggle_month(&[3, 4, 5], 4, false), Value::from(vec![3, 5]));
+        assert_eq!(
+            month_box_name("Exempt months", 12),
+            "Exempt months: December"
+        );
     }
 
     #[test]

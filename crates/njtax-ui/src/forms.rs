@@ -91,6 +91,10 @@ pub enum Block {
         /// What the engine worked out for each item, shown under its fields.
         #[serde(default)]
         item_helper: Option<ItemHelper>,
+        /// The screen (id) where items are added and removed, when it is another screen: this
+        /// block then only asks more about each item (no add or remove buttons here).
+        #[serde(default)]
+        added_on: Option<String>,
     },
 }
 
@@ -108,6 +112,10 @@ pub enum ItemHelper {
 pub enum Helper {
     /// Plain questions that suggest a filing status.
     FilingStatus,
+    /// The engine's plan for next year's estimated payments (`ComputedReturn::next_year`).
+    NextYearPlan,
+    /// The engine's estimate of what filing or paying late adds (`ComputedReturn::late`).
+    LateEstimate,
 }
 
 /// The kind of an answer field.
@@ -153,6 +161,9 @@ pub enum Kind {
     Choice(Vec<(String, String)>),
     /// Yes / no that switches a group of optional answers on or off (an optional part of the draft).
     Present,
+    /// Months of the year, kept as a list of month numbers (1 = January): a grid of twelve
+    /// checkboxes.
+    Months,
 }
 
 /// One answer field.

@@ -14,7 +14,7 @@ use njtax_ui::binding;
 use njtax_ui::forms::{Block, Condition, Field, Interview, Kind, Special, join};
 use serde_json::Value;
 
-const SCREEN_IDS: [&str; 13] = [
+const SCREEN_IDS: [&str; 15] = [
     "start",
     "household",
     "income",
@@ -24,45 +24,21 @@ const SCREEN_IDS: [&str; 13] = [
     "credits",
     "employer_credits",
     "impaired_estimator",
+    "health",
     "payments",
     "refund",
+    "next_year",
     "review",
     "form",
 ];
 
 /// Answers the interview does not bind yet, on purpose (see the notes in the test below).
-const UNBOUND: [&str; 2] = ["taxpayer.date_of_death", "spouse.date_of_death"];
-
-/// Answers of issue 7 (estimated tax, filing dates, next year, health coverage) whose screens are
-/// being built: each leaves this list when its field is asked.
-const ISSUE_7_NOT_YET: [&str; 27] = [
-    "dependents[0].coverage.exemption_number",
-    "spouse.coverage.exemption_number",
-    "taxpayer.coverage.exemption_number",
-    "estimated_tax.income_by_period.through_august",
-    "estimated_tax.income_by_period.through_december",
-    "estimated_tax.income_by_period.through_march",
-    "estimated_tax.income_by_period.through_may",
+const UNBOUND: [&str; 3] = [
+    "taxpayer.date_of_death",
+    "spouse.date_of_death",
+    // The $75,000 limit of the 110% rule (54A:9-6 d(3)) looks at this year's filing status (issue 7
+    // decision 2); last year's status is kept in the draft for the record only, so it is not asked.
     "estimated_tax.prior_year_married_separately",
-    "estimated_tax.prior_year_tax",
-    "estimated_tax.prior_year_taxable_income",
-    "estimated_tax.use_annualized_income",
-    "estimated_tax.withholding_timing.actual",
-    "estimated_tax.withholding_timing.by_april",
-    "estimated_tax.withholding_timing.by_june",
-    "estimated_tax.withholding_timing.by_september",
-    "estimated_tax.withholding_timing.by_january",
-    "filing.extension",
-    "filing.filed_on",
-    "filing.paid_on",
-    "health.bronze_premium_override",
-    "health.dependents_income",
-    "health.federal_payment",
-    "health.share_with_get_covered_nj",
-    "health.someone_uninsured_now",
-    "next_year.basis",
-    "next_year.expected_withholding",
-    "next_year.projected_tax",
 ];
 
 /// Items without a New Jersey withholding box: the part of their withholding from the nonresident
@@ -210,6 +186,7 @@ fn condition_value(text: &str) -> Value {
     match text {
         "true" => Value::Bool(true),
         "false" => Value::Bool(false),
+        "[]" => Value::Array(Vec::new()),
         _ => match text.parse::<u64>() {
             Ok(n) => Value::from(n),
             Err(_) => Value::String(text.to_owned()),
@@ -342,6 +319,7 @@ fn every_kind_fits_its_answer() {
             Kind::Bool => v.is_boolean(),
             Kind::Present => v.is_null() || v.is_object(),
             Kind::Integer { min, max } => v.is_u64() && min <= max,
+            Kind::Months => v.is_array(),
         };
         assert!(
             fits,
@@ -607,7 +585,6 @@ fn every_answer_is_asked_or_listed_as_not_yet() {
         .collect();
     let expected: BTreeSet<&str> = UNBOUND
         .into_iter()
-        .chain(ISSUE_7_NOT_YET)
         .chain(not_yet.iter().map(String::as_str))
         .collect();
     assert_eq!(unbound, expected);
@@ -690,4 +667,53 @@ fn residency_questions_show_only_when_they_apply() {
     a.taxpayer.residency.kind = ResidencyKind::Never;
     assert!(!shown(&iv, &a, "both_residents_election"));
     assert!(shown(&iv, &a, "nonresident_joint_election"));
+}
+
+#[test]
+fn health_coverage_is_asked_for_each_person_and_dependents_are_added_only_on_the_household_screen()
+{
+    let iv = interview();
+    let mut a = populated();
+    a.filing_status = njtax_engine::answers::FilingStatus::MarriedJoint;
+    for who in [
+        "taxpayer.coverage",
+        "spouse.coverage",
+        "dependents[0].coverage",
+    ] {
+        let months = format!("{who}.months_without_coverage");
+        assert!(shown(&iv, &a, &months), "{months}");
+        // Exempt months and the exemption number only once there are months to exempt.
+        assert!(!shown(&iv, &a, &format!("{who}.exempt_months")), "{who}");
+        assert!(!shown(&iv, &a, &format!("{who}.exemption_number")), "{who}");
+    }
+    a.taxpayer.coverage.months_without_coverage = vec![1, 2];
+    assert!(shown(&iv, &a, "taxpayer.coverage.exempt_months"));
+    assert!(!shown(&iv, &a, "taxpayer.coverage.exemption_number"));
+    a.taxpayer.coverage.exempt_months = vec![2];
+    assert!(shown(&iv, &a, "taxpayer.coverage.exemption_number"));
+    // The spouse's months only on a joint return.
+    a.filing_status = njtax_engine::answers::FilingStatus::Single;
+    assert!(!shown(&iv, &a, "spouse.coverage.months_without_coverage"));
+    // The dependents' block on the Health coverage screen adds and removes nothing.
+    let health = iv.screens.iter().find(|s| s.id == "health").unwrap();
+    let added_on: Vec<Option<&str>> = health
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::List { path, added_on, .. } if path == "dependents" => Some(added_on.as_deref()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(added_on, vec![Some("household")]);
+    // Diagnostics about coverage lead to the Health coverage screen.
+    let at = |p: &str| iv.screen_for_path(p).map(|i| iv.screens[i].id.as_str());
+    assert_eq!(at("dependents[1].coverage.exempt_months"), Some("health"));
+    assert_eq!(
+        at("taxpayer.coverage.months_without_coverage"),
+        Some("health")
+    );
+    assert_eq!(at("dependents[1].name"), Some("household"));
+    assert_eq!(at("health.bronze_premium_override"), Some("health"));
+    assert_eq!(at("filing.paid_on"), Some("next_year"));
+    assert_eq!(at("estimated_tax.prior_year_tax"), Some("payments"));
 }

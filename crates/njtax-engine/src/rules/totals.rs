@@ -33,50 +33,21 @@ pub fn line_45_balance_of_tax(cx: &Ctx, s: &Sheet) -> Line {
     )
 }
 
-/// An amount the filer entered for a line that a later issue computes.
-fn entered(cx: &Ctx, key: &'static str, path: &str, value: Decimal, cite: &str) -> Line {
-    if value.is_sign_negative() {
-        cx.diag(
-            Diagnostic::error(
-                "negative-amount",
-                "This amount cannot be negative; it was treated as zero",
-            )
-            .at(path),
-        );
-    }
-    let v = floor_zero(value);
-    if !v.is_zero() {
-        cx.diag(
-            Diagnostic::warning(
-                "entered-not-computed",
-                format!(
-                    "{} is taken as entered ({}); this version does not compute or check it",
-                    cx.map().find(key).map_or(key, |(_, l)| l),
-                    fmt_money(v)
-                ),
-            )
-            .at(path)
-            .cite(cite),
-        );
-    }
-    cx.line(
-        key,
-        v,
-        Explanation::new(
-            crate::explain_format!(
-                "As entered: {}. This version does not compute this line yet.",
-                fmt_money(v)
-            ),
-            cite,
-        )
-        .answer("Amount entered", path, v),
-    )
-}
-
 /// Lines 45-54: balance of tax, the credits of lines 46-48 from the credit mechanism
 /// ([`crate::rules::business_credits::apply`]), 49, 50, use tax (51), interest (52), shared
-/// responsibility payment (53c) and total tax due (54).
+/// responsibility payment (53c) and total tax due (54). See [`lines_45_to_54_with_nj2210`].
 pub fn lines_45_to_54(cx: &Ctx, s: &Sheet, applied: &Applied) -> Vec<Line> {
+    lines_45_to_54_with_nj2210(cx, s, applied).0
+}
+
+/// [`lines_45_to_54`] with the NJ-2210 that line 52 comes from. Line 52 reads the withholding and
+/// refundable credit lines (55, 56, 58-65): the sheet must already hold them (compute.rs computes
+/// the payment lines first; no payment line reads lines 45-54).
+pub fn lines_45_to_54_with_nj2210(
+    cx: &Ctx,
+    s: &Sheet,
+    applied: &Applied,
+) -> (Vec<Line>, Option<crate::rules::nj2210::Nj2210Schedule>) {
     let l45 = line_45_balance_of_tax(cx, s);
     let l46 = applied.line(cx, "sheltered_workshop_credit");
     let l47 = applied.line(cx, "gold_star_credit");
@@ -140,20 +111,13 @@ pub fn lines_45_to_54(cx: &Ctx, s: &Sheet, applied: &Applied) -> Vec<Line> {
         )
         .answer("Use tax", "use_tax", use_tax),
     );
-    let l52 = entered(
-        cx,
-        "estimated_tax_interest",
-        "estimated_tax.interest_override",
-        cx.a.estimated_tax.interest_override.unwrap_or_default(),
-        "N.J.S.A. 54A:9-6 c, d",
-    );
-    let l53 = entered(
-        cx,
-        "shared_responsibility",
-        "health.payment_override",
-        cx.a.health.payment_override.unwrap_or_default(),
-        "N.J.S.A. 54A:11-1 et seq.",
-    );
+    let (l52, nj2210) = crate::rules::nj2210::line_52_nj2210(cx, s, after);
+    // Line 53c: computed before these lines with Schedule NJ-HCC (compute.rs); worked out here
+    // when it was not (the NJ-1040NR: zero).
+    let l53 = match s.get("shared_responsibility") {
+        Some(l) => l.clone(),
+        None => crate::rules::hcc::line_53c_shared_responsibility(cx, s).0,
+    };
     let due = sat_sum([after, use_tax, l52.value, l53.value]);
     let l54 = cx.line(
         "total_tax_due",
@@ -179,7 +143,10 @@ pub fn lines_45_to_54(cx: &Ctx, s: &Sheet, applied: &Applied) -> Vec<Line> {
             l53.value,
         ),
     );
-    vec![l45, l46, l47, l48, l49, l50, l51, l52, l53, l54]
+    (
+        vec![l45, l46, l47, l48, l49, l50, l51, l52, l53, l54],
+        nj2210,
+    )
 }
 
 /// Line 55: NJ income tax withheld (W-2 box 17, 1099-R box 14, other statements) (54A:7-3).

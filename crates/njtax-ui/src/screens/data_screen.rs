@@ -34,6 +34,8 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
                     Some(crate::forms::Helper::FilingStatus) => {
                         super::filing_status_helper::draw(app, ui)
                     }
+                    Some(crate::forms::Helper::NextYearPlan) => super::next_year::plan(app, ui),
+                    Some(crate::forms::Helper::LateEstimate) => super::next_year::late(app, ui),
                     None => {}
                 }
             }
@@ -45,6 +47,7 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
                 fields,
                 help,
                 item_helper,
+                added_on,
             } => {
                 ui.add_space(theme::GAP_M);
                 ui.label(RichText::new(title).strong());
@@ -68,18 +71,51 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
                                 }
                                 None => {}
                             }
-                            if ui.button(format!("Remove {heading}")).clicked() {
+                            if added_on.is_none()
+                                && ui.button(format!("Remove {heading}")).clicked()
+                            {
                                 app.send(Command::RemoveItem(path.clone(), i));
                             }
                         });
                 }
-                if ui.button(add_label).clicked() {
-                    app.send(Command::AddItem(path.clone()));
+                match added_on {
+                    None => {
+                        if ui.button(add_label).clicked() {
+                            app.send(Command::AddItem(path.clone()));
+                        }
+                    }
+                    Some(home) => elsewhere(app, ui, home, add_label, count),
                 }
             }
         }
     }
     computed_lines(app, ui, &screen.computed);
+}
+
+/// Where the items of a list asked about here are added or removed: a link to that screen.
+fn elsewhere(app: &mut App, ui: &mut Ui, home: &str, add_label: &str, count: usize) {
+    let Some((index, title)) = app
+        .interview
+        .screens
+        .iter()
+        .enumerate()
+        .find(|(_, s)| s.id == home)
+        .map(|(i, s)| (i, s.title.clone()))
+    else {
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        if count == 0 {
+            ui.label("None entered.");
+        }
+        ui.label(format!("{add_label} on the {title} screen:"));
+        if ui.link(format!("go to {title}")).clicked() {
+            app.send(Command::Goto {
+                screen: index,
+                focus: None,
+            });
+        }
+    });
 }
 
 fn grid(app: &mut App, ui: &mut Ui, id: (&str, usize), fields: &[Field], base: &str) {

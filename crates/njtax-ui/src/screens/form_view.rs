@@ -162,10 +162,270 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
     if let Some(id) = pick {
         app.send(Command::ShowLine(id));
     }
+    if let Some(s) = &ret.nj2210 {
+        ui.add_space(theme::GAP_L);
+        nj2210(app, ui, s);
+    }
+    if let Some(s) = &ret.hcc {
+        ui.add_space(theme::GAP_L);
+        hcc(app, ui, s);
+    }
     if !ret.business_credits.is_empty() {
         ui.add_space(theme::GAP_L);
         schedule(app, ui, &ret.business_credits);
     }
+}
+
+/// A "Why?" link that shows or hides an explanation.
+fn why_link(ui: &mut Ui, shown: bool, what: &str) -> bool {
+    let words = if shown { "Hide why" } else { "Why?" };
+    let r = ui.link(words);
+    // Named with what it explains, so that screen readers (and tests) tell the links apart.
+    let name = format!("{words} ({what})");
+    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Link, true, &name));
+    r.on_hover_text(format!("Why {what} has these amounts"))
+        .clicked()
+}
+
+fn notes(ui: &mut Ui, notes: &[String]) {
+    if !notes.is_empty() {
+        ui.add_space(theme::GAP_S);
+        ui.label(RichText::new("Notes").strong());
+        for n in notes {
+            ui.label(format!("• {n}"));
+        }
+    }
+}
+
+/// Form NJ-2210: the year's tax, the required installments by column, what was paid, the
+/// underpayment and the interest of each column (line 52).
+fn nj2210(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::nj2210::Nj2210Schedule) {
+    ui.label(
+        RichText::new("Form NJ-2210: underpayment of estimated tax")
+            .strong()
+            .size(theme::TITLE),
+    );
+    ui.label("Interest on installments of estimated tax paid late or short (line 52).");
+    egui::Grid::new("nj2210_totals")
+        .num_columns(2)
+        .spacing([theme::GAP_L, theme::GAP_S])
+        .show(ui, |ui| {
+            for (name, v) in [
+                ("Line 1: tax (line 50)", s.tax),
+                (
+                    "Line 2: withholding and refundable credits",
+                    s.withholding_and_credits,
+                ),
+                ("Line 3: line 1 less line 2", s.net_tax),
+                ("Required annual payment", s.required_annual),
+            ] {
+                ui.label(name);
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    ui.label(fmt_money(v));
+                });
+                ui.end_row();
+            }
+        });
+    let selected = app.ui_state.selected_nj2210_column;
+    let mut pick = None;
+    if !s.columns.is_empty() {
+        ui.add_space(theme::GAP_S);
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            egui::Grid::new("nj2210_columns")
+                .num_columns(s.columns.len() + 1)
+                .striped(true)
+                .spacing([theme::GAP_L, theme::GAP_S])
+                .show(ui, |ui| {
+                    ui.label("");
+                    for i in 0..s.columns.len() {
+                        let letter = column_letter(i);
+                        ui.label(RichText::new(format!("Column {letter}")).strong());
+                    }
+                    ui.end_row();
+                    ui.label("Due date");
+                    for c in &s.columns {
+                        ui.label(super::next_year::date_text(c.due));
+                    }
+                    ui.end_row();
+                    let rows: [(&str, ColumnAmount); 4] = [
+                        ("Required installment", |c| c.required),
+                        ("Paid by the due date", |c| c.paid),
+                        ("Underpayment", |c| c.underpayment),
+                        ("Interest", |c| c.interest),
+                    ];
+                    for (name, get) in rows {
+                        ui.label(name);
+                        for c in &s.columns {
+                            ui.label(fmt_money(get(c)));
+                        }
+                        ui.end_row();
+                    }
+                    ui.label("");
+                    for i in 0..s.columns.len() {
+                        let what = format!("column {}", column_letter(i));
+                        if why_link(ui, selected == Some(i), &what) {
+                            pick = Some(i);
+                        }
+                    }
+                    ui.end_row();
+                });
+        });
+    }
+    ui.label(RichText::new(format!("Interest (line 52): {}", fmt_money(s.interest))).strong());
+    if let Some(c) = selected.and_then(|i| s.columns.get(i).map(|c| (i, c))) {
+        let (i, c) = c;
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(
+                RichText::new(format!("Why column {} has these amounts", column_letter(i)))
+                    .strong(),
+            );
+            explanation_body(ui, &c.explanation);
+        });
+    }
+    notes(ui, &s.notes);
+    if let Some(i) = pick {
+        app.send(Command::ShowNj2210Column(i));
+    }
+}
+
+/// One amount of an NJ-2210 column.
+type ColumnAmount = fn(&njtax_engine::rules::nj2210::Nj2210Column) -> Decimal;
+
+fn column_letter(i: usize) -> char {
+    ['A', 'B', 'C', 'D', 'E', 'F']
+        .get(i)
+        .copied()
+        .unwrap_or('?')
+}
+
+/// Month numbers as short names: `Jan, Feb, May`; `none` when empty.
+fn month_list(months: &[u8]) -> String {
+    if months.is_empty() {
+        return "none".to_owned();
+    }
+    months
+        .iter()
+        .filter_map(|m| crate::fields::MONTHS.get(usize::from(m.saturating_sub(1))))
+        .map(|n| &n[..3])
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Schedule NJ-HCC: each member's months owed and exempt, the monthly worksheet, the cap, the tax,
+/// the federal credit and the payment (line 53c).
+fn hcc(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::hcc::HccSchedule) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            RichText::new("Schedule NJ-HCC: health coverage")
+                .strong()
+                .size(theme::TITLE),
+        );
+        if why_link(ui, app.ui_state.hcc_why, "the NJ-HCC") {
+            app.send(Command::ShowHccWhy);
+        }
+    });
+    if s.everyone_covered && s.payment.is_zero() {
+        ui.label(
+            "Everyone on the return had health coverage or an exemption every month: no payment.",
+        );
+        if app.ui_state.hcc_why {
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                explanation_body(ui, &s.explanation);
+            });
+        }
+        notes(ui, &s.notes);
+        return;
+    }
+    if let Some(why) = &s.exempt_reason {
+        ui.label(format!("No payment: {why}"));
+    }
+    if !s.members.is_empty() {
+        ui.add_space(theme::GAP_S);
+        ui.label(RichText::new("Household members without coverage").strong());
+        egui::Grid::new("hcc_members")
+            .num_columns(4)
+            .striped(true)
+            .spacing([theme::GAP_L, theme::GAP_S])
+            .show(ui, |ui| {
+                for h in ["Name", "Months owed", "Months exempt", "Exemption number"] {
+                    ui.label(RichText::new(h).small());
+                }
+                ui.end_row();
+                for m in &s.members {
+                    ui.label(&m.name);
+                    ui.label(month_list(&m.months_owed));
+                    ui.label(month_list(&m.months_exempt));
+                    ui.label(if m.exemption_number.is_empty() {
+                        "—"
+                    } else {
+                        m.exemption_number.as_str()
+                    });
+                    ui.end_row();
+                }
+            });
+    }
+    if !s.months.is_empty() {
+        ui.add_space(theme::GAP_S);
+        ui.label(RichText::new("Monthly worksheet").strong());
+        egui::Grid::new("hcc_months")
+            .num_columns(7)
+            .striped(true)
+            .spacing([theme::GAP_L, theme::GAP_S])
+            .show(ui, |ui| {
+                for h in [
+                    "Month",
+                    "Adults",
+                    "Children",
+                    "Flat amount",
+                    "Percentage amount",
+                    "This month (1/12 of the greater)",
+                    "Cap this month",
+                ] {
+                    ui.label(RichText::new(h).small());
+                }
+                ui.end_row();
+                for m in &s.months {
+                    ui.label(month_list(&[m.month]));
+                    ui.label(m.adults.to_string());
+                    ui.label(m.children.to_string());
+                    ui.label(fmt_money(m.flat));
+                    ui.label(fmt_money(m.percentage));
+                    ui.label(fmt_money(m.amount));
+                    ui.label(fmt_money(m.cap));
+                    ui.end_row();
+                }
+            });
+    }
+    ui.add_space(theme::GAP_S);
+    egui::Grid::new("hcc_totals")
+        .num_columns(2)
+        .spacing([theme::GAP_L, theme::GAP_S])
+        .show(ui, |ui| {
+            for (name, v) in [
+                ("Household income", s.household_income),
+                ("Total of the months", s.total_monthly),
+                ("Bronze premium cap", s.cap),
+                ("Shared responsibility tax (the lesser)", s.tax),
+                ("Credit for the federal payment", s.federal_credit),
+                ("Payment (line 53c)", s.payment),
+            ] {
+                ui.label(name);
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    ui.label(fmt_money(v));
+                });
+                ui.end_row();
+            }
+        });
+    if app.ui_state.hcc_why {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(RichText::new("Why the NJ-HCC has these amounts").strong());
+            explanation_body(ui, &s.explanation);
+        });
+    }
+    notes(ui, &s.notes);
 }
 
 /// "Refund $X" or "balance due $X" for a signed net figure (positive: refund).

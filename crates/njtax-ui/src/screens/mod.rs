@@ -5,6 +5,7 @@
 pub mod data_screen;
 pub mod filing_status_helper;
 pub mod form_view;
+pub mod next_year;
 pub mod review;
 pub mod start;
 
