@@ -372,9 +372,11 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
     let dates = if known.is_empty() {
         ex = ex.param(&late.statutory_installment_dates);
         let dates = statutory_due_dates(year, &late.statutory_installment_dates.value);
-        notes.push(format!(
+        if required {
+            notes.push(format!(
             "The {year} due dates are not published in the data this app has: they are the statute's dates (April 15, June 15, September 15, January 15; N.J.S.A. 54A:8-5 a(1)) moved off a Saturday or Sunday to the Monday after. Federal and State holidays are not modelled: check the NJ-1040-ES instructions."
         ));
+        }
         dates
     } else {
         ex = ex.param(&late.next_year_installment_dates);
