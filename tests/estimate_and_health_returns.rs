@@ -1,0 +1,382 @@
+//! Estimated tax (NJ-2210, line 52) and health coverage (NJ-HCC, line 53c): the drafts in
+//! `examples/estimates/` against results worked BY HAND from the statute (N.J.S.A. 54A:2-1, 3-1,
+//! 6-10, 8-2, 8-4, 8-5, 9-6 c and d, 11-3, 11-4) and the issue-7 decisions before the engine was
+//! run. Each test checks the form lines, the refund or balance due, and the schedule: the NJ-2210
+//! columns (required, paid by the due date, underpayment, interest) or the NJ-HCC worksheet
+//! (months owed, flat and percentage amounts, cap, tax, payment).
+//!
+//! The arithmetic, with the statute for every step, is in `docs/estimate-and-health-returns.md`.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
+
+mod common;
+
+use common::dec;
+
+use njtax_engine::ParamBook;
+use njtax_engine::answers::{Answers, Owner};
+use njtax_engine::compute::{ComputedReturn, ReturnSet};
+
+const DOC: &str = "docs/estimate-and-health-returns.md";
+const RETURN_1: &str = "retiree-late-estimates.ron";
+const RETURN_2: &str = "family-uninsured-member.ron";
+
+fn answers(file: &str) -> Answers {
+    common::load_answers("estimates", file)
+}
+
+fn compute(a: &Answers) -> ReturnSet {
+    let book = ParamBook::load().expect("embedded parameters load");
+    njtax_engine::compute::compute_set(a, &book).expect("the draft computes")
+}
+
+/// The single full-year resident NJ-1040 of a draft.
+fn resident_return(set: &ReturnSet, problems: &mut Vec<String>) -> ComputedReturn {
+    if set.returns.len() != 1 {
+        problems.push(format!(
+            "  returns: expected one NJ-1040, got {}",
+            set.returns.len()
+        ));
+    }
+    let ret = set.returns.first().cloned().expect("at least one return");
+    if ret.form != "NJ-1040" {
+        problems.push(format!("  form: expected NJ-1040, got {}", ret.form));
+    }
+    ret
+}
+
+fn same(problems: &mut Vec<String>, what: &str, want: &str, got: rust_decimal::Decimal) {
+    if got != dec(want) {
+        problems.push(format!("  {what}: expected {want}, got {got}"));
+    }
+}
+
+fn finish(file: &str, problems: &[String]) {
+    assert!(
+        problems.is_empty(),
+        "{file} differs from the hand computation in {DOC}:\n{}",
+        problems.join("\n")
+    );
+}
+
+/// Expected NJ-2210 column: (required, paid by the due date, underpayment, interest).
+type Col = (&'static str, &'static str, &'static str, &'static str);
+
+fn check_2210(ret: &ComputedReturn, cols: &[Col], total: &str, problems: &mut Vec<String>) {
+    let Some(s) = &ret.nj2210 else {
+        problems.push("  nj2210: the return has no NJ-2210 schedule".to_owned());
+        return;
+    };
+    same(problems, "nj2210 line 1 (tax)", "7938.35", s.tax);
+    same(
+        problems,
+        "nj2210 line 2 (withholding and credits)",
+        "0",
+        s.withholding_and_credits,
+    );
+    same(problems, "nj2210 line 3", "7938.35", s.net_tax);
+    same(problems, "nj2210 required annual", "6000.00", s.required_annual);
+    same(problems, "nj2210 interest (line 52)", total, s.interest);
+    if s.columns.len() != cols.len() {
+        problems.push(format!(
+            "  nj2210: expected {} columns, got {}",
+            cols.len(),
+            s.columns.len()
+        ));
+    }
+    for (i, (want, got)) in cols.iter().zip(s.columns.iter()).enumerate() {
+        let name = ["A", "B", "C", "D"].get(i).copied().unwrap_or("?");
+        let (req, paid, under, int) = *want;
+        let before = problems.len();
+        same(problems, &format!("column {name} required"), req, got.required);
+        same(problems, &format!("column {name} paid"), paid, got.paid);
+        same(problems, &format!("column {name} underpayment"), under, got.underpayment);
+        same(problems, &format!("column {name} interest"), int, got.interest);
+        if problems.len() > before {
+            problems.push(format!(
+                "             engine says (column {name}): {}",
+                got.explanation.rule
+            ));
+        }
+    }
+}
+
+/// Return 1, the form: single retiree, 2,651.25 + 6.37% × 83,000 = 7,938.35 (54A:2-1 b(7); no
+/// pension exclusion above $150,000, 6-10); line 52 = 82.06 from the NJ-2210; line 54 =
+/// 7,938.35 + 82.06 = 8,020.41; estimated payments 5,700.00; balance due 2,320.41.
+#[test]
+fn retiree_late_estimates_owes_82_06_interest_on_line_52_and_2320_41_balance_54a_9_6_c() {
+    let set = compute(&answers(RETURN_1));
+    let mut problems = Vec::new();
+    let ret = resident_return(&set, &mut problems);
+    let lines = [
+        ("16a", "6000.00"),
+        ("17", "14000.00"),
+        ("20a", "140000.00"),
+        ("27", "160000.00"),
+        ("28a", "0"),
+        ("28b", "0"),
+        ("28c", "0"),
+        ("29", "160000.00"),
+        ("6", "1000.00"),
+        ("7", "1000.00"),
+        ("13", "2000.00"),
+        ("30", "2000.00"),
+        ("38", "2000.00"),
+        ("39", "158000.00"),
+        ("41", "0"),
+        ("42", "158000.00"),
+        ("43", "7938.35"),
+        ("45", "7938.35"),
+        ("50", "7938.35"),
+        ("51", "0"),
+        ("52", "82.06"),
+        ("53c", "0"),
+        ("54", "8020.41"),
+        ("55", "0"),
+        ("56", "0"),
+        ("57", "5700.00"),
+        ("58", "0"),
+        ("66", "5700.00"),
+        ("67", "2320.41"),
+        ("68", "0"),
+        ("79", "2320.41"),
+        ("80", "0"),
+    ];
+    problems.extend(common::line_problems(&ret, &lines, "0", "2320.41"));
+    finish(RETURN_1, &problems);
+}
+
+/// Return 1, the NJ-2210: required annual = lesser of 80% × 7,938.35 = 6,350.68 and last year's
+/// 6,000.00 (9-6 c; 100% as last year's taxable income 140,000 is not over $150,000, 9-6 d(3));
+/// 1,500.00 a column. Oldest shortfall first (decision 3): A and B get nothing by their due
+/// dates, C is paid on time by the September 12 payment after B's 800 is settled, D nothing by
+/// January 15. Interest per month or part (decision 4), 11.5% for months starting in 2024, 10.75%
+/// for months starting in 2025, to April 15, 2025 at most: A 1,000 × 2 + 500 × 3 months = 33.54;
+/// B 700 × 1 + 800 × 3 = 29.71; C 0; D 1,200 × 1 + 300 × 3 at 10.75% = 18.81; total 82.06.
+#[test]
+fn retiree_nj2210_columns_pay_the_oldest_shortfall_first_and_stop_at_april_15_54a_9_6_c() {
+    let set = compute(&answers(RETURN_1));
+    let mut problems = Vec::new();
+    let ret = resident_return(&set, &mut problems);
+    let cols: [Col; 4] = [
+        ("1500.00", "0", "1500.00", "33.54"),
+        ("1500.00", "0", "1500.00", "29.71"),
+        ("1500.00", "1500.00", "0", "0"),
+        ("1500.00", "0", "1500.00", "18.81"),
+    ];
+    check_2210(&ret, &cols, "82.06", &mut problems);
+    if let Some(s) = &ret.nj2210 {
+        let dues: Vec<String> = s
+            .columns
+            .iter()
+            .map(|c| c.due.map_or_else(|| "none".to_owned(), |d| d.to_string()))
+            .collect();
+        let want = ["2024-04-15", "2024-06-17", "2024-09-16", "2025-01-15"];
+        if dues != want {
+            problems.push(format!(
+                "  nj2210 due dates: expected {want:?}, got {dues:?}"
+            ));
+        }
+    }
+    finish(RETURN_1, &problems);
+}
+
+/// Return 2, the form: joint, 37,020 in the table row 37,000-37,050: 280 + 1.75% × 17,025 =
+/// 577.94 → 578 (54A:2-1 a(7), 8-2); NJ EITC 40% × 2,474 = 989.60 (4-7); line 53c 289.58 from
+/// the NJ-HCC; line 54 = 578.00 + 289.58 = 867.58; payments 390 + 989.60 = 1,379.60; refund
+/// 512.02. NJ-2210 line 3 is below zero: no interest (8-4 a).
+#[test]
+fn family_with_spouse_uninsured_five_months_pays_289_58_on_line_53c_54a_11_3_b() {
+    let set = compute(&answers(RETURN_2));
+    let mut problems = Vec::new();
+    let ret = resident_return(&set, &mut problems);
+    let lines = [
+        ("15", "40000.00"),
+        ("16a", "520.00"),
+        ("16b", "1500.00"),
+        ("27", "40520.00"),
+        ("29", "40520.00"),
+        ("6", "2000.00"),
+        ("10", "1500.00"),
+        ("13", "3500.00"),
+        ("30", "3500.00"),
+        ("38", "3500.00"),
+        ("39", "37020.00"),
+        ("42", "37020.00"),
+        ("43", "578.00"),
+        ("50", "578.00"),
+        ("52", "0"),
+        ("53c", "289.58"),
+        ("54", "867.58"),
+        ("55", "390.00"),
+        ("56", "0"),
+        ("57", "0"),
+        ("58", "989.60"),
+        ("65", "0"),
+        ("66", "1379.60"),
+        ("67", "0"),
+        ("68", "512.02"),
+        ("80", "512.02"),
+        ("79", "0"),
+    ];
+    problems.extend(common::line_problems(&ret, &lines, "512.02", "0"));
+    if let Some(s) = &ret.nj2210
+        && s.interest != rust_decimal::Decimal::ZERO
+    {
+        problems.push(format!(
+            "  nj2210 interest: expected 0 (line 3 not over $400), got {}",
+            s.interest
+        ));
+    }
+    finish(RETURN_2, &problems);
+}
+
+/// Expected NJ-HCC worksheet: household income, the flat and percentage amounts of each owed
+/// month, the sum of the monthly amounts, the cap, the tax and line 53c.
+struct Hcc {
+    household_income: &'static str,
+    flat: &'static str,
+    percentage: &'static str,
+    total_monthly: &'static str,
+    cap: &'static str,
+    tax: &'static str,
+}
+
+fn check_hcc(ret: &ComputedReturn, want: &Hcc, problems: &mut Vec<String>) {
+    let Some(h) = &ret.hcc else {
+        problems.push("  hcc: the return has no NJ-HCC schedule".to_owned());
+        return;
+    };
+    if h.everyone_covered {
+        problems.push("  hcc: everyone_covered is true; Dana was uninsured 5 months".to_owned());
+    }
+    if let Some(r) = &h.exempt_reason {
+        problems.push(format!("  hcc: unexpected exemption: {r}"));
+    }
+    let owed: Vec<Vec<u8>> = h.members.iter().map(|m| m.months_owed.clone()).collect();
+    let with_months: Vec<&Vec<u8>> = owed.iter().filter(|m| !m.is_empty()).collect();
+    if with_months != [&vec![1u8, 2, 3, 4, 5]] {
+        problems.push(format!(
+            "  hcc members' months owed: expected only Dana with [1, 2, 3, 4, 5], got {owed:?}"
+        ));
+    }
+    let months: Vec<u8> = h.months.iter().map(|m| m.month).collect();
+    if months != [1, 2, 3, 4, 5] {
+        problems.push(format!(
+            "  hcc worksheet months: expected [1, 2, 3, 4, 5], got {months:?}"
+        ));
+    }
+    for m in &h.months {
+        if m.adults != 1 || m.children != 0 {
+            problems.push(format!(
+                "  hcc month {}: expected 1 adult 0 children, got {} and {}",
+                m.month, m.adults, m.children
+            ));
+        }
+        same(problems, &format!("hcc month {} flat", m.month), want.flat, m.flat);
+        same(
+            problems,
+            &format!("hcc month {} percentage", m.month),
+            want.percentage,
+            m.percentage,
+        );
+        same(problems, &format!("hcc month {} cap", m.month), "330.00", m.cap);
+    }
+    same(problems, "hcc household income", want.household_income, h.household_income);
+    same(problems, "hcc total of monthly amounts", want.total_monthly, h.total_monthly);
+    same(problems, "hcc cap", want.cap, h.cap);
+    same(problems, "hcc tax", want.tax, h.tax);
+    same(problems, "hcc federal credit", "0", h.federal_credit);
+    same(problems, "hcc payment (53c)", want.tax, h.payment);
+    if !problems.is_empty() {
+        problems.push(format!("             engine says: {}", h.explanation.rule));
+    }
+}
+
+/// Return 2, the NJ-HCC: household income 40,520 + 1,500 + 2,000 = 44,020; flat 695 (one adult,
+/// under 2,085) beats 2.5% × (44,020 − 20,000) = 600.50; 5 × 695 / 12 = 289.58 under the bronze
+/// cap 5 × 3,960 / 12 = 1,650.00 (54A:11-3 b, 11-4 a; 5000A(c) as of December 15, 2017).
+#[test]
+fn family_hcc_flat_amount_695_beats_percentage_600_50_for_five_months_54a_11_4_a() {
+    let set = compute(&answers(RETURN_2));
+    let mut problems = Vec::new();
+    let ret = resident_return(&set, &mut problems);
+    let want = Hcc {
+        household_income: "44020.00",
+        flat: "695.00",
+        percentage: "600.50",
+        total_monthly: "289.58",
+        cap: "1650.00",
+        tax: "289.58",
+    };
+    check_hcc(&ret, &want, &mut problems);
+    finish(RETURN_2, &problems);
+}
+
+/// Return 2 with Dana's wages `wages` and the child's income `child_income`, no federal EIC.
+fn family_variant(wages: &str, child_income: &str) -> Answers {
+    let mut a = answers(RETURN_2);
+    for w in &mut a.income.w2s {
+        if w.owner == Owner::Spouse {
+            w.state_wages = dec(wages);
+        }
+    }
+    a.health.dependents_income = dec(child_income);
+    a.federal.irs_eic_override = None;
+    a.federal.eic_claimed_federally = false;
+    a
+}
+
+/// Variant 2b: Dana earns 55,960 (line 27 = 88,480), child 2,020: household income 92,000;
+/// 2.5% × 72,000 = 1,800 beats the flat 695; 5 × 150.00 = 750.00 (cap 1,650). Line 42 = 84,980,
+/// table row midpoint 84,975: 1,645 + 5.525% × 4,975 = 1,919.87 → 1,920; line 54 = 2,670.00.
+#[test]
+fn family_variant_percentage_1800_beats_flat_695_above_47800_household_income_54a_11_4_a() {
+    let set = compute(&family_variant("55960.00", "2020.00"));
+    let mut problems = Vec::new();
+    let ret = resident_return(&set, &mut problems);
+    let want = Hcc {
+        household_income: "92000.00",
+        flat: "695.00",
+        percentage: "1800.00",
+        total_monthly: "750.00",
+        cap: "1650.00",
+        tax: "750.00",
+    };
+    check_hcc(&ret, &want, &mut problems);
+    for m in ret.hcc.iter().flat_map(|h| h.months.iter()) {
+        same(&mut problems, &format!("hcc month {} amount", m.month), "150.00", m.amount);
+    }
+    for (id, want) in [
+        ("27", "88480.00"),
+        ("42", "84980.00"),
+        ("43", "1920.00"),
+        ("50", "1920.00"),
+        ("53c", "750.00"),
+        ("54", "2670.00"),
+    ] {
+        same(&mut problems, &format!("line {id}"), want, ret.value(id));
+    }
+    finish("family variant 2b", &problems);
+}
+
+/// Variant 2c: Dana earns 183,980 (line 27 = 216,500), child 2,000: household income 220,000;
+/// 2.5% × 200,000 = 5,000 a year, 5 months = 2,083.33, above the bronze cap 5 × 330 = 1,650.00:
+/// tax 1,650.00 (5000A(c)(1)(B) with the State bronze premium, 54A:11-4 a).
+#[test]
+fn family_variant_bronze_cap_1650_bites_when_percentage_is_5000_54a_11_4_a() {
+    let set = compute(&family_variant("183980.00", "2000.00"));
+    let mut problems = Vec::new();
+    let ret = resident_return(&set, &mut problems);
+    let want = Hcc {
+        household_income: "220000.00",
+        flat: "695.00",
+        percentage: "5000.00",
+        total_monthly: "2083.33",
+        cap: "1650.00",
+        tax: "1650.00",
+    };
+    check_hcc(&ret, &want, &mut problems);
+    same(&mut problems, "line 53c", "1650.00", ret.value("53c"));
+    finish("family variant 2c", &problems);
+}
