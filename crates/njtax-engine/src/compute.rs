@@ -551,10 +551,6 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope) -> Computed
         drop(early.take_diags());
         Some(l)
     });
-    // Balance of tax through total tax due (45-54).
-    for line in rules::totals::lines_45_to_54(&cx, &s, &applied) {
-        s.push(line);
-    }
     // Payments and refundable credits (55-65).
     let l = rules::totals::line_55_withholding(&cx, &s);
     s.push(l);
@@ -586,11 +582,19 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope) -> Computed
         l,
         "N.J.S.A. 54A:4-17.1 e",
     ));
+    // Balance of tax through total tax due (45-54), after the payment lines: line 52's NJ-2210
+    // counts the withholding and refundable credits (no payment line reads lines 45-54).
+    let (lines, nj2210) = rules::totals::lines_45_to_54_with_nj2210(&cx, &s, &applied);
+    for line in lines {
+        s.push(line);
+    }
     // Totals, refund handling and contributions (66-80).
     for line in rules::refund::lines_66_to_80(&cx, &s) {
         s.push(line);
     }
-    finish_with_credits(&cx, s, applied)
+    let mut ret = finish_with_credits(&cx, s, applied);
+    ret.nj2210 = nj2210;
+    ret
 }
 
 /// Run the credit mechanism ([`rules::business_credits::apply`]) on the lines so far. `eitc` gives
@@ -685,9 +689,6 @@ fn compute_nonresident(answers: &Answers, p: &YearParams, scope: Scope) -> Compu
         s.push(line);
     }
     let applied = apply_business_credits(&cx, &s, || None);
-    for line in rules::totals::lines_45_to_54(&cx, &s, &applied) {
-        s.push(line);
-    }
     let l = rules::totals::line_55_withholding(&cx, &s);
     s.push(l);
     let l = rules::nonresident::partnership_tax_paid(&cx);
@@ -700,11 +701,18 @@ fn compute_nonresident(answers: &Answers, p: &YearParams, scope: Scope) -> Compu
     for line in rules::totals::lines_62_63_credits(&cx, &s, &applied) {
         s.push(line);
     }
+    // Lines 45-54 (NR 42-51) after the payments, as on the NJ-1040 (line 52's NJ-2210).
+    let (lines, nj2210) = rules::totals::lines_45_to_54_with_nj2210(&cx, &s, &applied);
+    for line in lines {
+        s.push(line);
+    }
     for line in rules::refund::lines_66_to_80(&cx, &s) {
         s.push(line);
     }
     rules::nonresident::resident_only_answers(&cx);
-    finish_with_credits(&cx, s, applied)
+    let mut ret = finish_with_credits(&cx, s, applied);
+    ret.nj2210 = nj2210;
+    ret
 }
 
 /// Order the lines, settle the diagnostics and the filing requirement.

@@ -1,11 +1,33 @@
 //! Form NJ-2210: underpayment of estimated tax and the interest on NJ-1040 line 52
-//! (N.J.S.A. 54A:8-4, 8-5, 9-6 c, d). Stub: filled by the NJ-2210 rules.
+//! (N.J.S.A. 54A:8-4, 8-5, 9-6 c, d).
+//!
+//! Line 1 is the return's tax after credits (line 50), line 2 the withholding and refundable
+//! credits on the return, line 3 = 1 - 2. When line 3 is more than $400 (8-4 a), the required
+//! annual payment is the lesser of 80% of line 1 (two-thirds for a farmer, 8-4 e) and last year's
+//! tax (110% when last year's taxable gross income exceeded $150,000, $75,000 married filing
+//! separately, 9-6 d(3)), paid in four equal installments (one, due in January, for a farmer).
+//! Payments are credited to the installment whose due date they meet; a later payment first pays
+//! the oldest shortfall and stops its interest. Interest runs on each shortfall for each month or
+//! part of a month at the rate of the period the month starts in, to the earlier of payment and the
+//! 15th day of the fourth month after the year (9-6 c). The exceptions of 9-6 d remove the interest
+//! on an installment when the payments made by its due date reach the lesser of (1) the least of
+//! (A) last year's tax and (C) the tax on annualized income, and (2) 90% of the tax on the actual
+//! income so far.
 
 use rust_decimal::Decimal;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use crate::answers::Date;
-use crate::explain::Explanation;
+use crate::answers::{Date, FilingStatus};
+use crate::compute::{Ctx, Sheet};
+use crate::explain::{Diagnostic, Explanation, Line, ShowValue};
+use crate::money::{
+    floor_zero, fmt_money, fmt_rate, mul_div, round_cents, sat_add, sat_mul, sat_sub, sat_sum,
+    times_rate,
+};
+use crate::residency::ReturnKind;
+
+/// Citation of line 52 and the NJ-2210.
+pub const CITATION: &str = "N.J.S.A. 54A:9-6 c, d; Form NJ-2210; NJ-1040 line 52";
 
 /// One installment column (A-D) of the NJ-2210.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -23,6 +45,8 @@ pub struct Nj2210Column {
     pub interest: Decimal,
     /// How the column was worked out.
     pub explanation: Explanation,
+    /// The exception of 54A:9-6 d that removed this installment's interest, in words.
+    pub exception: Option<String>,
 }
 
 /// The NJ-2210 of a return.
@@ -42,9 +66,891 @@ pub struct Nj2210Schedule {
     pub interest: Decimal,
     /// Plain notes (why no interest is due, which exception applied, what is uncertain).
     pub notes: Vec<String>,
+    /// The filer is a farmer (farming income at least two-thirds of total income, 54A:8-4 e): one
+    /// installment due in January, two-thirds of the tax.
+    pub farmer: bool,
+}
+
+/// A fraction kept exact (two-thirds).
+#[derive(Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Fraction {
+    /// Numerator.
+    pub numerator: Decimal,
+    /// Denominator.
+    pub denominator: Decimal,
+}
+
+impl std::fmt::Debug for Fraction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.numerator, self.denominator)
+    }
+}
+
+impl ShowValue for Fraction {
+    fn show(&self) -> String {
+        format!("{self:?}")
+    }
+}
+
+/// The four installment due dates of a year (54A:8-5 a(1)), as actually due (moved off weekends
+/// and holidays).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct InstallmentDates {
+    /// First installment (April).
+    pub april: Date,
+    /// Second installment (June).
+    pub june: Date,
+    /// Third installment (September).
+    pub september: Date,
+    /// Fourth installment (January of the next year).
+    pub january: Date,
+}
+
+impl InstallmentDates {
+    /// The dates in order.
+    pub fn all(&self) -> [Date; 4] {
+        [self.april, self.june, self.september, self.january]
+    }
+}
+
+impl ShowValue for InstallmentDates {
+    fn show(&self) -> String {
+        format!(
+            "{}, {}, {}, {}",
+            self.april, self.june, self.september, self.january
+        )
+    }
+}
+
+/// A day of a month (the 15th day of the fourth month).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct MonthDay {
+    /// Month, 1-12.
+    pub month: u8,
+    /// Day of the month.
+    pub day: u8,
+}
+
+impl ShowValue for MonthDay {
+    fn show(&self) -> String {
+        format!("month {} day {}", self.month, self.day)
+    }
+}
+
+/// An interest rate from a date until the next period's.
+#[derive(Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct RatePeriod {
+    /// First day of the period.
+    pub from: Date,
+    /// Annual rate.
+    pub rate: Decimal,
+}
+
+impl std::fmt::Debug for RatePeriod {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "from {}: {}", self.from, fmt_rate(self.rate))
+    }
 }
 
 crate::param_domain!("estimated", EstimatedParamsFile => EstimatedParams {
     /// Estimated tax over credits above which a declaration is required (54A:8-4 a).
     declaration_threshold: Decimal,
+    /// Share of this year's tax the installments must reach (80%, 54A:9-6 c(1)).
+    required_share: Decimal,
+    /// Share for a farmer (two-thirds, 54A:9-6 c(1), 8-4 e).
+    farmer_share: Fraction,
+    /// Share of total income from farming that makes a farmer (two-thirds, 54A:8-4 e).
+    farmer_income_share: Fraction,
+    /// Share of last year's tax (100%, 54A:9-6 c(2), d(1)(A)).
+    prior_year_share: Decimal,
+    /// Share of last year's tax above the income limit (110%, 54A:9-6 d(3)).
+    prior_year_high_income_share: Decimal,
+    /// Last year's taxable gross income above which 110% applies (54A:9-6 d(3)).
+    high_income_limit: Decimal,
+    /// The same limit when this year's status is married filing separately (54A:9-6 d(3)).
+    high_income_limit_separate: Decimal,
+    /// Share of the tax on actual income so far (90%, 54A:9-6 d(2)).
+    actual_income_share: Decimal,
+    /// Installment due dates of the year (54A:8-5 a(1)).
+    installment_dates: InstallmentDates,
+    /// The day of the next year when interest stops (54A:9-6 c).
+    interest_stop: MonthDay,
+    /// Interest rates by period (54A:9-6 c; R.S. 54:48-2).
+    interest_rates: Vec<RatePeriod>,
 });
+
+/// NJ-1040 (and NJ-1040NR) lines that make NJ-2210 line 2: withholding and the refundable credits
+/// (lines 55, 56, 58-65; on the NJ-1040NR the partnership payments credited, 54A:9-6 d).
+const LINE_2_KEYS: [(&str, &str); 11] = [
+    ("withholding", "NJ income tax withheld"),
+    ("partnership_tax_paid", "Partnership payments credited"),
+    ("property_tax_credit", "Property tax credit"),
+    ("nj_eitc", "NJ earned income tax credit"),
+    ("excess_ui", "Excess UI/WF/SWF"),
+    ("excess_di", "Excess DI"),
+    ("excess_fli", "Excess FLI"),
+    (
+        "wounded_warrior_credit",
+        "Wounded Warrior caregivers credit",
+    ),
+    ("bait_credit", "BAIT credit"),
+    ("child_care_credit", "Child and dependent care credit"),
+    ("child_tax_credit", "Child tax credit"),
+];
+
+/// Months of the year ending before each installment's month (54A:9-6 d(1)(C), d(2)): April,
+/// June, September, and the January installment (the whole year).
+const MONTHS_BEFORE: [u32; 4] = [3, 5, 8, 12];
+const MONTHS_IN_YEAR: u32 = 12;
+const COLUMN_NAMES: [&str; 4] = ["A", "B", "C", "D"];
+
+/// Something credited toward the installments on a date.
+#[derive(Clone, Debug)]
+struct Credit {
+    date: Date,
+    amount: Decimal,
+}
+
+/// Where one column's underpayment ended: an amount and the day its interest stopped.
+#[derive(Clone, Debug)]
+struct Piece {
+    amount: Decimal,
+    until: Date,
+    paid: bool,
+}
+
+/// Line 52: interest on the underpayment of estimated tax (NJ-2210), from line 50 (`line_50`,
+/// computed just before) and the withholding and refundable credit lines already on the sheet.
+/// An entered `estimated_tax.interest_override` wins, with a warning. The nonresident-period
+/// return of a part-year resident carries no payments: no NJ-2210 there (an info note).
+/// N.J.S.A. 54A:8-4, 8-5, 9-6 c, d.
+pub fn line_52_nj2210(cx: &Ctx, s: &Sheet, line_50: Decimal) -> (Line, Option<Nj2210Schedule>) {
+    if cx.scope.kind == ReturnKind::PartYearNonresident {
+        if !cx.a.payments.estimated.is_empty() || cx.a.estimated_tax.interest_override.is_some()
+        {
+            cx.diag(
+                Diagnostic::info(
+                    "nj2210-not-on-nonresident-period",
+                    "The NJ-2210 (line 52 interest) is worked out on the resident-period NJ-1040, which carries the estimated payments; the nonresident-period NJ-1040NR shows no interest.",
+                )
+                .cite(CITATION),
+            );
+        }
+        let line = cx.line(
+            "estimated_tax_interest",
+            Decimal::ZERO,
+            Explanation::new(
+                "No NJ-2210 on the nonresident-period return of a part-year resident: the estimated payments and any interest are on the resident-period NJ-1040.",
+                CITATION,
+            ),
+        );
+        return (line, None);
+    }
+    let schedule = nj2210_schedule(cx, s, line_50);
+    let line = match cx.a.estimated_tax.interest_override {
+        Some(entered) => {
+            let v = cx.non_negative(
+                "estimated_tax.interest_override",
+                "Interest on underpayment of estimated tax",
+                entered,
+                CITATION,
+            );
+            cx.diag(
+                Diagnostic::warning(
+                    "estimated-interest-override",
+                    format!(
+                        "Line 52 is taken as entered ({}) instead of the interest the NJ-2210 works out ({}); check the entered amount.",
+                        fmt_money(v),
+                        fmt_money(schedule.interest)
+                    ),
+                )
+                .at("estimated_tax.interest_override")
+                .cite(CITATION),
+            );
+            cx.line(
+                "estimated_tax_interest",
+                v,
+                Explanation::new(
+                    crate::explain_format!(
+                        "As entered: {} (the NJ-2210 works out {}; the entered amount is used)",
+                        fmt_money(v),
+                        fmt_money(schedule.interest)
+                    ),
+                    CITATION,
+                )
+                .answer(
+                    "Interest entered",
+                    "estimated_tax.interest_override",
+                    entered,
+                )
+                .worksheet("NJ-2210 interest", "nj2210.interest", schedule.interest),
+            )
+        }
+        None => cx.line(
+            "estimated_tax_interest",
+            schedule.interest,
+            line_52_explanation(cx, s, &schedule),
+        ),
+    };
+    (line, Some(schedule))
+}
+
+fn line_52_explanation(cx: &Ctx, s: &Sheet, sch: &Nj2210Schedule) -> Explanation {
+    let e = &cx.p.estimated;
+    let mut rule = crate::explain_format!(
+        "NJ-2210: line 1 tax {} - line 2 withholding and refundable credits {} = line 3 {}",
+        fmt_money(sch.tax),
+        fmt_money(sch.withholding_and_credits),
+        fmt_money(sch.net_tax)
+    );
+    if sch.columns.is_empty() {
+        rule.push_str(&crate::explain_format!("; {}", sch.notes.join("; ")));
+    } else {
+        rule.push_str(&crate::explain_format!(
+            "; required annual payment {}; interest {} = {}",
+            fmt_money(sch.required_annual),
+            sch.columns
+                .iter()
+                .enumerate()
+                .map(|(i, c)| format!(
+                    "column {} {}",
+                    COLUMN_NAMES.get(i).copied().unwrap_or("?"),
+                    fmt_money(c.interest)
+                ))
+                .collect::<Vec<_>>()
+                .join(" + "),
+            fmt_money(sch.interest)
+        ));
+        if !sch.notes.is_empty() {
+            rule.push_str(&crate::explain_format!(". {}", sch.notes.join(" ")));
+        }
+    }
+    let mut exp = Explanation::new(rule, CITATION).line(
+        "Line 1: balance of tax after credits",
+        "balance_after_credits",
+        sch.tax,
+    );
+    for (k, name) in LINE_2_KEYS {
+        if s.get(k).is_some() && !s.v(k).is_zero() {
+            exp = exp.line(crate::explain_format!("Line 2: {name}"), k, s.v(k));
+        }
+    }
+    exp = exp.param(&e.declaration_threshold);
+    if sch.columns.is_empty() {
+        return exp;
+    }
+    for (i, c) in sch.columns.iter().enumerate() {
+        let col = COLUMN_NAMES.get(i).copied().unwrap_or("?");
+        exp = exp.worksheet(
+            crate::explain_format!(
+                "Column {col} (due {}): {}",
+                c.due.map_or_else(String::new, |d| d.to_string()),
+                c.explanation.rule
+            ),
+            crate::explain_format!("nj2210.columns[{i}].interest"),
+            c.interest,
+        );
+    }
+    let est = &cx.a.estimated_tax;
+    if let Some(t) = est.prior_year_tax {
+        exp = exp.answer("Last year's tax", "estimated_tax.prior_year_tax", t);
+    }
+    if let Some(t) = est.prior_year_taxable_income {
+        exp = exp.answer(
+            "Last year's taxable gross income",
+            "estimated_tax.prior_year_taxable_income",
+            t,
+        );
+    }
+    for (i, p) in cx.a.payments.estimated.iter().enumerate() {
+        exp = exp.answer(
+            crate::explain_format!(
+                "Estimated payment ({})",
+                p.date.map_or_else(|| "undated".to_owned(), |d| d.to_string())
+            ),
+            crate::explain_format!("payments.estimated[{i}].amount"),
+            p.amount,
+        );
+    }
+    if !cx.a.payments.prior_year_overpayment.is_zero() {
+        exp = exp.answer(
+            "Last year's overpayment credited",
+            "payments.prior_year_overpayment",
+            cx.a.payments.prior_year_overpayment,
+        );
+    }
+    exp = exp
+        .param(&e.installment_dates)
+        .param(&e.interest_stop);
+    exp = if sch.farmer {
+        exp.param(&e.farmer_share).param(&e.farmer_income_share)
+    } else {
+        exp.param(&e.required_share)
+    };
+    if est.prior_year_tax.is_some() {
+        exp = exp
+            .param(&e.prior_year_share)
+            .param(&e.prior_year_high_income_share)
+            .param(&e.high_income_limit);
+        if cx.a.filing_status == FilingStatus::MarriedSeparate {
+            exp = exp.param(&e.high_income_limit_separate);
+        }
+    }
+    if est.use_annualized_income {
+        exp = exp.param(&e.actual_income_share);
+    }
+    if sch.columns.iter().any(|c| !c.interest.is_zero()) {
+        exp = exp.param(&e.interest_rates);
+    }
+    exp
+}
+
+/// Whether the filer is a farmer for estimated tax: income from farming (the farming businesses'
+/// net profit) at least two-thirds of total income (line 27) (54A:8-4 e). Returns the farming
+/// income too.
+pub fn is_farmer(cx: &Ctx, s: &Sheet) -> (bool, Decimal) {
+    let farming = sat_sum(
+        cx.a.income
+            .businesses
+            .iter()
+            .filter(|b| b.farming && cx.a.counts(b.owner))
+            .map(|b| b.net_profit),
+    );
+    let total = s.v("total_income");
+    let share = cx.p.estimated.farmer_income_share.value;
+    // farming / total >= numerator / denominator, without dividing.
+    let farmer = farming > Decimal::ZERO
+        && sat_mul(farming, share.denominator) >= sat_mul(total, share.numerator);
+    (farmer, farming)
+}
+
+/// Last year's tax as the safe harbour (100%, or 110% when last year's taxable gross income was
+/// over the limit, 54A:9-6 c(2), d(3)), with the words; `None` when not available.
+fn prior_year_safe_harbour(cx: &Ctx) -> Option<(Decimal, String)> {
+    let e = &cx.p.estimated;
+    let est = &cx.a.estimated_tax;
+    let tax = cx.non_negative(
+        "estimated_tax.prior_year_tax",
+        "Last year's tax",
+        est.prior_year_tax?,
+        "N.J.S.A. 54A:9-6 c(2)",
+    );
+    let separate = cx.a.filing_status == FilingStatus::MarriedSeparate;
+    let limit = if separate {
+        e.high_income_limit_separate.value
+    } else {
+        e.high_income_limit.value
+    };
+    let income = est.prior_year_taxable_income.unwrap_or_default();
+    let high = income > limit;
+    let share = if high {
+        e.prior_year_high_income_share.value
+    } else {
+        e.prior_year_share.value
+    };
+    let amount = times_rate(tax, share);
+    let words = if high {
+        crate::explain_format!(
+            "last year's tax {} x {} (last year's taxable gross income {} is over {}{}, 54A:9-6 d(3)) = {}",
+            fmt_money(tax),
+            fmt_rate(share),
+            fmt_money(income),
+            fmt_money(limit),
+            if separate {
+                ", married filing separately"
+            } else {
+                ""
+            },
+            fmt_money(amount)
+        )
+    } else {
+        crate::explain_format!(
+            "last year's tax {} x {} = {}",
+            fmt_money(tax),
+            fmt_rate(share),
+            fmt_money(amount)
+        )
+    };
+    Some((amount, words))
+}
+
+/// `value` split into `n` parts to the cent, the last taking the remainder.
+fn split_evenly(value: Decimal, n: usize) -> Vec<Decimal> {
+    let n = n.max(1);
+    let part = mul_div(value, Decimal::ONE, Decimal::from(n as u64));
+    let mut out = vec![part; n];
+    let rest = sat_sub(value, sat_mul(part, Decimal::from(n.saturating_sub(1) as u64)));
+    if let Some(last) = out.last_mut() {
+        *last = rest;
+    }
+    out
+}
+
+/// `d` moved `k` months later, the day kept (or the month's last day).
+fn add_months(d: Date, k: u32) -> Date {
+    let total = u32::from(d.year) * MONTHS_IN_YEAR + u32::from(d.month) - 1 + k;
+    let Ok(year) = u16::try_from(total / MONTHS_IN_YEAR) else {
+        return d;
+    };
+    let month = u8::try_from(total % MONTHS_IN_YEAR + 1).unwrap_or(1);
+    (1..=d.day)
+        .rev()
+        .find_map(|day| Date::new(year, month, day))
+        .unwrap_or(d)
+}
+
+/// Months or parts of a month from `start` to `end`, counted from `start`'s day of the month
+/// (April 15 to June 15 = 2; to June 16 = 3) (54A:9-6 c "for the period of the underpayment").
+pub fn months_or_part(start: Date, end: Date) -> u32 {
+    if end <= start {
+        return 0;
+    }
+    let index = |d: Date| u32::from(d.year) * MONTHS_IN_YEAR + u32::from(d.month);
+    let whole = index(end).saturating_sub(index(start));
+    if end.day > start.day {
+        whole + 1
+    } else {
+        whole.max(1)
+    }
+}
+
+/// The annual rate in force on `d`: the last period starting on or before it.
+fn rate_on(periods: &[RatePeriod], d: Date) -> Decimal {
+    periods
+        .iter()
+        .filter(|p| p.from <= d)
+        .max_by_key(|p| p.from)
+        .or_else(|| periods.iter().min_by_key(|p| p.from))
+        .map_or(Decimal::ZERO, |p| p.rate)
+}
+
+/// Interest on `amount` from `due` to `until` (unrounded), and the months by rate in words.
+fn interest_for(periods: &[RatePeriod], amount: Decimal, due: Date, until: Date) -> (Decimal, u32, String) {
+    let months = months_or_part(due, until);
+    let mut sum_rates = Decimal::ZERO;
+    let mut by_rate: Vec<(Decimal, u32)> = Vec::new();
+    for k in 0..months {
+        let r = rate_on(periods, add_months(due, k));
+        sum_rates = sat_add(sum_rates, r);
+        match by_rate.iter_mut().find(|(rate, _)| *rate == r) {
+            Some(entry) => entry.1 += 1,
+            None => by_rate.push((r, 1)),
+        }
+    }
+    let interest = sat_mul(amount, sum_rates) / Decimal::from(MONTHS_IN_YEAR);
+    let words = by_rate
+        .iter()
+        .map(|(r, n)| format!("{n} at {}", fmt_rate(*r)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    (interest, months, words)
+}
+
+/// Pay the oldest shortfalls first with `amount` paid on `date` (already capped at the day
+/// interest stops); returns what is left.
+fn pay_pending(
+    amount: Decimal,
+    date: Date,
+    pending: &mut Vec<(usize, Decimal)>,
+    pieces: &mut [Vec<Piece>],
+) -> Decimal {
+    let mut left = amount;
+    while left > Decimal::ZERO {
+        let Some(first) = pending.first_mut() else {
+            break;
+        };
+        let take = left.min(first.1);
+        if let Some(col) = pieces.get_mut(first.0) {
+            col.push(Piece {
+                amount: take,
+                until: date,
+                paid: true,
+            });
+        }
+        first.1 = sat_sub(first.1, take);
+        left = sat_sub(left, take);
+        if first.1.is_zero() {
+            pending.remove(0);
+        }
+    }
+    left
+}
+
+/// The NJ-2210 worked out (lines 1-3, the columns, the interest), without the override.
+pub fn nj2210_schedule(cx: &Ctx, s: &Sheet, line_50: Decimal) -> Nj2210Schedule {
+    let e = &cx.p.estimated;
+    let tax = floor_zero(line_50);
+    let line_2 = floor_zero(sat_sum(LINE_2_KEYS.iter().map(|(k, _)| s.v(k))));
+    let net = floor_zero(sat_sub(tax, line_2));
+    let mut sch = Nj2210Schedule {
+        tax,
+        withholding_and_credits: line_2,
+        net_tax: net,
+        ..Nj2210Schedule::default()
+    };
+    let threshold = e.declaration_threshold.value;
+    if net <= threshold {
+        sch.notes.push(crate::explain_format!(
+            "line 3 {} is not more than {}: no declaration of estimated tax was required and no interest is due (54A:8-4 a)",
+            fmt_money(net),
+            fmt_money(threshold)
+        ));
+        return sch;
+    }
+
+    // The required annual payment (54A:9-6 c).
+    let (farmer, farming) = is_farmer(cx, s);
+    sch.farmer = farmer;
+    let (current, current_words) = if farmer {
+        let f = e.farmer_share.value;
+        let v = mul_div(tax, f.numerator, f.denominator);
+        (
+            v,
+            crate::explain_format!(
+                "{f:?} of line 1 {} (a farmer: farming income {} is at least {:?} of total income {}, 54A:8-4 e) = {}",
+                fmt_money(tax),
+                fmt_money(farming),
+                e.farmer_income_share.value,
+                fmt_money(s.v("total_income")),
+                fmt_money(v)
+            ),
+        )
+    } else {
+        let v = times_rate(tax, e.required_share.value);
+        (
+            v,
+            crate::explain_format!(
+                "{} of line 1 {} = {}",
+                fmt_rate(e.required_share.value),
+                fmt_money(tax),
+                fmt_money(v)
+            ),
+        )
+    };
+    let prior = prior_year_safe_harbour(cx);
+    let required = match &prior {
+        Some((p, _)) => current.min(*p),
+        None => current,
+    };
+    sch.required_annual = required;
+    sch.notes.push(match &prior {
+        Some((_, words)) => crate::explain_format!(
+            "Required annual payment: the lesser of {current_words} and {words} = {}.",
+            fmt_money(required)
+        ),
+        None => crate::explain_format!(
+            "Required annual payment: {current_words} (last year's tax not entered, so the prior-year safe harbour is not available)."
+        ),
+    });
+
+    // The installments and their dates (54A:8-5 a(1); a farmer: one, in January, 8-5 b).
+    let all_dates = e.installment_dates.value.all();
+    let (dates, months_before): (Vec<Date>, Vec<u32>) = if farmer {
+        (vec![e.installment_dates.value.january], vec![MONTHS_IN_YEAR])
+    } else {
+        (all_dates.to_vec(), MONTHS_BEFORE.to_vec())
+    };
+    let first_due = dates
+        .first()
+        .copied()
+        .unwrap_or(e.installment_dates.value.january);
+    let n = dates.len();
+    let installments = split_evenly(required, n);
+    let Some(stop) = Date::new(
+        cx.year().saturating_add(1),
+        e.interest_stop.value.month,
+        e.interest_stop.value.day,
+    ) else {
+        return sch;
+    };
+
+    // What is credited, and when (decision 3).
+    let mut credits: Vec<Credit> = Vec::new();
+    let timing = &cx.a.estimated_tax.withholding_timing;
+    if timing.actual {
+        let withheld = s.v("withholding");
+        let actual = [
+            timing.by_april,
+            timing.by_june,
+            timing.by_september,
+            timing.by_january,
+        ];
+        let actual: Vec<Decimal> = actual
+            .iter()
+            .map(|v| {
+                cx.non_negative(
+                    "estimated_tax.withholding_timing",
+                    "Withholding by period",
+                    *v,
+                    CITATION,
+                )
+            })
+            .collect();
+        let total_actual = sat_sum(actual.iter().copied());
+        if total_actual != withheld {
+            cx.diag(
+                Diagnostic::warning(
+                    "withholding-timing-total",
+                    format!(
+                        "The withholding by period adds up to {}, but line 55 is {}; the NJ-2210 uses the amounts by period.",
+                        fmt_money(total_actual),
+                        fmt_money(withheld)
+                    ),
+                )
+                .at("estimated_tax.withholding_timing")
+                .cite(CITATION),
+            );
+        }
+        for (i, v) in actual.iter().enumerate() {
+            let date = if farmer {
+                first_due
+            } else {
+                all_dates.get(i).copied().unwrap_or(first_due)
+            };
+            credits.push(Credit { date, amount: *v });
+        }
+        let others = floor_zero(sat_sub(line_2, withheld));
+        for (date, part) in dates.iter().zip(split_evenly(others, n)) {
+            credits.push(Credit {
+                date: *date,
+                amount: part,
+            });
+        }
+    } else {
+        for (date, part) in dates.iter().zip(split_evenly(line_2, n)) {
+            credits.push(Credit {
+                date: *date,
+                amount: part,
+            });
+        }
+    }
+    let overpayment = cx.non_negative(
+        "payments.prior_year_overpayment",
+        "Last year's overpayment credited",
+        cx.a.payments.prior_year_overpayment,
+        "N.J.S.A. 54A:9-7",
+    );
+    if !overpayment.is_zero() {
+        credits.push(Credit {
+            date: first_due,
+            amount: overpayment,
+        });
+    }
+    let mut undated = Decimal::ZERO;
+    for (i, p) in cx.a.payments.estimated.iter().enumerate() {
+        let amount = cx.non_negative(
+            format!("payments.estimated[{i}].amount"),
+            "An estimated payment",
+            p.amount,
+            "N.J.S.A. 54A:8-5",
+        );
+        match p.date {
+            Some(date) => credits.push(Credit { date, amount }),
+            None => undated = sat_add(undated, amount),
+        }
+    }
+    if !undated.is_zero() {
+        cx.diag(
+            Diagnostic::warning(
+                "estimated-payment-undated",
+                format!(
+                    "Estimated payments of {} have no date; the NJ-2210 takes them as paid in equal parts on the installment due dates. Enter the dates for an exact line 52.",
+                    fmt_money(undated)
+                ),
+            )
+            .at("payments.estimated")
+            .cite(CITATION),
+        );
+        sch.notes.push(crate::explain_format!(
+            "Undated estimated payments {} are taken as paid in equal parts on the due dates.",
+            fmt_money(undated)
+        ));
+        for (date, part) in dates.iter().zip(split_evenly(undated, n)) {
+            credits.push(Credit {
+                date: *date,
+                amount: part,
+            });
+        }
+    }
+    if !cx.a.payments.extension_payment.is_zero() {
+        sch.notes.push(
+            "The extension payment is made with the NJ-630 by the return's due date, after the interest stops: it does not reduce the interest.".to_owned(),
+        );
+    }
+    credits.sort_by_key(|c| c.date);
+
+    // Credit the payments to the columns (decision 3).
+    let mut pending: Vec<(usize, Decimal)> = Vec::new();
+    let mut pieces: Vec<Vec<Piece>> = vec![Vec::new(); n];
+    let mut paid_to: Vec<Decimal> = Vec::with_capacity(n);
+    let mut shortfall: Vec<Decimal> = Vec::with_capacity(n);
+    let mut carry = Decimal::ZERO;
+    let mut next = 0usize;
+    for (k, &due) in dates.iter().enumerate() {
+        let mut pool = Decimal::ZERO;
+        while let Some(c) = credits.get(next) {
+            if c.date > due {
+                break;
+            }
+            let left = pay_pending(c.amount, c.date.min(stop), &mut pending, &mut pieces);
+            pool = sat_add(pool, left);
+            next += 1;
+        }
+        let paid = sat_add(carry, pool);
+        let req = installments.get(k).copied().unwrap_or_default();
+        let short = floor_zero(sat_sub(req, paid));
+        carry = floor_zero(sat_sub(paid, req));
+        paid_to.push(paid);
+        shortfall.push(short);
+        if short > Decimal::ZERO {
+            pending.push((k, short));
+        }
+    }
+    while let Some(c) = credits.get(next) {
+        if pending.is_empty() || c.date >= stop {
+            break;
+        }
+        pay_pending(c.amount, c.date.min(stop), &mut pending, &mut pieces);
+        next += 1;
+    }
+    for (k, left) in pending {
+        if let Some(col) = pieces.get_mut(k) {
+            col.push(Piece {
+                amount: left,
+                until: stop,
+                paid: false,
+            });
+        }
+    }
+
+    // The exceptions of 54A:9-6 d, per installment (decision 5).
+    let est = &cx.a.estimated_tax;
+    let income = [
+        est.income_by_period.through_march,
+        est.income_by_period.through_may,
+        est.income_by_period.through_august,
+        est.income_by_period.through_december,
+    ];
+    let exemptions = s.v("exemptions");
+    let periods = &e.interest_rates.value;
+    let mut total = Decimal::ZERO;
+    for (k, &due) in dates.iter().enumerate() {
+        let short = shortfall.get(k).copied().unwrap_or_default();
+        let fraction = |v: Decimal| mul_div(v, Decimal::from((k + 1) as u64), Decimal::from(n as u64));
+        let paid_by = sat_sum(credits.iter().filter(|c| c.date <= due).map(|c| c.amount));
+        let mut tests: Vec<(Decimal, String)> = Vec::new();
+        let mut one: Option<(Decimal, String)> = None;
+        if let Some((p, _)) = &prior {
+            let v = fraction(*p);
+            one = Some((v, crate::explain_format!("(A) {}/{n} of last year's tax {} = {}", k + 1, fmt_money(*p), fmt_money(v))));
+        }
+        if est.use_annualized_income {
+            let months = months_before.get(k).copied().unwrap_or(MONTHS_IN_YEAR);
+            let idx = if farmer { income.len().saturating_sub(1) } else { k };
+            let so_far = cx.non_negative(
+                "estimated_tax.income_by_period",
+                "Income by period",
+                income.get(idx).copied().unwrap_or_default(),
+                "N.J.S.A. 54A:9-6 d",
+            );
+            let annualized = mul_div(so_far, Decimal::from(MONTHS_IN_YEAR), Decimal::from(months));
+            let base = floor_zero(sat_sub(annualized, exemptions));
+            let annual_tax = crate::rules::tax::rate_schedule_tax(&cx.p.tax, cx.a.filing_status, base);
+            let share_tax = if farmer {
+                let f = e.farmer_share.value;
+                mul_div(annual_tax, f.numerator, f.denominator)
+            } else {
+                times_rate(annual_tax, e.required_share.value)
+            };
+            let c_amount = fraction(share_tax);
+            let c_words = crate::explain_format!(
+                "(C) {}/{n} of {} of the tax {} on the income through {months} months {} annualized ({} x 12 / {months} = {}) less exemptions {} = {}",
+                k + 1,
+                if farmer { format!("{:?}", e.farmer_share.value) } else { fmt_rate(e.required_share.value) },
+                fmt_money(annual_tax),
+                fmt_money(so_far),
+                fmt_money(so_far),
+                fmt_money(annualized),
+                fmt_money(exemptions),
+                fmt_money(c_amount)
+            );
+            one = match one {
+                Some((a, aw)) if a <= c_amount => Some((a, aw)),
+                _ => Some((c_amount, c_words)),
+            };
+            let actual_tax = crate::rules::tax::rate_schedule_tax(&cx.p.tax, cx.a.filing_status, so_far);
+            let two = times_rate(actual_tax, e.actual_income_share.value);
+            tests.push((two, crate::explain_format!(
+                "(2) {} of the tax {} on the actual income through {months} months {} = {}",
+                fmt_rate(e.actual_income_share.value),
+                fmt_money(actual_tax),
+                fmt_money(so_far),
+                fmt_money(two)
+            )));
+        }
+        if let Some(o) = one {
+            tests.push(o);
+        }
+        let exception = tests
+            .iter()
+            .min_by_key(|(v, _)| *v)
+            .filter(|(v, _)| paid_by >= *v && short > Decimal::ZERO)
+            .map(|(v, w)| {
+                crate::explain_format!(
+                    "exception (54A:9-6 d): payments by {due} {} reach {} ({w})",
+                    fmt_money(paid_by),
+                    fmt_money(*v)
+                )
+            });
+        let mut column_interest = Decimal::ZERO;
+        let mut piece_words: Vec<String> = Vec::new();
+        if exception.is_none() {
+            for p in pieces.get(k).map_or(&[][..], Vec::as_slice) {
+                let (i, months, by_rate) = interest_for(periods, p.amount, due, p.until);
+                column_interest = sat_add(column_interest, i);
+                piece_words.push(crate::explain_format!(
+                    "{} {} {}: {months} month(s) or part from {due} ({by_rate}) x 1/12 = {}",
+                    fmt_money(p.amount),
+                    if p.paid { "paid late on" } else { "unpaid through" },
+                    p.until,
+                    fmt_money(round_cents(i))
+                ));
+            }
+        }
+        let column_interest = round_cents(column_interest);
+        total = sat_add(total, column_interest);
+        let underpayment = if exception.is_some() { Decimal::ZERO } else { short };
+        let rule = crate::explain_format!(
+            "required installment {}; paid by {due} (with any amount carried) {}; underpayment {}{}{}; interest {}",
+            fmt_money(installments.get(k).copied().unwrap_or_default()),
+            fmt_money(paid_to.get(k).copied().unwrap_or_default()),
+            fmt_money(short),
+            match &exception {
+                Some(w) => format!("; no interest: {w}"),
+                None => String::new(),
+            },
+            if piece_words.is_empty() { String::new() } else { format!("; {}", piece_words.join("; ")) },
+            fmt_money(column_interest)
+        );
+        sch.columns.push(Nj2210Column {
+            due: Some(due),
+            required: installments.get(k).copied().unwrap_or_default(),
+            paid: paid_to.get(k).copied().unwrap_or_default(),
+            underpayment,
+            interest: column_interest,
+            explanation: Explanation::new(rule, CITATION),
+            exception,
+        });
+    }
+    if est.use_annualized_income {
+        sch.notes.push(
+            "Exception (B) (last year's facts at this year's rates, 54A:9-6 d(1)(B)) is not computed.".to_owned(),
+        );
+    }
+    sch.interest = total;
+    sch
+}

@@ -75,8 +75,19 @@ fn entered(cx: &Ctx, key: &'static str, path: &str, value: Decimal, cite: &str) 
 
 /// Lines 45-54: balance of tax, the credits of lines 46-48 from the credit mechanism
 /// ([`crate::rules::business_credits::apply`]), 49, 50, use tax (51), interest (52), shared
-/// responsibility payment (53c) and total tax due (54).
+/// responsibility payment (53c) and total tax due (54). See [`lines_45_to_54_with_nj2210`].
 pub fn lines_45_to_54(cx: &Ctx, s: &Sheet, applied: &Applied) -> Vec<Line> {
+    lines_45_to_54_with_nj2210(cx, s, applied).0
+}
+
+/// [`lines_45_to_54`] with the NJ-2210 that line 52 comes from. Line 52 reads the withholding and
+/// refundable credit lines (55, 56, 58-65): the sheet must already hold them (compute.rs computes
+/// the payment lines first; no payment line reads lines 45-54).
+pub fn lines_45_to_54_with_nj2210(
+    cx: &Ctx,
+    s: &Sheet,
+    applied: &Applied,
+) -> (Vec<Line>, Option<crate::rules::nj2210::Nj2210Schedule>) {
     let l45 = line_45_balance_of_tax(cx, s);
     let l46 = applied.line(cx, "sheltered_workshop_credit");
     let l47 = applied.line(cx, "gold_star_credit");
@@ -140,13 +151,7 @@ pub fn lines_45_to_54(cx: &Ctx, s: &Sheet, applied: &Applied) -> Vec<Line> {
         )
         .answer("Use tax", "use_tax", use_tax),
     );
-    let l52 = entered(
-        cx,
-        "estimated_tax_interest",
-        "estimated_tax.interest_override",
-        cx.a.estimated_tax.interest_override.unwrap_or_default(),
-        "N.J.S.A. 54A:9-6 c, d",
-    );
+    let (l52, nj2210) = crate::rules::nj2210::line_52_nj2210(cx, s, after);
     let l53 = entered(
         cx,
         "shared_responsibility",
@@ -179,7 +184,7 @@ pub fn lines_45_to_54(cx: &Ctx, s: &Sheet, applied: &Applied) -> Vec<Line> {
             l53.value,
         ),
     );
-    vec![l45, l46, l47, l48, l49, l50, l51, l52, l53, l54]
+    (vec![l45, l46, l47, l48, l49, l50, l51, l52, l53, l54], nj2210)
 }
 
 /// Line 55: NJ income tax withheld (W-2 box 17, 1099-R box 14, other statements) (54A:7-3).
