@@ -551,6 +551,9 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope) -> Computed
         drop(early.take_diags());
         Some(l)
     });
+    // Line 53c with Schedule NJ-HCC (read by lines 45-54 below).
+    let (l, hcc) = rules::hcc::line_53c_shared_responsibility(&cx, &s);
+    s.push(l);
     // Payments and refundable credits (55-65).
     let l = rules::totals::line_55_withholding(&cx, &s);
     s.push(l);
@@ -594,6 +597,7 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope) -> Computed
     }
     let mut ret = finish_with_credits(&cx, s, applied);
     ret.nj2210 = nj2210;
+    ret.hcc = hcc;
     ret
 }
 

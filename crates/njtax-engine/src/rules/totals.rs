@@ -152,13 +152,12 @@ pub fn lines_45_to_54_with_nj2210(
         .answer("Use tax", "use_tax", use_tax),
     );
     let (l52, nj2210) = crate::rules::nj2210::line_52_nj2210(cx, s, after);
-    let l53 = entered(
-        cx,
-        "shared_responsibility",
-        "health.payment_override",
-        cx.a.health.payment_override.unwrap_or_default(),
-        "N.J.S.A. 54A:11-1 et seq.",
-    );
+    // Line 53c: computed before these lines with Schedule NJ-HCC (compute.rs); worked out here
+    // when it was not (the NJ-1040NR: zero).
+    let l53 = match s.get("shared_responsibility") {
+        Some(l) => l.clone(),
+        None => crate::rules::hcc::line_53c_shared_responsibility(cx, s).0,
+    };
     let due = sat_sum([after, use_tax, l52.value, l53.value]);
     let l54 = cx.line(
         "total_tax_due",

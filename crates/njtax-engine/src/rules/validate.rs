@@ -141,6 +141,59 @@ pub fn validate(cx: &Ctx) {
     if let (true, Some(sp)) = (a.filing_status.is_joint(), &a.spouse) {
         validate_residency(cx, "spouse", sp);
     }
+    validate_coverage(cx, "taxpayer", &a.taxpayer.coverage);
+    if let (true, Some(sp)) = (a.filing_status.is_joint(), &a.spouse) {
+        validate_coverage(cx, "spouse", &sp.coverage);
+    }
+    for (i, d) in a.dependents.iter().enumerate() {
+        validate_coverage(cx, &format!("dependents[{i}]"), &d.coverage);
+    }
+}
+
+/// Health coverage months (Schedule NJ-HCC Part II): month numbers 1-12, and an exempt month must
+/// be a month without coverage (an exemption of 54A:11-7 excuses a month without coverage).
+fn validate_coverage(cx: &Ctx, path: &str, c: &crate::answers::Coverage) {
+    let valid = 1..=12u8;
+    for (field, months) in [
+        ("months_without_coverage", &c.months_without_coverage),
+        ("exempt_months", &c.exempt_months),
+    ] {
+        if let Some(m) = months.iter().find(|m| !valid.contains(m)) {
+            cx.diag(
+                Diagnostic::error(
+                    "hcc-bad-month",
+                    format!(
+                        "Month {m} is not a month: use 1 (January) to 12 (December); it was ignored"
+                    ),
+                )
+                .at(format!("{path}.coverage.{field}")),
+            );
+        }
+    }
+    if let Some(m) = c
+        .exempt_months
+        .iter()
+        .find(|m| valid.contains(m) && !c.months_without_coverage.contains(m))
+    {
+        cx.diag(
+            Diagnostic::error(
+                "hcc-exempt-month-covered",
+                format!("Month {m} is marked exempt but not as a month without coverage; an exemption covers only months without coverage (mark the month without coverage too, or remove the exemption)"),
+            )
+            .at(format!("{path}.coverage.exempt_months"))
+            .cite("N.J.S.A. 54A:11-7"),
+        );
+    }
+    if !c.exempt_months.is_empty() && c.exemption_number.trim().is_empty() {
+        cx.diag(
+            Diagnostic::warning(
+                "hcc-exemption-number-missing",
+                "Exempt months need the exemption number the Division issued (Schedule NJ-HCC Part II)",
+            )
+            .at(format!("{path}.coverage.exemption_number"))
+            .cite("N.J.S.A. 54A:11-7"),
+        );
+    }
 }
 
 /// Residency answers: a part-year resident needs a move date inside the year.
