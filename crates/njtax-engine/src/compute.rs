@@ -595,7 +595,8 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope) -> Computed
     for line in rules::refund::lines_66_to_80(&cx, &s) {
         s.push(line);
     }
-    let mut ret = finish_with_credits(&cx, s, applied);
+    let after = next_year_and_late(&cx, &s);
+    let mut ret = with_next_year(finish_with_credits(&cx, s, applied), after);
     ret.nj2210 = nj2210;
     ret.hcc = hcc;
     ret
@@ -714,8 +715,36 @@ fn compute_nonresident(answers: &Answers, p: &YearParams, scope: Scope) -> Compu
         s.push(line);
     }
     rules::nonresident::resident_only_answers(&cx);
-    let mut ret = finish_with_credits(&cx, s, applied);
+    let after = next_year_and_late(&cx, &s);
+    let mut ret = with_next_year(finish_with_credits(&cx, s, applied), after);
     ret.nj2210 = nj2210;
+    ret
+}
+
+/// Next year's estimated tax plan (on the first return of each filer) and the late filing and
+/// payment estimate (when late): neither is a form line.
+fn next_year_and_late(
+    cx: &Ctx,
+    s: &Sheet,
+) -> (
+    Option<rules::next_year::EstimatedTaxPlan>,
+    Option<rules::next_year::LateEstimate>,
+) {
+    let plan = rules::next_year::carries_plan(cx.scope.kind)
+        .then(|| rules::next_year::estimated_tax_plan(cx, s));
+    (plan, rules::next_year::late_estimate(cx, s))
+}
+
+/// Put [`next_year_and_late`]'s results on the computed return.
+fn with_next_year(
+    mut ret: ComputedReturn,
+    (plan, late): (
+        Option<rules::next_year::EstimatedTaxPlan>,
+        Option<rules::next_year::LateEstimate>,
+    ),
+) -> ComputedReturn {
+    ret.next_year = plan;
+    ret.late = late;
     ret
 }
 

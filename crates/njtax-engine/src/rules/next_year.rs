@@ -1,12 +1,20 @@
 //! After the return: next year's estimated tax (N.J.S.A. 54A:8-4, 8-5) and, when the return is
 //! filed or paid late, an estimate of the penalties and interest (54A:8-1, 9-5, 9-6 a; the State
-//! Tax Uniform Procedure Law). Stub: filled by the next-year rules.
+//! Tax Uniform Procedure Law as nj-reference.md §5 reports it: R.S. 54:49-4 and 54:48-2 are not in
+//! the statute text this engine reads, so those figures cite the reference).
+//!
+//! Neither result goes on a form line: the plan is what to pay next year, the late estimate what
+//! the Division may add (labelled "estimate" everywhere).
 
 use rust_decimal::Decimal;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use crate::answers::Date;
-use crate::explain::Explanation;
+use crate::answers::{Date, FilingStatus, PlanBasis};
+use crate::compute::{Ctx, Sheet};
+use crate::explain::{Diagnostic, Explanation, ShowValue};
+use crate::money::{fmt_money, fmt_rate, floor_zero, round_cents, sat_add, sat_mul, sat_sub, sat_sum};
+use crate::params::ByStatus;
+use crate::residency::ReturnKind;
 
 /// One NJ-1040-ES installment.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -34,6 +42,10 @@ pub struct EstimatedTaxPlan {
     pub estimated_tax: Decimal,
     /// The installments.
     pub installments: Vec<EsInstallment>,
+    /// This year's overpayment credited forward (line 69) left after the installments.
+    pub credit_left: Decimal,
+    /// Plain notes (how the due dates were found, what is not modelled).
+    pub notes: Vec<String>,
     /// How it was worked out.
     pub explanation: Explanation,
 }
@@ -53,11 +65,614 @@ pub struct LateEstimate {
     pub interest: Decimal,
     /// The total estimate.
     pub total: Decimal,
+    /// The balance due the additions are measured on (line 67, tax due).
+    pub balance_due: Decimal,
+    /// Months or parts of a month filed late (0 when on time).
+    pub months_filed_late: u32,
+    /// Months or parts of a month paid late (0 when on time).
+    pub months_paid_late: u32,
+    /// Plain notes (what is uncertain or not modelled).
+    pub notes: Vec<String>,
     /// How it was worked out.
     pub explanation: Explanation,
+}
+
+
+/// A date as stored in the parameter files (`"YYYY-MM-DD"`), shown as written.
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(transparent)]
+pub struct DueDate(pub Date);
+
+impl std::fmt::Debug for DueDate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl ShowValue for DueDate {
+    fn show(&self) -> String {
+        self.0.to_string()
+    }
+}
+
+/// A month and day the statute names for an installment (54A:8-5 a(1)); a month before the one
+/// listed before it falls in the following year (January 15).
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MonthDay {
+    /// Month, 1-12.
+    pub month: u8,
+    /// Day of the month.
+    pub day: u8,
+}
+
+impl std::fmt::Debug for MonthDay {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:02}-{:02}", self.month, self.day)
+    }
+}
+
+/// The interest rate from a date on (until the next period's date).
+#[derive(Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RatePeriod {
+    /// First day the rate applies.
+    pub from: Date,
+    /// Annual rate (0.115 = 11.5%).
+    pub rate: Decimal,
+    /// Why the rate or its start date is uncertain, if it is.
+    #[serde(default)]
+    pub uncertain: Option<String>,
+}
+
+impl std::fmt::Debug for RatePeriod {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "from {} {}", self.from, fmt_rate(self.rate))?;
+        if self.uncertain.is_some() {
+            write!(f, " (uncertain)")?;
+        }
+        Ok(())
+    }
 }
 
 crate::param_domain!("late", LateParamsFile => LateParams {
     /// Months an extension of time to file may run (54A:8-1 b).
     filing_extension_months: u32,
+    /// The date the return is due and the tax payable (54A:8-1 a: April 15 after the year, as the
+    /// Division sets it when that day is not a business day).
+    return_due_date: DueDate,
+    /// Next year's NJ-1040-ES installment due dates, when published (empty: worked out from the
+    /// statute's dates).
+    next_year_installment_dates: Vec<DueDate>,
+    /// The installment dates the statute names (54A:8-5 a(1)).
+    statutory_installment_dates: Vec<MonthDay>,
+    /// Taxable gross income above which the prior-year safe harbour is 110% (54A:9-6 d(3)).
+    plan_high_income_limit: ByStatus<Decimal>,
+    /// The prior-year safe harbour above the income limit (54A:9-6 d(3)).
+    plan_high_income_percent: Decimal,
+    /// Late filing: a flat amount per month or part of a month (R.S. 54:49-4).
+    late_filing_per_month: Decimal,
+    /// Late filing: a share of the balance due per month or part of a month (R.S. 54:49-4).
+    late_filing_rate_per_month: Decimal,
+    /// Late filing: the most the monthly share may reach (R.S. 54:49-4).
+    late_filing_rate_cap: Decimal,
+    /// Late payment: a share of the balance due (R.S. 54:49-4).
+    late_payment_rate: Decimal,
+    /// Interest on unpaid tax by period (R.S. 54:48-2: prime + 3%).
+    interest_rates: Vec<RatePeriod>,
 });
+
+/// Day of the week, 0 = Sunday .. 6 = Saturday (Gregorian calendar).
+pub fn weekday(d: Date) -> u8 {
+    const SHIFT: [u32; 12] = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4];
+    let mut y = u32::from(d.year);
+    if d.month < 3 {
+        y = y.saturating_sub(1);
+    }
+    let t = SHIFT
+        .get(usize::from(d.month).saturating_sub(1))
+        .copied()
+        .unwrap_or(0);
+    let w = (y + y / 4 - y / 100 + y / 400 + t + u32::from(d.day)) % 7;
+    u8::try_from(w).unwrap_or(0)
+}
+
+/// The day after `d`.
+fn next_day(d: Date) -> Date {
+    Date::new(d.year, d.month, d.day.saturating_add(1))
+        .or_else(|| Date::new(d.year, d.month.saturating_add(1), 1))
+        .or_else(|| Date::new(d.year.saturating_add(1), 1, 1))
+        .unwrap_or(d)
+}
+
+/// `d` moved to the following Monday when it is a Saturday or Sunday. Federal and State holidays
+/// are not modelled.
+pub fn off_weekend(d: Date) -> Date {
+    let mut out = d;
+    while matches!(weekday(out), 0 | 6) {
+        out = next_day(out);
+    }
+    out
+}
+
+/// `d` plus `n` months, on the same day of the month (the month's last day when it is shorter).
+pub fn add_months(d: Date, n: u32) -> Date {
+    let index = u32::from(d.year) * 12 + u32::from(d.month).saturating_sub(1) + n;
+    let year = u16::try_from(index / 12).unwrap_or(u16::MAX);
+    let month = u8::try_from(index % 12 + 1).unwrap_or(12);
+    (d.day.min(28)..=d.day)
+        .rev()
+        .find_map(|day| Date::new(year, month, day))
+        .unwrap_or(d)
+}
+
+/// Months or parts of a month from `from` to `to`, counted from `from`'s day of the month
+/// (April 15 -> June 15 = 2; -> June 16 = 3); 0 when `to` is not after `from`.
+pub fn months_or_part(from: Date, to: Date) -> u32 {
+    if to <= from {
+        return 0;
+    }
+    let whole = (u32::from(to.year) * 12 + u32::from(to.month))
+        .saturating_sub(u32::from(from.year) * 12 + u32::from(from.month));
+    if add_months(from, whole) < to {
+        whole + 1
+    } else {
+        whole
+    }
+}
+
+/// The statute's installment dates (54A:8-5 a(1)) in `year`, each moved off a Saturday or Sunday
+/// to the Monday after; a month earlier than the one before it falls in the next year.
+pub fn statutory_due_dates(year: u16, days: &[MonthDay]) -> Vec<Date> {
+    let mut out = Vec::new();
+    let mut y = year;
+    let mut previous = 0u8;
+    for md in days {
+        if md.month < previous {
+            y = y.saturating_add(1);
+        }
+        previous = md.month;
+        if let Some(d) = Date::new(y, md.month, md.day) {
+            out.push(off_weekend(d));
+        }
+    }
+    out
+}
+
+/// Whether the return carries next year's plan: the first return of each filer (the resident or
+/// nonresident return), not a part-year resident's nonresident-period return.
+pub fn carries_plan(kind: ReturnKind) -> bool {
+    kind != ReturnKind::PartYearNonresident
+}
+
+/// Split `total` into `n` equal installments rounded to cents, the last taking the remainder so
+/// that they add up to the cent (54A:8-5 a(1) "four equal installments").
+pub fn equal_installments(total: Decimal, n: u32) -> Vec<Decimal> {
+    if n == 0 {
+        return Vec::new();
+    }
+    let each = round_cents(total / Decimal::from(n));
+    let mut out: Vec<Decimal> = (1..n).map(|_| each).collect();
+    let before = sat_mul(each, Decimal::from(n - 1));
+    out.push(sat_sub(total, before));
+    out
+}
+
+const PLAN_CITE: &str = "N.J.S.A. 54A:8-4 a, b; 54A:8-5 a(1); 54A:9-6 d(3); NJ-1040-ES";
+
+/// Next year's estimated tax (NJ-1040-ES; N.J.S.A. 54A:8-4, 8-5): the tax to plan on (this year's
+/// line 50, 110% of it when this year's taxable gross income is over the 54A:9-6 d(3) limit, or
+/// the projected tax), less the withholding expected; a declaration is required when that is more
+/// than $400 (8-4 a); four equal installments on next year's due dates (8-5 a(1)), this year's
+/// overpayment credited forward (line 69) applied to the first, then the next.
+pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
+    let plan = &cx.a.next_year;
+    let late = &cx.p.late;
+    let year = cx.year().saturating_add(1);
+    let mut notes = Vec::new();
+    let mut ex = Explanation::new(String::new(), PLAN_CITE);
+
+    // The tax to plan on.
+    let (base, base_words) = match plan.basis {
+        PlanBasis::ThisYearsTax => {
+            let tax = s.v("balance_after_credits");
+            let income_key = if cx.scope.kind.is_nonresident() {
+                "taxable_income"
+            } else {
+                "nj_taxable_income"
+            };
+            let income = s.v(income_key);
+            let limit = *late.plan_high_income_limit.value.get(cx.a.filing_status);
+            ex = ex
+                .line("This year's tax after credits", "balance_after_credits", tax)
+                .line("This year's taxable gross income", income_key, income)
+                .param(&late.plan_high_income_limit);
+            if income > limit {
+                let pct = late.plan_high_income_percent.value;
+                ex = ex.param(&late.plan_high_income_percent);
+                let base = round_cents(sat_mul(tax, pct));
+                let words = crate::explain_format!(
+                    "this year's taxable gross income {} is over {}{}, so the tax to plan on is {} of this year's tax {} = {} (54A:9-6 d(3))",
+                    fmt_money(income),
+                    fmt_money(limit),
+                    if cx.a.filing_status == FilingStatus::MarriedSeparate {
+                        " (married filing separately)"
+                    } else {
+                        ""
+                    },
+                    fmt_rate(pct),
+                    fmt_money(tax),
+                    fmt_money(base)
+                );
+                (base, words)
+            } else {
+                let words = crate::explain_format!(
+                    "this year's taxable gross income {} is not over {}, so the tax to plan on is this year's tax {} (54A:9-6 d(1)(A))",
+                    fmt_money(income),
+                    fmt_money(limit),
+                    fmt_money(tax)
+                );
+                (tax, words)
+            }
+        }
+        PlanBasis::Projected => {
+            let projected = cx.non_negative(
+                "next_year.projected_tax",
+                "Next year's projected tax",
+                plan.projected_tax,
+                "N.J.S.A. 54A:8-4 b",
+            );
+            ex = ex.answer("Projected tax", "next_year.projected_tax", projected);
+            let words = crate::explain_format!(
+                "the tax to plan on is the projected tax {} (54A:8-4 b)",
+                fmt_money(projected)
+            );
+            (projected, words)
+        }
+    };
+
+    // Withholding expected next year.
+    let entered = cx.non_negative(
+        "next_year.expected_withholding",
+        "Next year's expected withholding",
+        plan.expected_withholding,
+        "N.J.S.A. 54A:8-4 b",
+    );
+    let (withholding, wh_words) = if entered.is_zero() && plan.basis == PlanBasis::ThisYearsTax {
+        let w = s.v("withholding");
+        ex = ex.line("This year's withholding (line 55)", "withholding", w);
+        (
+            w,
+            crate::explain_format!(
+                "no withholding for next year was entered, so this year's withholding {} (line 55) is assumed",
+                fmt_money(w)
+            ),
+        )
+    } else {
+        ex = ex.answer(
+            "Expected withholding",
+            "next_year.expected_withholding",
+            entered,
+        );
+        (
+            entered,
+            crate::explain_format!("expected withholding {}", fmt_money(entered)),
+        )
+    };
+    let estimated = floor_zero(sat_sub(base, withholding));
+    let threshold = cx.p.estimated.declaration_threshold.value;
+    ex = ex.param(&cx.p.estimated.declaration_threshold);
+    let required = estimated > threshold;
+    let reason = if required {
+        format!(
+            "A {year} declaration of estimated tax is required: the estimated tax {} is more than {} (N.J.S.A. 54A:8-4 a).",
+            fmt_money(estimated),
+            fmt_money(threshold)
+        )
+    } else {
+        format!(
+            "No {year} declaration of estimated tax is required: the estimated tax {} is not more than {} (N.J.S.A. 54A:8-4 a).",
+            fmt_money(estimated),
+            fmt_money(threshold)
+        )
+    };
+
+    // Due dates.
+    let known: Vec<Date> = late
+        .next_year_installment_dates
+        .value
+        .iter()
+        .map(|d| d.0)
+        .collect();
+    let dates = if known.is_empty() {
+        ex = ex.param(&late.statutory_installment_dates);
+        let dates = statutory_due_dates(year, &late.statutory_installment_dates.value);
+        notes.push(format!(
+            "The {year} due dates are not published in the data this app has: they are the statute's dates (April 15, June 15, September 15, January 15; N.J.S.A. 54A:8-5 a(1)) moved off a Saturday or Sunday to the Monday after. Federal and State holidays are not modelled: check the NJ-1040-ES instructions."
+        ));
+        dates
+    } else {
+        ex = ex.param(&late.next_year_installment_dates);
+        known
+    };
+
+    // Installments and the credit forward.
+    let credit = floor_zero(s.v("credit_forward"));
+    let mut credit_left = credit;
+    let mut installments = Vec::new();
+    let mut parts = Vec::new();
+    if required {
+        let n = u32::try_from(dates.len()).unwrap_or(0).max(1);
+        for (i, amount) in equal_installments(estimated, n).into_iter().enumerate() {
+            let applied = credit_left.min(amount);
+            credit_left = sat_sub(credit_left, applied);
+            let to_pay = sat_sub(amount, applied);
+            let due = dates.get(i).copied();
+            parts.push(crate::explain_format!(
+                "{} due {}: {}{}",
+                i + 1,
+                due.map_or_else(|| "?".into(), |d| d.to_string()),
+                fmt_money(amount),
+                if applied.is_zero() {
+                    String::new()
+                } else {
+                    format!(
+                        ", of which {} is covered by the credit forward, {} to pay",
+                        fmt_money(applied),
+                        fmt_money(to_pay)
+                    )
+                }
+            ));
+            installments.push(EsInstallment {
+                due,
+                amount,
+                credit_applied: applied,
+                to_pay,
+            });
+        }
+        if !credit.is_zero() {
+            ex = ex.line("Overpayment credited forward (line 69)", "credit_forward", credit);
+        }
+        if !credit_left.is_zero() {
+            notes.push(format!(
+                "The credit forward {} is more than the year's installments; {} of it is left over.",
+                fmt_money(credit),
+                fmt_money(credit_left)
+            ));
+        }
+    }
+    ex.rule = crate::explain_format!(
+        "Next year's estimated tax plan for {year}: {base_words}; less {wh_words}: estimated tax {}. {}{}",
+        fmt_money(estimated),
+        reason,
+        if installments.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " Four equal installments rounded to cents, the last taking the remainder (54A:8-5 a(1)){}: {}.",
+                if credit.is_zero() {
+                    String::new()
+                } else {
+                    format!(
+                        "; this year's overpayment credited forward {} (line 69) applied to the first installment, then the next",
+                        fmt_money(credit)
+                    )
+                },
+                parts.join("; ")
+            )
+        }
+    );
+    EstimatedTaxPlan {
+        year,
+        required,
+        reason,
+        estimated_tax: estimated,
+        installments,
+        credit_left: if required { credit_left } else { credit },
+        notes,
+        explanation: ex,
+    }
+}
+
+const LATE_CITE: &str = "N.J.S.A. 54A:8-1 a, b; 54A:9-6 a; R.S. 54:49-4 and 54:48-2 as reported in nj-reference.md §5";
+
+/// The rate period in force on `d` (the last period starting on or before it; the first period
+/// when `d` is before the table).
+fn rate_on(rates: &[RatePeriod], d: Date) -> Option<&RatePeriod> {
+    rates
+        .iter()
+        .rev()
+        .find(|r| r.from <= d)
+        .or_else(|| rates.first())
+}
+
+/// An estimate of what filing or paying late adds (N.J.S.A. 54A:8-1, 9-6 a; R.S. 54:49-4, 54:48-2
+/// per nj-reference.md §5), only when the return is filed after its due date (with the extension,
+/// 8-1 b) or the balance paid after the payment due date (April 15: an extension is for filing
+/// only). The additions are measured on line 67 (tax due): 9-6 a takes "the amount required to be
+/// shown as tax" less what was paid by the payment due date and the credits claimed on the return;
+/// contributions (lines 70-77) are not tax. `None` when on time or when no tax is due.
+pub fn late_estimate(cx: &Ctx, s: &Sheet) -> Option<LateEstimate> {
+    let late = &cx.p.late;
+    let f = &cx.a.filing;
+    let payment_due = late.return_due_date.value.0;
+    let filing_due = if f.extension {
+        add_months(payment_due, late.filing_extension_months.value)
+    } else {
+        payment_due
+    };
+    let paid_on = f.paid_on.or(f.filed_on);
+    let months_filed_late = f.filed_on.map_or(0, |d| months_or_part(filing_due, d));
+    let months_paid_late = paid_on.map_or(0, |d| months_or_part(payment_due, d));
+    if months_filed_late == 0 && months_paid_late == 0 {
+        return None;
+    }
+    let balance = floor_zero(s.v("tax_due"));
+    if balance.is_zero() {
+        cx.diag(
+            Diagnostic::info(
+                "late-no-balance",
+                "The return is filed or paid after its due date, but no tax is due (line 67 is zero): nothing is added for lateness (N.J.S.A. 54A:9-6 a measures the addition on the tax due after payments and credits).",
+            )
+            .at("filing")
+            .cite("N.J.S.A. 54A:9-6 a"),
+        );
+        return None;
+    }
+    let mut notes = Vec::new();
+    let mut ex = Explanation::new(String::new(), LATE_CITE)
+        .line("Tax due (line 67)", "tax_due", balance)
+        .param(&late.return_due_date);
+    let mut words = vec![crate::explain_format!(
+        "Estimate only. The return was due {filing_due}{} and the tax payable {payment_due} (54A:8-1 a{}); the balance due is {} (line 67, 54A:9-6 a).",
+        if f.extension {
+            format!(
+                " with the extension of {} months",
+                late.filing_extension_months.value
+            )
+        } else {
+            String::new()
+        },
+        if f.extension { ", b" } else { "" },
+        fmt_money(balance)
+    )];
+    if f.extension {
+        ex = ex.param(&late.filing_extension_months);
+    }
+    if let Some(n) = late.return_due_date.uncertain.as_ref() {
+        notes.push(format!("The due date {payment_due} is uncertain: {n}"));
+    }
+
+    // Late filing.
+    let mut late_filing = Decimal::ZERO;
+    if months_filed_late > 0 {
+        let per_month = late.late_filing_per_month.value;
+        let rate = late.late_filing_rate_per_month.value;
+        let cap = late.late_filing_rate_cap.value;
+        let months = Decimal::from(months_filed_late);
+        let share = sat_mul(rate, months).min(cap);
+        let flat = sat_mul(per_month, months);
+        let pct = round_cents(sat_mul(balance, share));
+        late_filing = sat_add(flat, pct);
+        ex = ex
+            .param(&late.late_filing_per_month)
+            .param(&late.late_filing_rate_per_month)
+            .param(&late.late_filing_rate_cap);
+        words.push(crate::explain_format!(
+            "Filed {} late: {} month(s) or part of a month from {filing_due}; late filing {} x {months_filed_late} = {} plus {} of {} = {} (the monthly {} x {months_filed_late} = {}, at most {}): {}.",
+            f.filed_on.map_or_else(String::new, |d| format!("on {d}")),
+            months_filed_late,
+            fmt_money(per_month),
+            fmt_money(flat),
+            fmt_rate(share),
+            fmt_money(balance),
+            fmt_money(pct),
+            fmt_rate(rate),
+            fmt_rate(sat_mul(rate, months)),
+            fmt_rate(cap),
+            fmt_money(late_filing)
+        ));
+    }
+
+    // Late payment and interest.
+    let mut late_payment = Decimal::ZERO;
+    let mut interest = Decimal::ZERO;
+    if months_paid_late > 0 {
+        let rate = late.late_payment_rate.value;
+        late_payment = round_cents(sat_mul(balance, rate));
+        ex = ex
+            .param(&late.late_payment_rate)
+            .param(&late.interest_rates);
+        words.push(crate::explain_format!(
+            "Paid {} late: late payment {} of {} = {}.",
+            paid_on.map_or_else(String::new, |d| format!("on {d}")),
+            fmt_rate(rate),
+            fmt_money(balance),
+            fmt_money(late_payment)
+        ));
+        let rates = &late.interest_rates.value;
+        let last_from = rates.last().map(|r| r.from);
+        let mut raw = Decimal::ZERO;
+        let mut runs: Vec<(u32, Decimal)> = Vec::new();
+        let mut uncertain: Vec<String> = Vec::new();
+        let mut beyond = false;
+        for k in 0..months_paid_late {
+            let start = add_months(payment_due, k);
+            let Some(period) = rate_on(rates, start) else {
+                continue;
+            };
+            if last_from.is_some_and(|l| start.year > l.year) {
+                beyond = true;
+            }
+            if let Some(n) = &period.uncertain
+                && !uncertain.contains(n)
+            {
+                uncertain.push(n.clone());
+            }
+            raw = sat_add(raw, sat_mul(balance, period.rate) / Decimal::from(12u32));
+            match runs.last_mut() {
+                Some((count, r)) if *r == period.rate => *count += 1,
+                _ => runs.push((1, period.rate)),
+            }
+        }
+        interest = round_cents(raw);
+        let run_words: Vec<String> = runs
+            .iter()
+            .map(|(n, r)| format!("{n} month(s) at {} a year", fmt_rate(*r)))
+            .collect();
+        words.push(crate::explain_format!(
+            "Interest on {} for {months_paid_late} month(s) or part of a month from {payment_due}, each month at the rate of the period it starts in, one twelfth of the annual rate a month: {} = {}.",
+            fmt_money(balance),
+            run_words.join(", "),
+            fmt_money(interest)
+        ));
+        for n in uncertain {
+            notes.push(format!("An interest rate used is uncertain: {n}"));
+        }
+        if beyond {
+            notes.push(
+                "No interest rate is known for some months: the last known rate is used.".into(),
+            );
+        }
+        if months_paid_late > 12 {
+            notes.push(
+                "Interest is compounded annually (nj-reference.md §5); this estimate does not compound.".into(),
+            );
+        }
+    }
+    let total = sat_sum([late_filing, late_payment, interest]);
+    words.push(crate::explain_format!(
+        "Estimated total {} (late filing {} + late payment {} + interest {}). The Division may waive additions shown to be due to reasonable cause (54A:9-6 a); this is not on any form line.",
+        fmt_money(total),
+        fmt_money(late_filing),
+        fmt_money(late_payment),
+        fmt_money(interest)
+    ));
+    ex.rule = words.join(" ");
+    if !notes.is_empty() {
+        cx.diag(
+            Diagnostic::warning(
+                "late-estimate-uncertain",
+                format!(
+                    "The late filing and payment estimate uses uncertain figures: {}",
+                    notes.join(" ")
+                ),
+            )
+            .at("filing")
+            .cite(LATE_CITE),
+        );
+    }
+    Some(LateEstimate {
+        filing_due: Some(filing_due),
+        payment_due: Some(payment_due),
+        late_filing,
+        late_payment,
+        interest,
+        total,
+        balance_due: balance,
+        months_filed_late,
+        months_paid_late,
+        notes,
+        explanation: ex,
+    })
+}

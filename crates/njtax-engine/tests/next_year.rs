@@ -1,0 +1,430 @@
+//! Next year's estimated tax plan (N.J.S.A. 54A:8-4, 8-5, 9-6 d(3); NJ-1040-ES) and the late filing
+//! and payment estimate (54A:8-1, 9-6 a; R.S. 54:49-4 and 54:48-2 as nj-reference.md §5 reports
+//! them).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use njtax_engine::answers::{Date, FilingStatus, PlanBasis};
+use njtax_engine::compute::{Ctx, Sheet};
+use njtax_engine::rules::next_year::{
+    EstimatedTaxPlan, LateEstimate, MonthDay, add_months, equal_installments, estimated_tax_plan,
+    late_estimate, months_or_part, statutory_due_dates, weekday,
+};
+use njtax_engine::{Answers, Explanation, ParamBook};
+use rust_decimal::{Decimal, dec};
+
+fn book() -> &'static ParamBook {
+    static BOOK: std::sync::OnceLock<ParamBook> = std::sync::OnceLock::new();
+    BOOK.get_or_init(|| ParamBook::load().unwrap())
+}
+
+fn date(s: &str) -> Date {
+    s.parse().unwrap()
+}
+
+fn sheet(cx: &Ctx, lines: &[(&'static str, Decimal)]) -> Sheet {
+    let mut s = Sheet::for_map(std::sync::Arc::clone(&cx.p.line_map));
+    for (k, v) in lines {
+        s.push(cx.line(k, *v, Explanation::default()));
+    }
+    s
+}
+
+/// The plan for a `year` return with these answers and lines.
+fn plan(year: u16, a: &Answers, lines: &[(&'static str, Decimal)]) -> EstimatedTaxPlan {
+    let p = book().for_year(year).unwrap();
+    let mut a = a.clone();
+    a.tax_year = year;
+    let cx = Ctx::new(&a, &p);
+    let s = sheet(&cx, lines);
+    estimated_tax_plan(&cx, &s)
+}
+
+fn answers() -> Answers {
+    Answers {
+        tax_year: 2024,
+        ..Default::default()
+    }
+}
+
+fn amounts(p: &EstimatedTaxPlan) -> Vec<Decimal> {
+    p.installments.iter().map(|i| i.amount).collect()
+}
+
+// ---- 54A:8-4 a: the $400 test ----
+
+#[test]
+fn no_declaration_at_exactly_400_dollars_54a_8_4_a() {
+    // Line 50 $400.00, no withholding: estimated tax $400.00 is not "more than $400".
+    let p = plan(2024, &answers(), &[("balance_after_credits", dec!(400.00))]);
+    assert!(!p.required);
+    assert_eq!(p.year, 2025);
+    assert_eq!(p.estimated_tax, dec!(400.00));
+    assert!(p.installments.is_empty());
+    assert!(p.reason.contains("not more than $400.00"), "{}", p.reason);
+}
+
+#[test]
+fn declaration_required_at_400_01_with_four_installments_on_2025_dates_54a_8_4_a_8_5_a1() {
+    // $400.01 / 4 = $100.0025 -> $100.00 three times, the last $400.01 - $300.00 = $100.01.
+    let p = plan(2024, &answers(), &[("balance_after_credits", dec!(400.01))]);
+    assert!(p.required);
+    assert_eq!(amounts(&p), [dec!(100.00), dec!(100.00), dec!(100.00), dec!(100.01)]);
+    let dues: Vec<Date> = p.installments.iter().map(|i| i.due.unwrap()).collect();
+    assert_eq!(
+        dues,
+        [
+            date("2025-04-15"),
+            date("2025-06-16"),
+            date("2025-09-15"),
+            date("2026-01-15")
+        ]
+    );
+    assert!(p.notes.is_empty(), "published dates need no note: {:?}", p.notes);
+}
+
+#[test]
+fn this_years_withholding_is_assumed_when_none_is_entered_54a_8_4_b() {
+    // Line 50 $5,000 - line 55 $4,000 = $1,000 estimated tax.
+    let p = plan(
+        2024,
+        &answers(),
+        &[
+            ("balance_after_credits", dec!(5000)),
+            ("withholding", dec!(4000)),
+        ],
+    );
+    assert_eq!(p.estimated_tax, dec!(1000));
+    assert!(p.explanation.rule.contains("this year's withholding $4,000.00"));
+    // An entered figure wins: $5,000 - $4,700 = $300, not required.
+    let mut a = answers();
+    a.next_year.expected_withholding = dec!(4700);
+    let p = plan(
+        2024,
+        &a,
+        &[
+            ("balance_after_credits", dec!(5000)),
+            ("withholding", dec!(4000)),
+        ],
+    );
+    assert_eq!(p.estimated_tax, dec!(300));
+    assert!(!p.required);
+}
+
+// ---- 54A:9-6 d(3): 110% above $150,000 ($75,000 married filing separately) ----
+
+#[test]
+fn plan_is_110_percent_of_this_years_tax_above_150000_54a_9_6_d3() {
+    // Line 42 $150,000.01 > $150,000: 110% x $8,000.00 = $8,800.00; $2,200.00 each.
+    let p = plan(
+        2024,
+        &answers(),
+        &[
+            ("nj_taxable_income", dec!(150000.01)),
+            ("balance_after_credits", dec!(8000)),
+        ],
+    );
+    assert_eq!(p.estimated_tax, dec!(8800.00));
+    assert_eq!(amounts(&p), [dec!(2200.00); 4]);
+    assert!(p.explanation.rule.contains("110%"), "{}", p.explanation.rule);
+}
+
+#[test]
+fn plan_is_100_percent_of_this_years_tax_at_exactly_150000_54a_9_6_d3() {
+    let p = plan(
+        2024,
+        &answers(),
+        &[
+            ("nj_taxable_income", dec!(150000.00)),
+            ("balance_after_credits", dec!(8000)),
+        ],
+    );
+    assert_eq!(p.estimated_tax, dec!(8000.00));
+}
+
+#[test]
+fn married_filing_separately_limit_is_75000_54a_9_6_d3() {
+    let mut mfs = answers();
+    mfs.filing_status = FilingStatus::MarriedSeparate;
+    let lines = |income| {
+        [
+            ("nj_taxable_income", income),
+            ("balance_after_credits", dec!(3000)),
+        ]
+    };
+    // $75,000.01: 110% x $3,000 = $3,300.00.
+    assert_eq!(
+        plan(2024, &mfs, &lines(dec!(75000.01))).estimated_tax,
+        dec!(3300.00)
+    );
+    // $75,000.00: 100%.
+    assert_eq!(
+        plan(2024, &mfs, &lines(dec!(75000.00))).estimated_tax,
+        dec!(3000.00)
+    );
+    // Single at $75,000.01: the $150,000 limit, 100%.
+    assert_eq!(
+        plan(2024, &answers(), &lines(dec!(75000.01))).estimated_tax,
+        dec!(3000.00)
+    );
+}
+
+// ---- 54A:8-4 b: the projected basis ----
+
+#[test]
+fn projected_tax_less_expected_withholding_54a_8_4_b() {
+    // $5,000 projected - $1,000 expected withholding = $4,000; $1,000 each. This year's lines are
+    // not used (line 42 over the limit changes nothing).
+    let mut a = answers();
+    a.next_year.basis = PlanBasis::Projected;
+    a.next_year.projected_tax = dec!(5000);
+    a.next_year.expected_withholding = dec!(1000);
+    let p = plan(
+        2024,
+        &a,
+        &[
+            ("nj_taxable_income", dec!(900000)),
+            ("balance_after_credits", dec!(60000)),
+            ("withholding", dec!(2)),
+        ],
+    );
+    assert_eq!(p.estimated_tax, dec!(4000));
+    assert_eq!(amounts(&p), [dec!(1000.00); 4]);
+}
+
+// ---- 54A:8-5 a(1) and line 69 ----
+
+#[test]
+fn credit_forward_covers_the_first_installment_and_part_of_the_second_54a_8_5_a1() {
+    // $4,000 estimated tax, $1,500 credited forward (line 69): installment 1 $1,000 all covered;
+    // installment 2 $1,000, $500 covered, $500 to pay; 3 and 4 $1,000 to pay.
+    let p = plan(
+        2024,
+        &answers(),
+        &[
+            ("balance_after_credits", dec!(4000)),
+            ("credit_forward", dec!(1500)),
+        ],
+    );
+    let applied: Vec<Decimal> = p.installments.iter().map(|i| i.credit_applied).collect();
+    let to_pay: Vec<Decimal> = p.installments.iter().map(|i| i.to_pay).collect();
+    assert_eq!(applied, [dec!(1000), dec!(500), dec!(0), dec!(0)]);
+    assert_eq!(to_pay, [dec!(0), dec!(500), dec!(1000), dec!(1000)]);
+    assert_eq!(p.credit_left, dec!(0));
+    assert!(p.explanation.rule.contains("credited forward $1,500.00"));
+}
+
+#[test]
+fn installments_add_up_to_the_cent_the_last_taking_the_remainder_54a_8_5_a1() {
+    // $1,000.02 / 4 = $250.005 -> $250.01 (half away from zero) x 3 = $750.03; last $249.99.
+    assert_eq!(
+        equal_installments(dec!(1000.02), 4),
+        [dec!(250.01), dec!(250.01), dec!(250.01), dec!(249.99)]
+    );
+    for total in [dec!(1000.01), dec!(1000.02), dec!(1000.03), dec!(401), dec!(123456.79)] {
+        let parts = equal_installments(total, 4);
+        assert_eq!(parts.iter().copied().sum::<Decimal>(), total, "{total}");
+    }
+    let p = plan(2024, &answers(), &[("balance_after_credits", dec!(1000.02))]);
+    assert_eq!(amounts(&p).into_iter().sum::<Decimal>(), dec!(1000.02));
+}
+
+#[test]
+fn dates_for_2026_come_from_the_statute_with_a_note_54a_8_5_a1() {
+    // A 2025 return plans 2026: no published dates; April 15 (Wed), June 15 (Mon), September 15
+    // (Tue), January 15, 2027 (Fri) are all weekdays.
+    let p = plan(2025, &answers(), &[("balance_after_credits", dec!(2000))]);
+    assert_eq!(p.year, 2026);
+    let dues: Vec<Date> = p.installments.iter().map(|i| i.due.unwrap()).collect();
+    assert_eq!(
+        dues,
+        [
+            date("2026-04-15"),
+            date("2026-06-15"),
+            date("2026-09-15"),
+            date("2027-01-15")
+        ]
+    );
+    assert!(p.notes.iter().any(|n| n.contains("holidays are not modelled")));
+}
+
+#[test]
+fn statutory_dates_move_off_a_weekend_54a_8_5_a1() {
+    let days = [
+        MonthDay { month: 4, day: 15 },
+        MonthDay { month: 6, day: 15 },
+        MonthDay { month: 9, day: 15 },
+        MonthDay { month: 1, day: 15 },
+    ];
+    // 2027: January 15, 2028 is a Saturday -> Monday January 17, 2028.
+    assert_eq!(
+        statutory_due_dates(2027, &days),
+        [
+            date("2027-04-15"),
+            date("2027-06-15"),
+            date("2027-09-15"),
+            date("2028-01-17")
+        ]
+    );
+    // 2028: April 15, 2028 is a Saturday -> Monday April 17.
+    assert_eq!(statutory_due_dates(2028, &days)[0], date("2028-04-17"));
+    assert_eq!(weekday(date("2028-01-15")), 6);
+    assert_eq!(weekday(date("2026-04-15")), 3);
+}
+
+#[test]
+fn no_plan_on_a_part_year_residents_nonresident_return() {
+    use njtax_engine::residency::ReturnKind;
+    assert!(njtax_engine::rules::next_year::carries_plan(ReturnKind::Resident));
+    assert!(njtax_engine::rules::next_year::carries_plan(ReturnKind::PartYearResident));
+    assert!(njtax_engine::rules::next_year::carries_plan(ReturnKind::Nonresident));
+    assert!(!njtax_engine::rules::next_year::carries_plan(ReturnKind::PartYearNonresident));
+}
+
+// ---- Months or parts of a month ----
+
+#[test]
+fn a_month_counts_from_the_due_dates_day_of_the_month() {
+    let due = date("2025-04-15");
+    assert_eq!(months_or_part(due, date("2025-04-15")), 0);
+    assert_eq!(months_or_part(due, date("2025-04-16")), 1);
+    assert_eq!(months_or_part(due, date("2025-05-15")), 1);
+    assert_eq!(months_or_part(due, date("2025-06-15")), 2);
+    assert_eq!(months_or_part(due, date("2025-06-16")), 3);
+    assert_eq!(months_or_part(due, date("2025-04-01")), 0);
+    assert_eq!(add_months(date("2025-01-31"), 1), date("2025-02-28"));
+    assert_eq!(add_months(due, 6), date("2025-10-15"));
+}
+
+// ---- The late estimate (54A:8-1, 9-6 a; 54:49-4, 54:48-2 per the reference) ----
+
+fn late(year: u16, filing: njtax_engine::answers::FilingDates, tax_due: Decimal) -> Option<LateEstimate> {
+    let p = book().for_year(year).unwrap();
+    let mut a = answers();
+    a.tax_year = year;
+    a.filing = filing;
+    let cx = Ctx::new(&a, &p);
+    let s = sheet(&cx, &[("tax_due", tax_due)]);
+    late_estimate(&cx, &s)
+}
+
+fn filed(on: &str) -> njtax_engine::answers::FilingDates {
+    njtax_engine::answers::FilingDates {
+        filed_on: Some(date(on)),
+        ..Default::default()
+    }
+}
+
+#[test]
+fn filed_and_paid_on_the_due_date_has_no_late_estimate_54a_8_1_a() {
+    assert!(late(2024, filed("2025-04-15"), dec!(1000)).is_none());
+    assert!(late(2024, Default::default(), dec!(1000)).is_none());
+}
+
+#[test]
+fn filed_one_day_late_is_one_months_100_plus_5_percent_54a_9_6_a() {
+    // 2024 return due 2025-04-15, filed and paid 2025-04-16 with $1,000 due:
+    // late filing $100 x 1 + 5% x $1,000 = $150.00; late payment 5% x $1,000 = $50.00;
+    // interest 1 month at 10.75% (2025): $1,000 x 0.1075 / 12 = $8.9583 -> $8.96. Total $208.96.
+    let e = late(2024, filed("2025-04-16"), dec!(1000)).unwrap();
+    assert_eq!(e.months_filed_late, 1);
+    assert_eq!(e.late_filing, dec!(150.00));
+    assert_eq!(e.late_payment, dec!(50.00));
+    assert_eq!(e.interest, dec!(8.96));
+    assert_eq!(e.total, dec!(208.96));
+    assert_eq!(e.balance_due, dec!(1000));
+    assert!(e.explanation.rule.starts_with("Estimate only."));
+    // The 2025 rate is computed, hence uncertain.
+    assert!(e.notes.iter().any(|n| n.contains("10.75%")), "{:?}", e.notes);
+}
+
+#[test]
+fn late_filing_share_is_capped_at_25_percent_54a_9_6_a() {
+    // 5 months (to 2025-09-15): 5% x 5 = 25%: $500 + $250 = $750.00.
+    let e = late(2024, filed("2025-09-15"), dec!(1000)).unwrap();
+    assert_eq!(e.months_filed_late, 5);
+    assert_eq!(e.late_filing, dec!(750.00));
+    // 6 months (to 2025-10-15): 30% capped at 25%: $600 + $250 = $850.00; the $100 a month is not
+    // capped. Interest 6 x $1,000 x 0.1075 / 12 = $53.75.
+    let e = late(2024, filed("2025-10-15"), dec!(1000)).unwrap();
+    assert_eq!(e.months_filed_late, 6);
+    assert_eq!(e.late_filing, dec!(850.00));
+    assert_eq!(e.interest, dec!(53.75));
+    assert_eq!(e.total, dec!(850.00) + dec!(50.00) + dec!(53.75));
+}
+
+#[test]
+fn extension_makes_september_filing_on_time_but_may_payment_late_54a_8_1_b() {
+    // Filing due 2025-10-15 with the extension; payment still due 2025-04-15. Paid 2025-05-10:
+    // 1 month; late payment 5% x $2,000 = $100.00; interest $2,000 x 0.1075 / 12 = $17.92.
+    let dates = njtax_engine::answers::FilingDates {
+        extension: true,
+        filed_on: Some(date("2025-09-10")),
+        paid_on: Some(date("2025-05-10")),
+    };
+    let e = late(2024, dates, dec!(2000)).unwrap();
+    assert_eq!(e.filing_due, Some(date("2025-10-15")));
+    assert_eq!(e.payment_due, Some(date("2025-04-15")));
+    assert_eq!(e.months_filed_late, 0);
+    assert_eq!(e.late_filing, dec!(0));
+    assert_eq!(e.months_paid_late, 1);
+    assert_eq!(e.late_payment, dec!(100.00));
+    assert_eq!(e.interest, dec!(17.92));
+    // Filed 2025-10-16 with the extension: one month late.
+    let dates = njtax_engine::answers::FilingDates {
+        extension: true,
+        filed_on: Some(date("2025-10-16")),
+        paid_on: Some(date("2025-04-15")),
+    };
+    let e = late(2024, dates, dec!(2000)).unwrap();
+    assert_eq!(e.months_filed_late, 1);
+    assert_eq!(e.late_filing, dec!(200.00));
+    assert_eq!(e.late_payment, dec!(0));
+    assert_eq!(e.interest, dec!(0));
+}
+
+#[test]
+fn paid_late_with_a_refund_due_adds_nothing_54a_9_6_a() {
+    let dates = njtax_engine::answers::FilingDates {
+        extension: false,
+        filed_on: Some(date("2025-06-01")),
+        paid_on: Some(date("2025-07-01")),
+    };
+    assert!(late(2024, dates, dec!(0)).is_none());
+}
+
+#[test]
+fn interest_takes_the_rate_of_the_period_each_month_starts_in_54_48_2() {
+    // 2023 return due 2024-04-15, paid 2025-02-01: 10 months; months starting 2024-04-15 ..
+    // 2024-12-15 (9) at 11.5%, 2025-01-15 (1) at 10.75%:
+    // $1,000 x (9 x 0.115 + 0.1075) / 12 = $95.2083 -> $95.21.
+    let dates = njtax_engine::answers::FilingDates {
+        extension: true,
+        filed_on: Some(date("2024-10-01")),
+        paid_on: Some(date("2025-02-01")),
+    };
+    let e = late(2023, dates, dec!(1000)).unwrap();
+    assert_eq!(e.months_paid_late, 10);
+    assert_eq!(e.interest, dec!(95.21));
+    assert!(e.explanation.rule.contains("9 month(s) at 11.5%"), "{}", e.explanation.rule);
+}
+
+#[test]
+fn a_2022_return_was_due_april_18_2023_uncertain_54a_8_1_a() {
+    // Filed 2023-04-18: on time. Filed 2023-04-19: one month late, with the uncertain due date noted.
+    assert!(late(2022, filed("2023-04-18"), dec!(500)).is_none());
+    let e = late(2022, filed("2023-04-19"), dec!(500)).unwrap();
+    assert_eq!(e.late_filing, dec!(125.00));
+    assert!(e.notes.iter().any(|n| n.contains("2023-04-18")));
+}
+
+#[test]
+fn the_whole_return_carries_the_plan_and_the_late_estimate() {
+    let mut a = answers();
+    a.filing.filed_on = Some(date("2025-05-01"));
+    let ret = njtax_engine::compute(&a, book()).unwrap();
+    let plan = ret.next_year.expect("a resident return carries the plan");
+    assert_eq!(plan.year, 2025);
+    // Nothing is due on an empty return: no late estimate.
+    assert!(ret.late.is_none());
+}
