@@ -61,20 +61,35 @@ fn finish(file: &str, problems: &[String]) {
 /// Expected NJ-2210 column: (required, paid by the due date, underpayment, interest).
 type Col = (&'static str, &'static str, &'static str, &'static str);
 
-fn check_2210(ret: &ComputedReturn, cols: &[Col], total: &str, problems: &mut Vec<String>) {
+/// Expected NJ-2210 Part I: (line 1, line 2, line 3, required annual payment).
+type Head = (&'static str, &'static str, &'static str, &'static str);
+
+fn check_2210(
+    ret: &ComputedReturn,
+    head: Head,
+    cols: &[Col],
+    total: &str,
+    problems: &mut Vec<String>,
+) {
     let Some(s) = &ret.nj2210 else {
         problems.push("  nj2210: the return has no NJ-2210 schedule".to_owned());
         return;
     };
-    same(problems, "nj2210 line 1 (tax)", "7938.35", s.tax);
+    let (l1, l2, l3, annual) = head;
+    same(problems, "nj2210 line 1 (tax)", l1, s.tax);
     same(
         problems,
         "nj2210 line 2 (withholding and credits)",
-        "0",
+        l2,
         s.withholding_and_credits,
     );
-    same(problems, "nj2210 line 3", "7938.35", s.net_tax);
-    same(problems, "nj2210 required annual", "6000.00", s.required_annual);
+    same(problems, "nj2210 line 3", l3, s.net_tax);
+    same(
+        problems,
+        "nj2210 required annual",
+        annual,
+        s.required_annual,
+    );
     same(problems, "nj2210 interest (line 52)", total, s.interest);
     if s.columns.len() != cols.len() {
         problems.push(format!(
@@ -87,10 +102,25 @@ fn check_2210(ret: &ComputedReturn, cols: &[Col], total: &str, problems: &mut Ve
         let name = ["A", "B", "C", "D"].get(i).copied().unwrap_or("?");
         let (req, paid, under, int) = *want;
         let before = problems.len();
-        same(problems, &format!("column {name} required"), req, got.required);
+        same(
+            problems,
+            &format!("column {name} required"),
+            req,
+            got.required,
+        );
         same(problems, &format!("column {name} paid"), paid, got.paid);
-        same(problems, &format!("column {name} underpayment"), under, got.underpayment);
-        same(problems, &format!("column {name} interest"), int, got.interest);
+        same(
+            problems,
+            &format!("column {name} underpayment"),
+            under,
+            got.underpayment,
+        );
+        same(
+            problems,
+            &format!("column {name} interest"),
+            int,
+            got.interest,
+        );
         if problems.len() > before {
             problems.push(format!(
                 "             engine says (column {name}): {}",
@@ -164,7 +194,13 @@ fn retiree_nj2210_columns_pay_the_oldest_shortfall_first_and_stop_at_april_15_54
         ("1500.00", "1500.00", "0", "0"),
         ("1500.00", "0", "1500.00", "18.81"),
     ];
-    check_2210(&ret, &cols, "82.06", &mut problems);
+    check_2210(
+        &ret,
+        ("7938.35", "0", "7938.35", "6000.00"),
+        &cols,
+        "82.06",
+        &mut problems,
+    );
     if let Some(s) = &ret.nj2210 {
         let dues: Vec<String> = s
             .columns
@@ -273,17 +309,37 @@ fn check_hcc(ret: &ComputedReturn, want: &Hcc, problems: &mut Vec<String>) {
                 m.month, m.adults, m.children
             ));
         }
-        same(problems, &format!("hcc month {} flat", m.month), want.flat, m.flat);
+        same(
+            problems,
+            &format!("hcc month {} flat", m.month),
+            want.flat,
+            m.flat,
+        );
         same(
             problems,
             &format!("hcc month {} percentage", m.month),
             want.percentage,
             m.percentage,
         );
-        same(problems, &format!("hcc month {} cap", m.month), "330.00", m.cap);
+        same(
+            problems,
+            &format!("hcc month {} cap", m.month),
+            "330.00",
+            m.cap,
+        );
     }
-    same(problems, "hcc household income", want.household_income, h.household_income);
-    same(problems, "hcc total of monthly amounts", want.total_monthly, h.total_monthly);
+    same(
+        problems,
+        "hcc household income",
+        want.household_income,
+        h.household_income,
+    );
+    same(
+        problems,
+        "hcc total of monthly amounts",
+        want.total_monthly,
+        h.total_monthly,
+    );
     same(problems, "hcc cap", want.cap, h.cap);
     same(problems, "hcc tax", want.tax, h.tax);
     same(problems, "hcc federal credit", "0", h.federal_credit);
@@ -313,8 +369,9 @@ fn family_hcc_flat_amount_695_beats_percentage_600_50_for_five_months_54a_11_4_a
     finish(RETURN_2, &problems);
 }
 
-/// Return 2 with Dana's wages `wages` and the child's income `child_income`, no federal EIC.
-fn family_variant(wages: &str, child_income: &str) -> Answers {
+/// Return 2 with Dana's wages `wages`, the child's income `child_income` and the federal AGI
+/// `agi` (line 27: wages + 32,000 + 520): no federal EIC at that income.
+fn family_variant(wages: &str, child_income: &str, agi: &str) -> Answers {
     let mut a = answers(RETURN_2);
     for w in &mut a.income.w2s {
         if w.owner == Owner::Spouse {
@@ -324,15 +381,20 @@ fn family_variant(wages: &str, child_income: &str) -> Answers {
     a.health.dependents_income = dec(child_income);
     a.federal.irs_eic_override = None;
     a.federal.eic_claimed_federally = false;
+    a.federal.agi = dec(agi);
+    a.federal.earned_income = dec(agi) - dec("520.00");
     a
 }
 
 /// Variant 2b: Dana earns 55,960 (line 27 = 88,480), child 2,020: household income 92,000;
 /// 2.5% × 72,000 = 1,800 beats the flat 695; 5 × 150.00 = 750.00 (cap 1,650). Line 42 = 84,980,
-/// table row midpoint 84,975: 1,645 + 5.525% × 4,975 = 1,919.87 → 1,920; line 54 = 2,670.00.
+/// table row midpoint 84,975: 1,645 + 5.525% × 4,975 = 1,919.87 → 1,920. No EIC at AGI 88,480;
+/// withholding 390 < 1,920: NJ-2210 80% × 1,920 = 1,536 → 384.00 a column, withholding 97.50 on
+/// each due date paying the oldest shortfall first (decision 3): A 286.50 (16.30), B 384.00
+/// (35.92), C 384.00 (25.04), D 384.00 (10.32); line 52 = 87.58; line 54 = 2,757.58.
 #[test]
 fn family_variant_percentage_1800_beats_flat_695_above_47800_household_income_54a_11_4_a() {
-    let set = compute(&family_variant("55960.00", "2020.00"));
+    let set = compute(&family_variant("55960.00", "2020.00", "88480.00"));
     let mut problems = Vec::new();
     let ret = resident_return(&set, &mut problems);
     let want = Hcc {
@@ -345,15 +407,35 @@ fn family_variant_percentage_1800_beats_flat_695_above_47800_household_income_54
     };
     check_hcc(&ret, &want, &mut problems);
     for m in ret.hcc.iter().flat_map(|h| h.months.iter()) {
-        same(&mut problems, &format!("hcc month {} amount", m.month), "150.00", m.amount);
+        same(
+            &mut problems,
+            &format!("hcc month {} amount", m.month),
+            "150.00",
+            m.amount,
+        );
     }
+    let cols: [Col; 4] = [
+        ("384.00", "97.50", "286.50", "16.30"),
+        ("384.00", "0", "384.00", "35.92"),
+        ("384.00", "0", "384.00", "25.04"),
+        ("384.00", "0", "384.00", "10.32"),
+    ];
+    check_2210(
+        &ret,
+        ("1920.00", "390.00", "1530.00", "1536.00"),
+        &cols,
+        "87.58",
+        &mut problems,
+    );
     for (id, want) in [
         ("27", "88480.00"),
         ("42", "84980.00"),
         ("43", "1920.00"),
         ("50", "1920.00"),
+        ("52", "87.58"),
         ("53c", "750.00"),
-        ("54", "2670.00"),
+        ("54", "2757.58"),
+        ("58", "0"),
     ] {
         same(&mut problems, &format!("line {id}"), want, ret.value(id));
     }
@@ -365,7 +447,7 @@ fn family_variant_percentage_1800_beats_flat_695_above_47800_household_income_54
 /// tax 1,650.00 (5000A(c)(1)(B) with the State bronze premium, 54A:11-4 a).
 #[test]
 fn family_variant_bronze_cap_1650_bites_when_percentage_is_5000_54a_11_4_a() {
-    let set = compute(&family_variant("183980.00", "2000.00"));
+    let set = compute(&family_variant("183980.00", "2000.00", "216500.00"));
     let mut problems = Vec::new();
     let ret = resident_return(&set, &mut problems);
     let want = Hcc {
