@@ -462,3 +462,129 @@ fn family_variant_bronze_cap_1650_bites_when_percentage_is_5000_54a_11_4_a() {
     same(&mut problems, "line 53c", "1650.00", ret.value("53c"));
     finish("family variant 2c", &problems);
 }
+
+/// Return 1, next year's plan (decision 6; 54A:8-4 a, 8-5 a(1), 9-6 d(3)): this year's taxable
+/// gross income (line 42) 158,000 is over $150,000, so the safe harbour for 2025 is 110% of this
+/// year's tax: 1.10 × 7,938.35 = 8,732.185 → 8,732.19, less expected withholding 0 (this year's
+/// line 55 is 0): more than $400, so a declaration is required. Four installments 2,183.05 (×3)
+/// and 2,183.04 (the remainder), due 2025-04-15, 2025-06-16, 2025-09-15, 2026-01-15
+/// (nj-reference-2 §8); no overpayment credited forward.
+#[test]
+fn retiree_next_year_plan_is_110_percent_of_this_years_tax_above_150000_54a_9_6_d_3() {
+    let set = compute(&answers(RETURN_1));
+    let mut problems = Vec::new();
+    let ret = resident_return(&set, &mut problems);
+    let Some(plan) = &ret.next_year else {
+        panic!("retiree: no next-year plan on the return");
+    };
+    if plan.year != 2025 || !plan.required {
+        problems.push(format!(
+            "  plan: expected 2025, required; got {} {} ({})",
+            plan.year, plan.required, plan.reason
+        ));
+    }
+    same(
+        &mut problems,
+        "plan estimated tax",
+        "8732.19",
+        plan.estimated_tax,
+    );
+    same(&mut problems, "plan credit left", "0", plan.credit_left);
+    let want = [
+        ("2025-04-15", "2183.05"),
+        ("2025-06-16", "2183.05"),
+        ("2025-09-15", "2183.05"),
+        ("2026-01-15", "2183.04"),
+    ];
+    if plan.installments.len() != want.len() {
+        problems.push(format!(
+            "  plan: expected 4 installments, got {}",
+            plan.installments.len()
+        ));
+    }
+    for ((due, amount), got) in want.iter().zip(plan.installments.iter()) {
+        let got_due = got.due.map_or_else(|| "none".to_owned(), |d| d.to_string());
+        if got_due != *due {
+            problems.push(format!("  plan due: expected {due}, got {got_due}"));
+        }
+        same(
+            &mut problems,
+            &format!("plan {due} amount"),
+            amount,
+            got.amount,
+        );
+        same(
+            &mut problems,
+            &format!("plan {due} to pay"),
+            amount,
+            got.to_pay,
+        );
+    }
+    if !problems.is_empty() {
+        problems.push(format!(
+            "             engine says: {}",
+            plan.explanation.rule
+        ));
+    }
+    if ret.late.is_some() {
+        problems.push("  late estimate: expected none (filed and paid on time)".to_owned());
+    }
+    finish(RETURN_1, &problems);
+}
+
+/// Return 1 filed and paid late on 2025-06-20 (variant 1b, an estimate outside the form; decision
+/// 7; 54:49-4 per nj-reference §5): due 2025-04-15, late by 2 months and a part = 3 months.
+/// Balance due (line 67) 2,320.41. Late filing 3 × $100 + 3 × 5% × 2,320.41 = 300 + 348.06 =
+/// 648.06 (15% is under the 25% limit); late payment 5% × 2,320.41 = 116.02; interest 3 months at
+/// 10.75% (months starting in 2025) = 2,320.41 × 0.026875 = 62.36; total 826.44. The form lines do
+/// not change.
+#[test]
+fn retiree_filed_and_paid_three_months_late_estimate_is_826_44_54a_9_6_a() {
+    let mut a = answers(RETURN_1);
+    let d = |s: &str| s.parse::<njtax_engine::answers::Date>().expect("a date");
+    a.filing.filed_on = Some(d("2025-06-20"));
+    a.filing.paid_on = Some(d("2025-06-20"));
+    let set = compute(&a);
+    let mut problems = Vec::new();
+    let ret = resident_return(&set, &mut problems);
+    same(
+        &mut problems,
+        "line 79 (unchanged)",
+        "2320.41",
+        ret.value("79"),
+    );
+    let Some(late) = &ret.late else {
+        panic!("late variant: no late estimate on the return");
+    };
+    let due = late.payment_due.map(|x| x.to_string());
+    if due.as_deref() != Some("2025-04-15")
+        || late.months_filed_late != 3
+        || late.months_paid_late != 3
+    {
+        problems.push(format!(
+            "  late: expected due 2025-04-15, 3 months filed and paid late; got {due:?}, {} and {}",
+            late.months_filed_late, late.months_paid_late
+        ));
+    }
+    same(
+        &mut problems,
+        "late balance due",
+        "2320.41",
+        late.balance_due,
+    );
+    same(
+        &mut problems,
+        "late filing addition",
+        "648.06",
+        late.late_filing,
+    );
+    same(
+        &mut problems,
+        "late payment addition",
+        "116.02",
+        late.late_payment,
+    );
+    same(&mut problems, "late interest", "62.36", late.interest);
+    same(&mut problems, "late total", "826.44", late.total);
+    finish("retiree late variant 1b", &problems);
+}
