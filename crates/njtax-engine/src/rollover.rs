@@ -12,7 +12,8 @@ use crate::residency::Filer;
 /// `payments.prior_year_overpayment` = the total of line 69 (credit to next year's tax) over this
 /// year's returns; `business_credits.carryovers` = every ledger row of this year's returns with
 /// something remaining whose last year is the new year or later (what expires this year is
-/// dropped). A spouse filing separately had the items as "taxpayer" on that return; they go back to
+/// dropped); `estimated_tax.prior_year_tax` = line 50 and `prior_year_taxable_income` = line 42
+/// (NJ-1040NR: line 39, as if a resident) for next year's NJ-2210. A spouse filing separately had the items as "taxpayer" on that return; they go back to
 /// the spouse.
 pub fn next_year(answers: &Answers, set: &ReturnSet) -> Answers {
     let year = answers.tax_year.saturating_add(1);
@@ -31,6 +32,29 @@ pub fn next_year(answers: &Answers, set: &ReturnSet) -> Answers {
         options: answers.options.clone(),
         ..Answers::default()
     };
+    // Last year's tax and taxable gross income for next year's NJ-2210 (54A:9-6 c(2), d(3)): the
+    // tax after credits (line 50) over this year's returns; taxable gross income is line 42 of the
+    // NJ-1040, or, when there is an NJ-1040NR, its line 39 (income everywhere as if a resident,
+    // 9-6 d(3) last sentence), which already covers the whole year.
+    let mut prior_tax = rust_decimal::Decimal::ZERO;
+    let mut resident_taxable = rust_decimal::Decimal::ZERO;
+    let mut nonresident_taxable: Option<rust_decimal::Decimal> = None;
+    for r in &set.returns {
+        prior_tax = sat_add(prior_tax, r.value_by_key("balance_after_credits"));
+        if r.kind.is_nonresident() {
+            let v = r.value_by_key("taxable_income");
+            nonresident_taxable = Some(nonresident_taxable.map_or(v, |n| n.max(v)));
+        } else {
+            resident_taxable = sat_add(resident_taxable, r.value_by_key("nj_taxable_income"));
+        }
+    }
+    if !set.returns.is_empty() {
+        out.estimated_tax.prior_year_tax = Some(prior_tax);
+        out.estimated_tax.prior_year_taxable_income =
+            Some(nonresident_taxable.unwrap_or(resident_taxable));
+        out.estimated_tax.prior_year_married_separately =
+            answers.filing_status == crate::answers::FilingStatus::MarriedSeparate;
+    }
     for r in &set.returns {
         out.payments.prior_year_overpayment = sat_add(
             out.payments.prior_year_overpayment,
