@@ -348,3 +348,99 @@ fn a_closed_output_pipe_ends_quietly_without_a_panic() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(out.status.code(), Some(0), "{stderr}");
 }
+
+/// A 2024 single filer with $100,000 of wages and nothing withheld, filing and paying on
+/// 2025-05-20 (due 2025-04-15): line 67 is the balance the late additions are measured on.
+const LATE_DRAFT: &str = r#"Draft(
+  format_version: 4,
+  answers: (
+    tax_year: 2024,
+    income: (w2s: [(state_wages: "100000.00", nj_tax_withheld: "0")]),
+    filing: (filed_on: Some("2025-05-20")),
+  ),
+)"#;
+
+#[test]
+fn plan_prints_next_years_installments_and_the_late_estimate_54a_8_5_9_6_a() {
+    let path = temp_draft("late-plan.ron", LATE_DRAFT);
+    let out = njtax(&["plan", path.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Next year's estimated tax (2025, NJ-1040-ES)"),
+        "{text}"
+    );
+    assert!(text.contains("2025-06-16"), "{text}");
+    assert!(text.contains("2026-01-15"), "{text}");
+    assert!(
+        text.contains("Late filing and payment (estimate)"),
+        "{text}"
+    );
+    assert!(text.contains("Estimate only."), "{text}");
+    // compute's text output carries them too.
+    let out = njtax(&["compute", path.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Next year's estimated tax (2025"), "{text}");
+    assert!(text.contains("(estimate)"), "{text}");
+}
+
+#[test]
+fn compute_json_has_the_plan_and_the_late_estimate_with_two_decimals() {
+    let path = temp_draft("late-json.ron", LATE_DRAFT);
+    let out = njtax(&["compute", path.to_str().unwrap(), "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let due: rust_decimal::Decimal = v["lines"]["67"].as_str().unwrap().parse().unwrap();
+    let plan = &v["next_year"];
+    assert_eq!(plan["year"], 2025);
+    assert_eq!(plan["required"], true);
+    let installments = plan["installments"].as_array().unwrap();
+    assert_eq!(installments.len(), 4);
+    let sum: rust_decimal::Decimal = installments
+        .iter()
+        .map(|i| {
+            i["amount"]
+                .as_str()
+                .unwrap()
+                .parse::<rust_decimal::Decimal>()
+                .unwrap()
+        })
+        .sum();
+    // No withholding: the plan is this year's tax after credits (line 50), here line 67.
+    assert_eq!(sum, due);
+    assert_eq!(installments[0]["due"], "2025-04-15");
+    let late = &v["late"];
+    assert_eq!(late["estimate"], true);
+    assert_eq!(late["months_filed_late"], 2);
+    // Late filing: $100 x 2 + 10% of line 67.
+    let lf: rust_decimal::Decimal = late["late_filing"].as_str().unwrap().parse().unwrap();
+    assert_eq!(
+        lf,
+        rust_decimal::dec!(200) + (due * rust_decimal::dec!(0.10)).round_dp(2)
+    );
+    assert_eq!(
+        late["total"]
+            .as_str()
+            .unwrap()
+            .split('.')
+            .nth(1)
+            .map(str::len),
+        Some(2)
+    );
+}
+
+#[test]
+fn an_on_time_return_has_no_late_estimate_in_json() {
+    let out = njtax(&["compute", &example("single-renter.ron"), "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["late"].is_null());
+    assert!(v["next_year"].is_object());
+}

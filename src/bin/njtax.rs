@@ -69,6 +69,13 @@ enum Command {
         /// Draft file (RON).
         draft: PathBuf,
     },
+    /// Print next year's estimated tax plan (NJ-1040-ES: whether a declaration is required, the
+    /// four installments with their due dates and the credit forward applied) and, when the draft
+    /// says the return is filed or paid late, the estimate of the penalties and interest.
+    Plan {
+        /// Draft file (RON).
+        draft: PathBuf,
+    },
     /// Compute many drafts (files or folders of .ron files) and print one summary line each.
     Batch {
         /// Draft files or folders.
@@ -216,6 +223,20 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
         Command::Batch { paths, json } => Ok(batch(&paths, book, json)),
         Command::Rollover { draft, out, force } => rollover(&draft, &out, force, book),
         Command::EstimateImpaired { draft } => estimate_impaired(&draft, book),
+        Command::Plan { draft } => {
+            let set = load_and_compute(&draft, book)?;
+            let several = set.returns.len() > 1;
+            for r in &set.returns {
+                if r.next_year.is_none() && r.late.is_none() {
+                    continue;
+                }
+                if several {
+                    out!("===== {} =====", return_title(r));
+                }
+                out_raw!("{}", render_plan_and_late(r));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 
@@ -504,7 +525,102 @@ fn return_json(ret: &ComputedReturn) -> Value {
         },
         "diagnostics": diagnostics,
         "business_credits": serde_json::to_value(&ret.business_credits).unwrap_or(Value::Null),
+        "next_year": ret.next_year.as_ref().map(plan_json),
+        "late": ret.late.as_ref().map(late_json),
     })
+}
+
+/// Next year's estimated tax plan as JSON (amounts as strings with two decimals).
+fn plan_json(p: &njtax_engine::rules::next_year::EstimatedTaxPlan) -> Value {
+    let installments: Vec<Value> = p
+        .installments
+        .iter()
+        .map(|i| {
+            json!({
+                "due": i.due.map(|d| d.to_string()),
+                "amount": dec(i.amount),
+                "credit_applied": dec(i.credit_applied),
+                "to_pay": dec(i.to_pay),
+            })
+        })
+        .collect();
+    json!({
+        "year": p.year,
+        "required": p.required,
+        "reason": p.reason,
+        "estimated_tax": dec(p.estimated_tax),
+        "installments": installments,
+        "credit_left": dec(p.credit_left),
+        "notes": p.notes,
+        "explanation": serde_json::to_value(&p.explanation).unwrap_or(Value::Null),
+    })
+}
+
+/// The late filing and payment estimate as JSON (amounts as strings with two decimals).
+fn late_json(l: &njtax_engine::rules::next_year::LateEstimate) -> Value {
+    json!({
+        "estimate": true,
+        "filing_due": l.filing_due.map(|d| d.to_string()),
+        "payment_due": l.payment_due.map(|d| d.to_string()),
+        "balance_due": dec(l.balance_due),
+        "months_filed_late": l.months_filed_late,
+        "months_paid_late": l.months_paid_late,
+        "late_filing": dec(l.late_filing),
+        "late_payment": dec(l.late_payment),
+        "interest": dec(l.interest),
+        "total": dec(l.total),
+        "notes": l.notes,
+        "explanation": serde_json::to_value(&l.explanation).unwrap_or(Value::Null),
+    })
+}
+
+/// Next year's plan and, when late, the late filing and payment estimate, as text.
+fn render_plan_and_late(ret: &ComputedReturn) -> String {
+    let mut out = String::new();
+    if let Some(p) = &ret.next_year {
+        out.push_str(&format!(
+            "Next year's estimated tax ({}, NJ-1040-ES): {}\n",
+            p.year, p.reason
+        ));
+        if !p.installments.is_empty() {
+            out.push_str(&format!(
+                "  {:<4} {:<12} {:>14} {:>14} {:>14}\n",
+                "no.", "due", "installment", "credit applied", "to pay"
+            ));
+            for (i, inst) in p.installments.iter().enumerate() {
+                out.push_str(&format!(
+                    "  {:<4} {:<12} {:>14} {:>14} {:>14}\n",
+                    i + 1,
+                    inst.due.map_or_else(|| "?".into(), |d| d.to_string()),
+                    fmt_money(inst.amount),
+                    fmt_money(inst.credit_applied),
+                    fmt_money(inst.to_pay)
+                ));
+            }
+        }
+        if !p.explanation.rule.is_empty() {
+            out.push_str(&format!("  why: {}\n", p.explanation.rule));
+        }
+        for n in &p.notes {
+            out.push_str(&format!("  note: {n}\n"));
+        }
+    }
+    if let Some(l) = &ret.late {
+        out.push_str(&format!(
+            "Late filing and payment (estimate): {} (late filing {}, late payment {}, interest {})\n",
+            fmt_money(l.total),
+            fmt_money(l.late_filing),
+            fmt_money(l.late_payment),
+            fmt_money(l.interest)
+        ));
+        if !l.explanation.rule.is_empty() {
+            out.push_str(&format!("  why: {}\n", l.explanation.rule));
+        }
+        for n in &l.notes {
+            out.push_str(&format!("  note: {n}\n"));
+        }
+    }
+    out
 }
 
 fn render_text(ret: &ComputedReturn) -> String {
@@ -535,6 +651,11 @@ fn render_text(ret: &ComputedReturn) -> String {
         },
         ret.filing_requirement.reason
     ));
+    let after = render_plan_and_late(ret);
+    if !after.is_empty() {
+        out.push('\n');
+        out.push_str(&after);
+    }
     if !ret.diagnostics.is_empty() {
         out.push_str("\nDiagnostics:\n");
         for d in &ret.diagnostics {

@@ -69,7 +69,10 @@ fn declaration_required_at_400_01_with_four_installments_on_2025_dates_54a_8_4_a
     // $400.01 / 4 = $100.0025 -> $100.00 three times, the last $400.01 - $300.00 = $100.01.
     let p = plan(2024, &answers(), &[("balance_after_credits", dec!(400.01))]);
     assert!(p.required);
-    assert_eq!(amounts(&p), [dec!(100.00), dec!(100.00), dec!(100.00), dec!(100.01)]);
+    assert_eq!(
+        amounts(&p),
+        [dec!(100.00), dec!(100.00), dec!(100.00), dec!(100.01)]
+    );
     let dues: Vec<Date> = p.installments.iter().map(|i| i.due.unwrap()).collect();
     assert_eq!(
         dues,
@@ -80,7 +83,11 @@ fn declaration_required_at_400_01_with_four_installments_on_2025_dates_54a_8_4_a
             date("2026-01-15")
         ]
     );
-    assert!(p.notes.is_empty(), "published dates need no note: {:?}", p.notes);
+    assert!(
+        p.notes.is_empty(),
+        "published dates need no note: {:?}",
+        p.notes
+    );
 }
 
 #[test]
@@ -95,7 +102,11 @@ fn this_years_withholding_is_assumed_when_none_is_entered_54a_8_4_b() {
         ],
     );
     assert_eq!(p.estimated_tax, dec!(1000));
-    assert!(p.explanation.rule.contains("this year's withholding $4,000.00"));
+    assert!(
+        p.explanation
+            .rule
+            .contains("this year's withholding $4,000.00")
+    );
     // An entered figure wins: $5,000 - $4,700 = $300, not required.
     let mut a = answers();
     a.next_year.expected_withholding = dec!(4700);
@@ -126,7 +137,11 @@ fn plan_is_110_percent_of_this_years_tax_above_150000_54a_9_6_d3() {
     );
     assert_eq!(p.estimated_tax, dec!(8800.00));
     assert_eq!(amounts(&p), [dec!(2200.00); 4]);
-    assert!(p.explanation.rule.contains("110%"), "{}", p.explanation.rule);
+    assert!(
+        p.explanation.rule.contains("110%"),
+        "{}",
+        p.explanation.rule
+    );
 }
 
 #[test]
@@ -221,11 +236,21 @@ fn installments_add_up_to_the_cent_the_last_taking_the_remainder_54a_8_5_a1() {
         equal_installments(dec!(1000.02), 4),
         [dec!(250.01), dec!(250.01), dec!(250.01), dec!(249.99)]
     );
-    for total in [dec!(1000.01), dec!(1000.02), dec!(1000.03), dec!(401), dec!(123456.79)] {
+    for total in [
+        dec!(1000.01),
+        dec!(1000.02),
+        dec!(1000.03),
+        dec!(401),
+        dec!(123456.79),
+    ] {
         let parts = equal_installments(total, 4);
         assert_eq!(parts.iter().copied().sum::<Decimal>(), total, "{total}");
     }
-    let p = plan(2024, &answers(), &[("balance_after_credits", dec!(1000.02))]);
+    let p = plan(
+        2024,
+        &answers(),
+        &[("balance_after_credits", dec!(1000.02))],
+    );
     assert_eq!(amounts(&p).into_iter().sum::<Decimal>(), dec!(1000.02));
 }
 
@@ -245,7 +270,11 @@ fn dates_for_2026_come_from_the_statute_with_a_note_54a_8_5_a1() {
             date("2027-01-15")
         ]
     );
-    assert!(p.notes.iter().any(|n| n.contains("holidays are not modelled")));
+    assert!(
+        p.notes
+            .iter()
+            .any(|n| n.contains("holidays are not modelled"))
+    );
 }
 
 #[test]
@@ -275,10 +304,18 @@ fn statutory_dates_move_off_a_weekend_54a_8_5_a1() {
 #[test]
 fn no_plan_on_a_part_year_residents_nonresident_return() {
     use njtax_engine::residency::ReturnKind;
-    assert!(njtax_engine::rules::next_year::carries_plan(ReturnKind::Resident));
-    assert!(njtax_engine::rules::next_year::carries_plan(ReturnKind::PartYearResident));
-    assert!(njtax_engine::rules::next_year::carries_plan(ReturnKind::Nonresident));
-    assert!(!njtax_engine::rules::next_year::carries_plan(ReturnKind::PartYearNonresident));
+    assert!(njtax_engine::rules::next_year::carries_plan(
+        ReturnKind::Resident
+    ));
+    assert!(njtax_engine::rules::next_year::carries_plan(
+        ReturnKind::PartYearResident
+    ));
+    assert!(njtax_engine::rules::next_year::carries_plan(
+        ReturnKind::Nonresident
+    ));
+    assert!(!njtax_engine::rules::next_year::carries_plan(
+        ReturnKind::PartYearNonresident
+    ));
 }
 
 // ---- Months or parts of a month ----
@@ -298,7 +335,11 @@ fn a_month_counts_from_the_due_dates_day_of_the_month() {
 
 // ---- The late estimate (54A:8-1, 9-6 a; 54:49-4, 54:48-2 per the reference) ----
 
-fn late(year: u16, filing: njtax_engine::answers::FilingDates, tax_due: Decimal) -> Option<LateEstimate> {
+fn late(
+    year: u16,
+    filing: njtax_engine::answers::FilingDates,
+    tax_due: Decimal,
+) -> Option<LateEstimate> {
     let p = book().for_year(year).unwrap();
     let mut a = answers();
     a.tax_year = year;
@@ -335,7 +376,11 @@ fn filed_one_day_late_is_one_months_100_plus_5_percent_54a_9_6_a() {
     assert_eq!(e.balance_due, dec!(1000));
     assert!(e.explanation.rule.starts_with("Estimate only."));
     // The 2025 rate is computed, hence uncertain.
-    assert!(e.notes.iter().any(|n| n.contains("10.75%")), "{:?}", e.notes);
+    assert!(
+        e.notes.iter().any(|n| n.contains("10.75%")),
+        "{:?}",
+        e.notes
+    );
 }
 
 #[test]
@@ -406,7 +451,11 @@ fn interest_takes_the_rate_of_the_period_each_month_starts_in_54_48_2() {
     let e = late(2023, dates, dec!(1000)).unwrap();
     assert_eq!(e.months_paid_late, 10);
     assert_eq!(e.interest, dec!(95.21));
-    assert!(e.explanation.rule.contains("9 month(s) at 11.5%"), "{}", e.explanation.rule);
+    assert!(
+        e.explanation.rule.contains("9 month(s) at 11.5%"),
+        "{}",
+        e.explanation.rule
+    );
 }
 
 #[test]

@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 use crate::answers::{Date, FilingStatus, PlanBasis};
 use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, ShowValue};
-use crate::money::{fmt_money, fmt_rate, floor_zero, round_cents, sat_add, sat_mul, sat_sub, sat_sum};
+use crate::money::{
+    floor_zero, fmt_money, fmt_rate, round_cents, sat_add, sat_mul, sat_sub, sat_sum,
+};
 use crate::params::ByStatus;
 use crate::residency::ReturnKind;
 
@@ -76,7 +78,6 @@ pub struct LateEstimate {
     /// How it was worked out.
     pub explanation: Explanation,
 }
-
 
 /// A date as stored in the parameter files (`"YYYY-MM-DD"`), shown as written.
 #[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -284,7 +285,11 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
             let income = s.v(income_key);
             let limit = *late.plan_high_income_limit.value.get(cx.a.filing_status);
             ex = ex
-                .line("This year's tax after credits", "balance_after_credits", tax)
+                .line(
+                    "This year's tax after credits",
+                    "balance_after_credits",
+                    tax,
+                )
                 .line("This year's taxable gross income", income_key, income)
                 .param(&late.plan_high_income_limit);
             if income > limit {
@@ -431,7 +436,11 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
             });
         }
         if !credit.is_zero() {
-            ex = ex.line("Overpayment credited forward (line 69)", "credit_forward", credit);
+            ex = ex.line(
+                "Overpayment credited forward (line 69)",
+                "credit_forward",
+                credit,
+            );
         }
         if !credit_left.is_zero() {
             notes.push(format!(
@@ -474,7 +483,8 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
     }
 }
 
-const LATE_CITE: &str = "N.J.S.A. 54A:8-1 a, b; 54A:9-6 a; R.S. 54:49-4 and 54:48-2 as reported in nj-reference.md §5";
+const LATE_CITE: &str =
+    "N.J.S.A. 54A:8-1 a, b; 54A:9-6 a; R.S. 54:49-4 and 54:48-2 as reported in nj-reference.md §5";
 
 /// The rate period in force on `d` (the last period starting on or before it; the first period
 /// when `d` is before the table).
@@ -559,8 +569,8 @@ pub fn late_estimate(cx: &Ctx, s: &Sheet) -> Option<LateEstimate> {
             .param(&late.late_filing_rate_per_month)
             .param(&late.late_filing_rate_cap);
         words.push(crate::explain_format!(
-            "Filed {} late: {} month(s) or part of a month from {filing_due}; late filing {} x {months_filed_late} = {} plus {} of {} = {} (the monthly {} x {months_filed_late} = {}, at most {}): {}.",
-            f.filed_on.map_or_else(String::new, |d| format!("on {d}")),
+            "Filed late{}: {} month(s) or part of a month from {filing_due}; late filing {} x {months_filed_late} = {} plus {} of {} = {} (the monthly {} x {months_filed_late} = {}, at most {}): {}.",
+            f.filed_on.map_or_else(String::new, |d| format!(" on {d}")),
             months_filed_late,
             fmt_money(per_month),
             fmt_money(flat),
@@ -584,8 +594,8 @@ pub fn late_estimate(cx: &Ctx, s: &Sheet) -> Option<LateEstimate> {
             .param(&late.late_payment_rate)
             .param(&late.interest_rates);
         words.push(crate::explain_format!(
-            "Paid {} late: late payment {} of {} = {}.",
-            paid_on.map_or_else(String::new, |d| format!("on {d}")),
+            "Paid late{}: late payment {} of {} = {}.",
+            paid_on.map_or_else(String::new, |d| format!(" on {d}")),
             fmt_rate(rate),
             fmt_money(balance),
             fmt_money(late_payment)
