@@ -588,3 +588,110 @@ fn retiree_filed_and_paid_three_months_late_estimate_is_826_44_54a_9_6_a() {
     same(&mut problems, "late total", "826.44", late.total);
     finish("retiree late variant 1b", &problems);
 }
+
+/// Variant 1c: the retiree died on 2024-12-01. 54A:9-6 c, last sentence: "No underpayment shall be
+/// deemed to exist with respect to a declaration or installment otherwise due on or after the
+/// taxpayer's death." Installment D (due 2025-01-15) falls after the death: no underpayment, no
+/// interest. A (33.54), B (29.71) and C (0) are unchanged: line 52 = 63.25.
+#[test]
+fn no_underpayment_for_an_installment_due_after_the_taxpayers_death_54a_9_6_c() {
+    let mut a = answers(RETURN_1);
+    a.taxpayer.date_of_death = Some("2024-12-01".parse().expect("a date"));
+    let set = compute(&a);
+    let mut problems = Vec::new();
+    let ret = resident_return(&set, &mut problems);
+    if let Some(s) = &ret.nj2210 {
+        let interest: Vec<String> = s.columns.iter().map(|c| c.interest.to_string()).collect();
+        if let Some(d) = s.columns.get(3) {
+            same(&mut problems, "column D underpayment", "0", d.underpayment);
+            same(&mut problems, "column D interest", "0", d.interest);
+        }
+        same(&mut problems, "nj2210 interest", "63.25", s.interest);
+        if !problems.is_empty() {
+            problems.push(format!("             columns' interest: {interest:?}"));
+        }
+    }
+    same(&mut problems, "line 52", "63.25", ret.value("52"));
+    finish("retiree variant 1c (died 2024-12-01)", &problems);
+}
+
+/// Variant 2d: Kemi (born 2006-03-10) was also uninsured January-May, and the couple paid a
+/// $100.00 federal shared responsibility payment. 5000A(c)(3)(C): a child is one who "has not
+/// attained the age of 18 before the beginning of a month": Kemi counts as a child for January,
+/// February and March (she turns 18 on March 10) and as an adult for April and May.
+/// Months 1-3: flat 695 + 347.50 = 1,042.50; months 4-5: 2 × 695 = 1,390.00 (under 2,085);
+/// percentage 600.50 loses every month. Total = (3 × 1,042.50 + 2 × 1,390.00) / 12 = 5,907.50 /
+/// 12 = 492.2917 → 492.29; cap 5 × 2 × 330 = 3,300.00; tax 492.29; federal credit (54A:11-4 g)
+/// min(100, 492.29) = 100.00; line 53c = 392.29.
+#[test]
+fn child_turning_18_counts_as_adult_from_the_next_month_and_federal_payment_is_credited_54a_11_4_g()
+{
+    let mut a = answers(RETURN_2);
+    for d in &mut a.dependents {
+        d.birth_date = Some("2006-03-10".parse().expect("a date"));
+        d.coverage.months_without_coverage = vec![1, 2, 3, 4, 5];
+    }
+    a.health.federal_payment = dec("100.00");
+    let set = compute(&a);
+    let mut problems = Vec::new();
+    let ret = resident_return(&set, &mut problems);
+    let Some(h) = &ret.hcc else {
+        panic!("variant 2d: no NJ-HCC schedule");
+    };
+    let want = [
+        (1u8, 1u32, 1u32, "1042.50"),
+        (2, 1, 1, "1042.50"),
+        (3, 1, 1, "1042.50"),
+        (4, 2, 0, "1390.00"),
+        (5, 2, 0, "1390.00"),
+    ];
+    if h.months.len() != want.len() {
+        problems.push(format!("  hcc: expected 5 months, got {}", h.months.len()));
+    }
+    for ((month, adults, children, flat), got) in want.iter().zip(h.months.iter()) {
+        if got.month != *month || got.adults != *adults || got.children != *children {
+            problems.push(format!(
+                "  hcc month {month}: expected {adults} adults {children} children, got month {} with {} and {}",
+                got.month, got.adults, got.children
+            ));
+        }
+        same(
+            &mut problems,
+            &format!("hcc month {month} flat"),
+            flat,
+            got.flat,
+        );
+        same(
+            &mut problems,
+            &format!("hcc month {month} percentage"),
+            "600.50",
+            got.percentage,
+        );
+        same(
+            &mut problems,
+            &format!("hcc month {month} cap"),
+            "660.00",
+            got.cap,
+        );
+    }
+    same(
+        &mut problems,
+        "hcc total of monthly amounts",
+        "492.29",
+        h.total_monthly,
+    );
+    same(&mut problems, "hcc cap", "3300.00", h.cap);
+    same(&mut problems, "hcc tax", "492.29", h.tax);
+    same(
+        &mut problems,
+        "hcc federal credit",
+        "100.00",
+        h.federal_credit,
+    );
+    same(&mut problems, "hcc payment", "392.29", h.payment);
+    same(&mut problems, "line 53c", "392.29", ret.value("53c"));
+    if !problems.is_empty() {
+        problems.push(format!("             engine says: {}", h.explanation.rule));
+    }
+    finish("family variant 2d", &problems);
+}
