@@ -695,3 +695,37 @@ fn child_turning_18_counts_as_adult_from_the_next_month_and_federal_payment_is_c
     }
     finish("family variant 2d", &problems);
 }
+
+/// Variant 1d: $500.00 of last year's overpayment was credited to 2024 (decision 3: paid on the
+/// first due date). Line 57 = 6,200.00. A: 500 on time, 1,000 paid 06-10 (2 months: 19.16667 →
+/// 19.17). B: 1,200 paid 06-28 (1 month: 11.50), 300 paid 09-12 (3 months: 8.625); B = 20.125 →
+/// 20.13 (half away from zero). C: paid on time 09-12, 500 left over carried to D. D: 500 by its
+/// due date, 1,000 paid 2025-01-21 (1 month at 10.75%: 8.95833 → 8.96). Line 52 = 48.26.
+/// Column C's `paid` is 2,000.00: the field holds what was available by the due date, excess
+/// included (see the doc).
+#[test]
+fn prior_year_overpayment_counts_on_the_april_due_date_and_half_cents_round_up_54a_9_6_c() {
+    let mut a = answers(RETURN_1);
+    a.payments.prior_year_overpayment = dec("500.00");
+    let set = compute(&a);
+    let mut problems = Vec::new();
+    let ret = resident_return(&set, &mut problems);
+    let cols: [Col; 4] = [
+        ("1500.00", "500.00", "1000.00", "19.17"),
+        ("1500.00", "0", "1500.00", "20.13"),
+        // "paid" holds everything available by the due date (the form's line 6 with the
+        // carried amount): 2,300 less B's 300 = 2,000, of which 500 carries on to D.
+        ("1500.00", "2000.00", "0", "0"),
+        ("1500.00", "500.00", "1000.00", "8.96"),
+    ];
+    check_2210(
+        &ret,
+        ("7938.35", "0", "7938.35", "6000.00"),
+        &cols,
+        "48.26",
+        &mut problems,
+    );
+    same(&mut problems, "line 57", "6200.00", ret.value("57"));
+    same(&mut problems, "line 52", "48.26", ret.value("52"));
+    finish("retiree variant 1d (prior-year overpayment)", &problems);
+}
