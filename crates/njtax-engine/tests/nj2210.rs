@@ -11,9 +11,7 @@
 //! - column D (Jan 15, 2025): 3 months at 10.75% = 0.3225
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
-use njtax_engine::answers::{
-    Business, Date, EstimatedPayment, FilingStatus, IncomeByPeriod,
-};
+use njtax_engine::answers::{Business, Date, EstimatedPayment, FilingStatus, IncomeByPeriod};
 use njtax_engine::compute::{Ctx, Sheet};
 use njtax_engine::rules::nj2210::{Nj2210Schedule, line_52_nj2210, months_or_part};
 use njtax_engine::{Answers, Diagnostic, Explanation, Line, ParamBook};
@@ -224,7 +222,11 @@ fn the_110_percent_rule_applies_above_150000_and_75000_separately_54a_9_6_d_3() 
 
         a.estimated_tax.prior_year_taxable_income = Some(limit + dec!(0.01));
         let (line, sch, _) = run(&a, dec!(10000), &[]);
-        assert_eq!(sch.as_ref().unwrap().required_annual, dec!(3300), "{status:?}");
+        assert_eq!(
+            sch.as_ref().unwrap().required_annual,
+            dec!(3300),
+            "{status:?}"
+        );
         assert_eq!(
             interest(&sch),
             vec![dec!(2.16), dec!(4.31), dec!(8.63), dec!(8.06)],
@@ -400,7 +402,11 @@ fn an_entered_interest_override_wins_with_a_warning_54a_9_6_c() {
     let (line, sch, diags) = run(&a, dec!(4000), &[]);
     assert_eq!(line.value, dec!(50));
     assert_eq!(sch.unwrap().interest, dec!(24.70));
-    assert!(diags.iter().any(|d| d.code == "estimated-interest-override"));
+    assert!(
+        diags
+            .iter()
+            .any(|d| d.code == "estimated-interest-override")
+    );
 }
 
 /// On a whole return line 52 is in line 54 and the schedule is on the computed return: 2024
@@ -419,5 +425,105 @@ fn a_whole_return_carries_line_52_into_line_54_and_the_schedule_54a_9_6_c() {
     assert!(r.value("52") > dec!(0));
     assert_eq!(r.value("52"), sch.interest);
     assert_eq!(sch.tax, r.value("50"));
-    assert_eq!(r.value("54"), r.value("50") + r.value("51") + r.value("52") + r.value("53c"));
+    assert_eq!(
+        r.value("54"),
+        r.value("50") + r.value("51") + r.value("52") + r.value("53c")
+    );
+}
+
+/// The nonresident-period NJ-1040NR of a part-year resident carries no payments: no NJ-2210
+/// there, line 52 (NR line 49) zero, with an info note when the draft has estimated payments
+/// (54A:9-6 c; the payments are on the resident-period NJ-1040).
+#[test]
+fn the_nonresident_period_return_of_a_part_year_resident_has_no_nj2210_54a_9_6_c() {
+    use njtax_engine::residency::{ReturnKind, Scope};
+    let book = ParamBook::load().unwrap();
+    let p = book.for_year(2024).unwrap();
+    let mut a = answers(2024);
+    a.payments.estimated = vec![paid("2024-04-15", dec!(100))];
+    let scope = Scope {
+        kind: ReturnKind::PartYearNonresident,
+        months: 6,
+        whole_year_gross_income: Some(dec!(100000)),
+        whole_year_total_income: Some(dec!(100000)),
+        from: Some(d("2024-07-01")),
+        to: Some(d("2024-12-31")),
+    };
+    let cx = Ctx::scoped(&a, &p, scope);
+    let mut s = Sheet::default();
+    s.push(cx.line("balance_after_credits", dec!(4000), Explanation::default()));
+    let (line, sch) = line_52_nj2210(&cx, &s, dec!(4000));
+    assert_eq!(line.value, dec!(0));
+    assert_eq!(line.key, "estimated_tax_interest");
+    assert_eq!(line.id.as_ref(), "49");
+    assert!(sch.is_none());
+    assert!(
+        cx.take_diags()
+            .iter()
+            .any(|d| d.code == "nj2210-not-on-nonresident-period")
+    );
+}
+
+/// A full-year nonresident's NJ-1040NR works out the NJ-2210 on its line 49 (same key as NJ-1040
+/// line 52): $4,000 tax, nothing paid = $239.34 as on the NJ-1040 (54A:9-6 c).
+#[test]
+fn a_nonresident_return_puts_the_interest_on_nr_line_49_54a_9_6_c() {
+    use njtax_engine::residency::{ReturnKind, Scope};
+    let book = ParamBook::load().unwrap();
+    let p = book.for_year(2024).unwrap();
+    let a = answers(2024);
+    let scope = Scope {
+        kind: ReturnKind::Nonresident,
+        ..Scope::full_year_resident()
+    };
+    let cx = Ctx::scoped(&a, &p, scope);
+    let s = Sheet::default();
+    let (line, sch) = line_52_nj2210(&cx, &s, dec!(4000));
+    assert_eq!(line.id.as_ref(), "49");
+    assert_eq!(line.value, dec!(239.34));
+    assert_eq!(sch.unwrap().interest, dec!(239.34));
+}
+
+/// Interest running into 2025 uses the 2025 rate, computed and not published: the return warns
+/// that the figure is uncertain (nj-reference.md §5; 54A:9-6 c).
+#[test]
+fn interest_at_an_uncertain_rate_is_flagged_54a_9_6_c() {
+    let book = ParamBook::load().unwrap();
+    let mut a = answers(2024);
+    a.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Shore Co".into(),
+        state_wages: dec!(100000),
+        ..Default::default()
+    });
+    let r = njtax_engine::compute(&a, &book).unwrap();
+    assert!(r.value("52") > dec!(0));
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.code == "uncertain-figure" && d.message.contains("Interest rate by period"))
+    );
+}
+
+/// Next year's draft carries this year's line 50 as last year's tax and line 42 as last year's
+/// taxable gross income, for next year's NJ-2210 (54A:9-6 c(2), d(3)).
+#[test]
+fn next_years_draft_carries_last_years_tax_and_taxable_income_54a_9_6_d_3() {
+    let book = ParamBook::load().unwrap();
+    let mut a = answers(2024);
+    a.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Shore Co".into(),
+        state_wages: dec!(100000),
+        nj_tax_withheld: dec!(3000),
+        ..Default::default()
+    });
+    let set = njtax_engine::compute::compute_set(&a, &book).unwrap();
+    let r = &set.returns[0];
+    let next = njtax_engine::rollover::next_year(&a, &set);
+    assert_eq!(next.estimated_tax.prior_year_tax, Some(r.value("50")));
+    assert_eq!(
+        next.estimated_tax.prior_year_taxable_income,
+        Some(r.value("42"))
+    );
+    assert!(r.value("50") > dec!(0));
+    assert!(!next.estimated_tax.prior_year_married_separately);
 }

@@ -230,8 +230,7 @@ struct Piece {
 /// N.J.S.A. 54A:8-4, 8-5, 9-6 c, d.
 pub fn line_52_nj2210(cx: &Ctx, s: &Sheet, line_50: Decimal) -> (Line, Option<Nj2210Schedule>) {
     if cx.scope.kind == ReturnKind::PartYearNonresident {
-        if !cx.a.payments.estimated.is_empty() || cx.a.estimated_tax.interest_override.is_some()
-        {
+        if !cx.a.payments.estimated.is_empty() || cx.a.estimated_tax.interest_override.is_some() {
             cx.diag(
                 Diagnostic::info(
                     "nj2210-not-on-nonresident-period",
@@ -287,7 +286,11 @@ pub fn line_52_nj2210(cx: &Ctx, s: &Sheet, line_50: Decimal) -> (Line, Option<Nj
                     "estimated_tax.interest_override",
                     entered,
                 )
-                .worksheet("NJ-2210 interest", "nj2210.interest", schedule.interest),
+                .worksheet(
+                    "NJ-2210 interest",
+                    "nj2210.interest",
+                    schedule.interest,
+                ),
             )
         }
         None => cx.line(
@@ -370,7 +373,8 @@ fn line_52_explanation(cx: &Ctx, s: &Sheet, sch: &Nj2210Schedule) -> Explanation
         exp = exp.answer(
             crate::explain_format!(
                 "Estimated payment ({})",
-                p.date.map_or_else(|| "undated".to_owned(), |d| d.to_string())
+                p.date
+                    .map_or_else(|| "undated".to_owned(), |d| d.to_string())
             ),
             crate::explain_format!("payments.estimated[{i}].amount"),
             p.amount,
@@ -383,9 +387,7 @@ fn line_52_explanation(cx: &Ctx, s: &Sheet, sch: &Nj2210Schedule) -> Explanation
             cx.a.payments.prior_year_overpayment,
         );
     }
-    exp = exp
-        .param(&e.installment_dates)
-        .param(&e.interest_stop);
+    exp = exp.param(&e.installment_dates).param(&e.interest_stop);
     exp = if sch.farmer {
         exp.param(&e.farmer_share).param(&e.farmer_income_share)
     } else {
@@ -483,7 +485,10 @@ fn split_evenly(value: Decimal, n: usize) -> Vec<Decimal> {
     let n = n.max(1);
     let part = mul_div(value, Decimal::ONE, Decimal::from(n as u64));
     let mut out = vec![part; n];
-    let rest = sat_sub(value, sat_mul(part, Decimal::from(n.saturating_sub(1) as u64)));
+    let rest = sat_sub(
+        value,
+        sat_mul(part, Decimal::from(n.saturating_sub(1) as u64)),
+    );
     if let Some(last) = out.last_mut() {
         *last = rest;
     }
@@ -529,7 +534,12 @@ fn rate_on(periods: &[RatePeriod], d: Date) -> Decimal {
 }
 
 /// Interest on `amount` from `due` to `until` (unrounded), and the months by rate in words.
-fn interest_for(periods: &[RatePeriod], amount: Decimal, due: Date, until: Date) -> (Decimal, u32, String) {
+fn interest_for(
+    periods: &[RatePeriod],
+    amount: Decimal,
+    due: Date,
+    until: Date,
+) -> (Decimal, u32, String) {
     let months = months_or_part(due, until);
     let mut sum_rates = Decimal::ZERO;
     let mut by_rate: Vec<(Decimal, u32)> = Vec::new();
@@ -650,7 +660,10 @@ pub fn nj2210_schedule(cx: &Ctx, s: &Sheet, line_50: Decimal) -> Nj2210Schedule 
     // The installments and their dates (54A:8-5 a(1); a farmer: one, in January, 8-5 b).
     let all_dates = e.installment_dates.value.all();
     let (dates, months_before): (Vec<Date>, Vec<u32>) = if farmer {
-        (vec![e.installment_dates.value.january], vec![MONTHS_IN_YEAR])
+        (
+            vec![e.installment_dates.value.january],
+            vec![MONTHS_IN_YEAR],
+        )
     } else {
         (all_dates.to_vec(), MONTHS_BEFORE.to_vec())
     };
@@ -840,17 +853,30 @@ pub fn nj2210_schedule(cx: &Ctx, s: &Sheet, line_50: Decimal) -> Nj2210Schedule 
     let mut total = Decimal::ZERO;
     for (k, &due) in dates.iter().enumerate() {
         let short = shortfall.get(k).copied().unwrap_or_default();
-        let fraction = |v: Decimal| mul_div(v, Decimal::from((k + 1) as u64), Decimal::from(n as u64));
+        let fraction =
+            |v: Decimal| mul_div(v, Decimal::from((k + 1) as u64), Decimal::from(n as u64));
         let paid_by = sat_sum(credits.iter().filter(|c| c.date <= due).map(|c| c.amount));
         let mut tests: Vec<(Decimal, String)> = Vec::new();
         let mut one: Option<(Decimal, String)> = None;
         if let Some((p, _)) = &prior {
             let v = fraction(*p);
-            one = Some((v, crate::explain_format!("(A) {}/{n} of last year's tax {} = {}", k + 1, fmt_money(*p), fmt_money(v))));
+            one = Some((
+                v,
+                crate::explain_format!(
+                    "(A) {}/{n} of last year's tax {} = {}",
+                    k + 1,
+                    fmt_money(*p),
+                    fmt_money(v)
+                ),
+            ));
         }
         if est.use_annualized_income {
             let months = months_before.get(k).copied().unwrap_or(MONTHS_IN_YEAR);
-            let idx = if farmer { income.len().saturating_sub(1) } else { k };
+            let idx = if farmer {
+                income.len().saturating_sub(1)
+            } else {
+                k
+            };
             let so_far = cx.non_negative(
                 "estimated_tax.income_by_period",
                 "Income by period",
@@ -859,7 +885,8 @@ pub fn nj2210_schedule(cx: &Ctx, s: &Sheet, line_50: Decimal) -> Nj2210Schedule 
             );
             let annualized = mul_div(so_far, Decimal::from(MONTHS_IN_YEAR), Decimal::from(months));
             let base = floor_zero(sat_sub(annualized, exemptions));
-            let annual_tax = crate::rules::tax::rate_schedule_tax(&cx.p.tax, cx.a.filing_status, base);
+            let annual_tax =
+                crate::rules::tax::rate_schedule_tax(&cx.p.tax, cx.a.filing_status, base);
             let share_tax = if farmer {
                 let f = e.farmer_share.value;
                 mul_div(annual_tax, f.numerator, f.denominator)
@@ -870,7 +897,11 @@ pub fn nj2210_schedule(cx: &Ctx, s: &Sheet, line_50: Decimal) -> Nj2210Schedule 
             let c_words = crate::explain_format!(
                 "(C) {}/{n} of {} of the tax {} on the income through {months} months {} annualized ({} x 12 / {months} = {}) less exemptions {} = {}",
                 k + 1,
-                if farmer { format!("{:?}", e.farmer_share.value) } else { fmt_rate(e.required_share.value) },
+                if farmer {
+                    format!("{:?}", e.farmer_share.value)
+                } else {
+                    fmt_rate(e.required_share.value)
+                },
                 fmt_money(annual_tax),
                 fmt_money(so_far),
                 fmt_money(so_far),
@@ -882,15 +913,19 @@ pub fn nj2210_schedule(cx: &Ctx, s: &Sheet, line_50: Decimal) -> Nj2210Schedule 
                 Some((a, aw)) if a <= c_amount => Some((a, aw)),
                 _ => Some((c_amount, c_words)),
             };
-            let actual_tax = crate::rules::tax::rate_schedule_tax(&cx.p.tax, cx.a.filing_status, so_far);
+            let actual_tax =
+                crate::rules::tax::rate_schedule_tax(&cx.p.tax, cx.a.filing_status, so_far);
             let two = times_rate(actual_tax, e.actual_income_share.value);
-            tests.push((two, crate::explain_format!(
-                "(2) {} of the tax {} on the actual income through {months} months {} = {}",
-                fmt_rate(e.actual_income_share.value),
-                fmt_money(actual_tax),
-                fmt_money(so_far),
-                fmt_money(two)
-            )));
+            tests.push((
+                two,
+                crate::explain_format!(
+                    "(2) {} of the tax {} on the actual income through {months} months {} = {}",
+                    fmt_rate(e.actual_income_share.value),
+                    fmt_money(actual_tax),
+                    fmt_money(so_far),
+                    fmt_money(two)
+                ),
+            ));
         }
         if let Some(o) = one {
             tests.push(o);
@@ -915,7 +950,11 @@ pub fn nj2210_schedule(cx: &Ctx, s: &Sheet, line_50: Decimal) -> Nj2210Schedule 
                 piece_words.push(crate::explain_format!(
                     "{} {} {}: {months} month(s) or part from {due} ({by_rate}) x 1/12 = {}",
                     fmt_money(p.amount),
-                    if p.paid { "paid late on" } else { "unpaid through" },
+                    if p.paid {
+                        "paid late on"
+                    } else {
+                        "unpaid through"
+                    },
                     p.until,
                     fmt_money(round_cents(i))
                 ));
@@ -923,7 +962,11 @@ pub fn nj2210_schedule(cx: &Ctx, s: &Sheet, line_50: Decimal) -> Nj2210Schedule 
         }
         let column_interest = round_cents(column_interest);
         total = sat_add(total, column_interest);
-        let underpayment = if exception.is_some() { Decimal::ZERO } else { short };
+        let underpayment = if exception.is_some() {
+            Decimal::ZERO
+        } else {
+            short
+        };
         let rule = crate::explain_format!(
             "required installment {}; paid by {due} (with any amount carried) {}; underpayment {}{}{}; interest {}",
             fmt_money(installments.get(k).copied().unwrap_or_default()),
@@ -933,7 +976,11 @@ pub fn nj2210_schedule(cx: &Ctx, s: &Sheet, line_50: Decimal) -> Nj2210Schedule 
                 Some(w) => format!("; no interest: {w}"),
                 None => String::new(),
             },
-            if piece_words.is_empty() { String::new() } else { format!("; {}", piece_words.join("; ")) },
+            if piece_words.is_empty() {
+                String::new()
+            } else {
+                format!("; {}", piece_words.join("; "))
+            },
             fmt_money(column_interest)
         );
         sch.columns.push(Nj2210Column {

@@ -183,7 +183,10 @@ pub fn lines_45_to_54_with_nj2210(
             l53.value,
         ),
     );
-    (vec![l45, l46, l47, l48, l49, l50, l51, l52, l53, l54], nj2210)
+    (
+        vec![l45, l46, l47, l48, l49, l50, l51, l52, l53, l54],
+        nj2210,
+    )
 }
 
 /// Line 55: NJ income tax withheld (W-2 box 17, 1099-R box 14, other statements) (54A:7-3).
