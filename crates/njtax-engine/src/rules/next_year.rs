@@ -174,7 +174,8 @@ pub fn weekday(d: Date) -> u8 {
         .get(usize::from(d.month).saturating_sub(1))
         .copied()
         .unwrap_or(0);
-    let w = (y + y / 4 - y / 100 + y / 400 + t + u32::from(d.day)) % 7;
+    // Leap days: every 4th year, not every 100th, again every 4 x 100th (Gregorian calendar).
+    let w = (y + y / 4 - y / 100 + y / (4 * 100) + t + u32::from(d.day)) % 7;
     u8::try_from(w).unwrap_or(0)
 }
 
@@ -201,7 +202,7 @@ pub fn add_months(d: Date, n: u32) -> Date {
     let index = u32::from(d.year) * 12 + u32::from(d.month).saturating_sub(1) + n;
     let year = u16::try_from(index / 12).unwrap_or(u16::MAX);
     let month = u8::try_from(index % 12 + 1).unwrap_or(12);
-    (d.day.min(28)..=d.day)
+    (1..=d.day)
         .rev()
         .find_map(|day| Date::new(year, month, day))
         .unwrap_or(d)
@@ -349,7 +350,7 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
         (
             w,
             crate::explain_format!(
-                "no withholding for next year was entered, so this year's withholding {} (line 55) is assumed",
+                "this year's withholding {} (line 55), assumed for next year as none was entered",
                 fmt_money(w)
             ),
         )
