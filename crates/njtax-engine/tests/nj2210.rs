@@ -527,3 +527,47 @@ fn next_years_draft_carries_last_years_tax_and_taxable_income_54a_9_6_d_3() {
     assert!(r.value("50") > dec!(0));
     assert!(!next.estimated_tax.prior_year_married_separately);
 }
+
+/// Last year's tax of $0 on a return showing it is the lesser amount of 54A:9-6 c(2): nothing is
+/// required, no interest; `None` (no return last year) leaves 80% of this year's tax.
+#[test]
+fn last_years_tax_of_zero_requires_nothing_54a_9_6_c_2() {
+    let mut a = answers(2024);
+    a.estimated_tax.prior_year_tax = Some(dec!(0));
+    let (line, sch, _) = run(&a, dec!(4000), &[]);
+    assert_eq!(sch.unwrap().required_annual, dec!(0));
+    assert_eq!(line.value, dec!(0));
+    a.estimated_tax.prior_year_tax = None;
+    let (line, _, _) = run(&a, dec!(4000), &[]);
+    assert_eq!(line.value, dec!(239.34));
+}
+
+/// A 2023 return paid in full on the due dates has no interest and raises no warning about the
+/// computed January 2024 due date (it decided nothing); an underpaid one does (nj-reference-2 §8).
+#[test]
+fn the_uncertain_2023_january_date_is_flagged_only_when_it_decides_interest_54a_8_5() {
+    let book = ParamBook::load().unwrap();
+    let mut a = answers(2023);
+    a.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Shore Co".into(),
+        state_wages: dec!(100000),
+        ..Default::default()
+    });
+    let r = njtax_engine::compute(&a, &book).unwrap();
+    let tax = r.value("50");
+    let flagged = |r: &njtax_engine::ComputedReturn| {
+        r.diagnostics
+            .iter()
+            .any(|d| d.code == "uncertain-figure" && d.message.contains("Installment due dates"))
+    };
+    assert!(r.value("52") > dec!(0));
+    assert!(flagged(&r));
+    let quarter = (tax / dec!(4)).round_dp(2);
+    a.payments.estimated = ["2023-04-18", "2023-06-15", "2023-09-15", "2024-01-16"]
+        .iter()
+        .map(|dt| paid(dt, quarter + dec!(1)))
+        .collect();
+    let r = njtax_engine::compute(&a, &book).unwrap();
+    assert_eq!(r.value("52"), dec!(0));
+    assert!(!flagged(&r));
+}

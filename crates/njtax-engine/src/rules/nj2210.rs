@@ -387,7 +387,15 @@ fn line_52_explanation(cx: &Ctx, s: &Sheet, sch: &Nj2210Schedule) -> Explanation
             cx.a.payments.prior_year_overpayment,
         );
     }
-    exp = exp.param(&e.installment_dates).param(&e.interest_stop);
+    // The due dates and the interest figures decide the value only when some installment fell
+    // short (their uncertainty notes are raised only then).
+    if sch
+        .columns
+        .iter()
+        .any(|c| !c.interest.is_zero() || c.exception.is_some())
+    {
+        exp = exp.param(&e.installment_dates).param(&e.interest_stop);
+    }
     exp = if sch.farmer {
         exp.param(&e.farmer_share).param(&e.farmer_income_share)
     } else {
