@@ -680,7 +680,22 @@ pub fn nj2210_schedule(cx: &Ctx, s: &Sheet, line_50: Decimal) -> Nj2210Schedule 
         .copied()
         .unwrap_or(e.installment_dates.value.january);
     let n = dates.len();
-    let installments = split_evenly(required, n);
+    let mut installments = split_evenly(required, n);
+    // "No underpayment shall be deemed to exist with respect to a declaration or installment
+    // otherwise due on or after the taxpayer's death" (54A:9-6 c).
+    if let Some(death) = cx.a.taxpayer.date_of_death {
+        for (k, due) in dates.iter().enumerate() {
+            if *due >= death
+                && let Some(i) = installments.get_mut(k)
+                && !i.is_zero()
+            {
+                *i = Decimal::ZERO;
+                sch.notes.push(crate::explain_format!(
+                    "The installment due {due} is on or after the taxpayer's death ({death}): no underpayment is deemed to exist for it (54A:9-6 c)."
+                ));
+            }
+        }
+    }
     let Some(stop) = Date::new(
         cx.year().saturating_add(1),
         e.interest_stop.value.month,
