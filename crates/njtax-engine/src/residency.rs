@@ -323,6 +323,16 @@ pub fn for_filer(a: &Answers, filer: Filer, primary: Owner) -> Answers {
         out.other_jurisdictions.clear();
         out.payments = Default::default();
         out.entered = Default::default();
+        // Last year's tax, the override of line 52 and the household's health answers (the
+        // federal payment, the override of line 53c) belong to the primary filer's return; each
+        // person's own coverage months stay with the person.
+        out.estimated_tax = Default::default();
+        out.health = crate::answers::HealthCoverage {
+            someone_uninsured_now: a.health.someone_uninsured_now,
+            share_with_get_covered_nj: a.health.share_with_get_covered_nj,
+            bronze_premium_override: a.health.bronze_premium_override,
+            ..Default::default()
+        };
         out.use_tax = Decimal::ZERO;
         out.refund = crate::answers::RefundChoices {
             gubernatorial_fund_taxpayer: out.refund.gubernatorial_fund_taxpayer,

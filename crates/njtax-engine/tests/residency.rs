@@ -449,3 +449,40 @@ fn residency_answers_are_checked() {
     assert!(r.diagnostics.iter().any(|d| d.code == "split-not-used"));
     assert_eq!(r.value("15"), dec!(1000));
 }
+
+/// Spouses filing separately from one draft: last year's tax, the line 52 override and the
+/// household's federal shared responsibility payment go on the primary filer's return only (they
+/// would otherwise count twice); the spouse keeps their own coverage months and the ovals.
+#[test]
+fn separate_returns_keep_the_household_estimated_tax_and_health_answers_on_the_primary_return() {
+    use njtax_engine::answers::{Coverage, Owner, Person};
+    use njtax_engine::residency::{Filer, for_filer};
+    let mut a = njtax_engine::Answers {
+        tax_year: 2024,
+        ..Default::default()
+    };
+    a.spouse = Some(Person {
+        coverage: Coverage {
+            months_without_coverage: vec![1, 2],
+            ..Default::default()
+        },
+        ..Default::default()
+    });
+    a.estimated_tax.prior_year_tax = Some(rust_decimal::dec!(3000));
+    a.estimated_tax.interest_override = Some(rust_decimal::dec!(12));
+    a.health.federal_payment = rust_decimal::dec!(100);
+    a.health.someone_uninsured_now = true;
+    let mine = for_filer(&a, Filer::Taxpayer, Owner::Taxpayer);
+    assert_eq!(
+        mine.estimated_tax.prior_year_tax,
+        Some(rust_decimal::dec!(3000))
+    );
+    assert_eq!(mine.health.federal_payment, rust_decimal::dec!(100));
+    let theirs = for_filer(&a, Filer::Spouse, Owner::Taxpayer);
+    assert_eq!(theirs.estimated_tax.prior_year_tax, None);
+    assert_eq!(theirs.estimated_tax.interest_override, None);
+    assert!(theirs.health.federal_payment.is_zero());
+    assert!(theirs.health.someone_uninsured_now);
+    // The spouse is the filer of their own return: their months travel with them.
+    assert_eq!(theirs.taxpayer.coverage.months_without_coverage, vec![1, 2]);
+}
