@@ -37,21 +37,6 @@ fn load(file: &str) -> ReturnSet {
     compute(&answers(file))
 }
 
-/// The single full-year resident NJ-1040 of a draft.
-fn resident_return(set: &ReturnSet, problems: &mut Vec<String>) -> ComputedReturn {
-    if set.returns.len() != 1 {
-        problems.push(format!(
-            "  returns: expected one NJ-1040, got {}",
-            set.returns.len()
-        ));
-    }
-    let ret = set.returns.first().cloned().expect("at least one return");
-    if ret.form != "NJ-1040" {
-        problems.push(format!("  form: expected NJ-1040, got {}", ret.form));
-    }
-    ret
-}
-
 /// Compare lines by official id, the refund and the balance due; no error diagnostics.
 fn check_lines(
     ret: &ComputedReturn,
@@ -144,7 +129,7 @@ fn sole_proprietor_sheltered_workshop_line_46_is_the_50_percent_limit_at_share_0
  {
     let set = load(RETURN_1);
     let mut problems = Vec::new();
-    let ret = resident_return(&set, &mut problems);
+    let ret = common::resident_return(&set, &mut problems);
     let lines = [
         ("15", "30000.00"),
         ("16a", "3000.00"),
@@ -198,7 +183,7 @@ fn sheltered_workshop_ledger_uses_the_oldest_credit_first_and_carries_the_rest_s
  {
     let set = load(RETURN_1);
     let mut problems = Vec::new();
-    let ret = resident_return(&set, &mut problems);
+    let ret = common::resident_return(&set, &mut problems);
     check_rows(
         &ret,
         &[Row {
@@ -280,7 +265,7 @@ fn partner_bait_line_63_and_entity_credits_on_lines_47_48_impaired_credit_kept_o
  {
     let set = load(RETURN_2);
     let mut problems = Vec::new();
-    let ret = resident_return(&set, &mut problems);
+    let ret = common::resident_return(&set, &mut problems);
     let lines = [
         ("15", "95000.00"),
         ("16a", "1000.00"),
@@ -335,7 +320,7 @@ fn partner_bait_line_63_and_entity_credits_on_lines_47_48_impaired_credit_kept_o
 fn impaired_employee_certificate_claimed_outside_the_form_raises_the_refund_to_2965_66_54a_4_18() {
     let set = load(RETURN_2);
     let mut problems = Vec::new();
-    let ret = resident_return(&set, &mut problems);
+    let ret = common::resident_return(&set, &mut problems);
     check_rows(
         &ret,
         &[
@@ -439,7 +424,7 @@ fn impaired_certificate_above_line_50_is_cut_to_it_and_the_bait_share_becomes_an
     a.business_credits.impaired_employee_certificates[0].certified_amount = dec("20300.00");
     let set = compute(&a);
     let mut problems = Vec::new();
-    let ret = resident_return(&set, &mut problems);
+    let ret = common::resident_return(&set, &mut problems);
     check_lines(
         &ret,
         &[("50", "14800.11"), ("63", "11815.77"), ("68", "1165.66")],
@@ -537,7 +522,7 @@ fn partner_share_of_a_sheltered_workshop_credit_adds_its_nj_source_income_to_the
     });
     let set = compute(&a);
     let mut problems = Vec::new();
-    let ret = resident_return(&set, &mut problems);
+    let ret = common::resident_return(&set, &mut problems);
     check_lines(
         &ret,
         &[
@@ -621,7 +606,7 @@ fn carryover_in_its_seventh_year_loses_what_the_limit_leaves_unused_54a_4_11_c()
     }
     let set = compute(&a);
     let mut problems = Vec::new();
-    let ret = resident_return(&set, &mut problems);
+    let ret = common::resident_return(&set, &mut problems);
     check_lines(
         &ret,
         &[

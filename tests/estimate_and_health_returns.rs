@@ -29,21 +29,6 @@ fn compute(a: &Answers) -> ReturnSet {
     njtax_engine::compute::compute_set(a, &book).expect("the draft computes")
 }
 
-/// The single full-year resident NJ-1040 of a draft.
-fn resident_return(set: &ReturnSet, problems: &mut Vec<String>) -> ComputedReturn {
-    if set.returns.len() != 1 {
-        problems.push(format!(
-            "  returns: expected one NJ-1040, got {}",
-            set.returns.len()
-        ));
-    }
-    let ret = set.returns.first().cloned().expect("at least one return");
-    if ret.form != "NJ-1040" {
-        problems.push(format!("  form: expected NJ-1040, got {}", ret.form));
-    }
-    ret
-}
-
 fn same(problems: &mut Vec<String>, what: &str, want: &str, got: rust_decimal::Decimal) {
     if got != dec(want) {
         problems.push(format!("  {what}: expected {want}, got {got}"));
@@ -137,7 +122,7 @@ fn check_2210(
 fn retiree_late_estimates_owes_82_06_interest_on_line_52_and_2320_41_balance_54a_9_6_c() {
     let set = compute(&answers(RETURN_1));
     let mut problems = Vec::new();
-    let ret = resident_return(&set, &mut problems);
+    let ret = common::resident_return(&set, &mut problems);
     let lines = [
         ("16a", "6000.00"),
         ("17", "14000.00"),
@@ -187,7 +172,7 @@ fn retiree_late_estimates_owes_82_06_interest_on_line_52_and_2320_41_balance_54a
 fn retiree_nj2210_columns_pay_the_oldest_shortfall_first_and_stop_at_april_15_54a_9_6_c() {
     let set = compute(&answers(RETURN_1));
     let mut problems = Vec::new();
-    let ret = resident_return(&set, &mut problems);
+    let ret = common::resident_return(&set, &mut problems);
     let cols: [Col; 4] = [
         ("1500.00", "0", "1500.00", "33.54"),
         ("1500.00", "0", "1500.00", "29.71"),
@@ -225,7 +210,7 @@ fn retiree_nj2210_columns_pay_the_oldest_shortfall_first_and_stop_at_april_15_54
 fn family_with_spouse_uninsured_five_months_pays_289_58_on_line_53c_54a_11_3_b() {
     let set = compute(&answers(RETURN_2));
     let mut problems = Vec::new();
-    let ret = resident_return(&set, &mut problems);
+    let ret = common::resident_return(&set, &mut problems);
     let lines = [
         ("15", "40000.00"),
         ("16a", "520.00"),
@@ -356,7 +341,7 @@ fn check_hcc(ret: &ComputedReturn, want: &Hcc, problems: &mut Vec<String>) {
 fn family_hcc_flat_amount_695_beats_percentage_600_50_for_five_months_54a_11_4_a() {
     let set = compute(&answers(RETURN_2));
     let mut problems = Vec::new();
-    let ret = resident_return(&set, &mut problems);
+    let ret = common::resident_return(&set, &mut problems);
     let want = Hcc {
         household_income: "44020.00",
         flat: "695.00",
@@ -396,7 +381,7 @@ fn family_variant(wages: &str, child_income: &str, agi: &str) -> Answers {
 fn family_variant_percentage_1800_beats_flat_695_above_47800_household_income_54a_11_4_a() {
     let set = compute(&family_variant("55960.00", "2020.00", "88480.00"));
     let mut problems = Vec::new();
-    let ret = resident_return(&set, &mut problems);
+    let ret = common::resident_return(&set, &mut problems);
     let want = Hcc {
         household_income: "92000.00",
         flat: "695.00",
@@ -449,7 +434,7 @@ fn family_variant_percentage_1800_beats_flat_695_above_47800_household_income_54
 fn family_variant_bronze_cap_1650_bites_when_percentage_is_5000_54a_11_4_a() {
     let set = compute(&family_variant("183980.00", "2000.00", "216500.00"));
     let mut problems = Vec::new();
-    let ret = resident_return(&set, &mut problems);
+    let ret = common::resident_return(&set, &mut problems);
     let want = Hcc {
         household_income: "220000.00",
         flat: "695.00",
@@ -473,7 +458,7 @@ fn family_variant_bronze_cap_1650_bites_when_percentage_is_5000_54a_11_4_a() {
 fn retiree_next_year_plan_is_110_percent_of_this_years_tax_above_150000_54a_9_6_d_3() {
     let set = compute(&answers(RETURN_1));
     let mut problems = Vec::new();
-    let ret = resident_return(&set, &mut problems);
+    let ret = common::resident_return(&set, &mut problems);
     let Some(plan) = &ret.next_year else {
         panic!("retiree: no next-year plan on the return");
     };
@@ -546,7 +531,7 @@ fn retiree_filed_and_paid_three_months_late_estimate_is_826_44_54a_9_6_a() {
     a.filing.paid_on = Some(d("2025-06-20"));
     let set = compute(&a);
     let mut problems = Vec::new();
-    let ret = resident_return(&set, &mut problems);
+    let ret = common::resident_return(&set, &mut problems);
     same(
         &mut problems,
         "line 79 (unchanged)",
@@ -599,7 +584,7 @@ fn no_underpayment_for_an_installment_due_after_the_taxpayers_death_54a_9_6_c() 
     a.taxpayer.date_of_death = Some("2024-12-01".parse().expect("a date"));
     let set = compute(&a);
     let mut problems = Vec::new();
-    let ret = resident_return(&set, &mut problems);
+    let ret = common::resident_return(&set, &mut problems);
     if let Some(s) = &ret.nj2210 {
         let interest: Vec<String> = s.columns.iter().map(|c| c.interest.to_string()).collect();
         if let Some(d) = s.columns.get(3) {
@@ -634,7 +619,7 @@ fn child_turning_18_counts_as_adult_from_the_next_month_and_federal_payment_is_c
     a.health.federal_payment = dec("100.00");
     let set = compute(&a);
     let mut problems = Vec::new();
-    let ret = resident_return(&set, &mut problems);
+    let ret = common::resident_return(&set, &mut problems);
     let Some(h) = &ret.hcc else {
         panic!("variant 2d: no NJ-HCC schedule");
     };
@@ -709,7 +694,7 @@ fn prior_year_overpayment_counts_on_the_april_due_date_and_half_cents_round_up_5
     a.payments.prior_year_overpayment = dec("500.00");
     let set = compute(&a);
     let mut problems = Vec::new();
-    let ret = resident_return(&set, &mut problems);
+    let ret = common::resident_return(&set, &mut problems);
     let cols: [Col; 4] = [
         ("1500.00", "500.00", "1000.00", "19.17"),
         ("1500.00", "0", "1500.00", "20.13"),

@@ -123,3 +123,22 @@ pub fn load_and_compute_set(folder: &str, file: &str) -> njtax_engine::compute::
     njtax_engine::compute::compute_set(&a, &book)
         .unwrap_or_else(|e| panic!("{file} does not compute: {e}"))
 }
+
+/// The single full-year resident NJ-1040 of a draft's return set (a difference is noted when the
+/// set holds another number of returns or another form).
+pub fn resident_return(
+    set: &njtax_engine::compute::ReturnSet,
+    problems: &mut Vec<String>,
+) -> ComputedReturn {
+    if set.returns.len() != 1 {
+        problems.push(format!(
+            "  returns: expected one NJ-1040, got {}",
+            set.returns.len()
+        ));
+    }
+    let ret = set.returns.first().cloned().expect("at least one return");
+    if ret.form != "NJ-1040" {
+        problems.push(format!("  form: expected NJ-1040, got {}", ret.form));
+    }
+    ret
+}

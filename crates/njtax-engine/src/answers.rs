@@ -129,6 +129,22 @@ impl<'de> Deserialize<'de> for Date {
     }
 }
 
+/// Month names, January first (month number 1 is index 0).
+pub const MONTH_NAMES: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
 /// Whose item an income record is (matters for the pension exclusion, NJ-2450, COJ).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Owner {

@@ -162,20 +162,7 @@ fn read(kind: &Kind, text: &str) -> Result<Value, String> {
 }
 
 /// Month names, January first.
-pub const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
+pub use njtax_engine::answers::MONTH_NAMES as MONTHS;
 
 /// The month numbers (1 = January) held at a path, sorted.
 fn months_of(v: Option<&Value>) -> Vec<u8> {

@@ -119,20 +119,7 @@ crate::param_domain!("health", HealthParamsFile => HealthParams {
 });
 
 const CITATION: &str = "N.J.S.A. 54A:11-3, 11-4; Schedule NJ-HCC; NJ-1040 line 53c";
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
+use crate::answers::MONTH_NAMES as MONTHS;
 
 fn month_name(m: u8) -> &'static str {
     MONTHS

@@ -185,22 +185,13 @@ crate::param_domain!("estimated", EstimatedParamsFile => EstimatedParams {
 
 /// NJ-1040 (and NJ-1040NR) lines that make NJ-2210 line 2: withholding and the refundable credits
 /// (lines 55, 56, 58-65; on the NJ-1040NR the partnership payments credited, 54A:9-6 d).
-const LINE_2_KEYS: [(&str, &str); 11] = [
-    ("withholding", "NJ income tax withheld"),
-    ("partnership_tax_paid", "Partnership payments credited"),
-    ("property_tax_credit", "Property tax credit"),
-    ("nj_eitc", "NJ earned income tax credit"),
-    ("excess_ui", "Excess UI/WF/SWF"),
-    ("excess_di", "Excess DI"),
-    ("excess_fli", "Excess FLI"),
-    (
-        "wounded_warrior_credit",
-        "Wounded Warrior caregivers credit",
-    ),
-    ("bait_credit", "BAIT credit"),
-    ("child_care_credit", "Child and dependent care credit"),
-    ("child_tax_credit", "Child tax credit"),
-];
+/// NJ-2210 line 2: the lines of line 66 except the estimated payments (line 57), which are
+/// counted by date.
+fn line_2_keys() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+    crate::rules::refund::PAYMENT_LINES
+        .iter()
+        .filter(|(k, _)| *k != "estimated_payments")
+}
 
 /// Months of the year ending before each installment's month (54A:9-6 d(1)(C), d(2)): April,
 /// June, September, and the January installment (the whole year).
@@ -337,9 +328,9 @@ fn line_52_explanation(cx: &Ctx, s: &Sheet, sch: &Nj2210Schedule) -> Explanation
         "balance_after_credits",
         sch.tax,
     );
-    for (k, name) in LINE_2_KEYS {
+    for (k, name) in line_2_keys() {
         if s.get(k).is_some() && !s.v(k).is_zero() {
-            exp = exp.line(crate::explain_format!("Line 2: {name}"), k, s.v(k));
+            exp = exp.line(crate::explain_format!("Line 2: {name}"), *k, s.v(k));
         }
     }
     exp = exp.param(&e.declaration_threshold);
@@ -602,7 +593,7 @@ fn pay_pending(
 pub fn nj2210_schedule(cx: &Ctx, s: &Sheet, line_50: Decimal) -> Nj2210Schedule {
     let e = &cx.p.estimated;
     let tax = floor_zero(line_50);
-    let line_2 = floor_zero(sat_sum(LINE_2_KEYS.iter().map(|(k, _)| s.v(k))));
+    let line_2 = floor_zero(sat_sum(line_2_keys().map(|(k, _)| s.v(k))));
     let net = floor_zero(sat_sub(tax, line_2));
     let mut sch = Nj2210Schedule {
         tax,

@@ -49,31 +49,34 @@ const FIXED_FUND_LINES: [&str; 5] = [
     "fund_uss_new_jersey",
 ];
 
+/// The lines that line 66 adds (lines 55 through 65), with a short name each: withholding, the
+/// payments and the refundable credits.
+pub const PAYMENT_LINES: [(&str, &str); 12] = [
+    ("withholding", "NJ income tax withheld"),
+    ("partnership_tax_paid", "Partnership payments"),
+    ("property_tax_credit", "Property tax credit"),
+    ("estimated_payments", "Estimated payments"),
+    ("nj_eitc", "NJ earned income tax credit"),
+    ("excess_ui", "Excess UI/WF/SWF"),
+    ("excess_di", "Excess DI"),
+    ("excess_fli", "Excess FLI"),
+    (
+        "wounded_warrior_credit",
+        "Wounded Warrior caregivers credit",
+    ),
+    ("bait_credit", "BAIT credit"),
+    ("child_care_credit", "Child and dependent care credit"),
+    ("child_tax_credit", "Child tax credit"),
+];
+
 /// Line 66: total withholdings, credits and payments (lines 55 through 65).
 pub fn line_66_total_payments(cx: &Ctx, s: &Sheet) -> Line {
-    const KEYS: [(&str, &str); 12] = [
-        ("withholding", "NJ income tax withheld"),
-        ("partnership_tax_paid", "Partnership payments"),
-        ("property_tax_credit", "Property tax credit"),
-        ("estimated_payments", "Estimated payments"),
-        ("nj_eitc", "NJ earned income tax credit"),
-        ("excess_ui", "Excess UI/WF/SWF"),
-        ("excess_di", "Excess DI"),
-        ("excess_fli", "Excess FLI"),
-        (
-            "wounded_warrior_credit",
-            "Wounded Warrior caregivers credit",
-        ),
-        ("bait_credit", "BAIT credit"),
-        ("child_care_credit", "Child and dependent care credit"),
-        ("child_tax_credit", "Child tax credit"),
-    ];
-    let total = sat_sum(KEYS.iter().map(|(k, _)| s.v(k)));
+    let total = sat_sum(PAYMENT_LINES.iter().map(|(k, _)| s.v(k)));
     let mut exp = Explanation::new(
         crate::explain_format!("Sum of lines 55 through 65 = {}", fmt_money(total)),
         "NJ-1040 line 66",
     );
-    for (k, name) in KEYS {
+    for (k, name) in PAYMENT_LINES {
         exp = exp.line(name, k, s.v(k));
     }
     cx.line("total_payments", total, exp)
