@@ -477,3 +477,31 @@ fn the_whole_return_carries_the_plan_and_the_late_estimate() {
     // Nothing is due on an empty return: no late estimate.
     assert!(ret.late.is_none());
 }
+
+/// A farmer (farming income $30,000 of total income $40,000: at least two-thirds, 54A:8-4 e) may
+/// file the declaration by January 15 and pay in full then (8-5 b): next year's plan is one
+/// installment of the whole $1,200.00, due 2026-01-15. One dollar of farming income under
+/// two-thirds ($26,666.66 of $40,000) gives the four installments again.
+#[test]
+fn a_farmers_plan_is_one_january_installment_54a_8_4_e_8_5_b() {
+    use njtax_engine::answers::Business;
+    let farm = |net: Decimal| Business {
+        name: "Pine Farm".into(),
+        net_profit: net,
+        farming: true,
+        ..Default::default()
+    };
+    let mut a = answers();
+    a.income.businesses = vec![farm(dec!(30000))];
+    let lines = [
+        ("balance_after_credits", dec!(1200)),
+        ("total_income", dec!(40000)),
+    ];
+    let p = plan(2024, &a, &lines);
+    assert!(p.required);
+    assert_eq!(amounts(&p), vec![dec!(1200.00)]);
+    assert_eq!(p.installments[0].due, Some(date("2026-01-15")));
+    a.income.businesses = vec![farm(dec!(26666.66))];
+    let p = plan(2024, &a, &lines);
+    assert_eq!(amounts(&p).len(), 4);
+}

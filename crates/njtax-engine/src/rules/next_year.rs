@@ -383,6 +383,21 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
         known
     };
 
+    // A farmer (two-thirds of income from farming, judged on this year's return) may file the
+    // declaration by January 15 and pay the whole estimated tax then (54A:8-4 e, 8-5 b).
+    let (farmer, _) = crate::rules::nj2210::is_farmer(cx, s);
+    let dates = if farmer {
+        if required {
+            notes.push(
+                "A farmer (at least two-thirds of income from farming, N.J.S.A. 54A:8-4 e) may file the declaration by January 15 and pay the estimated tax in full then (54A:8-5 b): one installment."
+                    .to_owned(),
+            );
+        }
+        dates.last().copied().into_iter().collect()
+    } else {
+        dates
+    };
+
     // Installments and the credit forward.
     let credit = floor_zero(s.v("credit_forward"));
     let mut credit_left = credit;
