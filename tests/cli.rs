@@ -447,3 +447,231 @@ fn an_on_time_return_has_no_late_estimate_in_json() {
     assert!(v["late"].is_null());
     assert!(v["next_year"].is_object());
 }
+
+/// A fresh, empty folder for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir()
+        .join(format!("njtax-cli-test-{}", std::process::id()))
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Split RFC 4180 CSV text into records of fields (quoted fields may hold commas, quotes, newlines).
+fn parse_csv(text: &str) -> Vec<Vec<String>> {
+    let (mut rows, mut row, mut field) = (Vec::new(), Vec::new(), String::new());
+    let mut chars = text.chars().peekable();
+    let mut quoted = false;
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                field.push('"');
+            }
+            (true, '"') => quoted = false,
+            (true, c) => field.push(c),
+            (false, '"') => quoted = true,
+            (false, ',') => row.push(std::mem::take(&mut field)),
+            (false, '\r') => {}
+            (false, '\n') => {
+                row.push(std::mem::take(&mut field));
+                rows.push(std::mem::take(&mut row));
+            }
+            (false, c) => field.push(c),
+        }
+    }
+    rows
+}
+
+#[test]
+fn export_json_lists_every_line_with_form_id_key_label_and_a_two_decimal_value() {
+    let out = njtax(&["export", &example("single-renter.ron"), "--format", "json"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["tax_year"], 2024);
+    let lines = v["lines"].as_array().unwrap();
+    assert!(lines.len() > 40, "{} lines", lines.len());
+    for l in lines {
+        let keys: Vec<&str> = l.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(
+            keys,
+            ["filer", "form", "key", "label", "line", "value"],
+            "{l}"
+        );
+        let value = l["value"].as_str().unwrap();
+        assert_eq!(value.split('.').nth(1).map(str::len), Some(2), "{l}");
+        assert!(value.parse::<rust_decimal::Decimal>().is_ok(), "{l}");
+    }
+    let l29 = lines.iter().find(|l| l["line"] == "29").unwrap();
+    assert_eq!(l29["form"], "NJ-1040");
+    assert_eq!(l29["key"], "gross_income");
+    assert!(v["diagnostics"].is_array());
+    // A draft with errors exports them with severity, code, message and path.
+    let no_ssn = temp_draft(
+        "export-no-ssn.ron",
+        "Draft(format_version: 1, answers: (tax_year: 2024, taxpayer: (name: \"A B\")))",
+    );
+    let out = njtax(&["export", no_ssn.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let diags = v["diagnostics"].as_array().unwrap();
+    assert!(
+        diags
+            .iter()
+            .any(|d| d["code"] == "missing-ssn" && d["severity"] == "error"),
+        "{v}"
+    );
+    for d in diags {
+        for k in ["severity", "code", "message", "path", "form"] {
+            assert!(d.get(k).is_some(), "{k} missing in {d}");
+        }
+    }
+}
+
+#[test]
+fn export_csv_has_a_header_and_quotes_a_label_with_a_comma() {
+    let out = njtax(&["export", &example("single-renter.ron"), "--format", "csv"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("record,form,filer,line,key,label,value,severity,code,message,path\r\n"),
+        "{text}"
+    );
+    // Line 6's label has a comma: quoted, and read back whole.
+    assert!(
+        text.contains(
+            "line,NJ-1040,household,6,exemption_regular,\"Regular exemption (you, spouse/CU partner)\",1000.00,"
+        ),
+        "{text}"
+    );
+    let rows = parse_csv(&text);
+    assert!(
+        rows.iter().all(|r| r.len() == 11),
+        "every row has 11 fields"
+    );
+    let l6 = rows.iter().find(|r| r[3] == "6").unwrap();
+    assert_eq!(l6[5], "Regular exemption (you, spouse/CU partner)");
+}
+
+#[test]
+fn export_writes_to_a_file_and_refuses_to_overwrite_without_force() {
+    let dir = temp_dir("export-out");
+    let target = dir.join("lines.csv");
+    let t = target.to_str().unwrap();
+    let draft = example("single-renter.ron");
+    let out = njtax(&["export", &draft, "--format", "csv", "-o", t]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    assert!(
+        std::fs::read_to_string(&target)
+            .unwrap()
+            .starts_with("record,")
+    );
+    std::fs::write(&target, "keep me").unwrap();
+    let out = njtax(&["export", &draft, "--format", "json", "-o", t]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--force"));
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me");
+    let out = njtax(&["export", &draft, "--format", "json", "-o", t, "--force"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(std::fs::read_to_string(&target).unwrap().starts_with('{'));
+    // An unreadable draft exits 2 and writes nothing.
+    let bad = temp_draft("export-bad.ron", "not a draft");
+    let none = dir.join("none.csv");
+    let out = njtax(&[
+        "export",
+        bad.to_str().unwrap(),
+        "--format",
+        "csv",
+        "-o",
+        none.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!none.exists());
+}
+
+#[test]
+fn batch_summary_csv_keeps_going_past_a_malformed_draft_among_good_ones() {
+    let dir = temp_dir("batch-summary");
+    std::fs::copy(example("single-renter.ron"), dir.join("a-single.ron")).unwrap();
+    std::fs::write(
+        dir.join("b-broken.ron"),
+        "Draft(\n  format_version: 1,\n  answers: (tax_year: 2024, income: (w2s: [(state_wages: 12)])),\n)",
+    )
+    .unwrap();
+    std::fs::copy(
+        example("retired-couple-pensions.ron"),
+        dir.join("c-retired.ron"),
+    )
+    .unwrap();
+    let summary = dir.join("out").join("summary.csv");
+    std::fs::create_dir_all(summary.parent().unwrap()).unwrap();
+    let s = summary.to_str().unwrap();
+    let out = njtax(&["batch", dir.to_str().unwrap(), "-o", s]);
+    // 2: a draft could not be read (the worst of the drafts, as `batch` always exits).
+    assert_eq!(out.status.code(), Some(2));
+    // Not a terminal: no progress line.
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows = parse_csv(&std::fs::read_to_string(&summary).unwrap());
+    assert_eq!(
+        rows[0],
+        [
+            "file",
+            "name",
+            "year",
+            "forms",
+            "status",
+            "gross_income",
+            "tax",
+            "refund",
+            "balance_due",
+            "errors",
+            "message"
+        ]
+    );
+    assert_eq!(rows.len(), 4, "{rows:?}");
+    assert!(rows[1][0].ends_with("a-single.ron"));
+    assert!(rows[2][0].ends_with("b-broken.ron"));
+    assert!(rows[3][0].ends_with("c-retired.ron"));
+    for good in [&rows[1], &rows[3]] {
+        assert_eq!(good[4], "ok", "{good:?}");
+        assert!(!good[1].is_empty());
+        assert_eq!(good[3], "NJ-1040");
+        assert_eq!(good[9], "0");
+        assert!(good[10].is_empty());
+    }
+    // The summary's figures are compute's.
+    let v: serde_json::Value = serde_json::from_slice(
+        &njtax(&["compute", &example("single-renter.ron"), "--json"]).stdout,
+    )
+    .unwrap();
+    assert_eq!(rows[1][2], "2024");
+    assert_eq!(rows[1][5], v["lines"]["29"].as_str().unwrap());
+    assert_eq!(rows[1][6], v["lines"]["43"].as_str().unwrap());
+    assert_eq!(rows[1][7], v["refund"].as_str().unwrap());
+    assert_eq!(rows[1][8], v["balance_due"].as_str().unwrap());
+    let bad = &rows[2];
+    assert_eq!(bad[4], "unreadable");
+    assert!(bad[10].contains("line 3, column"), "{bad:?}");
+    assert!(bad[5..10].iter().all(String::is_empty), "{bad:?}");
+    // The summary is not overwritten without --force.
+    let out = njtax(&["batch", dir.to_str().unwrap(), "-o", s]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--force"));
+    let out = njtax(&["batch", dir.to_str().unwrap(), "-o", s, "--force"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .contains("3 draft(s), 2 ok, 0 with errors, 1 unreadable")
+    );
+}

@@ -76,14 +76,44 @@ enum Command {
         /// Draft file (RON).
         draft: PathBuf,
     },
-    /// Compute many drafts (files or folders of .ron files) and print one summary line each.
+    /// Compute many drafts (files or folders of .ron files) and print one summary line each, or
+    /// with `-o` write one CSV row each.
     Batch {
         /// Draft files or folders.
         paths: Vec<PathBuf>,
         /// Print JSON lines instead of a table.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "out")]
         json: bool,
+        /// Write the summary as CSV to this file (one row per draft, header first).
+        #[arg(short = 'o', long)]
+        out: Option<PathBuf>,
+        /// Overwrite `-o` when it exists.
+        #[arg(long, requires = "out")]
+        force: bool,
     },
+    /// Export every return's computed lines and diagnostics as JSON or CSV.
+    Export {
+        /// Draft file (RON).
+        draft: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum)]
+        format: ExportFormat,
+        /// Write to this file instead of standard output.
+        #[arg(short = 'o', long)]
+        out: Option<PathBuf>,
+        /// Overwrite `-o` when it exists.
+        #[arg(long, requires = "out")]
+        force: bool,
+    },
+}
+
+/// `njtax export --format`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum ExportFormat {
+    /// One object: `tax_year`, `lines` (a list) and `diagnostics` (a list).
+    Json,
+    /// One table with a header row: a row per line, then a row per diagnostic.
+    Csv,
 }
 
 /// Why a draft could not be turned into a return; always exits 2.
@@ -220,7 +250,37 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
                 ExitCode::SUCCESS
             })
         }
-        Command::Batch { paths, json } => Ok(batch(&paths, book, json)),
+        Command::Batch {
+            paths,
+            json,
+            out,
+            force,
+        } => match out {
+            Some(out) => batch_csv(&paths, &out, force, book),
+            None => Ok(batch(&paths, book, json)),
+        },
+        Command::Export {
+            draft,
+            format,
+            out,
+            force,
+        } => {
+            let set = load_and_compute(&draft, book)?;
+            let text = match format {
+                ExportFormat::Json => {
+                    let mut t =
+                        serde_json::to_string_pretty(&export_json(&set)).unwrap_or_default();
+                    t.push('\n');
+                    t
+                }
+                ExportFormat::Csv => export_csv(&set),
+            };
+            match out {
+                Some(out) => write_new_file(&out, force, text.as_bytes())?,
+                None => out_raw!("{text}"),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Rollover { draft, out, force } => rollover(&draft, &out, force, book),
         Command::EstimateImpaired { draft } => estimate_impaired(&draft, book),
         Command::Plan { draft } => {
@@ -238,6 +298,146 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// Write `bytes` to `path`, refusing an existing file unless `force` (checked and created in one
+/// step, so a file appearing meanwhile is not overwritten either).
+fn write_new_file(path: &Path, force: bool, bytes: &[u8]) -> Result<(), Unreadable> {
+    use std::io::Write as _;
+    let mut opts = std::fs::OpenOptions::new();
+    opts.write(true);
+    if force {
+        opts.create(true).truncate(true);
+    } else {
+        opts.create_new(true);
+    }
+    let mut f = opts.open(path).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::AlreadyExists {
+            Unreadable(format!(
+                "{} exists; pass --force to overwrite it",
+                path.display()
+            ))
+        } else {
+            Unreadable(format!("cannot write {}: {e}", path.display()))
+        }
+    })?;
+    f.write_all(bytes)
+        .and_then(|()| f.flush())
+        .map_err(|e| Unreadable(format!("cannot write {}: {e}", path.display())))
+}
+
+/// One CSV field, quoted as RFC 4180 asks: a field holding a comma, a double quote, a carriage
+/// return or a line feed is put in double quotes, each double quote inside doubled.
+fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.contains([',', '"', '\r', '\n']) {
+        std::borrow::Cow::Owned(format!("\"{}\"", s.replace('"', "\"\"")))
+    } else {
+        std::borrow::Cow::Borrowed(s)
+    }
+}
+
+/// One CSV record with its CRLF line ending (RFC 4180).
+fn csv_row<S: AsRef<str>>(fields: &[S]) -> String {
+    let mut row = fields
+        .iter()
+        .map(|f| csv_field(f.as_ref()))
+        .collect::<Vec<_>>()
+        .join(",");
+    row.push_str("\r\n");
+    row
+}
+
+/// A line's value for an export: money with two decimals, the NJ-1040NR income percentage as the
+/// exact ratio (as `compute --json` prints it).
+fn export_value(l: &njtax_engine::Line) -> String {
+    if l.is_ratio() {
+        l.value.normalize().to_string()
+    } else {
+        format!("{:.2}", njtax_engine::money::round_cents(l.value))
+    }
+}
+
+fn severity_name(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "info",
+    }
+}
+
+/// `njtax export --format json`: every line and every diagnostic of every return, as lists.
+fn export_json(set: &ReturnSet) -> Value {
+    let mut lines = Vec::new();
+    let mut diagnostics = Vec::new();
+    for r in &set.returns {
+        for l in &r.lines {
+            lines.push(json!({
+                "form": r.form,
+                "filer": filer_name(r),
+                "line": &*l.id,
+                "key": l.key,
+                "label": &*l.label,
+                "value": export_value(l),
+            }));
+        }
+        for d in &r.diagnostics {
+            diagnostics.push(json!({
+                "form": r.form,
+                "filer": filer_name(r),
+                "severity": severity_name(d.severity),
+                "code": d.code,
+                "message": d.message,
+                "path": d.path,
+            }));
+        }
+    }
+    json!({ "tax_year": set.tax_year, "lines": lines, "diagnostics": diagnostics })
+}
+
+/// The header of `njtax export --format csv`.
+const EXPORT_CSV_HEADER: [&str; 11] = [
+    "record", "form", "filer", "line", "key", "label", "value", "severity", "code", "message",
+    "path",
+];
+
+/// `njtax export --format csv`: a header, a `line` row per line, a `diagnostic` row per diagnostic.
+fn export_csv(set: &ReturnSet) -> String {
+    let mut out = csv_row(&EXPORT_CSV_HEADER);
+    for r in &set.returns {
+        for l in &r.lines {
+            out.push_str(&csv_row(&[
+                "line",
+                &r.form,
+                filer_name(r),
+                &l.id,
+                l.key,
+                &l.label,
+                &export_value(l),
+                "",
+                "",
+                "",
+                "",
+            ]));
+        }
+    }
+    for r in &set.returns {
+        for d in &r.diagnostics {
+            out.push_str(&csv_row(&[
+                "diagnostic",
+                &r.form,
+                filer_name(r),
+                "",
+                "",
+                "",
+                "",
+                severity_name(d.severity),
+                &d.code,
+                &d.message,
+                d.path.as_deref().unwrap_or(""),
+            ]));
+        }
+    }
+    out
 }
 
 /// `njtax rollover`: compute this year's returns and write next year's draft.
@@ -754,72 +954,319 @@ fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
     files
 }
 
-fn batch(paths: &[PathBuf], book: &ParamBook, json: bool) -> ExitCode {
-    let files = collect(paths);
-    let mut worst = 0u8;
-    if !json {
-        out!(
-            "{:<40} {:>5} {:>14} {:>14} {:>6}  status",
-            "draft",
-            "year",
-            "refund",
-            "balance due",
+/// One draft's line in a batch: what a clinic keeps for each return it prepared.
+struct Summary {
+    file: String,
+    name: String,
+    year: Option<u16>,
+    forms: Vec<String>,
+    gross_income: Decimal,
+    tax: Decimal,
+    refund: Decimal,
+    balance_due: Decimal,
+    errors: usize,
+    /// Why the draft could not be read (without the file name); `None` when it was computed.
+    unreadable: Option<String>,
+}
+
+impl Summary {
+    fn status(&self) -> &'static str {
+        if self.unreadable.is_some() {
+            "unreadable"
+        } else if self.errors > 0 {
             "errors"
+        } else {
+            "ok"
+        }
+    }
+}
+
+/// Law figures resolved once per year (per worker thread), for the values-only computation.
+type YearCache = std::collections::HashMap<u16, Result<njtax_engine::YearParams, String>>;
+
+/// Read, parse and compute one draft (values only, no explanations) into its summary line.
+fn summarize(path: &Path, book: &ParamBook, years: &mut YearCache) -> Summary {
+    let mut s = Summary {
+        file: path.display().to_string(),
+        name: String::new(),
+        year: None,
+        forms: Vec::new(),
+        gross_income: Decimal::ZERO,
+        tax: Decimal::ZERO,
+        refund: Decimal::ZERO,
+        balance_due: Decimal::ZERO,
+        errors: 0,
+        unreadable: None,
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            s.unreadable = Some(format!("cannot read: {e}"));
+            return s;
+        }
+    };
+    let draft = match parse_draft(&text) {
+        Ok(d) => d,
+        Err(e) => {
+            s.unreadable = Some(e.to_string());
+            return s;
+        }
+    };
+    let a = &draft.answers;
+    s.name.clone_from(&a.taxpayer.name);
+    s.year = Some(a.tax_year);
+    let params = years.entry(a.tax_year).or_insert_with(|| {
+        let year = a.tax_year;
+        if !njtax_engine::SUPPORTED_YEARS.contains(&year) {
+            return Err(njtax_engine::ComputeError::UnsupportedYear {
+                year,
+                first: *njtax_engine::SUPPORTED_YEARS.start(),
+                last: *njtax_engine::SUPPORTED_YEARS.end(),
+            }
+            .to_string());
+        }
+        book.for_year(year).map_err(|e| e.to_string())
+    });
+    let p = match params {
+        Ok(p) => p,
+        Err(e) => {
+            s.unreadable = Some(e.clone());
+            return s;
+        }
+    };
+    let set = njtax_engine::compute::compute_set_values(a, p);
+    for r in &set.returns {
+        s.forms.push(r.form.clone());
+        let line = |key: &str| {
+            r.lines
+                .iter()
+                .find(|l| l.key == key)
+                .map_or(Decimal::ZERO, |l| l.value)
+        };
+        s.gross_income += line("gross_income");
+        s.tax += line("tax");
+        s.refund += r.refund;
+        s.balance_due += r.balance_due;
+        s.errors += r
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+    }
+    s
+}
+
+/// `f` over `files` on every available core (`std::thread::scope`, the files in one chunk per
+/// thread), results in file order. `init` makes each thread's own state (its year cache). On a
+/// terminal, a progress line on standard error, updated in place.
+fn par_map<T: Send, S>(
+    files: &[PathBuf],
+    init: impl Fn() -> S + Sync,
+    f: impl Fn(&Path, &mut S) -> T + Sync,
+) -> Vec<T> {
+    use std::io::IsTerminal as _;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let total = files.len();
+    let progress = std::io::stderr().is_terminal() && total > 1;
+    let done = AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZero::get)
+        .clamp(1, total.max(1));
+    let chunk = total.div_ceil(threads).max(1);
+    let results: Vec<Vec<T>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = files
+            .chunks(chunk)
+            .map(|part| {
+                let (init, f, done) = (&init, &f, &done);
+                scope.spawn(move || {
+                    let mut state = init();
+                    part.iter()
+                        .map(|file| {
+                            let r = f(file, &mut state);
+                            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                            if progress && (n % 25 == 0 || n == total) {
+                                eprint!("\r{n}/{total} drafts");
+                            }
+                            r
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_default())
+            .collect()
+    });
+    if progress {
+        eprint!(
+            "\r{:width$}\r",
+            "",
+            width = 24 + 2 * total.to_string().len()
         );
     }
-    for f in &files {
-        match load_and_compute(f, book) {
-            Ok(set) => {
-                let errors = set
-                    .returns
-                    .iter()
-                    .flat_map(|r| &r.diagnostics)
-                    .filter(|d| d.severity == Severity::Error)
-                    .count();
-                if errors > 0 {
-                    worst = worst.max(1);
-                }
-                let refund: Decimal = set.returns.iter().map(|r| r.refund).sum();
-                let due: Decimal = set.returns.iter().map(|r| r.balance_due).sum();
-                if json {
+    results.into_iter().flatten().collect()
+}
+
+/// The worst exit code of a batch: 2 when a draft is unreadable, 1 when a return has errors.
+fn batch_exit(rows: &[Summary]) -> ExitCode {
+    let worst = rows
+        .iter()
+        .map(|r| match r.status() {
+            "unreadable" => 2u8,
+            "errors" => 1,
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0);
+    ExitCode::from(worst)
+}
+
+/// The header of `njtax batch -o`.
+const BATCH_CSV_HEADER: [&str; 11] = [
+    "file",
+    "name",
+    "year",
+    "forms",
+    "status",
+    "gross_income",
+    "tax",
+    "refund",
+    "balance_due",
+    "errors",
+    "message",
+];
+
+/// `njtax batch PATH... -o summary.csv`: one CSV row per draft, in the order of the files.
+fn batch_csv(
+    paths: &[PathBuf],
+    out: &Path,
+    force: bool,
+    book: &ParamBook,
+) -> Result<ExitCode, Unreadable> {
+    if out.exists() && !force {
+        return Err(Unreadable(format!(
+            "{} exists; pass --force to overwrite it",
+            out.display()
+        )));
+    }
+    let files = collect(paths);
+    let rows = par_map(&files, YearCache::new, |f, years| summarize(f, book, years));
+    let money = |v: Decimal| format!("{:.2}", njtax_engine::money::round_cents(v));
+    let mut csv = csv_row(&BATCH_CSV_HEADER);
+    for r in &rows {
+        let computed = r.unreadable.is_none();
+        let amount = |v: Decimal| if computed { money(v) } else { String::new() };
+        csv.push_str(&csv_row(&[
+            r.file.clone(),
+            r.name.clone(),
+            r.year.map(|y| y.to_string()).unwrap_or_default(),
+            r.forms.join(" + "),
+            r.status().to_owned(),
+            amount(r.gross_income),
+            amount(r.tax),
+            amount(r.refund),
+            amount(r.balance_due),
+            if computed {
+                r.errors.to_string()
+            } else {
+                String::new()
+            },
+            r.unreadable.clone().unwrap_or_default(),
+        ]));
+    }
+    write_new_file(out, force, csv.as_bytes())?;
+    let count = |s: &str| rows.iter().filter(|r| r.status() == s).count();
+    out!(
+        "Wrote {}: {} draft(s), {} ok, {} with errors, {} unreadable.",
+        out.display(),
+        rows.len(),
+        count("ok"),
+        count("errors"),
+        count("unreadable")
+    );
+    Ok(batch_exit(&rows))
+}
+
+fn batch(paths: &[PathBuf], book: &ParamBook, json: bool) -> ExitCode {
+    let files = collect(paths);
+    if json {
+        let lines = par_map(
+            &files,
+            || (),
+            |f, ()| match load_and_compute(f, book) {
+                Ok(set) => {
+                    let errors = set
+                        .returns
+                        .iter()
+                        .flat_map(|r| &r.diagnostics)
+                        .any(|d| d.severity == Severity::Error);
                     let mut v = set_json(&set);
                     if let Value::Object(m) = &mut v {
                         m.insert("draft".into(), Value::String(f.display().to_string()));
                     }
-                    out!("{}", serde_json::to_string(&v).unwrap_or_default());
-                } else {
-                    let forms: Vec<&str> = set.returns.iter().map(|r| r.form.as_str()).collect();
-                    out!(
-                        "{:<40} {:>5} {:>14} {:>14} {:>6}  {}{}",
-                        truncate_left(&f.display().to_string(), 40),
-                        set.tax_year,
-                        fmt_money(refund),
-                        fmt_money(due),
-                        errors,
-                        if errors > 0 { "needs attention" } else { "ok" },
-                        if forms.len() > 1 {
-                            format!(" ({})", forms.join(" + "))
-                        } else {
-                            String::new()
-                        }
-                    );
+                    (u8::from(errors), v.to_string())
                 }
-            }
-            Err(Unreadable(msg)) => {
-                worst = 2;
-                if json {
-                    out!(
-                        "{}",
-                        json!({"draft": f.display().to_string(), "error": msg})
-                    );
-                } else {
-                    out!(
-                        "{:<40} unreadable: {msg}",
-                        truncate_left(&f.display().to_string(), 40)
-                    );
-                }
-            }
+                Err(Unreadable(msg)) => (
+                    2,
+                    json!({"draft": f.display().to_string(), "error": msg}).to_string(),
+                ),
+            },
+        );
+        for (_, l) in &lines {
+            out!("{l}");
         }
+        return ExitCode::from(lines.iter().map(|(c, _)| *c).max().unwrap_or(0));
     }
-    ExitCode::from(worst)
+    out!(
+        "{:<40} {:>5} {:>14} {:>14} {:>6}  status",
+        "draft",
+        "year",
+        "refund",
+        "balance due",
+        "errors"
+    );
+    let rows = par_map(&files, YearCache::new, |f, years| summarize(f, book, years));
+    for r in &rows {
+        let file = truncate_left(&r.file, 40);
+        if let Some(msg) = &r.unreadable {
+            out!("{file:<40} unreadable: {}: {msg}", r.file);
+            continue;
+        }
+        out!(
+            "{:<40} {:>5} {:>14} {:>14} {:>6}  {}{}",
+            file,
+            r.year.unwrap_or_default(),
+            fmt_money(r.refund),
+            fmt_money(r.balance_due),
+            r.errors,
+            if r.errors > 0 {
+                "needs attention"
+            } else {
+                "ok"
+            },
+            if r.forms.len() > 1 {
+                format!(" ({})", r.forms.join(" + "))
+            } else {
+                String::new()
+            }
+        );
+    }
+    batch_exit(&rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{csv_field, csv_row};
+
+    #[test]
+    fn csv_fields_are_quoted_as_rfc_4180_asks() {
+        assert_eq!(csv_field("plain"), "plain");
+        assert_eq!(csv_field(""), "");
+        assert_eq!(csv_field("a, b"), "\"a, b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("two\nlines"), "\"two\nlines\"");
+        assert_eq!(csv_field("cr\rhere"), "\"cr\rhere\"");
+        assert_eq!(csv_row(&["a", "b,c", ""]), "a,\"b,c\",\r\n");
+    }
 }
