@@ -1095,7 +1095,8 @@ fn par_map<T: Send, S>(
             .collect();
         workers
             .into_iter()
-            .map(|w| w.join().unwrap_or_default())
+            // A worker that panicked panics here too: never a summary with drafts missing.
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
             .collect()
     });
     if progress {
