@@ -79,6 +79,11 @@ impl eframe::App for Shell {
 }
 
 fn main() -> eframe::Result {
+    // `njtax-app --version` (used by packaging checks) prints the version without opening a window.
+    if matches!(std::env::args().nth(1).as_deref(), Some("--version" | "-V")) {
+        println!("njtax-app {}", env!("CARGO_PKG_VERSION"));
+        return Ok(());
+    }
     let mut app = match njtax_engine::parse_draft(SAMPLE_DRAFT) {
         Ok(d) => App::new(
             d.answers,
