@@ -187,13 +187,7 @@ fn employer_app() -> App {
 fn the_employer_credits_screen_and_the_business_credits_schedule_match_their_snapshots() {
     use egui_kittest::kittest::Queryable as _;
     let app = employer_app();
-    let screen = |id: &str| {
-        app.interview
-            .screens
-            .iter()
-            .position(|s| s.id == id)
-            .unwrap()
-    };
+    let screen = |id: &str| screen_index(&app, id);
     let (employer, form) = (screen("employer_credits"), screen("form"));
     let estimator = screen("impaired_estimator");
     let mut h = Harness::builder()
@@ -290,13 +284,7 @@ fn estimated_and_health_app() -> App {
 fn the_health_and_next_year_screens_and_the_nj2210_and_nj_hcc_schedules_match_their_snapshots() {
     use egui_kittest::kittest::Queryable as _;
     let app = estimated_and_health_app();
-    let screen = |id: &str| {
-        app.interview
-            .screens
-            .iter()
-            .position(|s| s.id == id)
-            .unwrap()
-    };
+    let screen = |id: &str| screen_index(&app, id);
     let (health, next, form) = (screen("health"), screen("next_year"), screen("form"));
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 1300.0))
@@ -340,4 +328,13 @@ fn the_health_and_next_year_screens_and_the_nj2210_and_nj_hcc_schedules_match_th
         failures.push(e.to_string());
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The position of the interview screen `id` in the app's section list.
+fn screen_index(app: &App, id: &str) -> usize {
+    app.interview
+        .screens
+        .iter()
+        .position(|s| s.id == id)
+        .unwrap()
 }
