@@ -269,3 +269,22 @@ fn a_version_3_draft_with_typed_lines_52_and_53c_keeps_them_as_overrides() {
     assert_eq!(r.value("52"), dec!(21.40));
     assert_eq!(r.value("53c"), dec!(695.00));
 }
+
+#[test]
+fn a_version_5_draft_keeps_its_address_and_last_years_gross_income() {
+    let draft = parse_draft(&fixture(5)).unwrap();
+    let a = &draft.answers;
+    assert_eq!(
+        a.address.lines(),
+        vec!["12 Linden Avenue, Apt 3", "Trenton, NJ 08608"]
+    );
+    assert_eq!(a.address.municipality_code, "1111");
+    assert_eq!(
+        a.last_year.nj_gross_income,
+        Some(rust_decimal::Decimal::new(6_123_450, 2))
+    );
+    // A format 4 draft has neither and reads unchanged.
+    let old = parse_draft(&fixture(4)).unwrap();
+    assert!(old.answers.address.is_empty());
+    assert_eq!(old.answers.last_year.nj_gross_income, None);
+}

@@ -740,6 +740,74 @@ pub struct EstimatedPayment {
     pub amount: Money,
 }
 
+/// The home address printed on the return's header (format 5). Never used in a computation.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Address {
+    /// Number and street (or rural route, or P.O. box).
+    pub street: String,
+    /// Apartment, suite or unit.
+    pub apartment: String,
+    /// City, town or post office.
+    pub city: String,
+    /// State (two letters).
+    pub state: String,
+    /// ZIP code (five digits, or ZIP+4).
+    pub zip: String,
+    /// Country, when the address is outside the United States.
+    pub country: String,
+    /// The four-digit New Jersey county/municipality code of the home on the last day of the
+    /// year (or of the period of residence), as printed on the NJ-1040 instructions' table.
+    pub municipality_code: String,
+}
+
+impl Address {
+    /// Whether nothing was typed.
+    pub fn is_empty(&self) -> bool {
+        [
+            &self.street,
+            &self.apartment,
+            &self.city,
+            &self.state,
+            &self.zip,
+            &self.country,
+        ]
+        .iter()
+        .all(|s| s.trim().is_empty())
+    }
+
+    /// The address as printed lines: street and apartment, then city, state and ZIP, then the
+    /// country when given. Empty parts are left out.
+    pub fn lines(&self) -> Vec<String> {
+        let join = |parts: &[&str], sep: &str| {
+            parts
+                .iter()
+                .map(|p| p.trim())
+                .filter(|p| !p.is_empty())
+                .collect::<Vec<_>>()
+                .join(sep)
+        };
+        let first = join(&[&self.street, &self.apartment], ", ");
+        let city_state = join(&[&self.city, &self.state], ", ");
+        let second = join(&[&city_state, &self.zip], " ");
+        [first, second, self.country.trim().to_owned()]
+            .into_iter()
+            .filter(|l| !l.is_empty())
+            .collect()
+    }
+}
+
+/// Figures from last year's return that this year's filing asks for (format 5).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LastYear {
+    /// Last year's New Jersey gross income (last year's NJ-1040 line 29, or the NJ-1040NR's line
+    /// for gross income as if a resident): New Jersey's online filing service asks for it to
+    /// confirm who is filing. `None` when not known or no return was filed. Filled in by
+    /// "Start next year's draft"; not used in any computation.
+    pub nj_gross_income: Option<Money>,
+}
+
 /// Payments made toward the year's tax.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -876,6 +944,10 @@ pub struct Answers {
     pub taxpayer: Person,
     /// The spouse/CU partner (joint return, or named on a separate return).
     pub spouse: Option<Person>,
+    /// Home address (printed on the return's header).
+    pub address: Address,
+    /// Figures from last year's return.
+    pub last_year: LastYear,
     /// Dependents.
     pub dependents: Vec<Dependent>,
     /// Income.
@@ -924,6 +996,8 @@ impl Default for Answers {
             spouse_death_year: None,
             taxpayer: Person::default(),
             spouse: None,
+            address: Address::default(),
+            last_year: LastYear::default(),
             dependents: Vec::new(),
             income: Income::default(),
             deductions: Deductions::default(),

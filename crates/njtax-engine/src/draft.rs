@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::answers::Answers;
 
 /// The draft format version this build writes.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 
 /// A draft file: its format version and the answers.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -158,7 +158,17 @@ pub const MIGRATIONS: &[Migration] = &[
         what: "the amounts typed for line 52 (`entered.estimated_tax_interest`) and line 53c (`entered.shared_responsibility_payment`) become overrides of the computed figures (`estimated_tax.interest_override`, `health.payment_override`), used as typed with a warning",
         apply: v3_to_v4,
     },
+    Migration {
+        from: 4,
+        what: "adds the home address (`address`: street, apartment, city, state, ZIP, country, municipality code) printed on the return's header, and last year's New Jersey gross income (`last_year.nj_gross_income`) for the hand-off sheet; nothing moves, so a format 4 draft reads unchanged with both empty",
+        apply: v4_to_v5,
+    },
 ];
+
+/// Format 4 to 5: new, empty answers only (the address and last year's gross income).
+fn v4_to_v5(_draft: &mut Draft) -> Result<(), String> {
+    Ok(())
+}
 
 /// Format 3 to 4: the amounts typed for lines 52 and 53c become overrides of the computed ones.
 fn v3_to_v4(draft: &mut Draft) -> Result<(), String> {
