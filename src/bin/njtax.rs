@@ -105,6 +105,51 @@ enum Command {
         #[arg(long, requires = "out")]
         force: bool,
     },
+    /// Print the return as PDF: laid out like the year's NJ-1040 (names, SSNs, address, filing
+    /// status, every line), then every schedule and worksheet used, each line's explanation and
+    /// the hand-off sheet. A return with errors is marked "DRAFT - not for filing" on every page.
+    Pdf {
+        /// Draft file (RON).
+        draft: PathBuf,
+        /// Where to write the PDF.
+        #[arg(short = 'o', long)]
+        out: PathBuf,
+        /// Overwrite `-o` when it exists.
+        #[arg(long)]
+        force: bool,
+        /// Show only the last four digits of each SSN (a reviewer's copy).
+        #[arg(long)]
+        mask_ssns: bool,
+    },
+    /// Print the hand-off sheet: the figures to type into New Jersey's online filing service, in
+    /// the order it asks for them, starting with last year's NJ gross income (line 29).
+    Handoff {
+        /// Draft file (RON).
+        draft: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: HandoffFormat,
+        /// Write to this file instead of standard output.
+        #[arg(short = 'o', long)]
+        out: Option<PathBuf>,
+        /// Overwrite `-o` when it exists.
+        #[arg(long, requires = "out")]
+        force: bool,
+        /// Show only the last four digits of each SSN.
+        #[arg(long)]
+        mask_ssns: bool,
+    },
+}
+
+/// `njtax handoff --format`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum HandoffFormat {
+    /// Numbered steps, one figure a line.
+    Text,
+    /// One row per figure: step, label, value, source, check.
+    Csv,
+    /// The sheet as one object: title, service, form, notes, steps with entries.
+    Json,
 }
 
 /// `njtax export --format`.
@@ -281,6 +326,51 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Pdf {
+            draft,
+            out,
+            force,
+            mask_ssns,
+        } => {
+            let (answers, set) = load_answers_and_compute(&draft, book)?;
+            let opts = njtax_print::PrintOptions { mask_ssns };
+            let pdf = njtax_print::return_pdf(&answers, &set, &opts)
+                .map_err(|e| Unreadable(format!("{}: {e}", draft.display())))?;
+            write_new_file(&out, force, &pdf)?;
+            if set.returns.iter().any(|r| r.has_errors()) {
+                eprintln!(
+                    "{}: the return has errors, so every page is marked \"{}\" (see `njtax validate`)",
+                    draft.display(),
+                    njtax_print::DRAFT_MARK
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Handoff {
+            draft,
+            format,
+            out,
+            force,
+            mask_ssns,
+        } => {
+            let (answers, set) = load_answers_and_compute(&draft, book)?;
+            let sheet = njtax_print::handoff(&answers, &set, mask_ssns)
+                .map_err(|e| Unreadable(format!("{}: {e}", draft.display())))?;
+            let text = match format {
+                HandoffFormat::Text => sheet.to_text(),
+                HandoffFormat::Csv => sheet.to_csv(),
+                HandoffFormat::Json => {
+                    let mut t = serde_json::to_string_pretty(&sheet).unwrap_or_default();
+                    t.push('\n');
+                    t
+                }
+            };
+            match out {
+                Some(out) => write_new_file(&out, force, text.as_bytes())?,
+                None => out_raw!("{text}"),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Rollover { draft, out, force } => rollover(&draft, &out, force, book),
         Command::EstimateImpaired { draft } => estimate_impaired(&draft, book),
         Command::Plan { draft } => {
@@ -326,15 +416,7 @@ fn write_new_file(path: &Path, force: bool, bytes: &[u8]) -> Result<(), Unreadab
         .map_err(|e| Unreadable(format!("cannot write {}: {e}", path.display())))
 }
 
-/// One CSV field, quoted as RFC 4180 asks: a field holding a comma, a double quote, a carriage
-/// return or a line feed is put in double quotes, each double quote inside doubled.
-fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
-    if s.contains([',', '"', '\r', '\n']) {
-        std::borrow::Cow::Owned(format!("\"{}\"", s.replace('"', "\"\"")))
-    } else {
-        std::borrow::Cow::Borrowed(s)
-    }
-}
+use njtax_print::handoff::csv_field;
 
 /// One CSV record with its CRLF line ending (RFC 4180).
 fn csv_row<S: AsRef<str>>(fields: &[S]) -> String {
@@ -607,6 +689,17 @@ fn load_draft(path: &Path) -> Result<Draft, Unreadable> {
 fn load_and_compute(path: &Path, book: &ParamBook) -> Result<ReturnSet, Unreadable> {
     let draft = load_draft(path)?;
     compute_set(&draft.answers, book).map_err(|e| Unreadable(format!("{}: {e}", path.display())))
+}
+
+/// The draft's answers and its computed returns (the printout needs both).
+fn load_answers_and_compute(
+    path: &Path,
+    book: &ParamBook,
+) -> Result<(njtax_engine::Answers, ReturnSet), Unreadable> {
+    let draft = load_draft(path)?;
+    let set = compute_set(&draft.answers, book)
+        .map_err(|e| Unreadable(format!("{}: {e}", path.display())))?;
+    Ok((draft.answers, set))
 }
 
 fn filer_name(r: &ComputedReturn) -> &'static str {

@@ -1,0 +1,867 @@
+//! What the printed return says, in order: for each return of the draft its header (names, SSNs,
+//! address, filing status, period), the result, every line, the signatures, the messages, every
+//! schedule and worksheet it used, and each line's explanation; then the hand-off sheet.
+
+use njtax_engine::Explanation;
+use njtax_engine::answers::Answers;
+use njtax_engine::compute::{ComputedReturn, ReturnSet};
+use njtax_engine::explain::{Input, Severity, Source};
+use njtax_engine::money::fmt_money;
+use njtax_engine::residency::Filer;
+use rust_decimal::Decimal;
+
+use crate::PrintOptions;
+use crate::fonts::Face;
+use crate::handoff::Handoff;
+use crate::header::{filer_people, form_title, mask, period_words};
+use crate::layout::{Align, BODY, Column, Ink, Layout, SMALL};
+
+/// Line keys printed in bold: the form's totals and results.
+const TOTALS: &[&str] = &[
+    "exemption_total",
+    "total_income",
+    "gross_income",
+    "total_deductions",
+    "taxable_income",
+    "nj_taxable_income",
+    "tax",
+    "total_tax_due",
+    "total_payments",
+    "tax_due",
+    "overpayment",
+    "balance_due",
+    "refund",
+];
+
+/// The mark printed on every page of a return that has errors.
+pub const DRAFT_MARK: &str = "DRAFT - not for filing";
+
+/// Whether any return of the set has an error.
+pub fn has_errors(set: &ReturnSet) -> bool {
+    set.returns.iter().any(ComputedReturn::has_errors)
+}
+
+/// Names of the return's filers for the running head.
+fn names(a: &Answers, r: &ComputedReturn) -> String {
+    filer_people(a, r.filer)
+        .iter()
+        .map(|(_, p)| p.name.trim())
+        .filter(|n| !n.is_empty())
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+/// Lay out the whole document.
+pub fn lay_out(
+    layout: &mut Layout<'_>,
+    a: &Answers,
+    set: &ReturnSet,
+    handoff: Option<&Handoff>,
+    opts: &PrintOptions,
+) {
+    for (i, r) in set.returns.iter().enumerate() {
+        if i > 0 {
+            layout.set_running_head(format!("{} - {}", form_title(r), names(a, r)));
+            layout.new_page();
+        }
+        front(layout, a, set, r, i == 0, opts);
+        messages(layout, r);
+        schedules(layout, r);
+        explanations(layout, r);
+    }
+    if let Some(h) = handoff {
+        layout.set_running_head(format!("{} - {}", h.title, h.form));
+        layout.new_page();
+        handoff_sheet(layout, h);
+    }
+}
+
+/// The running head of the first page.
+pub fn first_running_head(a: &Answers, set: &ReturnSet) -> String {
+    set.returns.first().map_or_else(
+        || format!("New Jersey income tax {}", set.tax_year),
+        |r| format!("{} - {}", form_title(r), names(a, r)),
+    )
+}
+
+/// The header, the result and every line.
+fn front(
+    layout: &mut Layout<'_>,
+    a: &Answers,
+    set: &ReturnSet,
+    r: &ComputedReturn,
+    first: bool,
+    opts: &PrintOptions,
+) {
+    layout.heading(&form_title(r), 14.0, 0, 120.0);
+    let people = filer_people(a, r.filer);
+    let status = match r.filer {
+        Filer::Household => a.filing_status,
+        _ => njtax_engine::answers::FilingStatus::MarriedSeparate,
+    };
+    let mut rows: Vec<(String, String)> = people
+        .iter()
+        .map(|(role, p)| {
+            let ssn = if opts.mask_ssns {
+                mask(&p.ssn)
+            } else {
+                p.ssn.trim().to_owned()
+            };
+            (format!("{role}: {}", p.name.trim()), format!("SSN {ssn}"))
+        })
+        .collect();
+    let address = a.address.lines();
+    if address.is_empty() {
+        rows.push(("Home address".to_owned(), "not entered".to_owned()));
+    }
+    for (k, line) in address.iter().enumerate() {
+        let name = if k == 0 { "Home address" } else { "" };
+        rows.push((name.to_owned(), line.clone()));
+    }
+    let code = a.address.municipality_code.trim();
+    rows.push((
+        "County/municipality code".to_owned(),
+        if code.is_empty() { "not entered" } else { code }.to_owned(),
+    ));
+    rows.push((
+        format!("Filing status (line {})", status.line_number()),
+        status.name().to_owned(),
+    ));
+    if let Some(p) = period_words(r) {
+        rows.push(("New Jersey resident".to_owned(), p));
+    }
+    #[allow(clippy::cast_precision_loss)]
+    let height = BODY * 1.35 * rows.len() as f32 + 12.0;
+    layout.framed(height, |l| {
+        for (name, value) in &rows {
+            l.pair(name, value, 4.0);
+        }
+    });
+    let result = if r.balance_due > Decimal::ZERO {
+        format!("Balance due: {}", fmt_money(r.balance_due))
+    } else {
+        format!("Refund: {}", fmt_money(r.refund))
+    };
+    layout.paragraph(&result, 12.0, Face::Bold, Ink::Black, 0.0);
+    let fr = &r.filing_requirement;
+    layout.paragraph(
+        &format!("{} [{}]", fr.reason, fr.citation),
+        SMALL,
+        Face::Regular,
+        Ink::Grey(60),
+        0.0,
+    );
+    // The statement says which returns the draft gives and why: worth printing when there are
+    // several (for one return it repeats the filing requirement above).
+    if first && set.returns.len() > 1 {
+        for s in &set.statement {
+            layout.paragraph(s, SMALL, Face::Regular, Ink::Grey(60), 0.0);
+        }
+        if let Some(c) = &set.comparison {
+            layout.paragraph(&c.summary, SMALL, Face::Regular, Ink::Grey(60), 0.0);
+        }
+    }
+    layout.heading("Lines", 11.0, 1, 40.0);
+    for line in &r.lines {
+        layout.form_line(
+            &line.id,
+            &line.label,
+            &line.display_value(),
+            TOTALS.contains(&line.key),
+        );
+    }
+    signatures(layout, people.len());
+}
+
+/// Signature and date lines for each filer and the preparer.
+fn signatures(layout: &mut Layout<'_>, filers: usize) {
+    layout.gap(8.0);
+    layout.keep(90.0);
+    layout.paragraph(
+        "This printout is a copy of the return's figures for your records and review, not the official form: file online or on the Division of Taxation's form with these figures, and sign there.",
+        SMALL,
+        Face::Regular,
+        Ink::Grey(60),
+        0.0,
+    );
+    let who: Vec<&str> = if filers > 1 {
+        vec![
+            "Your signature",
+            "Spouse/CU partner's signature",
+            "Preparer (clinic)",
+        ]
+    } else {
+        vec!["Your signature", "Preparer (clinic)"]
+    };
+    for w in who {
+        layout.gap(10.0);
+        layout.pair(
+            &format!("{w}: ______________________________________"),
+            "Date: ______________",
+            0.0,
+        );
+    }
+}
+
+/// Errors, warnings and notes of the return.
+fn messages(layout: &mut Layout<'_>, r: &ComputedReturn) {
+    if r.diagnostics.is_empty() {
+        return;
+    }
+    layout.heading("Messages", 11.0, 1, 30.0);
+    for d in &r.diagnostics {
+        let (word, ink) = match d.severity {
+            Severity::Error => ("Error", Ink::Red),
+            Severity::Warning => ("Warning", Ink::Black),
+            _ => ("Note", Ink::Grey(60)),
+        };
+        let mut text = format!("{word}: {}", d.message);
+        if let Some(p) = &d.path {
+            text.push_str(&format!(" (answer {p})"));
+        }
+        if let Some(c) = &d.citation {
+            text.push_str(&format!(" [{c}]"));
+        }
+        layout.paragraph(&text, BODY, Face::Regular, ink, 0.0);
+    }
+}
+
+/// Whether an input's shown value is an amount other than zero (`$12.00`, `2`, `5.00%`; not
+/// `$0.00` and not words).
+fn shows_amount(value: &str) -> bool {
+    value.chars().any(|c| c.is_ascii_digit() && c != '0')
+}
+
+/// The forms, schedules and worksheets a citation names (`Worksheet F`, `Schedule NJ-COJ`,
+/// `Form NJ-2450`).
+fn named_worksheets(citation: &str) -> Vec<String> {
+    const NAMES: [&str; 4] = ["Worksheet", "Schedule", "Form NJ-", "NJ-BUS"];
+    citation
+        .split([';', ','])
+        .filter_map(|s| {
+            let at = NAMES.iter().filter_map(|k| s.find(k)).min()?;
+            let name = s.get(at..)?.trim().trim_end_matches(')').trim();
+            Some(name.to_owned())
+        })
+        .collect()
+}
+
+/// One worksheet section: a line's worksheet inputs, shared by the lines that show the same ones.
+struct Worksheet<'r> {
+    title: String,
+    lines: Vec<String>,
+    explanation: &'r Explanation,
+}
+
+/// The worksheets the return used: a line's explanation with worksheet steps, or naming a form,
+/// schedule or worksheet, when the line or a step is not zero. Lines showing the same worksheet
+/// (Worksheet H for lines 41 and 56) share one section.
+fn worksheets(r: &ComputedReturn) -> Vec<Worksheet<'_>> {
+    let mut out: Vec<Worksheet<'_>> = Vec::new();
+    for line in &r.lines {
+        let e = &line.explanation;
+        let steps: Vec<&Input> = e
+            .inputs
+            .iter()
+            .filter(|i| matches!(i.source, Source::Worksheet(_)))
+            .collect();
+        let named = named_worksheets(&e.citation);
+        if steps.is_empty() && named.is_empty() {
+            continue;
+        }
+        // Used: the line has an amount, or the filer entered an amount for it (Worksheet F with
+        // medical expenses under the 2% floor). A zero line whose answers are all zero did not
+        // use its worksheet, even if a step shows a figure (2% of gross income).
+        let used = !line.value.is_zero()
+            || e.inputs
+                .iter()
+                .any(|i| matches!(i.source, Source::Answer(_)) && shows_amount(&i.value));
+        if !used {
+            continue;
+        }
+        if let Some(same) = out.iter_mut().find(|w| {
+            !steps.is_empty()
+                && w.explanation
+                    .inputs
+                    .iter()
+                    .filter(|i| matches!(i.source, Source::Worksheet(_)))
+                    .eq(steps.iter().copied())
+        }) {
+            same.lines.push(line.id.to_string());
+            continue;
+        }
+        let title = if named.is_empty() {
+            format!("{} worksheet", line.label)
+        } else {
+            named.join(", ")
+        };
+        out.push(Worksheet {
+            title,
+            lines: vec![line.id.to_string()],
+            explanation: e,
+        });
+    }
+    out
+}
+
+/// Where an input came from, in words.
+fn source_words(r: &ComputedReturn, s: &Source) -> String {
+    match s {
+        Source::Answer(path) => format!("answer {path}"),
+        Source::Line(key) => r
+            .by_key(key)
+            .map_or_else(|| format!("line {key}"), |l| format!("line {}", l.id)),
+        Source::Worksheet(step) => format!("worksheet {step}"),
+    }
+}
+
+/// An explanation's inputs as a table.
+fn inputs_table(layout: &mut Layout<'_>, r: &ComputedReturn, inputs: &[Input]) {
+    if inputs.is_empty() {
+        return;
+    }
+    let rows: Vec<Vec<String>> = inputs
+        .iter()
+        .map(|i| vec![i.name.clone(), i.value.clone(), source_words(r, &i.source)])
+        .collect();
+    layout.table(
+        &[
+            Column {
+                width: 270.0,
+                align: Align::Left,
+            },
+            Column {
+                width: 80.0,
+                align: Align::Right,
+            },
+            Column {
+                width: 178.0,
+                align: Align::Left,
+            },
+        ],
+        &["Step or input", "Amount", "From"],
+        &rows,
+    );
+}
+
+/// Law figures used, with citations and uncertainty.
+fn params_text(layout: &mut Layout<'_>, e: &Explanation) {
+    for p in &e.params {
+        let mut t = format!("{} = {} [{}]", p.label, p.value, p.citation);
+        if let Some(u) = &p.uncertain {
+            t.push_str(&format!(" UNCERTAIN: {u}"));
+        }
+        layout.paragraph(&t, SMALL, Face::Regular, Ink::Grey(50), 8.0);
+    }
+}
+
+fn money_table(layout: &mut Layout<'_>, rows: &[(&str, Decimal)]) {
+    for (name, v) in rows {
+        layout.pair(name, &fmt_money(*v), 0.0);
+    }
+    layout.gap(4.0);
+}
+
+fn notes(layout: &mut Layout<'_>, notes: &[String]) {
+    for n in notes {
+        layout.paragraph(
+            &format!("Note: {n}"),
+            SMALL,
+            Face::Regular,
+            Ink::Grey(50),
+            0.0,
+        );
+    }
+}
+
+/// Every schedule and worksheet the return used.
+fn schedules(layout: &mut Layout<'_>, r: &ComputedReturn) {
+    let ws = worksheets(r);
+    let any = !ws.is_empty()
+        || !r.business_credits.is_empty()
+        || r.nj2210.is_some()
+        || r.hcc.is_some()
+        || r.next_year.is_some()
+        || r.late.is_some();
+    if !any {
+        return;
+    }
+    layout.heading("Schedules and worksheets", 11.0, 1, 60.0);
+    for w in &ws {
+        let lines = if w.lines.len() == 1 { "line" } else { "lines" };
+        layout.heading(
+            &format!("{} ({lines} {})", w.title, w.lines.join(", ")),
+            9.5,
+            2,
+            40.0,
+        );
+        layout.paragraph(&w.explanation.rule, SMALL, Face::Regular, Ink::Black, 0.0);
+        inputs_table(layout, r, &w.explanation.inputs);
+        layout.paragraph(
+            &w.explanation.citation,
+            SMALL,
+            Face::Regular,
+            Ink::Grey(60),
+            0.0,
+        );
+    }
+    if !r.business_credits.is_empty() {
+        business_credits(layout, r);
+    }
+    if let Some(s) = &r.nj2210 {
+        nj2210(layout, r, s);
+    }
+    if let Some(s) = &r.hcc {
+        hcc(layout, r, s);
+    }
+    if let Some(p) = &r.next_year {
+        layout.heading(
+            &format!("Estimated tax for {} (NJ-1040-ES)", p.year),
+            9.5,
+            2,
+            40.0,
+        );
+        layout.paragraph(&p.reason, SMALL, Face::Regular, Ink::Black, 0.0);
+        let rows: Vec<Vec<String>> = p
+            .installments
+            .iter()
+            .map(|i| {
+                vec![
+                    i.due.map_or_else(|| "-".to_owned(), |d| d.to_string()),
+                    fmt_money(i.amount),
+                    fmt_money(i.credit_applied),
+                    fmt_money(i.to_pay),
+                ]
+            })
+            .collect();
+        if !rows.is_empty() {
+            layout.table(
+                &[
+                    col(150.0, Align::Left),
+                    col(120.0, Align::Right),
+                    col(120.0, Align::Right),
+                    col(120.0, Align::Right),
+                ],
+                &["Due", "Installment", "Credit applied", "To pay"],
+                &rows,
+            );
+        }
+        notes(layout, &p.notes);
+    }
+    if let Some(l) = &r.late {
+        layout.heading("Late filing and payment (estimate)", 9.5, 2, 40.0);
+        money_table(
+            layout,
+            &[
+                ("Late filing penalty", l.late_filing),
+                ("Late payment penalty", l.late_payment),
+                ("Interest", l.interest),
+                ("Total", l.total),
+                ("Balance due with them", l.balance_due),
+            ],
+        );
+        notes(layout, &l.notes);
+    }
+}
+
+fn col(width: f32, align: Align) -> Column {
+    Column { width, align }
+}
+
+fn business_credits(layout: &mut Layout<'_>, r: &ComputedReturn) {
+    let s = &r.business_credits;
+    layout.heading("Business credits schedule", 9.5, 2, 60.0);
+    let rows: Vec<Vec<String>> = s
+        .rows
+        .iter()
+        .map(|row| {
+            let place = match &row.line {
+                Some(_) => row.claimed_where.clone(),
+                None => format!("separately: {}", row.claimed_where),
+            };
+            vec![
+                format!("{} ({})", row.name, row.statute),
+                place,
+                fmt_money(row.earned),
+                fmt_money(row.carried_in),
+                row.limit.map_or_else(|| "none".to_owned(), fmt_money),
+                fmt_money(row.applied),
+                fmt_money(row.refunded),
+                fmt_money(row.carried_forward),
+                fmt_money(row.lost),
+            ]
+        })
+        .collect();
+    layout.table(
+        &[
+            col(112.0, Align::Left),
+            col(88.0, Align::Left),
+            col(46.0, Align::Right),
+            col(46.0, Align::Right),
+            col(46.0, Align::Right),
+            col(46.0, Align::Right),
+            col(46.0, Align::Right),
+            col(52.0, Align::Right),
+            col(46.0, Align::Right),
+        ],
+        &[
+            "Credit",
+            "Claimed on",
+            "Earned",
+            "Carried in",
+            "Limit",
+            "Applied",
+            "Refunded",
+            "Carried fwd",
+            "Lost",
+        ],
+        &rows,
+    );
+    for row in &s.rows {
+        layout.paragraph(
+            &format!("{}: {}", row.name, row.explanation.rule),
+            SMALL,
+            Face::Regular,
+            Ink::Black,
+            0.0,
+        );
+    }
+    if !s.ledger.is_empty() {
+        layout.paragraph("Carryover ledger", BODY, Face::Bold, Ink::Black, 0.0);
+        let rows: Vec<Vec<String>> = s
+            .ledger
+            .iter()
+            .map(|l| {
+                vec![
+                    format!("{:?} ({:?})", l.kind, l.owner),
+                    l.origin_year.to_string(),
+                    fmt_money(l.available),
+                    fmt_money(l.used),
+                    fmt_money(l.remaining),
+                    l.last_year.to_string(),
+                    fmt_money(l.expiring),
+                ]
+            })
+            .collect();
+        layout.table(
+            &[
+                col(150.0, Align::Left),
+                col(50.0, Align::Right),
+                col(66.0, Align::Right),
+                col(66.0, Align::Right),
+                col(66.0, Align::Right),
+                col(50.0, Align::Right),
+                col(66.0, Align::Right),
+            ],
+            &[
+                "Credit",
+                "Year",
+                "Available",
+                "Used",
+                "Remaining",
+                "Last year",
+                "Expiring",
+            ],
+            &rows,
+        );
+    }
+    notes(layout, &s.notes);
+}
+
+fn nj2210(
+    layout: &mut Layout<'_>,
+    r: &ComputedReturn,
+    s: &njtax_engine::rules::nj2210::Nj2210Schedule,
+) {
+    layout.heading("Form NJ-2210: underpayment of estimated tax", 9.5, 2, 60.0);
+    money_table(
+        layout,
+        &[
+            ("Line 1: tax", s.tax),
+            (
+                "Line 2: withholding and refundable credits",
+                s.withholding_and_credits,
+            ),
+            ("Line 3: line 1 less line 2", s.net_tax),
+            ("Required annual payment", s.required_annual),
+        ],
+    );
+    let rows: Vec<Vec<String>> = s
+        .columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            vec![
+                format!(
+                    "{} (due {})",
+                    ["A", "B", "C", "D", "E", "F"]
+                        .get(i)
+                        .copied()
+                        .unwrap_or("?"),
+                    c.due.map_or_else(|| "-".to_owned(), |d| d.to_string())
+                ),
+                fmt_money(c.required),
+                fmt_money(c.paid),
+                fmt_money(c.underpayment),
+                fmt_money(c.interest),
+            ]
+        })
+        .collect();
+    if !rows.is_empty() {
+        layout.table(
+            &[
+                col(148.0, Align::Left),
+                col(95.0, Align::Right),
+                col(95.0, Align::Right),
+                col(95.0, Align::Right),
+                col(95.0, Align::Right),
+            ],
+            &[
+                "Column",
+                "Required",
+                "Paid by due date",
+                "Underpayment",
+                "Interest",
+            ],
+            &rows,
+        );
+    }
+    layout.pair("Interest (line 52)", &fmt_money(s.interest), 0.0);
+    for c in &s.columns {
+        layout.paragraph(&c.explanation.rule, SMALL, Face::Regular, Ink::Black, 0.0);
+    }
+    notes(layout, &s.notes);
+    let _ = r;
+}
+
+fn month_names(months: &[u8]) -> String {
+    if months.is_empty() {
+        return "none".to_owned();
+    }
+    months
+        .iter()
+        .filter_map(|m| njtax_engine::answers::MONTH_NAMES.get(usize::from(m.saturating_sub(1))))
+        .map(|n| n.get(..3).unwrap_or(n))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn hcc(layout: &mut Layout<'_>, r: &ComputedReturn, s: &njtax_engine::rules::hcc::HccSchedule) {
+    layout.heading("Schedule NJ-HCC: health care coverage", 9.5, 2, 60.0);
+    if s.everyone_covered && s.payment.is_zero() {
+        layout.paragraph(
+            "Everyone on the return had health coverage or an exemption every month: no payment.",
+            BODY,
+            Face::Regular,
+            Ink::Black,
+            0.0,
+        );
+    }
+    if let Some(why) = &s.exempt_reason {
+        layout.paragraph(
+            &format!("No payment: {why}"),
+            BODY,
+            Face::Regular,
+            Ink::Black,
+            0.0,
+        );
+    }
+    if !s.members.is_empty() {
+        let rows: Vec<Vec<String>> = s
+            .members
+            .iter()
+            .map(|m| {
+                vec![
+                    m.name.clone(),
+                    month_names(&m.months_owed),
+                    month_names(&m.months_exempt),
+                    m.exemption_number.clone(),
+                ]
+            })
+            .collect();
+        layout.table(
+            &[
+                col(140.0, Align::Left),
+                col(150.0, Align::Left),
+                col(150.0, Align::Left),
+                col(88.0, Align::Left),
+            ],
+            &[
+                "Member without coverage",
+                "Months owed",
+                "Months exempt",
+                "Exemption number",
+            ],
+            &rows,
+        );
+    }
+    if !s.months.is_empty() {
+        let rows: Vec<Vec<String>> = s
+            .months
+            .iter()
+            .map(|m| {
+                vec![
+                    month_names(&[m.month]),
+                    m.adults.to_string(),
+                    m.children.to_string(),
+                    fmt_money(m.flat),
+                    fmt_money(m.percentage),
+                    fmt_money(m.amount),
+                    fmt_money(m.cap),
+                ]
+            })
+            .collect();
+        layout.table(
+            &[
+                col(60.0, Align::Left),
+                col(50.0, Align::Right),
+                col(50.0, Align::Right),
+                col(90.0, Align::Right),
+                col(90.0, Align::Right),
+                col(98.0, Align::Right),
+                col(90.0, Align::Right),
+            ],
+            &[
+                "Month",
+                "Adults",
+                "Children",
+                "Flat amount",
+                "Percentage",
+                "This month",
+                "Cap",
+            ],
+            &rows,
+        );
+    }
+    money_table(
+        layout,
+        &[
+            ("Household income", s.household_income),
+            ("Total of the months", s.total_monthly),
+            ("Bronze premium cap", s.cap),
+            ("Shared responsibility tax (the lesser)", s.tax),
+            ("Credit for the federal payment", s.federal_credit),
+            ("Payment (line 53c)", s.payment),
+        ],
+    );
+    layout.paragraph(&s.explanation.rule, SMALL, Face::Regular, Ink::Black, 0.0);
+    params_text(layout, &s.explanation);
+    notes(layout, &s.notes);
+    let _ = r;
+}
+
+/// Each line's explanation: value, rule, inputs, law figures, citation.
+fn explanations(layout: &mut Layout<'_>, r: &ComputedReturn) {
+    layout.heading("Explanations: why each line has its value", 11.0, 1, 60.0);
+    for line in &r.lines {
+        let e = &line.explanation;
+        layout.keep(40.0);
+        layout.paragraph(
+            &format!(
+                "Line {}: {} = {}",
+                line.id,
+                line.label,
+                line.display_value()
+            ),
+            BODY,
+            Face::Bold,
+            Ink::Black,
+            0.0,
+        );
+        if !e.rule.is_empty() {
+            layout.paragraph(&e.rule, SMALL, Face::Regular, Ink::Black, 8.0);
+        }
+        inputs_table(layout, r, &e.inputs);
+        params_text(layout, e);
+        if !e.citation.is_empty() {
+            layout.paragraph(
+                &format!("Citation: {}", e.citation),
+                SMALL,
+                Face::Regular,
+                Ink::Grey(60),
+                8.0,
+            );
+        }
+        layout.gap(3.0);
+    }
+}
+
+/// The hand-off sheet.
+fn handoff_sheet(layout: &mut Layout<'_>, h: &Handoff) {
+    layout.heading(&h.title, 14.0, 0, 80.0);
+    layout.paragraph(
+        &format!("{}: the figures of the {} in the order the service asks for them. Type the amounts; compare the ones marked \"check\", which the service works out itself.", h.service, h.form),
+        BODY,
+        Face::Regular,
+        Ink::Black,
+        0.0,
+    );
+    for n in &h.notes {
+        layout.paragraph(n, SMALL, Face::Regular, Ink::Grey(50), 0.0);
+    }
+    for (i, s) in h.steps.iter().enumerate() {
+        layout.heading(&format!("{}. {}", i + 1, s.title), 10.0, 1, 30.0);
+        if !s.note.is_empty() {
+            layout.paragraph(&s.note, SMALL, Face::Regular, Ink::Grey(50), 0.0);
+        }
+        let rows: Vec<Vec<String>> = s
+            .entries
+            .iter()
+            .map(|e| {
+                vec![
+                    e.label.clone(),
+                    e.value.clone(),
+                    e.source.clone(),
+                    if e.check { "check" } else { "type" }.to_owned(),
+                ]
+            })
+            .collect();
+        layout.table(
+            &[
+                col(270.0, Align::Left),
+                col(110.0, Align::Right),
+                col(100.0, Align::Left),
+                col(48.0, Align::Left),
+            ],
+            &["Asked for", "Figure", "From", ""],
+            &rows,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn worksheet_names_come_from_the_citation() {
+        assert_eq!(
+            named_worksheets("N.J.S.A. 54A:3-3(a), 54A:3-4; NJ-1040 line 31, Worksheet F"),
+            vec!["Worksheet F"]
+        );
+        assert_eq!(
+            named_worksheets("N.J.S.A. 54A:4-1; NJ-1040 line 44, Schedule NJ-COJ"),
+            vec!["Schedule NJ-COJ"]
+        );
+        assert_eq!(
+            named_worksheets("N.J.S.A. 54A:4-4; N.J.S.A. 43:21-7; Form NJ-2450; NJ-1040 line 59"),
+            vec!["Form NJ-2450"]
+        );
+        assert_eq!(
+            named_worksheets("N.J.S.A. 54A:12-5 a; NJ-1040 line 63 (Schedule PTE-K-1)"),
+            vec!["Schedule PTE-K-1"]
+        );
+        assert!(named_worksheets("N.J.S.A. 54A:8-2; NJ-1040 line 43").is_empty());
+    }
+
+    #[test]
+    fn amounts_are_told_from_zeros_and_words() {
+        assert!(!shows_amount("$0.00"));
+        assert!(!shows_amount("0"));
+        assert!(!shows_amount("0.00%"));
+        assert!(shows_amount("$0.01"));
+        assert!(!shows_amount("qualifies"));
+        assert!(shows_amount("2"));
+        assert!(shows_amount("$1,000.00"));
+    }
+}

@@ -1,0 +1,380 @@
+//! The hand-off sheet: the figures a filer types into New Jersey's online filing service, in the
+//! order the service asks for them (`forms/handoff/nj-online.ron`, embedded), filled from the
+//! answers and the computed NJ-1040. Printed in the PDF and exported on its own (text, CSV, JSON).
+
+use njtax_engine::answers::{Answers, Owner};
+use njtax_engine::compute::{ComputedReturn, ReturnSet};
+use njtax_engine::money::fmt_money;
+use njtax_engine::residency::{Filer, ReturnKind};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use crate::PrintError;
+use crate::header::{filer_people, mask};
+
+/// The sheet's definition (data).
+const DEFINITION: &str = include_str!("../../../forms/handoff/nj-online.ron");
+
+/// One thing the definition asks for.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub enum ItemDef {
+    /// Last year's NJ gross income (answer `last_year.nj_gross_income`).
+    LastYearGrossIncome,
+    /// The filers' names and SSNs.
+    Identity,
+    /// Filing status.
+    FilingStatus,
+    /// Home address.
+    Address,
+    /// County/municipality code.
+    MunicipalityCode,
+    /// Residency period.
+    Residency,
+    /// Each dependent: name, SSN, birth year.
+    Dependents,
+    /// Each W-2's New Jersey boxes.
+    W2s,
+    /// A line the filer types: listed when not zero.
+    Line(String),
+    /// A line the service computes: always listed, to compare.
+    Check(String),
+}
+
+/// One step (screen) of the service.
+#[derive(Clone, Debug, Deserialize)]
+pub struct StepDef {
+    /// Step title.
+    pub title: String,
+    /// A note printed under the title (may be empty).
+    pub note: String,
+    /// What the step asks for, in order.
+    pub items: Vec<ItemDef>,
+}
+
+/// The sheet's definition.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename = "Handoff")]
+pub struct HandoffDef {
+    /// Sheet title.
+    pub title: String,
+    /// The service's name.
+    pub service: String,
+    /// Why the order is uncertain, shown on the sheet.
+    pub uncertain: Option<String>,
+    /// The steps in order.
+    pub steps: Vec<StepDef>,
+}
+
+/// Read the embedded definition.
+///
+/// # Errors
+/// [`PrintError::Definition`] when the file does not parse (a broken build; a test guards it).
+pub fn definition() -> Result<HandoffDef, PrintError> {
+    ron::from_str(DEFINITION).map_err(|e| PrintError::Definition(format!("nj-online.ron: {e}")))
+}
+
+/// One figure on the sheet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Entry {
+    /// What the service calls it (the form's label).
+    pub label: String,
+    /// The value to type or compare.
+    pub value: String,
+    /// Where it comes from: `line 15`, `answer`, `W-2 box 16`.
+    pub source: String,
+    /// A figure the service works out itself: compare, do not type.
+    pub check: bool,
+}
+
+/// One step with its figures.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// Step title.
+    pub title: String,
+    /// Note under the title.
+    pub note: String,
+    /// The figures.
+    pub entries: Vec<Entry>,
+}
+
+/// The filled-in sheet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Handoff {
+    /// Sheet title.
+    pub title: String,
+    /// The service.
+    pub service: String,
+    /// The return it was made from (`NJ-1040 2024`).
+    pub form: String,
+    /// Notes: the order's uncertainty, a missing last-year figure, errors on the return.
+    pub notes: Vec<String>,
+    /// The steps.
+    pub steps: Vec<Step>,
+}
+
+/// The NJ-1040 the sheet is made from: the first resident return of the set (full year or the
+/// resident period).
+pub fn resident_return(set: &ReturnSet) -> Option<&ComputedReturn> {
+    set.returns
+        .iter()
+        .find(|r| matches!(r.kind, ReturnKind::Resident | ReturnKind::PartYearResident))
+}
+
+fn entry(label: impl Into<String>, value: impl Into<String>, source: impl Into<String>) -> Entry {
+    Entry {
+        label: label.into(),
+        value: value.into(),
+        source: source.into(),
+        check: false,
+    }
+}
+
+/// Fill the sheet for the draft's NJ-1040.
+///
+/// # Errors
+/// [`PrintError::Definition`] when the embedded definition is broken; [`PrintError::NoResident`]
+/// when the draft has no NJ-1040 (only NJ-1040NR returns).
+pub fn handoff(answers: &Answers, set: &ReturnSet, mask_ssns: bool) -> Result<Handoff, PrintError> {
+    let def = definition()?;
+    let r = resident_return(set).ok_or(PrintError::NoResident)?;
+    let mut notes = Vec::new();
+    if let Some(u) = &def.uncertain {
+        notes.push(format!("Uncertain: {u}"));
+    }
+    if r.has_errors() {
+        notes.push(
+            "The return still has errors: mend them in the app before filing; the figures below may change."
+                .to_owned(),
+        );
+    }
+    let steps = def
+        .steps
+        .iter()
+        .map(|s| Step {
+            title: s.title.clone(),
+            note: s.note.clone(),
+            entries: s
+                .items
+                .iter()
+                .flat_map(|i| entries(i, answers, r, mask_ssns, &mut notes))
+                .collect(),
+        })
+        .filter(|s| !s.entries.is_empty())
+        .collect();
+    Ok(Handoff {
+        title: def.title,
+        service: def.service,
+        form: format!("{} {}", r.form, r.tax_year),
+        notes,
+        steps,
+    })
+}
+
+fn entries(
+    item: &ItemDef,
+    a: &Answers,
+    r: &ComputedReturn,
+    mask_ssns: bool,
+    notes: &mut Vec<String>,
+) -> Vec<Entry> {
+    let ssn = |s: &str| if mask_ssns { mask(s) } else { s.to_owned() };
+    match item {
+        ItemDef::LastYearGrossIncome => {
+            let label = format!(
+                "Last year's New Jersey gross income ({} NJ-1040 line 29)",
+                r.tax_year.saturating_sub(1)
+            );
+            match a.last_year.nj_gross_income {
+                Some(v) => vec![entry(label, fmt_money(v), "answer")],
+                None => {
+                    notes.push(
+                        "Last year's New Jersey gross income was not entered: find line 29 of last year's NJ-1040 before you start (if you filed no New Jersey return last year, the service says what to enter)."
+                            .to_owned(),
+                    );
+                    vec![entry(label, "not entered", "answer")]
+                }
+            }
+        }
+        ItemDef::Identity => filer_people(a, r.filer)
+            .into_iter()
+            .flat_map(|(role, p)| {
+                [
+                    entry(format!("{role}: name"), p.name.clone(), "answer"),
+                    entry(
+                        format!("{role}: Social Security number"),
+                        ssn(&p.ssn),
+                        "answer",
+                    ),
+                ]
+            })
+            .collect(),
+        ItemDef::FilingStatus => {
+            let status = match r.filer {
+                Filer::Household => a.filing_status,
+                _ => njtax_engine::answers::FilingStatus::MarriedSeparate,
+            };
+            vec![entry(
+                "Filing status",
+                format!("{} (line {})", status.name(), status.line_number()),
+                "answer",
+            )]
+        }
+        ItemDef::Address => {
+            let ad = &a.address;
+            [
+                ("Street", &ad.street),
+                ("Apartment", &ad.apartment),
+                ("City", &ad.city),
+                ("State", &ad.state),
+                ("ZIP code", &ad.zip),
+                ("Country", &ad.country),
+            ]
+            .into_iter()
+            .filter(|(_, v)| !v.trim().is_empty())
+            .map(|(l, v)| entry(l, v.trim(), "answer"))
+            .collect()
+        }
+        ItemDef::MunicipalityCode => {
+            let code = a.address.municipality_code.trim();
+            vec![entry(
+                "County/municipality code",
+                if code.is_empty() { "not entered" } else { code },
+                "answer",
+            )]
+        }
+        ItemDef::Residency => match crate::header::period_words(r) {
+            Some(p) => vec![entry("New Jersey resident", p, "answer")],
+            None => Vec::new(),
+        },
+        ItemDef::Dependents => a
+            .dependents
+            .iter()
+            .enumerate()
+            .map(|(i, d)| {
+                let born = d.birth_date.map_or_else(
+                    || "birth date not entered".to_owned(),
+                    |b| format!("born {b}"),
+                );
+                entry(
+                    format!("Dependent {}: {}", i + 1, d.name),
+                    format!("{}, {born}", ssn(&d.ssn)),
+                    "answer",
+                )
+            })
+            .collect(),
+        ItemDef::W2s => a
+            .income
+            .w2s
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| a.counts(w.owner) && owner_on(r.filer, w.owner))
+            .flat_map(|(i, w)| {
+                let who = format!("W-2 {} ({})", i + 1, w.employer.trim());
+                let mut v = vec![
+                    entry(
+                        format!("{who}: employer ID"),
+                        w.employer_id.trim(),
+                        "W-2 box b",
+                    ),
+                    entry(
+                        format!("{who}: state wages"),
+                        fmt_money(w.state_wages),
+                        "W-2 box 16",
+                    ),
+                    entry(
+                        format!("{who}: NJ income tax withheld"),
+                        fmt_money(w.nj_tax_withheld),
+                        "W-2 box 17",
+                    ),
+                ];
+                for (name, amount) in [("UI/WF/SWF", w.ui_wf_swf), ("DI", w.di), ("FLI", w.fli)] {
+                    if !amount.is_zero() {
+                        v.push(entry(
+                            format!("{who}: {name}"),
+                            fmt_money(amount),
+                            "W-2 box 14",
+                        ));
+                    }
+                }
+                v
+            })
+            .collect(),
+        ItemDef::Line(key) => line_entry(r, key, false)
+            .filter(|_| r.by_key(key).is_some_and(|l| l.value != Decimal::ZERO))
+            .into_iter()
+            .collect(),
+        ItemDef::Check(key) => line_entry(r, key, true).into_iter().collect(),
+    }
+}
+
+/// Whether items of `owner` go on the return of `filer`.
+fn owner_on(filer: Filer, owner: Owner) -> bool {
+    match filer {
+        Filer::Household => true,
+        Filer::Taxpayer => owner == Owner::Taxpayer,
+        Filer::Spouse => owner == Owner::Spouse,
+    }
+}
+
+fn line_entry(r: &ComputedReturn, key: &str, check: bool) -> Option<Entry> {
+    r.by_key(key).map(|l| Entry {
+        label: l.label.to_string(),
+        value: l.display_value(),
+        source: format!("line {}", l.id),
+        check,
+    })
+}
+
+impl Handoff {
+    /// The sheet as plain text, one figure a line (for `njtax handoff` and the clipboard).
+    pub fn to_text(&self) -> String {
+        let mut out = format!("{}\n{}\nFrom the {}\n", self.title, self.service, self.form);
+        for n in &self.notes {
+            out.push_str(&format!("\nNote: {n}\n"));
+        }
+        for (i, s) in self.steps.iter().enumerate() {
+            out.push_str(&format!("\n{}. {}\n", i + 1, s.title));
+            if !s.note.is_empty() {
+                out.push_str(&format!("   {}\n", s.note));
+            }
+            for e in &s.entries {
+                let check = if e.check { " (check)" } else { "" };
+                out.push_str(&format!(
+                    "   {}: {}  [{}]{check}\n",
+                    e.label, e.value, e.source
+                ));
+            }
+        }
+        out
+    }
+
+    /// The sheet as CSV: step, label, value, source, check (RFC 4180 quoting).
+    pub fn to_csv(&self) -> String {
+        let mut out = String::from("step,label,value,source,check\r\n");
+        for s in &self.steps {
+            for e in &s.entries {
+                let fields = [
+                    s.title.as_str(),
+                    e.label.as_str(),
+                    e.value.as_str(),
+                    e.source.as_str(),
+                    if e.check { "yes" } else { "no" },
+                ];
+                let row: Vec<_> = fields.iter().map(|f| csv_field(f)).collect();
+                out.push_str(&row.join(","));
+                out.push_str("\r\n");
+            }
+        }
+        out
+    }
+}
+
+/// One CSV field, quoted as RFC 4180 asks: a field holding a comma, a double quote, a carriage
+/// return or a line feed is put in double quotes, each double quote inside doubled.
+pub fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.contains([',', '"', '\r', '\n']) {
+        std::borrow::Cow::Owned(format!("\"{}\"", s.replace('"', "\"\"")))
+    } else {
+        std::borrow::Cow::Borrowed(s)
+    }
+}

@@ -1,0 +1,80 @@
+//! Who a return is for and what its header says: names, SSNs, the period of residence.
+
+use njtax_engine::answers::{Answers, Person};
+use njtax_engine::compute::ComputedReturn;
+use njtax_engine::residency::{Filer, ReturnKind};
+
+/// The people named on a return, with their role: both spouses on a joint return, the taxpayer
+/// (and a spouse named on a separate return) otherwise; one spouse on a spouse's separate
+/// return of a mixed-residency couple.
+pub fn filer_people(a: &Answers, filer: Filer) -> Vec<(&'static str, &Person)> {
+    match filer {
+        Filer::Household => {
+            let mut v = vec![("You", &a.taxpayer)];
+            if let Some(s) = &a.spouse {
+                let role = if a.filing_status.is_joint() {
+                    "Spouse/CU partner"
+                } else {
+                    "Spouse/CU partner (separate return)"
+                };
+                v.push((role, s));
+            }
+            v
+        }
+        Filer::Taxpayer => vec![("You", &a.taxpayer)],
+        Filer::Spouse => a
+            .spouse
+            .as_ref()
+            .map(|s| vec![("Spouse/CU partner", s)])
+            .unwrap_or_default(),
+    }
+}
+
+/// An SSN with all but its last four digits hidden: `***-**-6789` (reviewers' copies).
+pub fn mask(ssn: &str) -> String {
+    let digits: String = ssn.chars().filter(char::is_ascii_digit).collect();
+    if digits.is_empty() {
+        return String::new();
+    }
+    let last: String = digits
+        .chars()
+        .skip(digits.len().saturating_sub(4))
+        .collect();
+    format!("***-**-{last}")
+}
+
+/// The form's name and the kind of return: `NJ-1040, Resident Return`.
+pub fn form_title(r: &ComputedReturn) -> String {
+    let kind = match r.kind {
+        ReturnKind::Resident => "New Jersey Resident Return",
+        ReturnKind::PartYearResident => "New Jersey Resident Return (part-year: resident period)",
+        ReturnKind::Nonresident => "New Jersey Nonresident Return",
+        ReturnKind::PartYearNonresident => {
+            "New Jersey Nonresident Return (part-year: nonresident period)"
+        }
+    };
+    format!("{} {}: {kind}", r.form, r.tax_year)
+}
+
+/// The period a return covers, in words, when it is not the whole year.
+pub fn period_words(r: &ComputedReturn) -> Option<String> {
+    let months = if r.months == 1 { "month" } else { "months" };
+    match (r.period_from, r.period_to) {
+        (Some(from), Some(to)) => Some(format!("{from} to {to} ({} {months})", r.months)),
+        _ if r.months < 12 => Some(format!("{} {months} of the year", r.months)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masking_keeps_only_the_last_four_digits() {
+        assert_eq!(mask("123-45-6789"), "***-**-6789");
+        assert_eq!(mask("123456789"), "***-**-6789");
+        assert_eq!(mask("89"), "***-**-89");
+        assert_eq!(mask(""), "");
+    }
+}

@@ -1,0 +1,458 @@
+//! A small page layout: a cursor that places text, rows and tables top to bottom on US Letter
+//! pages, starting a new page when the next block does not fit. The result is a display list
+//! ([`Page`]s of [`Item`]s) that [`crate::render`] turns into PDF, and that tests can read.
+//!
+//! Coordinates are `f32` points from the page's top-left corner: positions, never money.
+
+use crate::fonts::{Face, Fonts};
+
+/// US Letter, the size of New Jersey's printed forms.
+pub const PAGE_WIDTH: f32 = 612.0;
+/// US Letter height.
+pub const PAGE_HEIGHT: f32 = 792.0;
+/// Left and right margins.
+pub const MARGIN: f32 = 42.0;
+/// Where the body starts below the running head.
+const BODY_TOP: f32 = 70.0;
+/// Where the body ends above the footer.
+const BODY_BOTTOM: f32 = PAGE_HEIGHT - 50.0;
+/// Right edge of the text column.
+pub const RIGHT: f32 = PAGE_WIDTH - MARGIN;
+
+/// Body text size.
+pub const BODY: f32 = 8.5;
+/// Small print (sources, citations).
+pub const SMALL: f32 = 7.5;
+
+/// A shade of grey, 0 black to 255 white, or the mark's red.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ink {
+    /// Black text.
+    Black,
+    /// Secondary text and rules.
+    Grey(u8),
+    /// The "DRAFT - not for filing" mark and errors.
+    Red,
+}
+
+/// One thing drawn on a page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    /// Text on one baseline.
+    Text {
+        /// Left edge.
+        x: f32,
+        /// Baseline.
+        y: f32,
+        /// Size in points.
+        size: f32,
+        /// Face.
+        face: Face,
+        /// Colour.
+        ink: Ink,
+        /// The text.
+        text: String,
+    },
+    /// A straight rule.
+    Rule {
+        /// Start.
+        x1: f32,
+        /// Start.
+        y1: f32,
+        /// End.
+        x2: f32,
+        /// End.
+        y2: f32,
+        /// Stroke width.
+        width: f32,
+        /// Colour.
+        ink: Ink,
+    },
+    /// An outlined rectangle (the mark's frame, the header box).
+    Frame {
+        /// Left.
+        x: f32,
+        /// Top.
+        y: f32,
+        /// Width.
+        w: f32,
+        /// Height.
+        h: f32,
+        /// Stroke width.
+        width: f32,
+        /// Colour.
+        ink: Ink,
+    },
+}
+
+/// A laid-out page.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Page {
+    /// What is drawn, in order.
+    pub items: Vec<Item>,
+}
+
+/// A bookmark: a heading's title, its depth (0 a return or the appendix, 1 a section) and where
+/// it is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bookmark {
+    /// Heading text.
+    pub title: String,
+    /// Nesting depth.
+    pub depth: u8,
+    /// Page index.
+    pub page: usize,
+    /// Top of the heading.
+    pub y: f32,
+}
+
+/// How a table column is aligned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    /// Left, wrapped.
+    Left,
+    /// Right (amounts), on one line.
+    Right,
+}
+
+/// A table column: its share of the width and alignment.
+#[derive(Clone, Copy, Debug)]
+pub struct Column {
+    /// Width in points.
+    pub width: f32,
+    /// Alignment.
+    pub align: Align,
+}
+
+/// The cursor and the pages laid out so far.
+pub struct Layout<'f> {
+    fonts: &'f Fonts,
+    /// Finished and current pages.
+    pub pages: Vec<Page>,
+    /// Bookmarks for the PDF outline.
+    pub bookmarks: Vec<Bookmark>,
+    y: f32,
+    /// The running head printed at the top of every page (the return and the filer).
+    running_head: String,
+    /// The mark printed on every page when the return has errors.
+    mark: Option<String>,
+}
+
+impl<'f> Layout<'f> {
+    /// A layout with one empty page.
+    pub fn new(fonts: &'f Fonts, running_head: String, mark: Option<String>) -> Self {
+        let mut l = Self {
+            fonts,
+            pages: Vec::new(),
+            bookmarks: Vec::new(),
+            y: BODY_TOP,
+            running_head,
+            mark,
+        };
+        l.new_page();
+        l
+    }
+
+    /// The fonts, for measuring.
+    pub fn fonts(&self) -> &Fonts {
+        self.fonts
+    }
+
+    /// Change the running head from the next page on.
+    pub fn set_running_head(&mut self, head: String) {
+        self.running_head = head;
+    }
+
+    /// Start a new page with the running head and, for a draft, the mark.
+    pub fn new_page(&mut self) {
+        let mut page = Page::default();
+        page.items.push(Item::Text {
+            x: MARGIN,
+            y: 34.0,
+            size: SMALL,
+            face: Face::Regular,
+            ink: Ink::Grey(90),
+            text: self.running_head.clone(),
+        });
+        page.items.push(Item::Rule {
+            x1: MARGIN,
+            y1: 40.0,
+            x2: RIGHT,
+            y2: 40.0,
+            width: 0.5,
+            ink: Ink::Grey(150),
+        });
+        if let Some(mark) = &self.mark {
+            let size = 11.0;
+            let w = self.fonts.width(Face::Bold, mark, size);
+            let x = RIGHT - w - 8.0;
+            page.items.push(Item::Frame {
+                x: x - 6.0,
+                y: 44.0,
+                w: w + 12.0,
+                h: 18.0,
+                width: 1.2,
+                ink: Ink::Red,
+            });
+            page.items.push(Item::Text {
+                x,
+                y: 57.0,
+                size,
+                face: Face::Bold,
+                ink: Ink::Red,
+                text: mark.clone(),
+            });
+        }
+        self.pages.push(page);
+        self.y = BODY_TOP;
+    }
+
+    /// Room left on the page.
+    fn room(&self) -> f32 {
+        BODY_BOTTOM - self.y
+    }
+
+    /// Start a new page unless `height` points still fit.
+    pub fn keep(&mut self, height: f32) {
+        if self.room() < height {
+            self.new_page();
+        }
+    }
+
+    /// Move down.
+    pub fn gap(&mut self, points: f32) {
+        self.y += points;
+    }
+
+    fn push(&mut self, item: Item) {
+        if let Some(page) = self.pages.last_mut() {
+            page.items.push(item);
+        }
+    }
+
+    fn text_at(&mut self, x: f32, size: f32, face: Face, ink: Ink, text: &str) {
+        self.push(Item::Text {
+            x,
+            y: self.y,
+            size,
+            face,
+            ink,
+            text: text.to_owned(),
+        });
+    }
+
+    /// A heading, kept with at least `keep_with` points of what follows; bookmarked.
+    pub fn heading(&mut self, text: &str, size: f32, depth: u8, keep_with: f32) {
+        self.keep(size * 2.0 + keep_with);
+        if self.y > BODY_TOP {
+            self.y += size * 0.7;
+        }
+        let top = self.y;
+        self.y += size * 1.1;
+        self.text_at(MARGIN, size, Face::Bold, Ink::Black, text);
+        self.y += size * 0.5;
+        self.bookmarks.push(Bookmark {
+            title: text.to_owned(),
+            depth,
+            page: self.pages.len().saturating_sub(1),
+            y: top,
+        });
+    }
+
+    /// A wrapped paragraph from `indent` to the right margin.
+    pub fn paragraph(&mut self, text: &str, size: f32, face: Face, ink: Ink, indent: f32) {
+        let width = RIGHT - MARGIN - indent;
+        for line in self.fonts.wrap(face, text, size, width) {
+            self.keep(size * 1.3);
+            self.y += size * 1.3;
+            self.text_at(MARGIN + indent, size, face, ink, &line);
+        }
+        self.y += size * 0.3;
+    }
+
+    /// A form line: its number, its label (wrapped) and its amount right-aligned, with a light
+    /// rule under it. `strong` sets totals in bold.
+    pub fn form_line(&mut self, id: &str, label: &str, amount: &str, strong: bool) {
+        let size = BODY;
+        let face = if strong { Face::Bold } else { Face::Regular };
+        let id_right = MARGIN + 26.0;
+        let label_x = MARGIN + 34.0;
+        let amount_w = 92.0;
+        let label_w = RIGHT - amount_w - label_x - 8.0;
+        let lines = self.fonts.wrap(face, label, size, label_w);
+        let lead = size * 1.45;
+        #[allow(clippy::cast_precision_loss)]
+        let height = lead * lines.len() as f32 + 3.0;
+        self.keep(height);
+        self.y += lead;
+        let idw = self.fonts.width(Face::Bold, id, size);
+        self.text_at(id_right - idw, size, Face::Bold, Ink::Black, id);
+        let aw = self.fonts.width(face, amount, size);
+        self.text_at(RIGHT - aw, size, face, Ink::Black, amount);
+        for (i, l) in lines.iter().enumerate() {
+            if i > 0 {
+                self.y += lead;
+            }
+            self.text_at(label_x, size, face, Ink::Black, l);
+        }
+        self.y += 3.0;
+        self.push(Item::Rule {
+            x1: MARGIN,
+            y1: self.y,
+            x2: RIGHT,
+            y2: self.y,
+            width: 0.3,
+            ink: Ink::Grey(190),
+        });
+    }
+
+    /// A name and a value: the name wrapped on the left, the value right-aligned on its first
+    /// line (worksheet steps, header fields, totals of a schedule).
+    pub fn pair(&mut self, name: &str, value: &str, indent: f32) {
+        let size = BODY;
+        let value_w = self.fonts.width(Face::Regular, value, size);
+        let name_x = MARGIN + indent;
+        let name_w = (RIGHT - name_x - value_w - 12.0).max(120.0);
+        let lines = self.fonts.wrap(Face::Regular, name, size, name_w);
+        let lead = size * 1.35;
+        #[allow(clippy::cast_precision_loss)]
+        self.keep(lead * lines.len() as f32);
+        self.y += lead;
+        self.text_at(RIGHT - value_w, size, Face::Regular, Ink::Black, value);
+        for (i, l) in lines.iter().enumerate() {
+            if i > 0 {
+                self.y += lead;
+            }
+            self.text_at(name_x, size, Face::Regular, Ink::Black, l);
+        }
+    }
+
+    /// A table: a bold header row, then the rows; left columns wrap, right columns do not. The
+    /// header repeats on a new page.
+    pub fn table(&mut self, columns: &[Column], header: &[&str], rows: &[Vec<String>]) {
+        let size = SMALL;
+        let lead = size * 1.35;
+        let header_cells: Vec<String> = header.iter().map(|h| (*h).to_owned()).collect();
+        self.keep(lead * 3.0);
+        self.table_row(columns, &header_cells, Face::Bold, size, lead);
+        for row in rows {
+            let height = self.row_height(columns, row, size, lead);
+            if self.room() < height {
+                self.new_page();
+                self.table_row(columns, &header_cells, Face::Bold, size, lead);
+            }
+            self.table_row(columns, row, Face::Regular, size, lead);
+        }
+        self.y += 4.0;
+    }
+
+    /// How a cell is set: right-aligned on one line when it fits, else wrapped from the left (a
+    /// long text value in an amount column).
+    fn cell_align(&self, col: &Column, text: &str, face: Face, size: f32) -> Align {
+        match col.align {
+            Align::Right if self.fonts.width(face, text, size) <= col.width - 4.0 => Align::Right,
+            _ => Align::Left,
+        }
+    }
+
+    fn cell_lines(&self, col: &Column, text: &str, face: Face, size: f32) -> Vec<String> {
+        match self.cell_align(col, text, face, size) {
+            Align::Left => self.fonts.wrap(face, text, size, col.width - 4.0),
+            Align::Right => vec![text.to_owned()],
+        }
+    }
+
+    fn row_height(&self, columns: &[Column], row: &[String], size: f32, lead: f32) -> f32 {
+        let n = columns
+            .iter()
+            .zip(row)
+            .map(|(c, t)| self.cell_lines(c, t, Face::Regular, size).len())
+            .max()
+            .unwrap_or(1);
+        #[allow(clippy::cast_precision_loss)]
+        let h = lead * n as f32 + 2.0;
+        h
+    }
+
+    fn table_row(&mut self, columns: &[Column], row: &[String], face: Face, size: f32, lead: f32) {
+        let top = self.y;
+        let mut bottom = top;
+        let mut x = MARGIN;
+        for (col, text) in columns.iter().zip(row) {
+            let lines = self.cell_lines(col, text, face, size);
+            let align = self.cell_align(col, text, face, size);
+            let mut y = top;
+            for l in lines {
+                y += lead;
+                let lx = match align {
+                    Align::Left => x,
+                    Align::Right => x + col.width - 4.0 - self.fonts.width(face, &l, size),
+                };
+                self.push(Item::Text {
+                    x: lx,
+                    y,
+                    size,
+                    face,
+                    ink: Ink::Black,
+                    text: l,
+                });
+            }
+            bottom = bottom.max(y);
+            x += col.width;
+        }
+        self.y = bottom + 2.0;
+        self.push(Item::Rule {
+            x1: MARGIN,
+            y1: self.y,
+            x2: x.min(RIGHT),
+            y2: self.y,
+            width: 0.3,
+            ink: Ink::Grey(200),
+        });
+    }
+
+    /// A frame around the block drawn by `body`, on one page (the block must fit on a page).
+    pub fn framed(&mut self, height: f32, body: impl FnOnce(&mut Self)) {
+        self.keep(height + 8.0);
+        let top = self.y;
+        self.y += 4.0;
+        body(self);
+        self.y += 6.0;
+        let h = self.y - top;
+        self.push(Item::Frame {
+            x: MARGIN - 4.0,
+            y: top,
+            w: RIGHT - MARGIN + 8.0,
+            h,
+            width: 0.8,
+            ink: Ink::Grey(80),
+        });
+        self.y += 4.0;
+    }
+
+    /// Finish: add "page n of N" and the footer to every page, and return the pages.
+    pub fn finish(mut self, footer: &str) -> (Vec<Page>, Vec<Bookmark>) {
+        let total = self.pages.len();
+        for (i, page) in self.pages.iter_mut().enumerate() {
+            let number = format!("Page {} of {total}", i + 1);
+            let w = self.fonts.width(Face::Regular, &number, SMALL);
+            page.items.push(Item::Text {
+                x: RIGHT - w,
+                y: PAGE_HEIGHT - 30.0,
+                size: SMALL,
+                face: Face::Regular,
+                ink: Ink::Grey(90),
+                text: number,
+            });
+            page.items.push(Item::Text {
+                x: MARGIN,
+                y: PAGE_HEIGHT - 30.0,
+                size: SMALL,
+                face: Face::Regular,
+                ink: Ink::Grey(90),
+                text: footer.to_owned(),
+            });
+        }
+        (self.pages, self.bookmarks)
+    }
+}

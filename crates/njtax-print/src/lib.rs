@@ -1,0 +1,105 @@
+//! The printable return and the hand-off sheet, over the engine's computed returns.
+//!
+//! [`return_pdf`] lays out a PDF like the year's NJ-1040 (header with names, SSNs and address;
+//! filing status; every line with its number, label and amount), then every schedule and worksheet
+//! the return used, an appendix with each line's explanation and citation, and the hand-off sheet
+//! for New Jersey's online filing service. A return with errors carries "DRAFT - not for filing"
+//! on every page. Fonts are embedded (subset), so the text is selectable and searchable.
+//!
+//! The crate computes no tax: it prints what the engine computed. Page positions are `f32`
+//! points (layout only); every amount is the engine's `Decimal`, formatted once.
+#![allow(clippy::float_arithmetic)] // page coordinates in points, never money
+
+pub mod document;
+pub mod fonts;
+pub mod handoff;
+pub mod header;
+pub mod layout;
+pub mod render;
+
+use njtax_engine::answers::Answers;
+use njtax_engine::compute::ReturnSet;
+
+pub use document::DRAFT_MARK;
+pub use handoff::{Handoff, handoff};
+
+/// Why a PDF or a hand-off sheet could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum PrintError {
+    /// An embedded font could not be read (a broken build).
+    #[error("the embedded font could not be read: {0}")]
+    Font(String),
+    /// An embedded definition could not be read (a broken build).
+    #[error("the embedded definition could not be read: {0}")]
+    Definition(String),
+    /// The PDF writer failed.
+    #[error("the PDF could not be written: {0}")]
+    Pdf(String),
+    /// The hand-off sheet needs an NJ-1040 and the draft has only NJ-1040NR returns.
+    #[error(
+        "this draft has no NJ-1040 (resident) return: the hand-off sheet is made for the NJ-1040"
+    )]
+    NoResident,
+}
+
+/// Choices for the printout.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PrintOptions {
+    /// Show only the last four digits of each SSN (a reviewer's copy).
+    pub mask_ssns: bool,
+}
+
+/// The laid-out pages and outline, before they are written as PDF (tests read these).
+pub struct LaidOut {
+    /// Pages with what is drawn on them.
+    pub pages: Vec<layout::Page>,
+    /// Headings for the PDF outline.
+    pub bookmarks: Vec<layout::Bookmark>,
+    /// The document title.
+    pub title: String,
+}
+
+/// Lay out the printed return.
+///
+/// # Errors
+/// [`PrintError::Font`] or [`PrintError::Definition`] for a broken build.
+pub fn lay_out(
+    fonts: &fonts::Fonts,
+    answers: &Answers,
+    set: &ReturnSet,
+    opts: &PrintOptions,
+) -> Result<LaidOut, PrintError> {
+    let sheet = match handoff(answers, set, opts.mask_ssns) {
+        Ok(h) => Some(h),
+        Err(PrintError::NoResident) => None,
+        Err(e) => return Err(e),
+    };
+    let mark = document::has_errors(set).then(|| DRAFT_MARK.to_owned());
+    let mut layout = layout::Layout::new(fonts, document::first_running_head(answers, set), mark);
+    document::lay_out(&mut layout, answers, set, sheet.as_ref(), opts);
+    let footer = format!(
+        "Prepared with njtax {} - not the official form",
+        env!("CARGO_PKG_VERSION")
+    );
+    let (pages, bookmarks) = layout.finish(&footer);
+    let title = document::first_running_head(answers, set);
+    Ok(LaidOut {
+        pages,
+        bookmarks,
+        title,
+    })
+}
+
+/// The printed return as PDF bytes.
+///
+/// # Errors
+/// [`PrintError`] when the embedded fonts or definitions are broken or the PDF cannot be written.
+pub fn return_pdf(
+    answers: &Answers,
+    set: &ReturnSet,
+    opts: &PrintOptions,
+) -> Result<Vec<u8>, PrintError> {
+    let fonts = fonts::Fonts::load()?;
+    let out = lay_out(&fonts, answers, set, opts)?;
+    render::pdf(&fonts, &out.pages, &out.bookmarks, &out.title)
+}
