@@ -658,7 +658,11 @@ fn typing_the_home_address_and_last_years_gross_income_fills_the_answers() {
     ] {
         h.key_press(egui::Key::Tab);
         h.run();
-        assert_eq!(focused(&h), Some(njtax_ui::fields::field_id(path)), "{path}");
+        assert_eq!(
+            focused(&h),
+            Some(njtax_ui::fields::field_id(path)),
+            "{path}"
+        );
     }
 }
 

@@ -125,7 +125,10 @@ fn a_mover_carries_the_part_year_nj_1040s_line_29_not_the_nj_1040nrs() {
     let kinds: Vec<ReturnKind> = set.returns.iter().map(|r| r.kind).collect();
     assert_eq!(
         kinds,
-        vec![ReturnKind::PartYearResident, ReturnKind::PartYearNonresident]
+        vec![
+            ReturnKind::PartYearResident,
+            ReturnKind::PartYearNonresident
+        ]
     );
     assert_eq!(set.returns[0].value("29"), dec!(48400));
     assert_eq!(set.returns[1].value("29A"), dec!(42400));
