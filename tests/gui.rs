@@ -136,6 +136,12 @@ fn adding_and_removing_a_dependent_changes_line_13() {
         rust_decimal::dec!(1500),
         "a dependent adds $1,500 (54A:3-1(b)2)"
     );
+    // The dependents are under the home address, below the fold: scroll to the button first.
+    h.get_all_by_label_contains("Remove")
+        .last()
+        .unwrap()
+        .scroll_to_me();
+    h.run();
     let remove = h.get_all_by_label_contains("Remove").last().unwrap();
     remove.click();
     h.run();
