@@ -308,6 +308,44 @@ fn rollover_writes_next_years_draft_and_refuses_to_overwrite_without_force() {
     assert!(forced.status.success());
 }
 
+/// `njtax rollover` of a format 5 draft carries the home address unchanged and writes this year's
+/// line 29 as next year's "last year's New Jersey gross income", replacing the figure the draft
+/// had for its own last year. The fixture: joint, the taxpayer 66; line 27 = 52,000 pension +
+/// 9,000 interest = 61,000; 28a = 52,000 (income at most $100,000: all of it, 54A:6-10); 28b =
+/// 9,000 (the unused part of the exclusion, at most the other income, 54A:6-15); line 29 = 0.
+#[test]
+fn rollover_carries_the_address_and_this_years_line_29() {
+    let dir = std::env::temp_dir().join(format!("njtax-cli-rollover5-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let next = dir.join("next.ron");
+    let _ = std::fs::remove_file(&next);
+    let fixture = fixture_draft("v5.ron");
+    let this = njtax_engine::parse_draft(&std::fs::read_to_string(&fixture).unwrap()).unwrap();
+    assert_eq!(
+        this.answers.last_year.nj_gross_income,
+        Some(rust_decimal::Decimal::new(6_123_450, 2))
+    );
+    let out = njtax(&["rollover", &fixture, "--out", &next.display().to_string()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let d = njtax_engine::parse_draft(&std::fs::read_to_string(&next).unwrap()).unwrap();
+    assert_eq!(d.format_version, njtax_engine::FORMAT_VERSION);
+    assert_eq!(d.answers.tax_year, 2025);
+    assert_eq!(d.answers.address, this.answers.address);
+    assert_eq!(
+        d.answers.address.lines(),
+        vec!["12 Linden Avenue, Apt 3", "Trenton, NJ 08608"]
+    );
+    assert_eq!(d.answers.address.municipality_code, "1111");
+    assert_eq!(
+        d.answers.last_year.nj_gross_income,
+        Some(rust_decimal::Decimal::ZERO)
+    );
+}
+
 /// `njtax estimate-impaired` prints one row per employee entered (P.L.2019, c.32, s.6 d).
 #[test]
 fn estimate_impaired_prints_each_employees_case_amount_and_deadline() {

@@ -136,6 +136,12 @@ fn adding_and_removing_a_dependent_changes_line_13() {
         rust_decimal::dec!(1500),
         "a dependent adds $1,500 (54A:3-1(b)2)"
     );
+    // The dependents are under the home address, below the fold: scroll to the button first.
+    h.get_all_by_label_contains("Remove")
+        .last()
+        .unwrap()
+        .scroll_to_me();
+    h.run();
     let remove = h.get_all_by_label_contains("Remove").last().unwrap();
     remove.click();
     h.run();
@@ -582,6 +588,88 @@ fn tab_moves_from_a_movers_first_day_to_the_last_day_and_on_to_the_other_state()
         focused(&h),
         Some(njtax_ui::fields::field_id("taxpayer.residency.other_state"))
     );
+}
+
+/// The home address and last year's gross income are typed on the household screen, field by
+/// field found by their labels; Tab goes through the address in the order of an envelope and on
+/// to last year's gross income. The figures change nothing on this year's return.
+#[test]
+fn typing_the_home_address_and_last_years_gross_income_fills_the_answers() {
+    let mut answers = blank_answers();
+    answers.income.w2s.push(njtax_engine::answers::W2 {
+        state_wages: rust_decimal::dec!(52000),
+        nj_tax_withheld: rust_decimal::dec!(2000),
+        ..Default::default()
+    });
+    let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
+    h.run();
+    let refund_before = h.state().line_value("66");
+    let gross_before = h.state().line_value("29");
+    assert_eq!(gross_before, Some(rust_decimal::dec!(52000)));
+    go_to(&mut h, "You and your household");
+    type_into(&mut h, "Street address", "12 Linden Avenue");
+    type_into(&mut h, "Apartment or unit", "Apt 3");
+    type_into(&mut h, "City, town or post office", "Trenton");
+    type_into(&mut h, "State", "NJ");
+    type_into(&mut h, "ZIP code", "08608-1234");
+    type_into(&mut h, "County/municipality code", "1111");
+    type_into(
+        &mut h,
+        "Last year's New Jersey gross income (last year's NJ-1040 line 29)",
+        "48,400.50",
+    );
+    let a = h.state().doc.answers().clone();
+    assert_eq!(a.address.street, "12 Linden Avenue");
+    assert_eq!(a.address.apartment, "Apt 3");
+    assert_eq!(a.address.city, "Trenton");
+    assert_eq!(a.address.state, "NJ");
+    assert_eq!(a.address.zip, "08608-1234");
+    assert_eq!(a.address.country, "");
+    assert_eq!(a.address.municipality_code, "1111");
+    assert_eq!(
+        a.address.lines(),
+        vec!["12 Linden Avenue, Apt 3", "Trenton, NJ 08608-1234"]
+    );
+    assert_eq!(
+        a.last_year.nj_gross_income,
+        Some(rust_decimal::dec!(48400.50))
+    );
+    assert!(h.state().doc.is_dirty());
+    // Neither is used in a computation.
+    assert_eq!(h.state().line_value("66"), refund_before);
+    assert_eq!(h.state().line_value("29"), gross_before);
+    // Emptying last year's gross income makes it "none", not zero.
+    h.get_all_by_label("Last year's New Jersey gross income (last year's NJ-1040 line 29)")
+        .last()
+        .unwrap()
+        .focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    assert_eq!(h.state().doc.answers().last_year.nj_gross_income, None);
+    // Tab order: street, apartment, city, state, ZIP, country, municipality code, last year's
+    // gross income.
+    h.get_all_by_label("Street address").last().unwrap().focus();
+    h.run();
+    let focused = |h: &Harness<'_, App>| h.ctx.memory(|m| m.focused());
+    for path in [
+        "address.apartment",
+        "address.city",
+        "address.state",
+        "address.zip",
+        "address.country",
+        "address.municipality_code",
+        "last_year.nj_gross_income",
+    ] {
+        h.key_press(egui::Key::Tab);
+        h.run();
+        assert_eq!(
+            focused(&h),
+            Some(njtax_ui::fields::field_id(path)),
+            "{path}"
+        );
+    }
 }
 
 /// A single filer with $60,000 of wages (NJ tax withheld) and a $40,000 sole proprietorship.

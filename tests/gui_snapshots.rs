@@ -330,6 +330,47 @@ fn the_health_and_next_year_screens_and_the_nj2210_and_nj_hcc_schedules_match_th
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The household screen scrolled to the home address and last year's gross income, filled in
+/// (format 5), on the sample return.
+#[test]
+fn the_home_address_on_the_household_screen_matches_its_snapshot() {
+    use egui_kittest::kittest::Queryable as _;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/family-eitc-child-credits.ron"
+    ))
+    .unwrap();
+    let mut answers = njtax_engine::parse_draft(&text).unwrap().answers;
+    answers.address = njtax_engine::answers::Address {
+        street: "88 Market Street".into(),
+        apartment: "Apartment 2".into(),
+        city: "Paterson".into(),
+        state: "NJ".into(),
+        zip: "07505".into(),
+        country: String::new(),
+        municipality_code: "1608".into(),
+    };
+    answers.last_year.nj_gross_income = Some(rust_decimal::dec!(34210));
+    let app = App::new(
+        answers,
+        "Sample return",
+        Box::new(ScriptedDialogs::default()),
+        Box::new(MemoryRecent::default()),
+    );
+    let household = screen_index(&app, "household");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    h.state_mut().send(njtax_ui::Command::Goto {
+        screen: household,
+        focus: None,
+    });
+    h.run();
+    h.get_by_label("Home address").scroll_to_me();
+    h.run();
+    h.snapshot("screen_household_address");
+}
+
 /// The position of the interview screen `id` in the app's section list.
 fn screen_index(app: &App, id: &str) -> usize {
     app.interview

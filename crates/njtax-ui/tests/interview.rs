@@ -550,6 +550,54 @@ fn fields_other_parts_rely_on_are_named_as_agreed() {
     }
 }
 
+/// The home address (printed on the return's header) and last year's New Jersey gross income (for
+/// the online filing service) are asked on the household screen, in the order of the form's
+/// header, under the labels the GUI tests find them by; last year's gross income may be left empty.
+#[test]
+fn the_home_address_and_last_years_gross_income_are_asked_on_the_household_screen() {
+    let iv = interview();
+    let household: Vec<(String, String, Kind)> = fields(&iv)
+        .into_iter()
+        .filter(|b| b.path.starts_with("address.") || b.path.starts_with("last_year."))
+        .map(|b| {
+            assert_eq!(b.screen, "household", "{}", b.path);
+            (b.path, b.field.label.clone(), b.field.kind.clone())
+        })
+        .collect();
+    let want = [
+        ("address.street", "Street address", Kind::Text),
+        ("address.apartment", "Apartment or unit", Kind::Text),
+        ("address.city", "City, town or post office", Kind::Text),
+        ("address.state", "State", Kind::Text),
+        ("address.zip", "ZIP code", Kind::Text),
+        ("address.country", "Country", Kind::Text),
+        (
+            "address.municipality_code",
+            "County/municipality code",
+            Kind::Text,
+        ),
+        (
+            "last_year.nj_gross_income",
+            "Last year's New Jersey gross income (last year's NJ-1040 line 29)",
+            Kind::OptionalMoney,
+        ),
+    ];
+    let want: Vec<(String, String, Kind)> = want
+        .into_iter()
+        .map(|(p, l, k)| (p.to_owned(), l.to_owned(), k))
+        .collect();
+    assert_eq!(household, want);
+    // Nothing hides them: every filer has an address.
+    let a = populated();
+    for (path, _, _) in &household {
+        assert!(shown(&iv, &a, path), "{path} hidden");
+    }
+    // A diagnostic about the address leads to the household screen.
+    let at = |p: &str| iv.screen_for_path(p).map(|i| iv.screens[i].id.as_str());
+    assert_eq!(at("address.zip"), Some("household"));
+    assert_eq!(at("last_year.nj_gross_income"), Some("household"));
+}
+
 #[test]
 fn every_answer_is_asked_or_listed_as_not_yet() {
     // Not asked yet: dates of death (the engine does not use them), the sale of a principal
