@@ -226,10 +226,10 @@ fn messages(layout: &mut Layout<'_>, r: &ComputedReturn) {
     }
 }
 
-/// Whether an input's shown value is an amount other than zero (`$12.00`, `2`, `5.00%`; not
-/// `$0.00` and not words).
+/// Whether an input's shown value is money other than zero (`$12.00`; not `$0.00`, not a date or
+/// a count).
 fn shows_amount(value: &str) -> bool {
-    value.chars().any(|c| c.is_ascii_digit() && c != '0')
+    value.contains('$') && value.chars().any(|c| c.is_ascii_digit() && c != '0')
 }
 
 /// The forms, schedules and worksheets a citation names (`Worksheet F`, `Schedule NJ-COJ`,
@@ -855,13 +855,13 @@ mod tests {
     }
 
     #[test]
-    fn amounts_are_told_from_zeros_and_words() {
+    fn money_is_told_from_zeros_dates_and_words() {
         assert!(!shows_amount("$0.00"));
-        assert!(!shows_amount("0"));
-        assert!(!shows_amount("0.00%"));
+        assert!(!shows_amount("-$0.00"));
         assert!(shows_amount("$0.01"));
-        assert!(!shows_amount("qualifies"));
-        assert!(shows_amount("2"));
         assert!(shows_amount("$1,000.00"));
+        assert!(!shows_amount("qualifies"));
+        assert!(!shows_amount("born 2012-04-10: age 12"));
+        assert!(!shows_amount("2"));
     }
 }

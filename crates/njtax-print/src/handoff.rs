@@ -141,6 +141,12 @@ pub fn handoff(answers: &Answers, set: &ReturnSet, mask_ssns: bool) -> Result<Ha
     if let Some(u) = &def.uncertain {
         notes.push(format!("Uncertain: {u}"));
     }
+    if r.months < 12 {
+        notes.push(format!(
+            "This NJ-1040 covers only the {} months as a New Jersey resident: where the service asks, give the part of each W-2 and other income received while a resident (the totals to check below are that part).",
+            r.months
+        ));
+    }
     if r.has_errors() {
         notes.push(
             "The return still has errors: mend them in the app before filing; the figures below may change."

@@ -1,0 +1,152 @@
+//! The laid-out pages, before PDF: everything stays inside the page, nothing overlaps the next
+//! row, the mark is on every page of a draft with errors, and the outline names each section.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::float_arithmetic)] // tests
+
+use njtax_engine::compute::{ReturnSet, compute_set};
+use njtax_engine::{Answers, ParamBook, parse_draft};
+use njtax_print::fonts::Fonts;
+use njtax_print::layout::{Item, MARGIN, PAGE_HEIGHT, RIGHT};
+use njtax_print::{DRAFT_MARK, PrintOptions, lay_out};
+
+fn example(text: &str) -> (Answers, ReturnSet) {
+    let a = parse_draft(text).unwrap().answers;
+    let set = compute_set(&a, &ParamBook::load().unwrap()).unwrap();
+    (a, set)
+}
+
+fn examples() -> Vec<(Answers, ReturnSet)> {
+    vec![
+        example(include_str!("../../../examples/ny-commuter-coj.ron")),
+        example(include_str!("../../../examples/business/partner-bait-impaired.ron")),
+        example(include_str!("../../../examples/estimates/family-uninsured-member.ron")),
+        example(include_str!(
+            "../../../examples/residency/07-joint-federal-nj-resident-ny-spouse-separate-2024.ron"
+        )),
+    ]
+}
+
+#[test]
+fn all_text_stays_inside_the_margins_and_on_the_page() {
+    let fonts = Fonts::load().unwrap();
+    for (a, set) in examples() {
+        let out = lay_out(&fonts, &a, &set, &PrintOptions::default()).unwrap();
+        for (n, page) in out.pages.iter().enumerate() {
+            for item in &page.items {
+                if let Item::Text {
+                    x,
+                    y,
+                    size,
+                    face,
+                    text,
+                    ..
+                } = item
+                {
+                    let w = fonts.width(*face, text, *size);
+                    assert!(*x >= MARGIN - 0.01, "page {n}: {text} starts at {x}");
+                    assert!(x + w <= RIGHT + 0.01, "page {n}: {text} ends at {}", x + w);
+                    assert!(*y > 0.0 && *y < PAGE_HEIGHT, "page {n}: {text} at y {y}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn text_rows_never_overlap_on_a_page() {
+    // Two texts on the same baseline must not overlap horizontally; texts on different
+    // baselines must be at least most of a line apart when they overlap horizontally.
+    let fonts = Fonts::load().unwrap();
+    for (a, set) in examples() {
+        let out = lay_out(&fonts, &a, &set, &PrintOptions::default()).unwrap();
+        for (n, page) in out.pages.iter().enumerate() {
+            let texts: Vec<(f32, f32, f32, f32, &str)> = page
+                .items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Text {
+                        x,
+                        y,
+                        size,
+                        face,
+                        text,
+                        ..
+                    } if !text.is_empty() => {
+                        Some((*x, *x + fonts.width(*face, text, *size), *y, *size, text.as_str()))
+                    }
+                    _ => None,
+                })
+                .collect();
+            for (i, p) in texts.iter().enumerate() {
+                for q in &texts[i + 1..] {
+                    let horizontal = p.0 < q.1 - 0.5 && q.0 < p.1 - 0.5;
+                    let vertical = (p.2 - q.2).abs() < p.3.min(q.3) * 0.9;
+                    assert!(
+                        !(horizontal && vertical),
+                        "page {n}: \"{}\" overlaps \"{}\"",
+                        p.4,
+                        q.4
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_mark_is_on_every_page_only_when_the_return_has_errors() {
+    let fonts = Fonts::load().unwrap();
+    let count_marks = |a: &Answers, set: &ReturnSet| {
+        let out = lay_out(&fonts, a, set, &PrintOptions::default()).unwrap();
+        let marked = out
+            .pages
+            .iter()
+            .filter(|p| {
+                p.items
+                    .iter()
+                    .any(|i| matches!(i, Item::Text { text, .. } if text == DRAFT_MARK))
+            })
+            .count();
+        (marked, out.pages.len())
+    };
+    let (mut a, set) = example(include_str!("../../../examples/ny-commuter-coj.ron"));
+    assert_eq!(count_marks(&a, &set).0, 0);
+    a.taxpayer.birth_date = Some(njtax_engine::answers::Date::new(2030, 1, 1).unwrap());
+    let set = compute_set(&a, &ParamBook::load().unwrap()).unwrap();
+    assert!(set.returns[0].has_errors());
+    let (marked, pages) = count_marks(&a, &set);
+    assert_eq!(marked, pages);
+}
+
+#[test]
+fn the_outline_has_each_return_its_sections_and_the_hand_off_sheet() {
+    let fonts = Fonts::load().unwrap();
+    let (a, set) = example(include_str!("../../../examples/ny-commuter-coj.ron"));
+    let out = lay_out(&fonts, &a, &set, &PrintOptions::default()).unwrap();
+    let top: Vec<&str> = out
+        .bookmarks
+        .iter()
+        .filter(|b| b.depth == 0)
+        .map(|b| b.title.as_str())
+        .collect();
+    assert_eq!(
+        top,
+        [
+            "NJ-1040 2024: New Jersey Resident Return",
+            "Hand-off sheet for New Jersey's online filing service"
+        ]
+    );
+    for section in [
+        "Lines",
+        "Schedules and worksheets",
+        "Explanations: why each line has its value",
+    ] {
+        assert!(out.bookmarks.iter().any(|b| b.depth == 1 && b.title == section));
+    }
+    // Bookmarks point at real pages, in order.
+    let mut last = (0, 0.0);
+    for b in &out.bookmarks {
+        assert!(b.page < out.pages.len());
+        assert!((b.page, b.y) >= last || b.page > last.0, "{} out of order", b.title);
+        last = (b.page, b.y);
+    }
+}

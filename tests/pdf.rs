@@ -1,0 +1,182 @@
+//! The printed return, read back as a person or a screen reader would: the PDF of two example
+//! drafts is turned into text with poppler's `pdftotext` (installed by `.ci/run`), and every line
+//! of every return must be there with the engine's value, in the form's order, with the header,
+//! the schedules, the explanations and the hand-off sheet. `pdffonts` shows the fonts embedded.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic
+
+mod common;
+
+use std::process::Command;
+
+use njtax_engine::Answers;
+use njtax_engine::compute::ReturnSet;
+use njtax_print::{DRAFT_MARK, PrintOptions, return_pdf};
+
+/// Run a poppler tool; a missing tool fails the test (CI installs poppler-utils).
+fn poppler(tool: &str, args: &[&str]) -> String {
+    let out = Command::new(tool).args(args).output().unwrap_or_else(|e| {
+        panic!("{tool} must be installed (apt-get install poppler-utils): {e}")
+    });
+    assert!(
+        out.status.success(),
+        "{tool} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Write the PDF of `answers` and read its text back (`-layout` keeps a row on one line).
+fn pdf_text(answers: &Answers, set: &ReturnSet, opts: &PrintOptions) -> (String, String) {
+    let pdf = return_pdf(answers, set, opts).unwrap();
+    assert!(pdf.starts_with(b"%PDF-"), "a PDF file");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("return.pdf");
+    std::fs::write(&path, &pdf).unwrap();
+    let p = path.to_str().unwrap();
+    let text = poppler("pdftotext", &["-layout", p, "-"]);
+    let fonts = poppler("pdffonts", &[p]);
+    (text, fonts)
+}
+
+/// Every line of every return, in order: a text row starting with the line's number and ending
+/// with its value as the engine shows it. Returns the differences.
+fn missing_lines(text: &str, set: &ReturnSet) -> Vec<String> {
+    let rows: Vec<&str> = text.lines().map(str::trim).collect();
+    let mut at = 0;
+    let mut missing = Vec::new();
+    for r in &set.returns {
+        for line in &r.lines {
+            let value = line.display_value();
+            let start = format!("{} ", line.id);
+            let found = rows[at..]
+                .iter()
+                .position(|row| row.starts_with(&start) && row.ends_with(&value));
+            match found {
+                Some(i) => at += i + 1,
+                None => missing.push(format!(
+                    "{} line {} ({}) = {value}",
+                    r.form, line.id, line.label
+                )),
+            }
+        }
+    }
+    missing
+}
+
+fn load(folder: &str, file: &str) -> (Answers, ReturnSet) {
+    let a = common::load_answers(folder, file);
+    let set = common::load_and_compute_set(folder, file);
+    (a, set)
+}
+
+#[test]
+fn the_joint_ny_commuters_return_prints_every_line_with_the_engines_value() {
+    let (a, set) = load("", "ny-commuter-coj.ron");
+    assert_eq!(set.returns.len(), 1);
+    let (text, fonts) = pdf_text(&a, &set, &PrintOptions::default());
+    let missing = missing_lines(&text, &set);
+    assert!(missing.is_empty(), "not printed:\n{}", missing.join("\n"));
+    // The header: both names, both SSNs, the address and the municipality code, the status.
+    for s in [
+        "Rajesh Iyer",
+        "Priya Iyer",
+        "SSN 400-00-3001",
+        "SSN 400-00-3002",
+        "48 Valley Road",
+        "Montclair, NJ 07042",
+        "0713",
+        "Married/CU couple, filing joint return",
+    ] {
+        assert!(text.contains(s), "header shows {s}");
+    }
+    // The result, the schedules it used and an explanation with its citation.
+    let r = &set.returns[0];
+    assert!(r.balance_due > rust_decimal::Decimal::ZERO);
+    assert!(text.contains(&format!(
+        "Balance due: {}",
+        njtax_engine::money::fmt_money(r.balance_due)
+    )));
+    assert!(text.contains("Schedule NJ-COJ (line 44)"), "the COJ schedule");
+    assert!(text.contains("New York: income taxed by both"));
+    assert!(text.contains("Explanations: why each line has its value"));
+    assert!(text.contains("Citation: N.J.S.A. 54A:4-1; NJ-1040 line 44, Schedule NJ-COJ"));
+    // A clean return carries no draft mark.
+    assert!(!r.has_errors());
+    assert!(!text.contains(DRAFT_MARK));
+    // The hand-off sheet starts with last year's gross income, as entered.
+    let sheet = text
+        .find("Hand-off sheet for New Jersey's online filing service")
+        .expect("the hand-off sheet is printed");
+    let last_year = text[sheet..]
+        .find("Last year's New Jersey gross income (2023 NJ-1040 line 29)")
+        .expect("last year's line 29 is asked first");
+    assert!(text[sheet + last_year..].lines().next().unwrap().contains("$152,310.87"));
+    // Both faces embedded as subsets: the text is real text in fonts the PDF carries.
+    let embedded = fonts
+        .lines()
+        .filter(|l| l.contains("DejaVuSansCondensed") && l.contains(" yes yes yes "))
+        .count();
+    assert_eq!(embedded, 2, "{fonts}");
+}
+
+#[test]
+fn a_part_year_residents_draft_prints_both_returns_every_line_in_order() {
+    let (a, set) = load("residency", "01-single-moved-in-from-ny-1-july-2024.ron");
+    assert_eq!(set.returns.len(), 2, "an NJ-1040 and an NJ-1040NR");
+    let (text, _) = pdf_text(&a, &set, &PrintOptions::default());
+    let missing = missing_lines(&text, &set);
+    assert!(missing.is_empty(), "not printed:\n{}", missing.join("\n"));
+    assert!(text.contains("NJ-1040 2024: New Jersey Resident Return (part-year: resident period)"));
+    assert!(text.contains("NJ-1040NR 2024: New Jersey Nonresident Return"));
+    assert!(text.contains("2024-07-01 to 2024-12-31 (6 months)"));
+    assert!(text.contains("200 Washington Street, Apt 14C"));
+    // The income percentage prints as a percentage, not money.
+    let pct = set.returns[1].by_key("income_percentage").unwrap();
+    assert!(pct.display_value().ends_with('%'));
+    // No last year's figure entered: the sheet says so.
+    assert!(text.contains("Last year's New Jersey gross income was not entered"));
+}
+
+#[test]
+fn a_return_with_errors_is_marked_draft_on_every_page() {
+    let (mut a, _) = load("", "ny-commuter-coj.ron");
+    a.taxpayer.name.clear(); // the name is required: an error
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let set = njtax_engine::compute::compute_set(&a, &book).unwrap();
+    assert!(set.returns[0].has_errors());
+    let (text, _) = pdf_text(&a, &set, &PrintOptions::default());
+    let pages = text.split('\u{c}').filter(|p| !p.trim().is_empty()).count();
+    assert!(pages > 3);
+    let marked = text
+        .split('\u{c}')
+        .filter(|p| !p.trim().is_empty())
+        .filter(|p| p.contains(DRAFT_MARK))
+        .count();
+    assert_eq!(marked, pages, "every page carries the mark");
+    // The error itself is printed under Messages.
+    assert!(text.contains("Error: "));
+}
+
+#[test]
+fn a_reviewers_copy_shows_only_the_last_four_digits_of_each_ssn() {
+    let (a, set) = load("", "ny-commuter-coj.ron");
+    let (text, _) = pdf_text(&a, &set, &PrintOptions { mask_ssns: true });
+    assert!(text.contains("SSN ***-**-3001"));
+    assert!(text.contains("SSN ***-**-3002"));
+    assert!(!text.contains("400-00-3001"));
+    assert!(!text.contains("400-00-3002"));
+}
+
+#[test]
+fn the_pdf_has_the_returns_title_and_an_outline_of_its_sections() {
+    let (a, set) = load("", "ny-commuter-coj.ron");
+    let pdf = return_pdf(&a, &set, &PrintOptions::default()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.pdf");
+    std::fs::write(&path, &pdf).unwrap();
+    let info = poppler("pdfinfo", &[path.to_str().unwrap()]);
+    assert!(info.contains("Title:") && info.contains("NJ-1040 2024"), "{info}");
+    assert!(info.contains("Page size:       612 x 792 pts (letter)"), "{info}");
+    // Same answers, same bytes: printing is deterministic (no clock, no random id).
+    assert_eq!(pdf, return_pdf(&a, &set, &PrintOptions::default()).unwrap());
+}
