@@ -96,7 +96,10 @@ fn the_joint_ny_commuters_return_prints_every_line_with_the_engines_value() {
         "Balance due: {}",
         njtax_engine::money::fmt_money(r.balance_due)
     )));
-    assert!(text.contains("Schedule NJ-COJ (line 44)"), "the COJ schedule");
+    assert!(
+        text.contains("Schedule NJ-COJ (line 44)"),
+        "the COJ schedule"
+    );
     assert!(text.contains("New York: income taxed by both"));
     assert!(text.contains("Explanations: why each line has its value"));
     assert!(text.contains("Citation: N.J.S.A. 54A:4-1; NJ-1040 line 44, Schedule NJ-COJ"));
@@ -110,7 +113,13 @@ fn the_joint_ny_commuters_return_prints_every_line_with_the_engines_value() {
     let last_year = text[sheet..]
         .find("Last year's New Jersey gross income (2023 NJ-1040 line 29)")
         .expect("last year's line 29 is asked first");
-    assert!(text[sheet + last_year..].lines().next().unwrap().contains("$152,310.87"));
+    assert!(
+        text[sheet + last_year..]
+            .lines()
+            .next()
+            .unwrap()
+            .contains("$152,310.87")
+    );
     // Both faces embedded as subsets: the text is real text in fonts the PDF carries.
     let embedded = fonts
         .lines()
@@ -175,8 +184,14 @@ fn the_pdf_has_the_returns_title_and_an_outline_of_its_sections() {
     let path = dir.path().join("r.pdf");
     std::fs::write(&path, &pdf).unwrap();
     let info = poppler("pdfinfo", &[path.to_str().unwrap()]);
-    assert!(info.contains("Title:") && info.contains("NJ-1040 2024"), "{info}");
-    assert!(info.contains("Page size:       612 x 792 pts (letter)"), "{info}");
+    assert!(
+        info.contains("Title:") && info.contains("NJ-1040 2024"),
+        "{info}"
+    );
+    assert!(
+        info.contains("Page size:       612 x 792 pts (letter)"),
+        "{info}"
+    );
     // Same answers, same bytes: printing is deterministic (no clock, no random id).
     assert_eq!(pdf, return_pdf(&a, &set, &PrintOptions::default()).unwrap());
 }

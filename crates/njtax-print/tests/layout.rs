@@ -17,8 +17,12 @@ fn example(text: &str) -> (Answers, ReturnSet) {
 fn examples() -> Vec<(Answers, ReturnSet)> {
     vec![
         example(include_str!("../../../examples/ny-commuter-coj.ron")),
-        example(include_str!("../../../examples/business/partner-bait-impaired.ron")),
-        example(include_str!("../../../examples/estimates/family-uninsured-member.ron")),
+        example(include_str!(
+            "../../../examples/business/partner-bait-impaired.ron"
+        )),
+        example(include_str!(
+            "../../../examples/estimates/family-uninsured-member.ron"
+        )),
         example(include_str!(
             "../../../examples/residency/07-joint-federal-nj-resident-ny-spouse-separate-2024.ron"
         )),
@@ -70,9 +74,13 @@ fn text_rows_never_overlap_on_a_page() {
                         face,
                         text,
                         ..
-                    } if !text.is_empty() => {
-                        Some((*x, *x + fonts.width(*face, text, *size), *y, *size, text.as_str()))
-                    }
+                    } if !text.is_empty() => Some((
+                        *x,
+                        *x + fonts.width(*face, text, *size),
+                        *y,
+                        *size,
+                        text.as_str(),
+                    )),
                     _ => None,
                 })
                 .collect();
@@ -140,13 +148,21 @@ fn the_outline_has_each_return_its_sections_and_the_hand_off_sheet() {
         "Schedules and worksheets",
         "Explanations: why each line has its value",
     ] {
-        assert!(out.bookmarks.iter().any(|b| b.depth == 1 && b.title == section));
+        assert!(
+            out.bookmarks
+                .iter()
+                .any(|b| b.depth == 1 && b.title == section)
+        );
     }
     // Bookmarks point at real pages, in order.
     let mut last = (0, 0.0);
     for b in &out.bookmarks {
         assert!(b.page < out.pages.len());
-        assert!((b.page, b.y) >= last || b.page > last.0, "{} out of order", b.title);
+        assert!(
+            (b.page, b.y) >= last || b.page > last.0,
+            "{} out of order",
+            b.title
+        );
         last = (b.page, b.y);
     }
 }
