@@ -91,40 +91,44 @@ impl Fonts {
     }
 
     /// Break `text` into lines no wider than `width` at `size`: at spaces, and inside a word only
-    /// when the word alone is wider than the line. Never returns an empty list.
+    /// when the word alone is wider than the line. Never returns an empty list. Each word is
+    /// measured once (a line's width is the sum of its words and spaces: no kerning is applied).
     pub fn wrap(&self, face: Face, text: &str, size: f32, width: f32) -> Vec<String> {
+        let space = self.width(face, " ", size);
         let mut lines = Vec::new();
         for paragraph in text.split('\n') {
             let mut line = String::new();
+            let mut line_w = 0.0;
             for word in paragraph.split(' ').filter(|w| !w.is_empty()) {
-                let candidate = if line.is_empty() {
-                    word.to_owned()
-                } else {
-                    format!("{line} {word}")
-                };
-                if self.width(face, &candidate, size) <= width {
-                    line = candidate;
+                let w = self.width(face, word, size);
+                if line.is_empty() && w <= width {
+                    line.push_str(word);
+                    line_w = w;
+                    continue;
+                }
+                if !line.is_empty() && line_w + space + w <= width {
+                    line.push(' ');
+                    line.push_str(word);
+                    line_w += space + w;
                     continue;
                 }
                 if !line.is_empty() {
                     lines.push(std::mem::take(&mut line));
                 }
                 // A word wider than the line (a long path or citation) is cut where it overflows.
-                let mut rest = word.to_owned();
-                while self.width(face, &rest, size) > width {
-                    let mut cut = String::new();
-                    for c in rest.chars() {
-                        let mut next = cut.clone();
-                        next.push(c);
-                        if self.width(face, &next, size) > width && !cut.is_empty() {
-                            break;
-                        }
-                        cut = next;
+                let mut piece = String::new();
+                let mut piece_w = 0.0;
+                for c in word.chars() {
+                    let cw = self.width(face, c.encode_utf8(&mut [0; 4]), size);
+                    if piece_w + cw > width && !piece.is_empty() {
+                        lines.push(std::mem::take(&mut piece));
+                        piece_w = 0.0;
                     }
-                    rest = rest[cut.len()..].to_owned();
-                    lines.push(cut);
+                    piece.push(c);
+                    piece_w += cw;
                 }
-                line = rest;
+                line = piece;
+                line_w = piece_w;
             }
             lines.push(line);
         }

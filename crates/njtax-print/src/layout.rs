@@ -248,8 +248,15 @@ impl<'f> Layout<'f> {
             self.y += size * 0.7;
         }
         let top = self.y;
-        self.y += size * 1.1;
-        self.text_at(MARGIN, size, Face::Bold, Ink::Black, text);
+        for (i, line) in self
+            .fonts
+            .wrap(Face::Bold, text, size, RIGHT - MARGIN)
+            .iter()
+            .enumerate()
+        {
+            self.y += if i == 0 { size * 1.1 } else { size * 1.25 };
+            self.text_at(MARGIN, size, Face::Bold, Ink::Black, line);
+        }
         self.y += size * 0.5;
         self.bookmarks.push(Bookmark {
             title: text.to_owned(),

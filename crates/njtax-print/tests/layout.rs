@@ -14,19 +14,27 @@ fn example(text: &str) -> (Answers, ReturnSet) {
     (a, set)
 }
 
+/// Every example draft under `examples/` (read at run time, so a new example is checked too).
 fn examples() -> Vec<(Answers, ReturnSet)> {
-    vec![
-        example(include_str!("../../../examples/ny-commuter-coj.ron")),
-        example(include_str!(
-            "../../../examples/business/partner-bait-impaired.ron"
-        )),
-        example(include_str!(
-            "../../../examples/estimates/family-uninsured-member.ron"
-        )),
-        example(include_str!(
-            "../../../examples/residency/07-joint-federal-nj-resident-ny-spouse-separate-2024.ron"
-        )),
-    ]
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "ron") {
+                out.push(path);
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let mut files = Vec::new();
+    walk(&root, &mut files);
+    files.sort();
+    assert!(files.len() > 50, "the examples are found");
+    files
+        .iter()
+        .map(|f| example(&std::fs::read_to_string(f).unwrap()))
+        .collect()
 }
 
 #[test]
