@@ -25,9 +25,16 @@ impl FileDialogs for NativeDialogs {
     }
 
     fn pick_save(&mut self, suggested_name: &str) -> Option<PathBuf> {
+        // The app asks for drafts, the printed return and the hand-off sheet through this one
+        // dialog; the suggested name's extension says which.
+        let (filter, extension, title) = match suggested_name.rsplit_once('.') {
+            Some((_, "pdf")) => ("PDF document", "pdf", "Print the return to PDF"),
+            Some((_, "txt")) => ("Text file", "txt", "Save the hand-off sheet"),
+            _ => ("NJ tax draft", "ron", "Save the draft"),
+        };
         rfd::FileDialog::new()
-            .add_filter("NJ tax draft", &["ron"])
-            .set_title("Save the draft")
+            .add_filter(filter, &[extension])
+            .set_title(title)
             .set_file_name(suggested_name)
             .save_file()
     }

@@ -1200,3 +1200,256 @@ fn typing_a_short_estimated_payment_makes_line_52_the_engines_interest() {
         fmt_money(interest)
     );
 }
+
+// File > Print to PDF… and File > Save hand-off sheet…
+
+/// The app's status-bar message and whether it is an error.
+fn status(h: &Harness<'_, App>) -> (String, bool) {
+    h.state().ui_state.message.clone().unwrap_or_default()
+}
+
+fn click_file_menu(h: &mut Harness<'_, App>, entry: &str) {
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label(entry).click();
+    h.run();
+}
+
+fn answers_with_last_year() -> Answers {
+    let mut a = blank_answers();
+    a.last_year.nj_gross_income = Some(rust_decimal::dec!(48250));
+    a.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Shore Diner".into(),
+        state_wages: rust_decimal::dec!(52000),
+        ..Default::default()
+    });
+    a
+}
+
+#[test]
+fn print_to_pdf_in_the_file_menu_writes_the_pdf_at_the_chosen_path() {
+    let dir = temp_dir("print-pdf");
+    let out = dir.join("return.pdf");
+    let _ = std::fs::remove_file(&out);
+    let dialogs = ScriptedDialogs {
+        save: vec![out.clone()],
+        ..Default::default()
+    };
+    let mut h = harness_with(app_with(answers_with_last_year(), dialogs));
+    h.run();
+    click_file_menu(&mut h, "Print to PDF…");
+    let bytes = std::fs::read(&out).expect("the PDF is written");
+    assert!(bytes.starts_with(b"%PDF-"), "a PDF file");
+    // The same bytes as the printing crate makes from the same answers.
+    let a = h.state().doc.answers().clone();
+    let expected =
+        njtax_print::return_pdf(&a, &computed_set(&a), &njtax_print::PrintOptions::default())
+            .unwrap();
+    assert_eq!(bytes.len(), expected.len());
+    let (msg, is_error) = status(&h);
+    assert!(!is_error, "{msg}");
+    assert!(msg.contains(&out.display().to_string()), "{msg}");
+    assert!(
+        !msg.contains(njtax_print::DRAFT_MARK),
+        "no errors, no draft mark: {msg}"
+    );
+    assert!(!h.state().doc.is_dirty(), "printing changes no answer");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = std::fs::metadata(&out).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "the PDF holds SSNs: private like drafts");
+    }
+}
+
+#[test]
+fn ctrl_p_prints_and_a_return_with_errors_is_said_to_be_marked_draft() {
+    let dir = temp_dir("print-ctrl-p");
+    let out = dir.join("with-errors.pdf");
+    let _ = std::fs::remove_file(&out);
+    let mut a = answers_with_last_year();
+    a.taxpayer.ssn = String::new(); // missing-ssn: an error
+    let dialogs = ScriptedDialogs {
+        save: vec![out.clone()],
+        ..Default::default()
+    };
+    let mut h = harness_with(app_with(a, dialogs));
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
+    h.run();
+    let bytes = std::fs::read(&out).expect("Ctrl+P writes the PDF");
+    assert!(bytes.starts_with(b"%PDF-"));
+    let (msg, is_error) = status(&h);
+    assert!(!is_error, "{msg}");
+    assert!(msg.contains(&out.display().to_string()), "{msg}");
+    assert!(
+        msg.contains(&format!("\"{}\"", njtax_print::DRAFT_MARK)),
+        "{msg}"
+    );
+}
+
+#[test]
+fn save_hand_off_sheet_writes_the_text_with_last_years_gross_income() {
+    let dir = temp_dir("handoff");
+    let out = dir.join("sheet.txt");
+    let _ = std::fs::remove_file(&out);
+    let dialogs = ScriptedDialogs {
+        save: vec![out.clone()],
+        ..Default::default()
+    };
+    let mut h = harness_with(app_with(answers_with_last_year(), dialogs));
+    h.run();
+    click_file_menu(&mut h, "Save hand-off sheet…");
+    let text = std::fs::read_to_string(&out).expect("the sheet is written");
+    assert!(
+        text.contains("Last year's New Jersey gross income (2023 NJ-1040 line 29): $48,250.00"),
+        "{text}"
+    );
+    assert!(text.contains("400-00-0001"), "SSNs in full by default");
+    let a = h.state().doc.answers().clone();
+    let expected = njtax_print::handoff(&a, &computed_set(&a), false)
+        .unwrap()
+        .to_text();
+    assert_eq!(text, expected);
+    let (msg, is_error) = status(&h);
+    assert!(
+        !is_error && msg.contains(&out.display().to_string()),
+        "{msg}"
+    );
+}
+
+#[test]
+fn the_last_4_digits_checkbox_masks_ssns_in_the_hand_off_sheet_and_is_not_saved() {
+    let dir = temp_dir("handoff-mask");
+    let out = dir.join("masked.txt");
+    let draft = dir.join("masked.ron");
+    let _ = std::fs::remove_file(&out);
+    let dialogs = ScriptedDialogs {
+        save: vec![out.clone(), draft.clone()],
+        ..Default::default()
+    };
+    let mut h = harness_with(app_with(answers_with_last_year(), dialogs));
+    h.run();
+    click_file_menu(&mut h, "Show only the last 4 digits of SSNs");
+    assert!(h.state().ui_state.print_mask_ssns);
+    assert!(!h.state().doc.is_dirty(), "a UI choice, not an answer");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    click_file_menu(&mut h, "Save hand-off sheet…");
+    let text = std::fs::read_to_string(&out).expect("the sheet is written");
+    assert!(text.contains("***-**-0001"), "{text}");
+    assert!(!text.contains("400-00-0001"), "{text}");
+    // Saving the draft keeps the full SSN and nothing about the choice.
+    click_file_menu(&mut h, "Save As…");
+    let saved = std::fs::read_to_string(&draft).unwrap();
+    assert!(saved.contains("400-00-0001"));
+    assert!(!saved.contains("mask"), "{saved}");
+}
+
+#[test]
+fn a_nonresident_draft_gets_a_message_instead_of_a_hand_off_sheet_but_still_prints() {
+    let dir = temp_dir("handoff-nr");
+    let sheet = dir.join("nr-sheet.txt");
+    let pdf = dir.join("nr.pdf");
+    let _ = std::fs::remove_file(&sheet);
+    let _ = std::fs::remove_file(&pdf);
+    let mut answers = blank_answers();
+    answers.taxpayer.residency.kind = njtax_engine::answers::ResidencyKind::Never;
+    answers.taxpayer.residency.other_state = "New York".into();
+    answers.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Bridge Works".into(),
+        state_wages: rust_decimal::dec!(50000),
+        sourcing: njtax_engine::answers::Sourcing {
+            nj_source: Some(rust_decimal::dec!(20000)),
+            ..Default::default()
+        },
+        ..Default::default()
+    });
+    // The sheet is refused before the dialog is asked, so the first save answer goes to the PDF.
+    let dialogs = ScriptedDialogs {
+        save: vec![pdf.clone(), sheet.clone()],
+        ..Default::default()
+    };
+    let mut h = harness_with(app_with(answers, dialogs));
+    h.run();
+    click_file_menu(&mut h, "Save hand-off sheet…");
+    let (msg, is_error) = status(&h);
+    assert!(is_error, "{msg}");
+    assert!(msg.contains("no NJ-1040 (resident) return"), "{msg}");
+    assert!(!sheet.exists() && !pdf.exists());
+    click_file_menu(&mut h, "Print to PDF…");
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF-"));
+    assert!(!sheet.exists());
+}
+
+#[test]
+fn a_failed_write_shows_a_message_and_leaves_existing_files_alone() {
+    let dir = temp_dir("print-fail");
+    let missing = dir.join("no-such-folder").join("return.pdf");
+    let folder = dir.join("folder.pdf");
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("inside.txt"), "kept").unwrap();
+    let draft = dir.join("draft.ron");
+    njtax_ui::files::write_draft(
+        &draft,
+        &njtax_engine::Draft {
+            format_version: njtax_engine::FORMAT_VERSION,
+            answers: answers_with_last_year(),
+        },
+    )
+    .unwrap();
+    let draft_before = std::fs::read(&draft).unwrap();
+    let dialogs = ScriptedDialogs {
+        open: vec![draft.clone()],
+        save: vec![
+            missing.clone(),
+            folder.clone(),
+            draft.clone(),
+            draft.clone(),
+        ],
+    };
+    let mut h = harness_with(app_with(blank_answers(), dialogs));
+    h.run();
+    click_file_menu(&mut h, "Open…");
+    assert_eq!(h.state().doc.path.as_deref(), Some(draft.as_path()));
+
+    // A folder that does not exist.
+    click_file_menu(&mut h, "Print to PDF…");
+    let (msg, is_error) = status(&h);
+    assert!(
+        is_error && msg.starts_with("Could not write the printable return"),
+        "{msg}"
+    );
+    assert!(!missing.parent().unwrap().exists());
+
+    // A folder in the way.
+    click_file_menu(&mut h, "Save hand-off sheet…");
+    let (msg, is_error) = status(&h);
+    assert!(is_error && msg.contains("folder.pdf is a folder"), "{msg}");
+    assert_eq!(
+        std::fs::read_to_string(folder.join("inside.txt")).unwrap(),
+        "kept"
+    );
+    assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 1);
+
+    // The draft itself, for either.
+    click_file_menu(&mut h, "Print to PDF…");
+    let (msg, is_error) = status(&h);
+    assert!(is_error && msg.contains("over the draft itself"), "{msg}");
+    click_file_menu(&mut h, "Save hand-off sheet…");
+    let (msg, is_error) = status(&h);
+    assert!(is_error && msg.contains("over the draft itself"), "{msg}");
+    assert_eq!(
+        std::fs::read(&draft).unwrap(),
+        draft_before,
+        "draft untouched"
+    );
+    // No temporary file is left behind.
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["draft.ron", "folder.pdf"]);
+}

@@ -371,6 +371,32 @@ fn the_home_address_on_the_household_screen_matches_its_snapshot() {
     h.snapshot("screen_household_address");
 }
 
+/// The File menu open on the sample return: drafts, then printing (Print to PDF…, Save hand-off
+/// sheet…, the last-4-digits choice), then recent drafts.
+#[test]
+fn the_file_menu_matches_its_snapshot() {
+    use egui_kittest::kittest::Queryable as _;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/family-eitc-child-credits.ron"
+    ))
+    .unwrap();
+    let app = App::new(
+        njtax_engine::parse_draft(&text).unwrap().answers,
+        "Sample return",
+        Box::new(ScriptedDialogs::default()),
+        Box::new(MemoryRecent::default()),
+    );
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    assert!(h.query_by_label("Print to PDF…").is_some());
+    h.snapshot("file_menu");
+}
+
 /// The position of the interview screen `id` in the app's section list.
 fn screen_index(app: &App, id: &str) -> usize {
     app.interview

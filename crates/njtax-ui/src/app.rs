@@ -21,6 +21,45 @@ use crate::platform::{FileDialogs, RecentStore};
 /// How many recent drafts are remembered.
 const RECENT_LIMIT: usize = 8;
 
+/// What File > Print to PDF… and File > Save hand-off sheet… write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Export {
+    /// The printable return (PDF).
+    Pdf,
+    /// The hand-off sheet for the online filing service (plain text).
+    Handoff,
+}
+
+impl Export {
+    /// What it is called in messages.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Self::Pdf => "printable return",
+            Self::Handoff => "hand-off sheet",
+        }
+    }
+
+    /// The file name suggested for it: `<draft>-<year>-<form>.pdf` for the return,
+    /// `<draft>-handoff.txt` for the sheet. Characters that file systems refuse become `-`.
+    pub fn file_name(self, draft_stem: &str, tax_year: u16, form: &str) -> String {
+        let name = match self {
+            Self::Pdf => format!("{draft_stem}-{tax_year}-{form}.pdf"),
+            Self::Handoff => format!("{draft_stem}-handoff.txt"),
+        };
+        name.chars()
+            .map(|c| {
+                if matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|')
+                    || c.is_control()
+                {
+                    '-'
+                } else {
+                    c
+                }
+            })
+            .collect()
+    }
+}
+
 /// Something the user asked for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -52,6 +91,13 @@ pub enum Command {
     Save,
     /// Save to a new file.
     SaveAs,
+    /// Write the printable return (PDF) to a file the user picks.
+    PrintPdf,
+    /// Write the hand-off sheet for New Jersey's online filing service (text) to a file the user
+    /// picks.
+    SaveHandoff,
+    /// Print only the last four digits of each SSN (or print them in full again).
+    TogglePrintMask,
     /// Go to a screen, optionally focusing an answer.
     Goto {
         /// Screen index.
@@ -142,6 +188,9 @@ pub struct UiState {
     pub message: Option<(String, bool)>,
     /// Show Social Security numbers in full.
     pub reveal_ssn: bool,
+    /// Print only the last four digits of each SSN in the PDF and the hand-off sheet (a
+    /// reviewer's copy). A choice for this session, never saved in the draft.
+    pub print_mask_ssns: bool,
     /// The user confirmed closing.
     pub allow_close: bool,
     /// A recovery of unsaved work waiting for the user's choice.
@@ -512,6 +561,11 @@ impl App {
             Command::SaveAs => {
                 self.save(true);
             }
+            Command::PrintPdf => self.export(Export::Pdf),
+            Command::SaveHandoff => self.export(Export::Handoff),
+            Command::TogglePrintMask => {
+                self.ui_state.print_mask_ssns = !self.ui_state.print_mask_ssns;
+            }
             Command::Goto { screen, focus } => {
                 self.ui_state.screen = screen.min(self.interview.screens.len().saturating_sub(1));
                 self.ui_state.focus = focus;
@@ -620,6 +674,7 @@ impl App {
                 );
                 self.ui_state = UiState {
                     reveal_ssn: self.ui_state.reveal_ssn,
+                    print_mask_ssns: self.ui_state.print_mask_ssns,
                     ..UiState::default()
                 };
                 self.ui_state.message = Some(("New draft".to_owned(), false));
@@ -671,6 +726,7 @@ impl App {
         self.doc = Document::recovered(next, None, &format!("Draft for {year}"));
         self.ui_state = UiState {
             reveal_ssn: self.ui_state.reveal_ssn,
+            print_mask_ssns: self.ui_state.print_mask_ssns,
             ..UiState::default()
         };
         let mut msg = format!(
@@ -695,6 +751,7 @@ impl App {
                 self.doc = Document::new(draft.answers, Some(path.to_path_buf()), &name);
                 self.ui_state = UiState {
                     reveal_ssn: self.ui_state.reveal_ssn,
+                    print_mask_ssns: self.ui_state.print_mask_ssns,
                     ..UiState::default()
                 };
                 self.ui_state.message = Some((format!("Opened {name}"), false));
@@ -742,6 +799,119 @@ impl App {
         }
     }
 
+    /// Make the printable return or the hand-off sheet from the answers (computed again with
+    /// explanations: the live snapshot may hold values only), ask where to write it, and write it
+    /// atomically and privately. Every failure is a message; the draft itself is never replaced.
+    fn export(&mut self, what: Export) {
+        let Some(book) = &self.book else {
+            self.ui_state.message = Some((
+                format!(
+                    "Could not make the {}: the law figures could not be read",
+                    what.noun()
+                ),
+                true,
+            ));
+            return;
+        };
+        let answers = self.doc.answers();
+        let set = match njtax_engine::compute::compute_set(answers, book) {
+            Ok(set) => set,
+            Err(e) => {
+                self.ui_state.message =
+                    Some((format!("Could not make the {}: {e}", what.noun()), true));
+                return;
+            }
+        };
+        let mask_ssns = self.ui_state.print_mask_ssns;
+        let bytes = match what {
+            Export::Pdf => {
+                njtax_print::return_pdf(answers, &set, &njtax_print::PrintOptions { mask_ssns })
+            }
+            Export::Handoff => {
+                njtax_print::handoff(answers, &set, mask_ssns).map(|h| h.to_text().into_bytes())
+            }
+        };
+        let bytes = match bytes {
+            Ok(b) => b,
+            Err(e) => {
+                self.ui_state.message =
+                    Some((format!("Could not make the {}: {e}", what.noun()), true));
+                return;
+            }
+        };
+        let has_errors = set.returns.iter().any(ComputedReturn::has_errors);
+        let form = set.primary().map_or("NJ-1040", |r| r.form.as_str());
+        let suggested = what.file_name(&self.draft_stem(), answers.tax_year, form);
+        let Some(path) = self.dialogs.pick_save(&suggested) else {
+            return;
+        };
+        if self.is_the_draft(&path) {
+            self.ui_state.message = Some((
+                format!(
+                    "Did not write the {} over the draft itself ({}): choose another file name",
+                    what.noun(),
+                    path.display()
+                ),
+                true,
+            ));
+            return;
+        }
+        match crate::files::write_private_bytes(&path, &bytes) {
+            Ok(()) => {
+                let mut msg = format!("The {} was written to {}", what.noun(), path.display());
+                if has_errors {
+                    msg.push_str(&match what {
+                        Export::Pdf => format!(
+                            "; the return has errors, so every page is marked \"{}\" (see Review)",
+                            njtax_print::DRAFT_MARK
+                        ),
+                        Export::Handoff => {
+                            "; the return has errors, so its figures may still change (see Review)"
+                                .to_owned()
+                        }
+                    });
+                }
+                self.ui_state.message = Some((msg, false));
+            }
+            Err(e) => {
+                self.ui_state.message =
+                    Some((format!("Could not write the {}: {e}", what.noun()), true));
+            }
+        }
+    }
+
+    /// The draft's name without `.ron`, for the names suggested for what is made from it.
+    fn draft_stem(&self) -> String {
+        let name = match &self.doc.path {
+            Some(p) => p
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            None => self.doc.display_name().trim_end_matches(".ron").to_owned(),
+        };
+        let name = name.trim();
+        if name.is_empty() {
+            "return".to_owned()
+        } else {
+            name.to_owned()
+        }
+    }
+
+    /// Whether `path` is the open draft's file (the same path, or the same file reached another
+    /// way).
+    fn is_the_draft(&self, path: &Path) -> bool {
+        let Some(draft) = &self.doc.path else {
+            return false;
+        };
+        if draft == path {
+            return true;
+        }
+        match (draft.canonicalize(), path.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        }
+    }
+
     fn remember(&mut self, path: &Path) {
         self.recent.retain(|p| p != path);
         self.recent.insert(0, path.to_path_buf());
@@ -773,6 +943,10 @@ impl App {
             (
                 KeyboardShortcut::new(Modifiers::COMMAND, Key::O),
                 Command::Open,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::COMMAND, Key::P),
+                Command::PrintPdf,
             ),
             (
                 KeyboardShortcut::new(Modifiers::COMMAND, Key::S),
@@ -857,4 +1031,37 @@ fn all_diagnostics(set: &ReturnSet) -> Vec<Diagnostic> {
     }
     out.sort_by_key(|d| std::cmp::Reverse(d.severity));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Export;
+
+    #[test]
+    fn suggested_names_follow_the_draft_the_year_and_the_form() {
+        assert_eq!(
+            Export::Pdf.file_name("smith", 2024, "NJ-1040"),
+            "smith-2024-NJ-1040.pdf"
+        );
+        assert_eq!(
+            Export::Pdf.file_name("smith", 2023, "NJ-1040NR"),
+            "smith-2023-NJ-1040NR.pdf"
+        );
+        assert_eq!(
+            Export::Handoff.file_name("smith", 2024, "NJ-1040"),
+            "smith-handoff.txt"
+        );
+    }
+
+    #[test]
+    fn characters_file_systems_refuse_become_dashes_in_suggested_names() {
+        assert_eq!(
+            Export::Handoff.file_name("a/b\\c:d*e?f\"g<h>i|j\nk", 2024, "NJ-1040"),
+            "a-b-c-d-e-f-g-h-i-j-k-handoff.txt"
+        );
+        assert_eq!(
+            Export::Pdf.file_name("Sample return (family)", 2024, "NJ-1040"),
+            "Sample return (family)-2024-NJ-1040.pdf"
+        );
+    }
 }

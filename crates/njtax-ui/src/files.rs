@@ -142,9 +142,20 @@ pub fn write_draft(path: &Path, draft: &Draft) -> Result<(), WriteError> {
 /// # Errors
 /// [`WriteError`] when the folder does not exist or refuses a step; the file is then unchanged.
 pub fn write_private(path: &Path, text: &str) -> Result<(), WriteError> {
+    write_private_bytes(path, text.as_bytes())
+}
+
+/// Write a private file (0600 on Unix) atomically, without backups, from bytes: for the printed
+/// return (PDF) and the hand-off sheet, which hold names, SSNs and amounts. The file afterwards
+/// holds either its old contents (or is still absent) or all of `bytes`, never part of them.
+///
+/// # Errors
+/// [`WriteError`] when the path names no file or a folder, or the folder does not exist or
+/// refuses a step; the file is then unchanged.
+pub fn write_private_bytes(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
     let target = Target::new(path)?;
     target.remove_abandoned_temps();
-    let new = target.prepare(text.as_bytes())?;
+    let new = target.prepare(bytes)?;
     target.replace(new)
 }
 

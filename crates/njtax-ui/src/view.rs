@@ -76,6 +76,38 @@ fn menu_bar(app: &mut App, ui: &mut Ui) {
                 app.send(Command::SaveAs);
                 ui.close();
             }
+            ui.separator();
+            if ui
+                .button("Print to PDF…")
+                .on_hover_text(
+                    "Ctrl+P. The return laid out like the NJ-1040, with its schedules, worksheets, each line's explanation and the hand-off sheet; marked \"DRAFT - not for filing\" while the return has errors",
+                )
+                .clicked()
+            {
+                app.send(Command::PrintPdf);
+                ui.close();
+            }
+            if ui
+                .button("Save hand-off sheet…")
+                .on_hover_text(
+                    "A text file with the figures to type into New Jersey's online filing service, in the order it asks for them",
+                )
+                .clicked()
+            {
+                app.send(Command::SaveHandoff);
+                ui.close();
+            }
+            let mut mask = app.ui_state.print_mask_ssns;
+            if ui
+                .checkbox(&mut mask, "Show only the last 4 digits of SSNs")
+                .on_hover_text(
+                    "In the PDF and the hand-off sheet (a reviewer's copy); not saved in the draft",
+                )
+                .changed()
+            {
+                app.send(Command::TogglePrintMask);
+            }
+            ui.separator();
             ui.menu_button("Recent drafts", |ui| {
                 if app.recent.is_empty() {
                     ui.label("No recent drafts");

@@ -148,6 +148,78 @@ pub fn validate(cx: &Ctx) {
     for (i, d) in a.dependents.iter().enumerate() {
         validate_coverage(cx, &format!("dependents[{i}]"), &d.coverage);
     }
+    validate_address(cx, &a.address);
+}
+
+/// Whether a ZIP code as typed (spaces around it ignored) is five digits (`07030`) or ZIP+4
+/// (`07030-1234`).
+pub fn zip_is_well_formed(zip: &str) -> bool {
+    let zip = zip.trim();
+    let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+    match zip.split_once('-') {
+        None => digits(zip, 5),
+        Some((five, four)) => digits(five, 5) && digits(four, 4),
+    }
+}
+
+/// Whether a New Jersey county/municipality code as typed (spaces around it ignored) has four
+/// digits (`0906`).
+pub fn municipality_code_is_well_formed(code: &str) -> bool {
+    let code = code.trim();
+    code.len() == 4 && code.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Whether a state as typed (spaces around it ignored) is two letters (`NJ`).
+pub fn state_is_well_formed(state: &str) -> bool {
+    let state = state.trim();
+    state.len() == 2 && state.bytes().all(|b| b.is_ascii_alphabetic())
+}
+
+/// The home address printed at the top of the return (NJ-1040 and NJ-1040NR header): one warning
+/// when nothing was typed, and a warning for each part typed in a shape the form cannot take. A
+/// part left empty gets no warning of its own. The ZIP code and state are checked only for a U.S.
+/// address (no country typed): a foreign address has neither in that shape. Warnings, not errors:
+/// the address changes no amount, so the return is still computed and can still be printed.
+fn validate_address(cx: &Ctx, address: &crate::answers::Address) {
+    if address.is_empty() {
+        cx.diag(
+            Diagnostic::warning(
+                "address-missing",
+                "Your home address is not entered; it is printed at the top of the return",
+            )
+            .at("address.street"),
+        );
+    }
+    let domestic = address.country.trim().is_empty();
+    if domestic && !address.zip.trim().is_empty() && !zip_is_well_formed(&address.zip) {
+        cx.diag(
+            Diagnostic::warning(
+                "address-bad-zip",
+                "The ZIP code should be five digits, or five digits, a dash and four (ZIP+4)",
+            )
+            .at("address.zip"),
+        );
+    }
+    if domestic && !address.state.trim().is_empty() && !state_is_well_formed(&address.state) {
+        cx.diag(
+            Diagnostic::warning(
+                "address-bad-state",
+                "The state should be its two-letter abbreviation, for example NJ",
+            )
+            .at("address.state"),
+        );
+    }
+    if !address.municipality_code.trim().is_empty()
+        && !municipality_code_is_well_formed(&address.municipality_code)
+    {
+        cx.diag(
+            Diagnostic::warning(
+                "address-bad-municipality-code",
+                "The county/municipality code should be four digits, from the table in the NJ-1040 instructions",
+            )
+            .at("address.municipality_code"),
+        );
+    }
 }
 
 /// Health coverage months (Schedule NJ-HCC Part II): month numbers 1-12, and an exempt month must

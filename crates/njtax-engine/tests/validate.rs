@@ -1,0 +1,206 @@
+//! Checks of the answers themselves (`rules/validate.rs`): the home address printed at the top of
+//! the NJ-1040 and NJ-1040NR. The address changes no amount, so its checks are warnings: the
+//! return is computed and printable whatever is typed there.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{date, person, run, v};
+use njtax_engine::answers::{Address, FilingStatus, W2};
+use njtax_engine::rules::validate::{
+    municipality_code_is_well_formed, state_is_well_formed, zip_is_well_formed,
+};
+use njtax_engine::{Answers, ComputedReturn, Diagnostic, Severity};
+use rust_decimal::dec;
+
+/// A single filer with wages, a name and the given address.
+fn answers_with(address: Address) -> Answers {
+    let mut a = Answers {
+        tax_year: 2024,
+        filing_status: FilingStatus::Single,
+        taxpayer: person(date(1980, 4, 2)),
+        address,
+        ..Answers::default()
+    };
+    a.taxpayer.name = "Pat Filer".into();
+    a.income.w2s.push(W2 {
+        state_wages: dec!(50000),
+        ..W2::default()
+    });
+    a
+}
+
+/// A complete, well-formed New Jersey address.
+fn good_address() -> Address {
+    Address {
+        street: "12 Main St".into(),
+        apartment: String::new(),
+        city: "Hoboken".into(),
+        state: "NJ".into(),
+        zip: "07030".into(),
+        country: String::new(),
+        municipality_code: "0905".into(),
+    }
+}
+
+/// The return's diagnostics about the address (code starting `address-`).
+fn address_diags(r: &ComputedReturn) -> Vec<&Diagnostic> {
+    r.diagnostics
+        .iter()
+        .filter(|d| d.code.starts_with("address-"))
+        .collect()
+}
+
+#[test]
+fn a_complete_well_formed_address_gets_no_address_diagnostic() {
+    let r = run(&answers_with(good_address()));
+    assert!(address_diags(&r).is_empty(), "{:?}", address_diags(&r));
+}
+
+#[test]
+fn an_empty_address_gets_exactly_one_warning_at_the_street_and_the_return_is_still_computed() {
+    let r = run(&answers_with(Address::default()));
+    let d = address_diags(&r);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0].code, "address-missing");
+    assert_eq!(d[0].severity, Severity::Warning);
+    assert_eq!(d[0].path.as_deref(), Some("address.street"));
+    // Not an error: the return is computed as without the check (line 29 = the wages).
+    assert!(!r.has_errors());
+    assert_eq!(v(&r, "gross_income"), dec!(50000));
+}
+
+#[test]
+fn a_municipality_code_alone_still_counts_as_an_empty_address() {
+    let r = run(&answers_with(Address {
+        municipality_code: "0905".into(),
+        ..Address::default()
+    }));
+    let codes: Vec<_> = address_diags(&r).iter().map(|d| d.code.clone()).collect();
+    assert_eq!(codes, ["address-missing"]);
+}
+
+#[test]
+fn a_zip_that_is_not_five_digits_or_zip_plus_4_is_warned_at_the_zip() {
+    for bad in [
+        "0703",
+        "070301",
+        "07030-12",
+        "07030-12345",
+        "O7030",
+        "07030 1234",
+        "070301234",
+    ] {
+        let r = run(&answers_with(Address {
+            zip: bad.into(),
+            ..good_address()
+        }));
+        let d = address_diags(&r);
+        assert_eq!(d.len(), 1, "{bad}: {d:?}");
+        assert_eq!(d[0].code, "address-bad-zip", "{bad}");
+        assert_eq!(d[0].severity, Severity::Warning, "{bad}");
+        assert_eq!(d[0].path.as_deref(), Some("address.zip"), "{bad}");
+        assert!(!r.has_errors(), "{bad}");
+    }
+}
+
+#[test]
+fn five_digits_and_zip_plus_4_are_accepted_with_spaces_around_them() {
+    for good in ["07030", "07030-1234", " 07030 ", "08625-0111"] {
+        assert!(zip_is_well_formed(good), "{good}");
+        let r = run(&answers_with(Address {
+            zip: good.into(),
+            ..good_address()
+        }));
+        assert!(address_diags(&r).is_empty(), "{good}");
+    }
+}
+
+#[test]
+fn an_empty_zip_state_or_code_in_a_typed_address_gets_no_format_warning() {
+    let r = run(&answers_with(Address {
+        zip: String::new(),
+        state: "  ".into(),
+        municipality_code: String::new(),
+        ..good_address()
+    }));
+    assert!(address_diags(&r).is_empty(), "{:?}", address_diags(&r));
+}
+
+#[test]
+fn a_municipality_code_must_be_four_digits() {
+    assert!(municipality_code_is_well_formed("0905"));
+    assert!(municipality_code_is_well_formed(" 0101 "));
+    for bad in ["905", "09051", "09-5", "ABCD", "0 05"] {
+        assert!(!municipality_code_is_well_formed(bad), "{bad}");
+        let r = run(&answers_with(Address {
+            municipality_code: bad.into(),
+            ..good_address()
+        }));
+        let d = address_diags(&r);
+        assert_eq!(d.len(), 1, "{bad}: {d:?}");
+        assert_eq!(d[0].code, "address-bad-municipality-code");
+        assert_eq!(d[0].severity, Severity::Warning);
+        assert_eq!(d[0].path.as_deref(), Some("address.municipality_code"));
+    }
+}
+
+#[test]
+fn a_state_must_be_two_letters() {
+    assert!(state_is_well_formed("NJ"));
+    assert!(state_is_well_formed("ny"));
+    for bad in ["N", "NJX", "New Jersey", "N1", "N.J."] {
+        assert!(!state_is_well_formed(bad), "{bad}");
+        let r = run(&answers_with(Address {
+            state: bad.into(),
+            ..good_address()
+        }));
+        let d = address_diags(&r);
+        assert_eq!(d.len(), 1, "{bad}: {d:?}");
+        assert_eq!(d[0].code, "address-bad-state");
+        assert_eq!(d[0].severity, Severity::Warning);
+        assert_eq!(d[0].path.as_deref(), Some("address.state"));
+    }
+}
+
+#[test]
+fn a_foreign_address_is_not_held_to_the_us_zip_and_state_shapes_but_the_code_still_is() {
+    let foreign = Address {
+        street: "1 Rue de Rivoli".into(),
+        city: "Paris".into(),
+        state: "Ile-de-France".into(),
+        zip: "75001 CEDEX".into(),
+        country: "France".into(),
+        municipality_code: String::new(),
+        ..Address::default()
+    };
+    let r = run(&answers_with(foreign.clone()));
+    assert!(address_diags(&r).is_empty(), "{:?}", address_diags(&r));
+    let r = run(&answers_with(Address {
+        municipality_code: "12".into(),
+        ..foreign
+    }));
+    let codes: Vec<_> = address_diags(&r).iter().map(|d| d.code.clone()).collect();
+    assert_eq!(codes, ["address-bad-municipality-code"]);
+}
+
+#[test]
+fn several_malformed_parts_each_get_their_own_warning_and_no_missing_warning() {
+    let r = run(&answers_with(Address {
+        state: "New Jersey".into(),
+        zip: "7030".into(),
+        municipality_code: "95".into(),
+        ..good_address()
+    }));
+    let mut paths: Vec<_> = address_diags(&r)
+        .iter()
+        .filter_map(|d| d.path.clone())
+        .collect();
+    paths.sort();
+    assert_eq!(
+        paths,
+        ["address.municipality_code", "address.state", "address.zip"]
+    );
+    assert!(!r.has_errors());
+}
