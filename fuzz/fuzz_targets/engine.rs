@@ -809,6 +809,7 @@ struct Input {
     both_residents_election: bool,
     nonresident_joint_election: bool,
     spouse_death_year: Option<u16>,
+    last_year_gross_income: Option<Amount>,
     taxpayer: FPerson,
     spouse: Option<FPerson>,
     dependents: Vec<FDependent>,
@@ -895,6 +896,23 @@ impl Input {
                 .spouse
                 .as_ref()
                 .map(|s| s.person("Test Spouse", tax_year)),
+            // The address is printed, never computed with: a fixed one (or none) is enough here;
+            // the round trip still covers its serialisation.
+            address: if self.both_residents_election {
+                njtax_engine::answers::Address::default()
+            } else {
+                njtax_engine::answers::Address {
+                    street: "1 Test Street".into(),
+                    city: "Trenton".into(),
+                    state: "NJ".into(),
+                    zip: "08608".into(),
+                    municipality_code: "1111".into(),
+                    ..Default::default()
+                }
+            },
+            last_year: njtax_engine::answers::LastYear {
+                nj_gross_income: self.last_year_gross_income.map(Amount::dec),
+            },
             dependents: few(&self.dependents, |dep| Dependent {
                 name: "Test Dependent".into(),
                 ssn: "400-00-0002".into(),

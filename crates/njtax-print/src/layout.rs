@@ -313,24 +313,34 @@ impl<'f> Layout<'f> {
         });
     }
 
-    /// A name and a value: the name wrapped on the left, the value right-aligned on its first
-    /// line (worksheet steps, header fields, totals of a schedule).
+    /// A name and a value: the name wrapped on the left, the value right-aligned (wrapped too when
+    /// it is longer than most of the line) from the name's first line (worksheet steps, header
+    /// fields, totals of a schedule).
     pub fn pair(&mut self, name: &str, value: &str, indent: f32) {
         let size = BODY;
-        let value_w = self.fonts.width(Face::Regular, value, size);
         let name_x = MARGIN + indent;
-        let name_w = (RIGHT - name_x - value_w - 12.0).max(120.0);
-        let lines = self.fonts.wrap(Face::Regular, name, size, name_w);
+        let full = RIGHT - name_x;
+        let value_lines = self.fonts.wrap(Face::Regular, value, size, full * 0.6);
+        let value_w = value_lines
+            .iter()
+            .map(|l| self.fonts.width(Face::Regular, l, size))
+            .fold(0.0, f32::max);
+        let name_w = (full - value_w - 12.0).max(full * 0.3);
+        let name_lines = self.fonts.wrap(Face::Regular, name, size, name_w);
         let lead = size * 1.35;
+        let rows = name_lines.len().max(value_lines.len());
         #[allow(clippy::cast_precision_loss)]
-        self.keep(lead * lines.len() as f32);
-        self.y += lead;
-        self.text_at(RIGHT - value_w, size, Face::Regular, Ink::Black, value);
-        for (i, l) in lines.iter().enumerate() {
-            if i > 0 {
-                self.y += lead;
+        self.keep(lead * rows as f32);
+        let top = self.y;
+        for i in 0..rows {
+            self.y = top + lead * (i + 1) as f32;
+            if let Some(l) = name_lines.get(i) {
+                self.text_at(name_x, size, Face::Regular, Ink::Black, l);
             }
-            self.text_at(name_x, size, Face::Regular, Ink::Black, l);
+            if let Some(v) = value_lines.get(i) {
+                let w = self.fonts.width(Face::Regular, v, size);
+                self.text_at(RIGHT - w, size, Face::Regular, Ink::Black, v);
+            }
         }
     }
 

@@ -174,3 +174,36 @@ fn the_outline_has_each_return_its_sections_and_the_hand_off_sheet() {
         last = (b.page, b.y);
     }
 }
+
+#[test]
+fn odd_names_and_a_very_long_address_still_fit_and_render() {
+    let fonts = Fonts::load().unwrap();
+    let (mut a, _) = example(include_str!("../../../examples/ny-commuter-coj.ron"));
+    a.taxpayer.name = "Zoë Ñúñez-O'Brien 李小龍 \u{1F600} \u{202E}reversed".to_owned();
+    a.address.street =
+        "Apartment-building-with-an-extremely-long-name-that-has-no-spaces-at-all-".repeat(6);
+    a.address.city = "x ".repeat(300);
+    let set = compute_set(&a, &ParamBook::load().unwrap()).unwrap();
+    let out = lay_out(&fonts, &a, &set, &PrintOptions::default()).unwrap();
+    for page in &out.pages {
+        for item in &page.items {
+            if let Item::Text {
+                x,
+                size,
+                face,
+                text,
+                ..
+            } = item
+            {
+                assert!(
+                    x + fonts.width(*face, text, *size) <= RIGHT + 0.01,
+                    "{text}"
+                );
+                assert!(*x >= MARGIN - 0.01, "{text} starts at {x}");
+            }
+        }
+    }
+    // Characters the font lacks are drawn as its missing-glyph box; the PDF is still written.
+    let pdf = njtax_print::return_pdf(&a, &set, &PrintOptions::default()).unwrap();
+    assert!(pdf.starts_with(b"%PDF-"));
+}

@@ -25,15 +25,14 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
         "Every line from exemptions to refund, with the rule and the statute behind each number",
         "Property tax deduction or credit, credit for taxes paid to other states, NJ EITC, child and dependent care credit, child tax credit",
         "Employer and business credits (lines 46-50, 62, 63 and the credits claimed apart from the form), in the order the law applies them, with a carryover ledger",
+        "Estimated-tax interest (Form NJ-2210, line 52) and the health coverage payment (Schedule NJ-HCC, line 53c)",
+        "A printed copy of the return with every schedule and explanation (File > Print to PDF), and a hand-off sheet for NJ's online filing service",
     ] {
         ui.label(format!("• {item}"));
     }
     ui.add_space(theme::GAP_M);
     ui.label(RichText::new("Not yet").strong());
-    for item in [
-        "Estimated-tax interest (line 52) and the health coverage payment (line 53c): enter them on Payments",
-        "Filing the return: print it or copy the figures into NJ's filing service",
-    ] {
-        ui.label(format!("• {item}"));
-    }
+    ui.label(
+        "• Sending the return: the app files nothing; type the figures into NJ's online filing service (the hand-off sheet lists them in its order) or copy them onto the official form",
+    );
 }
