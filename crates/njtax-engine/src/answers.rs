@@ -145,6 +145,20 @@ pub const MONTH_NAMES: [&str; 12] = [
     "December",
 ];
 
+/// Month numbers as three-letter names: `Jan, Feb, May`; `none` when empty (numbers outside 1-12
+/// are left out). Shared by the form view and the printed Schedule NJ-HCC.
+pub fn month_abbreviations(months: &[u8]) -> String {
+    if months.is_empty() {
+        return "none".to_owned();
+    }
+    months
+        .iter()
+        .filter_map(|m| MONTH_NAMES.get(usize::from(m.checked_sub(1)?)))
+        .map(|n| n.get(..3).unwrap_or(n))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Whose item an income record is (matters for the pension exclusion, NJ-2450, COJ).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Owner {

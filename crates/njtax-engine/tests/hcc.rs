@@ -444,3 +444,11 @@ fn absurd_income_does_not_overflow() {
     let o = hcc(&a, Decimal::MAX);
     assert_eq!(o.line.value, dec!(330));
 }
+
+#[test]
+fn months_print_as_three_letter_names_and_out_of_range_numbers_are_left_out() {
+    use njtax_engine::answers::month_abbreviations;
+    assert_eq!(month_abbreviations(&[1, 2, 5, 12]), "Jan, Feb, May, Dec");
+    assert_eq!(month_abbreviations(&[]), "none");
+    assert_eq!(month_abbreviations(&[0, 13, 9]), "Sep");
+}

@@ -324,22 +324,13 @@ fn inputs_table(layout: &mut Layout<'_>, r: &ComputedReturn, inputs: &[Input]) {
         .iter()
         .map(|i| vec![i.name.clone(), i.value.clone(), source_words(r, &i.source)])
         .collect();
-    layout.table(
+    table(
+        layout,
         &[
-            Column {
-                width: 270.0,
-                align: Align::Left,
-            },
-            Column {
-                width: 80.0,
-                align: Align::Right,
-            },
-            Column {
-                width: 178.0,
-                align: Align::Left,
-            },
+            ("Step or input", 270.0, Align::Left),
+            ("Amount", 80.0, Align::Right),
+            ("From", 178.0, Align::Left),
         ],
-        &["Step or input", "Amount", "From"],
         &rows,
     );
 }
@@ -409,10 +400,10 @@ fn schedules(layout: &mut Layout<'_>, r: &ComputedReturn) {
         business_credits(layout, r);
     }
     if let Some(s) = &r.nj2210 {
-        nj2210(layout, r, s);
+        nj2210(layout, s);
     }
     if let Some(s) = &r.hcc {
-        hcc(layout, r, s);
+        hcc(layout, s);
     }
     if let Some(p) = &r.next_year {
         layout.heading(
@@ -435,14 +426,14 @@ fn schedules(layout: &mut Layout<'_>, r: &ComputedReturn) {
             })
             .collect();
         if !rows.is_empty() {
-            layout.table(
+            table(
+                layout,
                 &[
-                    col(150.0, Align::Left),
-                    col(120.0, Align::Right),
-                    col(120.0, Align::Right),
-                    col(120.0, Align::Right),
+                    ("Due", 150.0, Align::Left),
+                    ("Installment", 120.0, Align::Right),
+                    ("Credit applied", 120.0, Align::Right),
+                    ("To pay", 120.0, Align::Right),
                 ],
-                &["Due", "Installment", "Credit applied", "To pay"],
                 &rows,
             );
         }
@@ -464,8 +455,14 @@ fn schedules(layout: &mut Layout<'_>, r: &ComputedReturn) {
     }
 }
 
-fn col(width: f32, align: Align) -> Column {
-    Column { width, align }
+/// A table from its columns given as (header, width, alignment).
+fn table(layout: &mut Layout<'_>, columns: &[(&str, f32, Align)], rows: &[Vec<String>]) {
+    let cols: Vec<Column> = columns
+        .iter()
+        .map(|&(_, width, align)| Column { width, align })
+        .collect();
+    let header: Vec<&str> = columns.iter().map(|&(h, _, _)| h).collect();
+    layout.table(&cols, &header, rows);
 }
 
 fn business_credits(layout: &mut Layout<'_>, r: &ComputedReturn) {
@@ -492,28 +489,18 @@ fn business_credits(layout: &mut Layout<'_>, r: &ComputedReturn) {
             ]
         })
         .collect();
-    layout.table(
+    table(
+        layout,
         &[
-            col(112.0, Align::Left),
-            col(88.0, Align::Left),
-            col(46.0, Align::Right),
-            col(46.0, Align::Right),
-            col(46.0, Align::Right),
-            col(46.0, Align::Right),
-            col(46.0, Align::Right),
-            col(52.0, Align::Right),
-            col(46.0, Align::Right),
-        ],
-        &[
-            "Credit",
-            "Claimed on",
-            "Earned",
-            "Carried in",
-            "Limit",
-            "Applied",
-            "Refunded",
-            "Carried fwd",
-            "Lost",
+            ("Credit", 112.0, Align::Left),
+            ("Claimed on", 88.0, Align::Left),
+            ("Earned", 46.0, Align::Right),
+            ("Carried in", 46.0, Align::Right),
+            ("Limit", 46.0, Align::Right),
+            ("Applied", 46.0, Align::Right),
+            ("Refunded", 46.0, Align::Right),
+            ("Carried fwd", 52.0, Align::Right),
+            ("Lost", 46.0, Align::Right),
         ],
         &rows,
     );
@@ -543,24 +530,16 @@ fn business_credits(layout: &mut Layout<'_>, r: &ComputedReturn) {
                 ]
             })
             .collect();
-        layout.table(
+        table(
+            layout,
             &[
-                col(150.0, Align::Left),
-                col(50.0, Align::Right),
-                col(66.0, Align::Right),
-                col(66.0, Align::Right),
-                col(66.0, Align::Right),
-                col(50.0, Align::Right),
-                col(66.0, Align::Right),
-            ],
-            &[
-                "Credit",
-                "Year",
-                "Available",
-                "Used",
-                "Remaining",
-                "Last year",
-                "Expiring",
+                ("Credit", 150.0, Align::Left),
+                ("Year", 50.0, Align::Right),
+                ("Available", 66.0, Align::Right),
+                ("Used", 66.0, Align::Right),
+                ("Remaining", 66.0, Align::Right),
+                ("Last year", 50.0, Align::Right),
+                ("Expiring", 66.0, Align::Right),
             ],
             &rows,
         );
@@ -568,11 +547,7 @@ fn business_credits(layout: &mut Layout<'_>, r: &ComputedReturn) {
     notes(layout, &s.notes);
 }
 
-fn nj2210(
-    layout: &mut Layout<'_>,
-    r: &ComputedReturn,
-    s: &njtax_engine::rules::nj2210::Nj2210Schedule,
-) {
+fn nj2210(layout: &mut Layout<'_>, s: &njtax_engine::rules::nj2210::Nj2210Schedule) {
     layout.heading("Form NJ-2210: underpayment of estimated tax", 9.5, 2, 60.0);
     money_table(
         layout,
@@ -608,20 +583,14 @@ fn nj2210(
         })
         .collect();
     if !rows.is_empty() {
-        layout.table(
+        table(
+            layout,
             &[
-                col(148.0, Align::Left),
-                col(95.0, Align::Right),
-                col(95.0, Align::Right),
-                col(95.0, Align::Right),
-                col(95.0, Align::Right),
-            ],
-            &[
-                "Column",
-                "Required",
-                "Paid by due date",
-                "Underpayment",
-                "Interest",
+                ("Column", 148.0, Align::Left),
+                ("Required", 95.0, Align::Right),
+                ("Paid by due date", 95.0, Align::Right),
+                ("Underpayment", 95.0, Align::Right),
+                ("Interest", 95.0, Align::Right),
             ],
             &rows,
         );
@@ -631,22 +600,9 @@ fn nj2210(
         layout.paragraph(&c.explanation.rule, SMALL, Face::Regular, Ink::Black, 0.0);
     }
     notes(layout, &s.notes);
-    let _ = r;
 }
 
-fn month_names(months: &[u8]) -> String {
-    if months.is_empty() {
-        return "none".to_owned();
-    }
-    months
-        .iter()
-        .filter_map(|m| njtax_engine::answers::MONTH_NAMES.get(usize::from(m.saturating_sub(1))))
-        .map(|n| n.get(..3).unwrap_or(n))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn hcc(layout: &mut Layout<'_>, r: &ComputedReturn, s: &njtax_engine::rules::hcc::HccSchedule) {
+fn hcc(layout: &mut Layout<'_>, s: &njtax_engine::rules::hcc::HccSchedule) {
     layout.heading("Schedule NJ-HCC: health care coverage", 9.5, 2, 60.0);
     if s.everyone_covered && s.payment.is_zero() {
         layout.paragraph(
@@ -673,24 +629,19 @@ fn hcc(layout: &mut Layout<'_>, r: &ComputedReturn, s: &njtax_engine::rules::hcc
             .map(|m| {
                 vec![
                     m.name.clone(),
-                    month_names(&m.months_owed),
-                    month_names(&m.months_exempt),
+                    njtax_engine::answers::month_abbreviations(&m.months_owed),
+                    njtax_engine::answers::month_abbreviations(&m.months_exempt),
                     m.exemption_number.clone(),
                 ]
             })
             .collect();
-        layout.table(
+        table(
+            layout,
             &[
-                col(140.0, Align::Left),
-                col(150.0, Align::Left),
-                col(150.0, Align::Left),
-                col(88.0, Align::Left),
-            ],
-            &[
-                "Member without coverage",
-                "Months owed",
-                "Months exempt",
-                "Exemption number",
+                ("Member without coverage", 140.0, Align::Left),
+                ("Months owed", 150.0, Align::Left),
+                ("Months exempt", 150.0, Align::Left),
+                ("Exemption number", 88.0, Align::Left),
             ],
             &rows,
         );
@@ -701,7 +652,7 @@ fn hcc(layout: &mut Layout<'_>, r: &ComputedReturn, s: &njtax_engine::rules::hcc
             .iter()
             .map(|m| {
                 vec![
-                    month_names(&[m.month]),
+                    njtax_engine::answers::month_abbreviations(&[m.month]),
                     m.adults.to_string(),
                     m.children.to_string(),
                     fmt_money(m.flat),
@@ -711,24 +662,16 @@ fn hcc(layout: &mut Layout<'_>, r: &ComputedReturn, s: &njtax_engine::rules::hcc
                 ]
             })
             .collect();
-        layout.table(
+        table(
+            layout,
             &[
-                col(60.0, Align::Left),
-                col(50.0, Align::Right),
-                col(50.0, Align::Right),
-                col(90.0, Align::Right),
-                col(90.0, Align::Right),
-                col(98.0, Align::Right),
-                col(90.0, Align::Right),
-            ],
-            &[
-                "Month",
-                "Adults",
-                "Children",
-                "Flat amount",
-                "Percentage",
-                "This month",
-                "Cap",
+                ("Month", 60.0, Align::Left),
+                ("Adults", 50.0, Align::Right),
+                ("Children", 50.0, Align::Right),
+                ("Flat amount", 90.0, Align::Right),
+                ("Percentage", 90.0, Align::Right),
+                ("This month", 98.0, Align::Right),
+                ("Cap", 90.0, Align::Right),
             ],
             &rows,
         );
@@ -747,7 +690,6 @@ fn hcc(layout: &mut Layout<'_>, r: &ComputedReturn, s: &njtax_engine::rules::hcc
     layout.paragraph(&s.explanation.rule, SMALL, Face::Regular, Ink::Black, 0.0);
     params_text(layout, &s.explanation);
     notes(layout, &s.notes);
-    let _ = r;
 }
 
 /// Each line's explanation: value, rule, inputs, law figures, citation.
@@ -816,14 +758,14 @@ fn handoff_sheet(layout: &mut Layout<'_>, h: &Handoff) {
                 ]
             })
             .collect();
-        layout.table(
+        table(
+            layout,
             &[
-                col(270.0, Align::Left),
-                col(110.0, Align::Right),
-                col(100.0, Align::Left),
-                col(48.0, Align::Left),
+                ("Asked for", 270.0, Align::Left),
+                ("Figure", 110.0, Align::Right),
+                ("From", 100.0, Align::Left),
+                ("", 48.0, Align::Left),
             ],
-            &["Asked for", "Figure", "From", ""],
             &rows,
         );
     }

@@ -299,19 +299,6 @@ fn column_letter(i: usize) -> char {
         .unwrap_or('?')
 }
 
-/// Month numbers as short names: `Jan, Feb, May`; `none` when empty.
-fn month_list(months: &[u8]) -> String {
-    if months.is_empty() {
-        return "none".to_owned();
-    }
-    months
-        .iter()
-        .filter_map(|m| crate::fields::MONTHS.get(usize::from(m.saturating_sub(1))))
-        .map(|n| &n[..3])
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// Schedule NJ-HCC: each member's months owed and exempt, the monthly worksheet, the cap, the tax,
 /// the federal credit and the payment (line 53c).
 fn hcc(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::hcc::HccSchedule) {
@@ -355,8 +342,8 @@ fn hcc(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::hcc::HccSchedule) {
                 ui.end_row();
                 for m in &s.members {
                     ui.label(&m.name);
-                    ui.label(month_list(&m.months_owed));
-                    ui.label(month_list(&m.months_exempt));
+                    ui.label(njtax_engine::answers::month_abbreviations(&m.months_owed));
+                    ui.label(njtax_engine::answers::month_abbreviations(&m.months_exempt));
                     ui.label(if m.exemption_number.is_empty() {
                         "—"
                     } else {
@@ -387,7 +374,7 @@ fn hcc(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::hcc::HccSchedule) {
                 }
                 ui.end_row();
                 for m in &s.months {
-                    ui.label(month_list(&[m.month]));
+                    ui.label(njtax_engine::answers::month_abbreviations(&[m.month]));
                     ui.label(m.adults.to_string());
                     ui.label(m.children.to_string());
                     ui.label(fmt_money(m.flat));
