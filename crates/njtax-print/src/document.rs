@@ -676,17 +676,7 @@ fn hcc(layout: &mut Layout<'_>, s: &njtax_engine::rules::hcc::HccSchedule) {
             &rows,
         );
     }
-    money_table(
-        layout,
-        &[
-            ("Household income", s.household_income),
-            ("Total of the months", s.total_monthly),
-            ("Bronze premium cap", s.cap),
-            ("Shared responsibility tax (the lesser)", s.tax),
-            ("Credit for the federal payment", s.federal_credit),
-            ("Payment (line 53c)", s.payment),
-        ],
-    );
+    money_table(layout, &s.totals());
     layout.paragraph(&s.explanation.rule, SMALL, Face::Regular, Ink::Black, 0.0);
     params_text(layout, &s.explanation);
     notes(layout, &s.notes);

@@ -84,6 +84,20 @@ pub struct HccSchedule {
     pub notes: Vec<String>,
 }
 
+impl HccSchedule {
+    /// The schedule's totals as the form view and the printout show them, in order.
+    pub fn totals(&self) -> [(&'static str, Decimal); 6] {
+        [
+            ("Household income", self.household_income),
+            ("Total of the months", self.total_monthly),
+            ("Bronze premium cap", self.cap),
+            ("Shared responsibility tax (the lesser)", self.tax),
+            ("Credit for the federal payment", self.federal_credit),
+            ("Payment (line 53c)", self.payment),
+        ]
+    }
+}
+
 /// A yearly amount that may be unknown for a year (`None`: the user must enter it).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(transparent)]

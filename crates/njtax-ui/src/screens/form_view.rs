@@ -390,14 +390,7 @@ fn hcc(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::hcc::HccSchedule) {
         .num_columns(2)
         .spacing([theme::GAP_L, theme::GAP_S])
         .show(ui, |ui| {
-            for (name, v) in [
-                ("Household income", s.household_income),
-                ("Total of the months", s.total_monthly),
-                ("Bronze premium cap", s.cap),
-                ("Shared responsibility tax (the lesser)", s.tax),
-                ("Credit for the federal payment", s.federal_credit),
-                ("Payment (line 53c)", s.payment),
-            ] {
+            for (name, v) in s.totals() {
                 ui.label(name);
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     ui.label(fmt_money(v));
