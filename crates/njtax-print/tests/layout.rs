@@ -37,29 +37,35 @@ fn examples() -> Vec<(Answers, ReturnSet)> {
         .collect()
 }
 
+/// Every text of every page starts at the left margin or right of it, ends at the right margin
+/// or left of it, and sits on the page.
+fn assert_inside(fonts: &Fonts, pages: &[njtax_print::layout::Page]) {
+    for (n, page) in pages.iter().enumerate() {
+        for item in &page.items {
+            if let Item::Text {
+                x,
+                y,
+                size,
+                face,
+                text,
+                ..
+            } = item
+            {
+                let w = fonts.width(*face, text, *size);
+                assert!(*x >= MARGIN - 0.01, "page {n}: {text} starts at {x}");
+                assert!(x + w <= RIGHT + 0.01, "page {n}: {text} ends at {}", x + w);
+                assert!(*y > 0.0 && *y < PAGE_HEIGHT, "page {n}: {text} at y {y}");
+            }
+        }
+    }
+}
+
 #[test]
 fn all_text_stays_inside_the_margins_and_on_the_page() {
     let fonts = Fonts::load().unwrap();
     for (a, set) in examples() {
         let out = lay_out(&fonts, &a, &set, &PrintOptions::default()).unwrap();
-        for (n, page) in out.pages.iter().enumerate() {
-            for item in &page.items {
-                if let Item::Text {
-                    x,
-                    y,
-                    size,
-                    face,
-                    text,
-                    ..
-                } = item
-                {
-                    let w = fonts.width(*face, text, *size);
-                    assert!(*x >= MARGIN - 0.01, "page {n}: {text} starts at {x}");
-                    assert!(x + w <= RIGHT + 0.01, "page {n}: {text} ends at {}", x + w);
-                    assert!(*y > 0.0 && *y < PAGE_HEIGHT, "page {n}: {text} at y {y}");
-                }
-            }
-        }
+        assert_inside(&fonts, &out.pages);
     }
 }
 
@@ -185,24 +191,7 @@ fn odd_names_and_a_very_long_address_still_fit_and_render() {
     a.address.city = "x ".repeat(300);
     let set = compute_set(&a, &ParamBook::load().unwrap()).unwrap();
     let out = lay_out(&fonts, &a, &set, &PrintOptions::default()).unwrap();
-    for page in &out.pages {
-        for item in &page.items {
-            if let Item::Text {
-                x,
-                size,
-                face,
-                text,
-                ..
-            } = item
-            {
-                assert!(
-                    x + fonts.width(*face, text, *size) <= RIGHT + 0.01,
-                    "{text}"
-                );
-                assert!(*x >= MARGIN - 0.01, "{text} starts at {x}");
-            }
-        }
-    }
+    assert_inside(&fonts, &out.pages);
     // Characters the font lacks are drawn as its missing-glyph box; the PDF is still written.
     let pdf = njtax_print::return_pdf(&a, &set, &PrintOptions::default()).unwrap();
     assert!(pdf.starts_with(b"%PDF-"));
