@@ -961,11 +961,16 @@ pub fn line_56_property_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
     let h1 = floor_zero(s.v("property_taxes_paid"));
     let elig = eligibility(cx, gross, h1);
     let credit = credit_for_filer(cx);
-    let citation = "N.J.S.A. 54A:3A-20; NJ-1040 line 56";
+    let l41 = s.get("property_tax_deduction");
+    // The worksheet that chose between the deduction and the credit (H, or I with Schedule NJ-COJ),
+    // as line 41 names it.
+    let citation = match l41.and_then(|l| l.explanation.citation.split_once("NJ-1040 line 41, ")) {
+        Some((_, sheet)) => format!("N.J.S.A. 54A:3A-20; NJ-1040 line 56, {sheet}"),
+        None => "N.J.S.A. 54A:3A-20; NJ-1040 line 56".to_owned(),
+    };
     let mut exp = Explanation::new(String::new(), citation)
         .line("Property taxes paid", "property_taxes_paid", h1)
         .line("Gross income", "gross_income", gross);
-    let l41 = s.get("property_tax_deduction");
     let deduction = l41.map_or(Decimal::ZERO, |l| l.value);
     // The worksheet's columns, as line 41 recorded them.
     let mut saved_text = None;
