@@ -100,6 +100,15 @@ fn the_joint_ny_commuters_return_prints_every_line_with_the_engines_value() {
         text.contains("Schedule NJ-COJ (line 44)"),
         "the COJ schedule"
     );
+    // Line 41 is zero (the $50 credit won), so Worksheet I is printed with line 56, which names it.
+    assert!(
+        text.contains("Schedule NJ-COJ and Worksheet I (line 56)"),
+        "Worksheet I"
+    );
+    assert!(
+        !text.contains("Worksheet F (line 31)"),
+        "no medical expenses: no Worksheet F"
+    );
     assert!(text.contains("New York: income taxed by both"));
     assert!(text.contains("Explanations: why each line has its value"));
     assert!(text.contains("Citation: N.J.S.A. 54A:4-1; NJ-1040 line 44, Schedule NJ-COJ"));
