@@ -204,3 +204,48 @@ fn the_pdf_has_the_returns_title_and_an_outline_of_its_sections() {
     // Same answers, same bytes: printing is deterministic (no clock, no random id).
     assert_eq!(pdf, return_pdf(&a, &set, &PrintOptions::default()).unwrap());
 }
+
+#[test]
+fn the_pdf_is_tagged_so_screen_readers_read_headings_lines_and_tables_in_order() {
+    let (mut a, _) = load("", "ny-commuter-coj.ron");
+    a.taxpayer.name.clear(); // an error: the draft mark is printed
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let set = njtax_engine::compute::compute_set(&a, &book).unwrap();
+    let pdf = return_pdf(&a, &set, &PrintOptions::default()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tagged.pdf");
+    std::fs::write(&path, &pdf).unwrap();
+    let p = path.to_str().unwrap();
+    assert!(poppler("pdfinfo", &[p]).contains("Tagged:          yes"));
+    let tree = poppler("pdfinfo", &["-struct-text", p]);
+    let rows: Vec<&str> = tree.lines().map(str::trim).collect();
+    // The mark is read once, first; the form's title is a level-1 heading.
+    let first_text = rows.iter().position(|r| r.starts_with('"')).unwrap();
+    assert_eq!(rows[first_text], format!("\"{DRAFT_MARK}\""));
+    assert_eq!(
+        tree.matches(&format!("\"{DRAFT_MARK}\"")).count(),
+        1,
+        "the mark on later pages is page furniture"
+    );
+    let h1 = rows.iter().position(|r| r.starts_with("H1")).unwrap();
+    assert_eq!(rows[h1 + 1], "\"NJ-1040 2024: New Jersey Resident Return\"");
+    // A form line is one paragraph read as number, label, amount.
+    let wages = rows.iter().position(|r| *r == "\"15\"").unwrap();
+    assert_eq!(rows[wages - 1], "P (block)");
+    assert_eq!(
+        rows[wages + 1],
+        "\"Wages, salaries, tips, and other employee compensation\""
+    );
+    assert_eq!(rows[wages + 2], "\"$150,471.15\"");
+    // Worksheets are tables with column headers.
+    assert!(tree.contains("Table"));
+    let th = rows.iter().position(|r| r.starts_with("TH")).unwrap();
+    assert!(
+        rows[th..th + 4].contains(&"\"Step or input\""),
+        "{:?}",
+        &rows[th..th + 4]
+    );
+    // Running heads, footers and page numbers are not read.
+    assert!(!tree.contains("Page 1 of"));
+    assert!(!tree.contains("Prepared with njtax"));
+}

@@ -35,6 +35,52 @@ pub enum Ink {
     Red,
 }
 
+/// What a piece of text is in the document's structure (the PDF's tags, read by screen readers
+/// and text extraction): a heading, a paragraph, a table cell, or page furniture that is not read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Not part of the content: running head, footer, page number, a repeated table header, the
+    /// draft mark after the first page.
+    Artifact(Furniture),
+    /// A heading of `level` (1 a return or the hand-off sheet, 2 a section, 3 a schedule).
+    Heading {
+        /// Level, from 1.
+        level: u8,
+        /// Block id: the lines of one heading.
+        block: u32,
+    },
+    /// A paragraph, a form line or a name and value: every piece with the same block id is one
+    /// paragraph, in drawing order.
+    Para {
+        /// Block id.
+        block: u32,
+    },
+    /// A table cell.
+    Cell {
+        /// Table id.
+        table: u32,
+        /// Row, 0 the header.
+        row: u32,
+        /// Column.
+        col: u32,
+    },
+}
+
+/// Kinds of page furniture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Furniture {
+    /// Running head.
+    Header,
+    /// Footer text.
+    Footer,
+    /// "Page n of N".
+    PageNumber,
+    /// A mark repeated on every page.
+    Watermark,
+    /// A table header repeated on a new page.
+    Repeated,
+}
+
 /// One thing drawn on a page.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
@@ -52,6 +98,8 @@ pub enum Item {
         ink: Ink,
         /// The text.
         text: String,
+        /// Its place in the document's structure.
+        role: Role,
     },
     /// A straight rule.
     Rule {
@@ -136,6 +184,8 @@ pub struct Layout<'f> {
     running_head: String,
     /// The mark printed on every page when the return has errors.
     mark: Option<String>,
+    /// The last block id handed out (paragraphs, headings, tables).
+    blocks: u32,
 }
 
 impl<'f> Layout<'f> {
@@ -148,6 +198,7 @@ impl<'f> Layout<'f> {
             y: BODY_TOP,
             running_head,
             mark,
+            blocks: 0,
         };
         l.new_page();
         l
@@ -173,7 +224,16 @@ impl<'f> Layout<'f> {
             face: Face::Regular,
             ink: Ink::Grey(90),
             text: self.running_head.clone(),
+            role: Role::Artifact(Furniture::Header),
         });
+        // The mark is read once, on the first page; on the others it is furniture.
+        let mark_role = if self.pages.is_empty() {
+            Role::Para {
+                block: self.next_block(),
+            }
+        } else {
+            Role::Artifact(Furniture::Watermark)
+        };
         page.items.push(Item::Rule {
             x1: MARGIN,
             y1: 40.0,
@@ -201,6 +261,7 @@ impl<'f> Layout<'f> {
                 face: Face::Bold,
                 ink: Ink::Red,
                 text: mark.clone(),
+                role: mark_role,
             });
         }
         self.pages.push(page);
@@ -230,7 +291,18 @@ impl<'f> Layout<'f> {
         }
     }
 
-    fn text_at(&mut self, x: f32, size: f32, face: Face, ink: Ink, text: &str) {
+    /// A new block id.
+    fn next_block(&mut self) -> u32 {
+        self.blocks += 1;
+        self.blocks
+    }
+
+    #[allow(clippy::too_many_arguments)] // a text's position, look and role
+    fn text_at(&mut self, x: f32, size: f32, face: Face, ink: Ink, text: &str, role: Role) {
+        // Nothing to draw or to read (an empty name beside a value).
+        if text.is_empty() {
+            return;
+        }
         self.push(Item::Text {
             x,
             y: self.y,
@@ -238,6 +310,7 @@ impl<'f> Layout<'f> {
             face,
             ink,
             text: text.to_owned(),
+            role,
         });
     }
 
@@ -248,6 +321,10 @@ impl<'f> Layout<'f> {
             self.y += size * 0.7;
         }
         let top = self.y;
+        let role = Role::Heading {
+            level: depth.saturating_add(1),
+            block: self.next_block(),
+        };
         for (i, line) in self
             .fonts
             .wrap(Face::Bold, text, size, RIGHT - MARGIN)
@@ -255,7 +332,7 @@ impl<'f> Layout<'f> {
             .enumerate()
         {
             self.y += if i == 0 { size * 1.1 } else { size * 1.25 };
-            self.text_at(MARGIN, size, Face::Bold, Ink::Black, line);
+            self.text_at(MARGIN, size, Face::Bold, Ink::Black, line, role);
         }
         self.y += size * 0.5;
         self.bookmarks.push(Bookmark {
@@ -269,10 +346,13 @@ impl<'f> Layout<'f> {
     /// A wrapped paragraph from `indent` to the right margin.
     pub fn paragraph(&mut self, text: &str, size: f32, face: Face, ink: Ink, indent: f32) {
         let width = RIGHT - MARGIN - indent;
+        let role = Role::Para {
+            block: self.next_block(),
+        };
         for line in self.fonts.wrap(face, text, size, width) {
             self.keep(size * 1.3);
             self.y += size * 1.3;
-            self.text_at(MARGIN + indent, size, face, ink, &line);
+            self.text_at(MARGIN + indent, size, face, ink, &line, role);
         }
         self.y += size * 0.3;
     }
@@ -292,16 +372,24 @@ impl<'f> Layout<'f> {
         let height = lead * lines.len() as f32 + 3.0;
         self.keep(height);
         self.y += lead;
+        let first = self.y;
+        // Drawn in reading order: number, label, amount (one paragraph).
+        let role = Role::Para {
+            block: self.next_block(),
+        };
         let idw = self.fonts.width(Face::Bold, id, size);
-        self.text_at(id_right - idw, size, Face::Bold, Ink::Black, id);
-        let aw = self.fonts.width(face, amount, size);
-        self.text_at(RIGHT - aw, size, face, Ink::Black, amount);
+        self.text_at(id_right - idw, size, Face::Bold, Ink::Black, id, role);
         for (i, l) in lines.iter().enumerate() {
             if i > 0 {
                 self.y += lead;
             }
-            self.text_at(label_x, size, face, Ink::Black, l);
+            self.text_at(label_x, size, face, Ink::Black, l, role);
         }
+        let last = self.y;
+        self.y = first;
+        let aw = self.fonts.width(face, amount, size);
+        self.text_at(RIGHT - aw, size, face, Ink::Black, amount, role);
+        self.y = last;
         self.y += 3.0;
         self.push(Item::Rule {
             x1: MARGIN,
@@ -332,16 +420,20 @@ impl<'f> Layout<'f> {
         #[allow(clippy::cast_precision_loss)]
         self.keep(lead * rows as f32);
         let top = self.y;
-        for i in 0..rows {
+        // Drawn in reading order: the name's lines, then the value's (one paragraph).
+        let role = Role::Para {
+            block: self.next_block(),
+        };
+        for (i, l) in name_lines.iter().enumerate() {
             self.y = top + lead * (i + 1) as f32;
-            if let Some(l) = name_lines.get(i) {
-                self.text_at(name_x, size, Face::Regular, Ink::Black, l);
-            }
-            if let Some(v) = value_lines.get(i) {
-                let w = self.fonts.width(Face::Regular, v, size);
-                self.text_at(RIGHT - w, size, Face::Regular, Ink::Black, v);
-            }
+            self.text_at(name_x, size, Face::Regular, Ink::Black, l, role);
         }
+        for (i, v) in value_lines.iter().enumerate() {
+            self.y = top + lead * (i + 1) as f32;
+            let w = self.fonts.width(Face::Regular, v, size);
+            self.text_at(RIGHT - w, size, Face::Regular, Ink::Black, v, role);
+        }
+        self.y = top + lead * rows as f32;
     }
 
     /// A table: a bold header row, then the rows; left columns wrap, right columns do not. The
@@ -350,15 +442,32 @@ impl<'f> Layout<'f> {
         let size = SMALL;
         let lead = size * 1.35;
         let header_cells: Vec<String> = header.iter().map(|h| (*h).to_owned()).collect();
+        let table = self.next_block();
         self.keep(lead * 3.0);
-        self.table_row(columns, &header_cells, Face::Bold, size, lead);
-        for row in rows {
+        self.table_row(
+            columns,
+            &header_cells,
+            Face::Bold,
+            size,
+            lead,
+            Some((table, 0)),
+        );
+        for (i, row) in rows.iter().enumerate() {
             let height = self.row_height(columns, row, size, lead);
             if self.room() < height {
                 self.new_page();
-                self.table_row(columns, &header_cells, Face::Bold, size, lead);
+                // The header again, for the eye; read once.
+                self.table_row(columns, &header_cells, Face::Bold, size, lead, None);
             }
-            self.table_row(columns, row, Face::Regular, size, lead);
+            let number = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            self.table_row(
+                columns,
+                row,
+                Face::Regular,
+                size,
+                lead,
+                Some((table, number)),
+            );
         }
         self.y += 4.0;
     }
@@ -391,11 +500,28 @@ impl<'f> Layout<'f> {
         h
     }
 
-    fn table_row(&mut self, columns: &[Column], row: &[String], face: Face, size: f32, lead: f32) {
+    /// One row: `cell` is the table and row number, `None` for a repeated header (furniture).
+    fn table_row(
+        &mut self,
+        columns: &[Column],
+        row: &[String],
+        face: Face,
+        size: f32,
+        lead: f32,
+        cell: Option<(u32, u32)>,
+    ) {
         let top = self.y;
         let mut bottom = top;
         let mut x = MARGIN;
-        for (col, text) in columns.iter().zip(row) {
+        for (c, (col, text)) in columns.iter().zip(row).enumerate() {
+            let role = match cell {
+                Some((table, row)) => Role::Cell {
+                    table,
+                    row,
+                    col: u32::try_from(c).unwrap_or(u32::MAX),
+                },
+                None => Role::Artifact(Furniture::Repeated),
+            };
             let lines = self.cell_lines(col, text, face, size);
             let align = self.cell_align(col, text, face, size);
             let mut y = top;
@@ -412,6 +538,7 @@ impl<'f> Layout<'f> {
                     face,
                     ink: Ink::Black,
                     text: l,
+                    role,
                 });
             }
             bottom = bottom.max(y);
@@ -460,6 +587,7 @@ impl<'f> Layout<'f> {
                 face: Face::Regular,
                 ink: Ink::Grey(90),
                 text: number,
+                role: Role::Artifact(Furniture::PageNumber),
             });
             page.items.push(Item::Text {
                 x: MARGIN,
@@ -468,6 +596,7 @@ impl<'f> Layout<'f> {
                 face: Face::Regular,
                 ink: Ink::Grey(90),
                 text: footer.to_owned(),
+                role: Role::Artifact(Furniture::Footer),
             });
         }
         (self.pages, self.bookmarks)

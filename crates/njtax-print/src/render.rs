@@ -1,5 +1,7 @@
 //! The display list to PDF, with krilla: embedded subset fonts (text stays selectable and
-//! searchable), the document's title and creator, and an outline of the headings.
+//! searchable), the document's title and creator, an outline of the headings, and a tag tree
+//! (headings, paragraphs, tables with header cells; page furniture marked as artifacts) so screen
+//! readers and text extraction read the return in order.
 
 use krilla::Document;
 use krilla::color::rgb;
@@ -12,9 +14,14 @@ use krilla::page::PageSettings;
 use krilla::paint::{Fill, Stroke};
 use krilla::text::TextDirection;
 
+use krilla::tagging::{
+    Artifact, ArtifactType, ContentTag, Identifier, SpanTag, TableHeaderScope, Tag, TagGroup,
+    TagTree,
+};
+
 use crate::PrintError;
 use crate::fonts::{Face, Fonts};
-use crate::layout::{Bookmark, Ink, Item, PAGE_HEIGHT, PAGE_WIDTH, Page};
+use crate::layout::{Bookmark, Furniture, Ink, Item, PAGE_HEIGHT, PAGE_WIDTH, Page, Role};
 
 fn colour(ink: Ink) -> rgb::Color {
     match ink {
@@ -35,6 +42,7 @@ pub fn pdf(
     title: &str,
 ) -> Result<Vec<u8>, PrintError> {
     let mut document = Document::new();
+    let mut tags = TreeBuilder::default();
     document.set_metadata(
         Metadata::new()
             .title(title.to_owned())
@@ -55,7 +63,19 @@ pub fn pdf(
                     face,
                     ink,
                     text,
+                    role,
                 } => {
+                    let content = match role {
+                        Role::Artifact(f) => ContentTag::Artifact(Artifact::with_kind(match f {
+                            Furniture::Header => ArtifactType::Header,
+                            Furniture::Footer => ArtifactType::Footer,
+                            Furniture::PageNumber => ArtifactType::PageNumber,
+                            Furniture::Watermark => ArtifactType::Watermark,
+                            Furniture::Repeated => ArtifactType::PaginationOther,
+                        })),
+                        _ => ContentTag::Span(SpanTag::empty()),
+                    };
+                    let id = surface.start_tagged(content);
                     surface.set_fill(Some(Fill {
                         paint: colour(*ink).into(),
                         opacity: NormalizedF32::ONE,
@@ -73,6 +93,8 @@ pub fn pdf(
                         false,
                         TextDirection::Auto,
                     );
+                    surface.end_tagged();
+                    tags.add(*role, id);
                 }
                 Item::Rule {
                     x1,
@@ -113,6 +135,7 @@ pub fn pdf(
         p.finish();
     }
     document.set_outline(outline(bookmarks));
+    document.set_tag_tree(tags.finish());
     document
         .finish()
         .map_err(|e| PrintError::Pdf(format!("{e:?}")))
@@ -124,6 +147,10 @@ fn stroke(
     width: f32,
     ink: Ink,
 ) {
+    // Rules and frames are layout, not content.
+    surface.start_tagged(ContentTag::Artifact(Artifact::with_kind(
+        ArtifactType::Layout,
+    )));
     surface.set_fill(None);
     surface.set_stroke(Some(Stroke {
         paint: colour(ink).into(),
@@ -132,6 +159,7 @@ fn stroke(
     }));
     surface.draw_path(path);
     surface.set_stroke(None);
+    surface.end_tagged();
 }
 
 /// Depth-0 bookmarks at the top of the outline, each with its depth-1 bookmarks inside.
@@ -158,4 +186,120 @@ fn outline(bookmarks: &[Bookmark]) -> Outline {
         outline.push_child(done);
     }
     outline
+}
+
+/// Builds the tag tree from the text pieces in drawing order: consecutive pieces of one block form
+/// one heading or paragraph; a table's cells form rows (TH in row 0, TD after) inside one Table.
+#[derive(Default)]
+struct TreeBuilder {
+    tree: TagTree,
+    /// The open heading or paragraph: its block id and group.
+    block: Option<(u32, TagGroup)>,
+    /// The open table: its id, the group, the open row (number, group) and cell (column, group).
+    table: Option<OpenTable>,
+}
+
+struct OpenTable {
+    id: u32,
+    group: TagGroup,
+    row: Option<(u32, TagGroup)>,
+    cell: Option<(u32, TagGroup)>,
+}
+
+impl OpenTable {
+    fn close_cell(&mut self) {
+        if let (Some((_, row)), Some((_, cell))) = (self.row.as_mut(), self.cell.take()) {
+            row.push(cell);
+        }
+    }
+
+    fn close_row(&mut self) {
+        self.close_cell();
+        if let Some((_, row)) = self.row.take() {
+            self.group.push(row);
+        }
+    }
+}
+
+impl TreeBuilder {
+    fn close_block(&mut self) {
+        if let Some((_, g)) = self.block.take() {
+            self.tree.push(g);
+        }
+    }
+
+    fn close_table(&mut self) {
+        if let Some(mut t) = self.table.take() {
+            t.close_row();
+            self.tree.push(t.group);
+        }
+    }
+
+    fn add(&mut self, role: Role, id: Identifier) {
+        let (block, heading) = match role {
+            // Artifacts are not in the tree.
+            Role::Artifact(_) => return,
+            Role::Heading { level, block } => (block, Some(level)),
+            Role::Para { block } => (block, None),
+            Role::Cell { table, row, col } => {
+                self.add_cell(table, row, col, id);
+                return;
+            }
+        };
+        if let Some((b, g)) = self.block.as_mut()
+            && *b == block
+        {
+            g.push(id);
+            return;
+        }
+        self.close_block();
+        self.close_table();
+        let mut g = match heading {
+            Some(level) => {
+                let level = std::num::NonZeroU16::new(u16::from(level))
+                    .unwrap_or(std::num::NonZeroU16::MIN);
+                TagGroup::new(Tag::Hn(level, None))
+            }
+            None => TagGroup::new(Tag::P),
+        };
+        g.push(id);
+        self.block = Some((block, g));
+    }
+
+    fn add_cell(&mut self, table: u32, row: u32, col: u32, id: Identifier) {
+        self.close_block();
+        if self.table.as_ref().is_some_and(|t| t.id != table) {
+            self.close_table();
+        }
+        let t = self.table.get_or_insert_with(|| OpenTable {
+            id: table,
+            group: TagGroup::new(Tag::Table),
+            row: None,
+            cell: None,
+        });
+        if t.row.as_ref().is_some_and(|(r, _)| *r != row) {
+            t.close_row();
+        }
+        if t.row.is_none() {
+            t.row = Some((row, TagGroup::new(Tag::TR)));
+        }
+        if t.cell.as_ref().is_some_and(|(c, _)| *c != col) {
+            t.close_cell();
+        }
+        let cell = t.cell.get_or_insert_with(|| {
+            let g = if row == 0 {
+                TagGroup::new(Tag::TH(TableHeaderScope::Column))
+            } else {
+                TagGroup::new(Tag::TD)
+            };
+            (col, g)
+        });
+        cell.1.push(id);
+    }
+
+    fn finish(mut self) -> TagTree {
+        self.close_block();
+        self.close_table();
+        self.tree
+    }
 }
