@@ -23,6 +23,10 @@ pub const BIG_FIGURE: f32 = 26.0;
 pub const MARK_SIZE: f32 = 12.0;
 /// Size of screen titles.
 pub const TITLE: f32 = 20.0;
+/// Size of headings inside a screen (the steps of the hand-off sheet).
+pub const HEADING: f32 = 16.0;
+/// Widest a figure's label is on the File online screen before it wraps.
+pub const HANDOFF_LABEL_WIDTH: f32 = 280.0;
 
 /// Colour for a refund.
 pub fn refund_colour(v: &Visuals) -> Color32 {
