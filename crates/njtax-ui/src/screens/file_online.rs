@@ -13,6 +13,7 @@
 use egui::{Align, Layout, RichText, Ui};
 use njtax_engine::compute::ReturnSet;
 use njtax_engine::{Answers, ComputedReturn};
+use njtax_print::handoff::Entry;
 use njtax_print::{Handoff, PrintError};
 
 use crate::app::{App, Command};
@@ -25,6 +26,9 @@ const NOT_ENTERED: &str = "not entered";
 /// How the printing crate's note about errors on the return begins: the screen says it at the
 /// top with a link to Review instead.
 const ERRORS_NOTE: &str = "The return still has errors";
+
+/// What the screen says when the draft has only an NJ-1040NR.
+const NO_NJ1040: &str = "This draft has no NJ-1040: it gives only an NJ-1040NR (nonresident return). The hand-off sheet is made for the NJ-1040, so there are no figures to show here. File > Print to PDF… prints the NJ-1040NR with every line.";
 
 /// The word marking a figure the service works out itself.
 pub const COMPARE: &str = "compare";
@@ -70,7 +74,7 @@ impl OnlineSheet {
 /// Why there is no sheet, in plain words.
 fn why_none(e: PrintError) -> String {
     match e {
-        PrintError::NoResident => "This draft has no NJ-1040: it gives only an NJ-1040NR (nonresident return). The hand-off sheet is made for the NJ-1040, so there are no figures to show here. File > Print to PDF… prints the NJ-1040NR with every line.".to_owned(),
+        PrintError::NoResident => NO_NJ1040.to_owned(),
         e => format!("The hand-off sheet could not be made: {e}"),
     }
 }
@@ -139,6 +143,7 @@ fn draw_sheet(app: &App, ui: &mut Ui, command: &mut Option<Command>) {
             "Social Security numbers are masked: choose Show SSNs in the menu bar to see them and copy them.",
         );
     }
+    let value_width = value_column_width(ui, sheet, reveal);
     for (i, (step, masked)) in h.steps.iter().zip(&sheet.masked.steps).enumerate() {
         ui.add_space(theme::GAP_L);
         ui.label(
@@ -150,48 +155,98 @@ fn draw_sheet(app: &App, ui: &mut Ui, command: &mut Option<Command>) {
             ui.add(egui::Label::new(&step.note).wrap());
         }
         ui.add_space(theme::GAP_S);
+        // One grid per step, its columns as wide as every other step's, so the figures line up
+        // down the whole sheet.
         egui::Grid::new(("file_online_step", i))
             .num_columns(5)
             .striped(true)
             .spacing([theme::GAP_M, theme::GAP_S])
             .show(ui, |ui| {
                 for (e, m) in step.entries.iter().zip(&masked.entries) {
-                    let is_ssn = e.value != m.value;
-                    let shown = if is_ssn && !reveal { &m.value } else { &e.value };
-                    ui.scope(|ui| {
-                        ui.set_max_width(theme::HANDOFF_LABEL_WIDTH);
-                        ui.add(egui::Label::new(&e.label).wrap());
-                    });
-                    ui.label(RichText::new(&e.source).small().weak());
-                    ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                        ui.label(RichText::new(shown).monospace());
-                    });
-                    let can_copy = (!is_ssn || reveal) && !e.value.is_empty() && e.value != NOT_ENTERED;
-                    let name = format!("Copy {} ({shown})", e.label);
-                    let r = ui.add_enabled(can_copy, egui::Button::new("Copy"));
-                    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, can_copy, &name));
-                    let r = r.on_hover_text("Put this figure on the clipboard").on_disabled_hover_text(
-                        if is_ssn && !reveal {
-                            "Choose Show SSNs in the menu bar to copy the full number"
-                        } else {
-                            "Nothing to copy: not entered"
-                        },
-                    );
-                    if r.clicked() {
-                        *command = Some(Command::CopyToClipboard {
-                            label: e.label.clone(),
-                            value: e.value.clone(),
-                        });
-                    }
-                    if e.check {
-                        ui.label(RichText::new(COMPARE).italics()).on_hover_text(
-                            "The service works this figure out itself: do not type it, compare the service's figure with this one",
-                        );
-                    } else {
-                        ui.label("");
+                    if let Some(c) = entry_row(ui, e, m, reveal, value_width) {
+                        *command = Some(c);
                     }
                     ui.end_row();
                 }
             });
     }
+}
+
+/// The value as the screen shows it: a Social Security number (an entry whose masked value
+/// differs) masked unless SSNs are shown.
+fn shown<'a>(full: &'a Entry, masked: &'a Entry, reveal: bool) -> &'a str {
+    if full.value != masked.value && !reveal {
+        &masked.value
+    } else {
+        &full.value
+    }
+}
+
+/// The width of the widest value on the sheet as shown (monospace), at most
+/// [`theme::HANDOFF_VALUE_MAX_WIDTH`] (longer text wraps), so every step's value column has the
+/// same width.
+fn value_column_width(ui: &Ui, sheet: &OnlineSheet, reveal: bool) -> f32 {
+    let longest = sheet
+        .full
+        .steps
+        .iter()
+        .zip(&sheet.masked.steps)
+        .flat_map(|(f, m)| f.entries.iter().zip(&m.entries))
+        .map(|(f, m)| shown(f, m, reveal))
+        .max_by_key(|v| v.chars().count())
+        .unwrap_or_default();
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    ui.fonts_mut(|f| f.layout_no_wrap(longest.to_owned(), font, egui::Color32::PLACEHOLDER))
+        .size()
+        .x
+        .min(theme::HANDOFF_VALUE_MAX_WIDTH)
+}
+
+/// One figure: label, source, value (right-aligned), Copy, and "compare" for a figure the
+/// service works out itself. Returns the command when Copy was clicked.
+fn entry_row(
+    ui: &mut Ui,
+    e: &Entry,
+    masked: &Entry,
+    reveal: bool,
+    value_width: f32,
+) -> Option<Command> {
+    let is_ssn = e.value != masked.value;
+    let shown = shown(e, masked, reveal);
+    ui.scope(|ui| {
+        ui.set_min_width(theme::HANDOFF_LABEL_WIDTH);
+        ui.set_max_width(theme::HANDOFF_LABEL_WIDTH);
+        ui.add(egui::Label::new(&e.label).wrap());
+    });
+    ui.scope(|ui| {
+        ui.set_min_width(theme::HANDOFF_SOURCE_WIDTH);
+        ui.label(RichText::new(&e.source).small().weak());
+    });
+    ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+        ui.set_width(value_width);
+        ui.add(egui::Label::new(RichText::new(shown).monospace()).wrap());
+    });
+    let can_copy = (!is_ssn || reveal) && !e.value.is_empty() && e.value != NOT_ENTERED;
+    let name = format!("Copy {} ({shown})", e.label);
+    let r = ui.add_enabled(can_copy, egui::Button::new("Copy"));
+    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, can_copy, &name));
+    let why_not = if is_ssn && !reveal {
+        "Choose Show SSNs in the menu bar to copy the full number"
+    } else {
+        "Nothing to copy: not entered"
+    };
+    let r = r
+        .on_hover_text("Put this figure on the clipboard")
+        .on_disabled_hover_text(why_not);
+    if e.check {
+        ui.label(RichText::new(COMPARE).italics()).on_hover_text(
+            "The service works this figure out itself: do not type it, compare the service's figure with this one",
+        );
+    } else {
+        ui.label("");
+    }
+    r.clicked().then(|| Command::CopyToClipboard {
+        label: e.label.clone(),
+        value: e.value.clone(),
+    })
 }
