@@ -1453,3 +1453,211 @@ fn a_failed_write_shows_a_message_and_leaves_existing_files_alone() {
     names.sort();
     assert_eq!(names, ["draft.ron", "folder.pdf"]);
 }
+
+// The File online screen: the hand-off sheet on screen, each figure with a Copy button.
+
+/// The text the last frame put on the clipboard, if any.
+fn copied_text(h: &Harness<'_, App>) -> Option<String> {
+    h.output()
+        .platform_output
+        .commands
+        .iter()
+        .find_map(|c| match c {
+            egui::OutputCommand::CopyText(t) => Some(t.clone()),
+            _ => None,
+        })
+}
+
+/// Click a Copy button found by its accessible name and return what was copied: the click is
+/// handled in the frame of the button's release, whose output the harness keeps after `step`.
+fn click_copy(h: &mut Harness<'_, App>, name: &str) -> Option<String> {
+    h.get_by_label(name).scroll_to_me();
+    h.run();
+    h.get_by_label(name).click();
+    h.step();
+    let copied = copied_text(h);
+    h.run();
+    copied
+}
+
+#[test]
+fn the_file_online_screen_copies_last_years_gross_income_and_a_line_to_the_clipboard() {
+    let mut h = harness_with(app_with(
+        answers_with_last_year(),
+        ScriptedDialogs::default(),
+    ));
+    h.run();
+    go_to(&mut h, "File online");
+    assert_eq!(
+        h.state().interview.screens[h.state().ui_state.screen].id,
+        "file_online"
+    );
+    let a = h.state().doc.answers().clone();
+    let set = computed_set(&a);
+    // The screen's sheet is the one the printing crate makes from the return with explanations,
+    // though the snapshot was computed values only (ids, labels and values are all it reads).
+    let expected = njtax_print::handoff(&a, &set, false).unwrap();
+    {
+        let sheet = h.state().snapshot.handoff.as_ref().unwrap();
+        assert!(
+            !h.state().snapshot.explained,
+            "the live snapshot is values only"
+        );
+        assert_eq!(sheet.full, expected);
+        assert_eq!(sheet.masked, njtax_print::handoff(&a, &set, true).unwrap());
+    }
+    // The first figure is last year's gross income, with a Copy button named for it.
+    let first = &expected.steps[0].entries[0];
+    assert_eq!(
+        first.label,
+        "Last year's New Jersey gross income (2023 NJ-1040 line 29)"
+    );
+    assert_eq!(first.value, "$48,250.00");
+    assert!(h.query_by_label(&expected.title).is_some());
+    assert!(h.query_by_label("1. Getting started").is_some());
+    assert!(h.query_by_label("$48,250.00").is_some());
+    let copied = click_copy(
+        &mut h,
+        "Copy Last year's New Jersey gross income (2023 NJ-1040 line 29) ($48,250.00)",
+    );
+    assert_eq!(copied.as_deref(), Some("$48,250.00"));
+    let (msg, is_error) = status(&h);
+    assert!(!is_error, "{msg}");
+    assert!(
+        msg.contains("Last year's New Jersey gross income") && !msg.contains("48,250"),
+        "the status bar names the figure, not its value: {msg}"
+    );
+    // A line of the return: wages, line 15, with the engine's value.
+    let wages = set.primary().unwrap().by_key("wages").unwrap();
+    assert_eq!(wages.value, rust_decimal::dec!(52000));
+    let copied = click_copy(
+        &mut h,
+        &format!("Copy {} ({})", wages.label, fmt_money(wages.value)),
+    );
+    assert_eq!(copied.as_deref(), Some("$52,000.00"));
+    // Figures the service works out itself are marked in words.
+    let checks = expected
+        .steps
+        .iter()
+        .flat_map(|s| &s.entries)
+        .filter(|e| e.check)
+        .count();
+    assert!(checks > 0);
+    assert_eq!(h.query_all_by_label("compare").count(), checks);
+    // One Copy button per figure.
+    {
+        use egui_kittest::kittest::NodeT as _;
+        let copy_buttons = h
+            .query_all_by_role(egui::accesskit::Role::Button)
+            .filter(|b| {
+                b.accesskit_node()
+                    .label()
+                    .unwrap_or_default()
+                    .starts_with("Copy ")
+            })
+            .count();
+        let entries: usize = expected.steps.iter().map(|s| s.entries.len()).sum();
+        assert_eq!(copy_buttons, entries);
+    }
+    // Copying changes no answer, and drawing the screen computes nothing.
+    assert!(!h.state().doc.is_dirty());
+    let computations = h.state().computations;
+    h.run();
+    h.run();
+    assert_eq!(h.state().computations, computations);
+}
+
+#[test]
+fn ssns_on_the_file_online_screen_are_masked_and_copied_only_when_shown() {
+    let mut h = harness_with(app_with(
+        answers_with_last_year(),
+        ScriptedDialogs::default(),
+    ));
+    h.run();
+    go_to(&mut h, "File online");
+    let entry = h
+        .state()
+        .snapshot
+        .handoff
+        .as_ref()
+        .unwrap()
+        .full
+        .steps
+        .iter()
+        .flat_map(|s| &s.entries)
+        .find(|e| e.value == "400-00-0001")
+        .unwrap()
+        .clone();
+    assert!(h.query_by_label("***-**-0001").is_some());
+    assert!(h.query_by_label("400-00-0001").is_none());
+    let masked_name = format!("Copy {} (***-**-0001)", entry.label);
+    {
+        use egui_kittest::kittest::NodeT as _;
+        let button = h.get_by_label(&masked_name);
+        assert!(button.accesskit_node().is_disabled());
+    }
+    assert_eq!(click_copy(&mut h, &masked_name), None, "nothing copied");
+    h.get_by_label("Show SSNs").click();
+    h.run();
+    assert!(h.query_by_label("400-00-0001").is_some());
+    let copied = click_copy(&mut h, &format!("Copy {} (400-00-0001)", entry.label));
+    assert_eq!(copied.as_deref(), Some("400-00-0001"));
+    let (msg, _) = status(&h);
+    assert!(!msg.contains("0001"), "no SSN in the status bar: {msg}");
+}
+
+#[test]
+fn the_file_online_screen_says_to_fix_errors_first_and_links_to_review() {
+    let mut a = answers_with_last_year();
+    a.taxpayer.ssn = String::new(); // missing-ssn: an error
+    let mut h = harness_with(app_with(a, ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "File online");
+    assert!(
+        h.query_by_label("The return has errors: fix them before you file online.")
+            .is_some()
+    );
+    // Said once, at the top: not again among the sheet's notes.
+    assert_eq!(
+        h.query_all_by_label_contains("The return still has errors")
+            .count(),
+        0
+    );
+    h.get_by_label("Go to Review").click();
+    h.run();
+    let screen = h.state().ui_state.screen;
+    assert_eq!(h.state().interview.screens[screen].id, "review");
+}
+
+#[test]
+fn the_file_online_screen_says_plainly_when_the_draft_has_no_nj_1040() {
+    let mut answers = blank_answers();
+    answers.taxpayer.residency.kind = njtax_engine::answers::ResidencyKind::Never;
+    answers.taxpayer.residency.other_state = "New York".into();
+    answers.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Bridge Works".into(),
+        state_wages: rust_decimal::dec!(50000),
+        sourcing: njtax_engine::answers::Sourcing {
+            nj_source: Some(rust_decimal::dec!(20000)),
+            ..Default::default()
+        },
+        ..Default::default()
+    });
+    let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "File online");
+    assert!(
+        h.query_by_label_contains("This draft has no NJ-1040")
+            .is_some()
+    );
+    // No figures, so no Copy buttons.
+    {
+        use egui_kittest::kittest::NodeT as _;
+        assert!(h.query_all_by_role(egui::accesskit::Role::Button).all(|b| {
+            !b.accesskit_node()
+                .label()
+                .unwrap_or_default()
+                .starts_with("Copy")
+        }));
+    }
+}

@@ -397,6 +397,36 @@ fn the_file_menu_matches_its_snapshot() {
     h.snapshot("file_menu");
 }
 
+/// The File online screen further down the sample return's sheet: the return's lines, the figures
+/// the service works out itself marked "compare", the refund step.
+#[test]
+fn the_file_online_screen_scrolled_to_the_returns_lines_matches_its_snapshot() {
+    use egui_kittest::kittest::Queryable as _;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/family-eitc-child-credits.ron"
+    ))
+    .unwrap();
+    let app = App::new(
+        njtax_engine::parse_draft(&text).unwrap().answers,
+        "Sample return",
+        Box::new(ScriptedDialogs::default()),
+        Box::new(MemoryRecent::default()),
+    );
+    let screen = screen_index(&app, "file_online");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    h.state_mut().send(njtax_ui::Command::Goto {
+        screen,
+        focus: None,
+    });
+    h.run();
+    h.get_all_by_label("compare").last().unwrap().scroll_to_me();
+    h.run();
+    h.snapshot("screen_file_online_lines");
+}
+
 /// The position of the interview screen `id` in the app's section list.
 fn screen_index(app: &App, id: &str) -> usize {
     app.interview

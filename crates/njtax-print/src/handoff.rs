@@ -65,12 +65,19 @@ pub struct HandoffDef {
     pub steps: Vec<StepDef>,
 }
 
+/// The embedded definition, parsed once (the app makes the sheet each time the answers change).
+static PARSED: std::sync::LazyLock<Result<HandoffDef, String>> = std::sync::LazyLock::new(|| {
+    ron::from_str(DEFINITION).map_err(|e| format!("nj-online.ron: {e}"))
+});
+
 /// Read the embedded definition.
 ///
 /// # Errors
 /// [`PrintError::Definition`] when the file does not parse (a broken build; a test guards it).
-pub fn definition() -> Result<HandoffDef, PrintError> {
-    ron::from_str(DEFINITION).map_err(|e| PrintError::Definition(format!("nj-online.ron: {e}")))
+pub fn definition() -> Result<&'static HandoffDef, PrintError> {
+    PARSED
+        .as_ref()
+        .map_err(|e| PrintError::Definition(e.clone()))
 }
 
 /// One figure on the sheet.
@@ -168,8 +175,8 @@ pub fn handoff(answers: &Answers, set: &ReturnSet, mask_ssns: bool) -> Result<Ha
         .filter(|s| !s.entries.is_empty())
         .collect();
     Ok(Handoff {
-        title: def.title,
-        service: def.service,
+        title: def.title.clone(),
+        service: def.service.clone(),
         form: format!("{} {}", r.form, r.tax_year),
         notes,
         steps,
@@ -252,20 +259,25 @@ fn entries(
             Some(p) => vec![entry("New Jersey resident", p, "answer")],
             None => Vec::new(),
         },
+        // Name, SSN and birth date apart, so each can be typed (or copied) into its own box.
         ItemDef::Dependents => a
             .dependents
             .iter()
             .enumerate()
-            .map(|(i, d)| {
-                let born = d.birth_date.map_or_else(
-                    || "birth date not entered".to_owned(),
-                    |b| format!("born {b}"),
-                );
-                entry(
-                    format!("Dependent {}: {}", i + 1, d.name),
-                    format!("{}, {born}", ssn(&d.ssn)),
-                    "answer",
-                )
+            .flat_map(|(i, d)| {
+                let who = format!("Dependent {}", i + 1);
+                let born = d
+                    .birth_date
+                    .map_or_else(|| "not entered".to_owned(), |b| b.to_string());
+                [
+                    entry(format!("{who}: name"), d.name.trim(), "answer"),
+                    entry(
+                        format!("{who}: Social Security number"),
+                        ssn(&d.ssn),
+                        "answer",
+                    ),
+                    entry(format!("{who}: birth date"), born, "answer"),
+                ]
             })
             .collect(),
         ItemDef::W2s => a

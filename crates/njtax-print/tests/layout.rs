@@ -196,3 +196,32 @@ fn odd_names_and_a_very_long_address_still_fit_and_render() {
     let pdf = njtax_print::return_pdf(&a, &set, &PrintOptions::default()).unwrap();
     assert!(pdf.starts_with(b"%PDF-"));
 }
+
+/// The hand-off sheet's definition parses, and every line key it names is a line of both NJ-1040
+/// layouts (2022, and 2023 on): a typo would silently drop a figure from the sheet.
+#[test]
+fn every_line_the_hand_off_sheet_names_exists_on_the_nj_1040() {
+    use njtax_print::handoff::{ItemDef, definition};
+    let def = definition().unwrap();
+    let keys: Vec<&str> = def
+        .steps
+        .iter()
+        .flat_map(|s| &s.items)
+        .filter_map(|i| match i {
+            ItemDef::Line(k) | ItemDef::Check(k) => Some(k.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(keys.len() > 60, "the sheet lists the form's lines");
+    for (name, text) in njtax_engine::lines::LINE_MAP_FILES {
+        if !name.starts_with("nj1040-") {
+            continue;
+        }
+        let map: njtax_engine::lines::LineMap = ron::from_str(text).unwrap();
+        for k in &keys {
+            assert!(map.find(k).is_some(), "{name} has no line {k}");
+        }
+    }
+    // And the first thing asked is last year's gross income.
+    assert_eq!(def.steps[0].items[0], ItemDef::LastYearGrossIncome);
+}

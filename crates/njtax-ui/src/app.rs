@@ -17,6 +17,7 @@ use crate::binding;
 use crate::document::Document;
 use crate::forms::{Block, Helper, Interview, Special};
 use crate::platform::{FileDialogs, RecentStore};
+use crate::screens::file_online::OnlineSheet;
 
 /// How many recent drafts are remembered.
 const RECENT_LIMIT: usize = 8;
@@ -98,6 +99,13 @@ pub enum Command {
     SaveHandoff,
     /// Print only the last four digits of each SSN (or print them in full again).
     TogglePrintMask,
+    /// Put a figure of the hand-off sheet on the clipboard (the File online screen).
+    CopyToClipboard {
+        /// What the figure is, for the status bar.
+        label: String,
+        /// The text copied.
+        value: String,
+    },
     /// Go to a screen, optionally focusing an answer.
     Goto {
         /// Screen index.
@@ -215,6 +223,10 @@ pub struct Snapshot {
     /// The engine's preliminary estimate of the impaired-employee credit for each employee in
     /// `business_credits.impaired_employee_estimates`, in the same order.
     pub impaired_estimates: Vec<ImpairedEstimate>,
+    /// The hand-off sheet for New Jersey's online filing service (the File online screen), made
+    /// from the computed returns with the snapshot, or why there is none (no NJ-1040, or the
+    /// return could not be computed).
+    pub handoff: Result<OnlineSheet, String>,
 }
 
 /// The whole application.
@@ -268,6 +280,7 @@ impl App {
                 sections: Vec::new(),
                 answers: Value::Null,
                 impaired_estimates: Vec::new(),
+                handoff: Err(String::new()),
             },
             doc,
             book: ParamBook::load().ok(),
@@ -414,6 +427,10 @@ impl App {
             Some(book) => impaired_estimates(answers, book),
             None => Vec::new(),
         };
+        let handoff = match &result {
+            Ok(set) => OnlineSheet::make(answers, set),
+            Err(why) => Err(format!("The return cannot be computed: {why}")),
+        };
         let mirror = binding::to_value(answers);
         let diagnostics = result.as_ref().map(all_diagnostics).unwrap_or_default();
         let sections = self.section_states(&mirror, &diagnostics);
@@ -428,6 +445,7 @@ impl App {
             sections,
             answers: mirror,
             impaired_estimates,
+            handoff,
         };
     }
 
@@ -565,6 +583,12 @@ impl App {
             Command::SaveHandoff => self.export(Export::Handoff),
             Command::TogglePrintMask => {
                 self.ui_state.print_mask_ssns = !self.ui_state.print_mask_ssns;
+            }
+            Command::CopyToClipboard { label, value } => {
+                // The value goes to the clipboard only; the status bar names the figure, never
+                // the figure itself (it may be an SSN).
+                ctx.copy_text(value);
+                self.ui_state.message = Some((format!("Copied {label} to the clipboard"), false));
             }
             Command::Goto { screen, focus } => {
                 self.ui_state.screen = screen.min(self.interview.screens.len().saturating_sub(1));

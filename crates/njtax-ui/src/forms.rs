@@ -27,6 +27,8 @@ pub enum Special {
     Start,
     /// All diagnostics, each leading to its field.
     Review,
+    /// The hand-off sheet for New Jersey's online filing service, each figure with a copy button.
+    FileOnline,
     /// Every line of the form with its explanation.
     FormView,
 }

@@ -23,6 +23,15 @@ pub const BIG_FIGURE: f32 = 26.0;
 pub const MARK_SIZE: f32 = 12.0;
 /// Size of screen titles.
 pub const TITLE: f32 = 20.0;
+/// Size of headings inside a screen (the steps of the hand-off sheet).
+pub const HEADING: f32 = 16.0;
+/// Widest a figure's label is on the File online screen before it wraps.
+pub const HANDOFF_LABEL_WIDTH: f32 = 250.0;
+/// Narrowest the source column ("line 15", "W-2 box 16") is on the File online screen.
+pub const HANDOFF_SOURCE_WIDTH: f32 = 60.0;
+/// Widest the value column is on the File online screen; longer text (a filing status, a
+/// dependent) wraps.
+pub const HANDOFF_VALUE_MAX_WIDTH: f32 = 220.0;
 
 /// Colour for a refund.
 pub fn refund_colour(v: &Visuals) -> Color32 {

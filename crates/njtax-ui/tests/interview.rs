@@ -14,7 +14,7 @@ use njtax_ui::binding;
 use njtax_ui::forms::{Block, Condition, Field, Interview, Kind, Special, join};
 use serde_json::Value;
 
-const SCREEN_IDS: [&str; 15] = [
+const SCREEN_IDS: [&str; 16] = [
     "start",
     "household",
     "income",
@@ -29,6 +29,7 @@ const SCREEN_IDS: [&str; 15] = [
     "refund",
     "next_year",
     "review",
+    "file_online",
     "form",
 ];
 
@@ -214,6 +215,7 @@ fn screens_are_unique_and_in_order() {
     let special = |id: &str| iv.screens.iter().find(|s| s.id == id).map(|s| s.special);
     assert_eq!(special("start"), Some(Special::Start));
     assert_eq!(special("review"), Some(Special::Review));
+    assert_eq!(special("file_online"), Some(Special::FileOnline));
     assert_eq!(special("form"), Some(Special::FormView));
     assert_eq!(
         iv.screens

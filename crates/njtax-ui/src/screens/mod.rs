@@ -1,8 +1,9 @@
 //! The screens. Interview screens are data (`forms/interview.ron`) drawn by [`data_screen`]; the
-//! special ones each have a file: [`start`], [`review`], [`form_view`]. The registry is the
+//! special ones each have a file: [`start`], [`review`], [`file_online`], [`form_view`]. The registry is the
 //! interview's screen list; [`draw_current`] dispatches on it.
 
 pub mod data_screen;
+pub mod file_online;
 pub mod filing_status_helper;
 pub mod form_view;
 pub mod next_year;
@@ -31,6 +32,7 @@ pub fn draw_current(app: &mut App, ui: &mut Ui) {
     match screen.special {
         Special::Start => start::draw(app, ui, &screen),
         Special::Review => review::draw(app, ui),
+        Special::FileOnline => file_online::draw(app, ui),
         Special::FormView => form_view::draw(app, ui),
         Special::None => data_screen::draw(app, ui, &screen),
     }

@@ -1,0 +1,252 @@
+//! The File online screen: the hand-off sheet for New Jersey's online filing service, on screen
+//! beside the browser, each figure one click from the clipboard.
+//!
+//! The sheet is made by `njtax-print` when the snapshot is computed ([`OnlineSheet::make`], called
+//! from `App::refresh`), never while drawing: this screen only lays out what the snapshot holds and
+//! sends [`Command::CopyToClipboard`] when a Copy button is clicked.
+//!
+//! Social Security numbers follow the Show SSNs choice in the menu bar: masked unless shown, and
+//! their Copy button only works while they are shown. A masked number is no use in the service, and
+//! copying the full number while the screen hides it would put it where every other program (and
+//! any clipboard history) can read it without the filer having chosen to reveal it.
+
+use egui::{Align, Layout, RichText, Ui};
+use njtax_engine::compute::ReturnSet;
+use njtax_engine::{Answers, ComputedReturn};
+use njtax_print::handoff::Entry;
+use njtax_print::{Handoff, PrintError};
+
+use crate::app::{App, Command};
+use crate::forms::Special;
+use crate::theme;
+
+/// What a figure the filer has not entered reads as on the sheet (nothing to copy).
+const NOT_ENTERED: &str = "not entered";
+
+/// How the printing crate's note about errors on the return begins: the screen says it at the
+/// top with a link to Review instead.
+const ERRORS_NOTE: &str = "The return still has errors";
+
+/// What the screen says when the draft has only an NJ-1040NR.
+const NO_NJ1040: &str = "This draft has no NJ-1040: it gives only an NJ-1040NR (nonresident return). The hand-off sheet is made for the NJ-1040, so there are no figures to show here. File > Print to PDF… prints the NJ-1040NR with every line.";
+
+/// The word marking a figure the service works out itself.
+pub const COMPARE: &str = "compare";
+
+/// The hand-off sheet as the File online screen shows it: with SSNs in full, and with only their
+/// last four digits (the same sheet otherwise), so that the screen can follow Show SSNs without
+/// making anything while drawing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnlineSheet {
+    /// The sheet with Social Security numbers in full.
+    pub full: Handoff,
+    /// The same sheet with only the last four digits of each Social Security number.
+    pub masked: Handoff,
+}
+
+impl OnlineSheet {
+    /// Make the sheet for the draft's NJ-1040 from the computed returns (values only is enough:
+    /// the sheet reads lines' ids, labels and values, and the answers).
+    ///
+    /// # Errors
+    /// A sentence for the screen: the draft has no NJ-1040, or the sheet could not be made.
+    pub fn make(answers: &Answers, set: &ReturnSet) -> Result<Self, String> {
+        let full = njtax_print::handoff(answers, set, false).map_err(why_none)?;
+        let masked = njtax_print::handoff(answers, set, true).map_err(why_none)?;
+        Ok(Self { full, masked })
+    }
+
+    /// Whether any figure on the sheet is a Social Security number (its masked value differs).
+    fn has_ssns(&self) -> bool {
+        self.full
+            .steps
+            .iter()
+            .zip(&self.masked.steps)
+            .any(|(f, m)| {
+                f.entries
+                    .iter()
+                    .zip(&m.entries)
+                    .any(|(a, b)| a.value != b.value)
+            })
+    }
+}
+
+/// Why there is no sheet, in plain words.
+fn why_none(e: PrintError) -> String {
+    match e {
+        PrintError::NoResident => NO_NJ1040.to_owned(),
+        e => format!("The hand-off sheet could not be made: {e}"),
+    }
+}
+
+/// Draw the File online screen.
+pub fn draw(app: &mut App, ui: &mut Ui) {
+    let mut command = None;
+    draw_sheet(app, ui, &mut command);
+    if let Some(c) = command {
+        app.send(c);
+    }
+}
+
+fn draw_sheet(app: &App, ui: &mut Ui, command: &mut Option<Command>) {
+    let sheet = match &app.snapshot.handoff {
+        Ok(sheet) => sheet,
+        Err(why) => {
+            ui.label(RichText::new(why).strong());
+            return;
+        }
+    };
+    let has_errors = app
+        .returns()
+        .is_some_and(|set| set.returns.iter().any(ComputedReturn::has_errors));
+    if has_errors {
+        let review = app
+            .interview
+            .screens
+            .iter()
+            .position(|s| s.special == Special::Review);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new("The return has errors: fix them before you file online.")
+                    .strong()
+                    .color(theme::error_colour(ui.visuals())),
+            );
+            ui.label("The figures below may change until then.");
+            if let Some(screen) = review
+                && ui.link("Go to Review").clicked()
+            {
+                *command = Some(Command::Goto {
+                    screen,
+                    focus: None,
+                });
+            }
+        });
+        ui.add_space(theme::GAP_M);
+    }
+    let reveal = app.ui_state.reveal_ssn;
+    let h = &sheet.full;
+    ui.label(RichText::new(&h.title).strong().size(theme::HEADING));
+    ui.label(&h.service);
+    ui.label(format!("Made from your {}", h.form));
+    for note in h.notes.iter().filter(|n| !n.starts_with(ERRORS_NOTE)) {
+        ui.add_space(theme::GAP_S);
+        let text = RichText::new(note);
+        ui.label(if note.starts_with("Uncertain") {
+            text.color(theme::warning_colour(ui.visuals()))
+        } else {
+            text
+        });
+    }
+    if !reveal && sheet.has_ssns() {
+        ui.add_space(theme::GAP_S);
+        ui.label(
+            "Social Security numbers are masked: choose Show SSNs in the menu bar to see them and copy them.",
+        );
+    }
+    let value_width = value_column_width(ui, sheet, reveal);
+    for (i, (step, masked)) in h.steps.iter().zip(&sheet.masked.steps).enumerate() {
+        ui.add_space(theme::GAP_L);
+        ui.label(
+            RichText::new(format!("{}. {}", i + 1, step.title))
+                .strong()
+                .size(theme::HEADING),
+        );
+        if !step.note.is_empty() {
+            ui.add(egui::Label::new(&step.note).wrap());
+        }
+        ui.add_space(theme::GAP_S);
+        // One grid per step, its columns as wide as every other step's, so the figures line up
+        // down the whole sheet.
+        egui::Grid::new(("file_online_step", i))
+            .num_columns(5)
+            .striped(true)
+            .spacing([theme::GAP_M, theme::GAP_S])
+            .show(ui, |ui| {
+                for (e, m) in step.entries.iter().zip(&masked.entries) {
+                    if let Some(c) = entry_row(ui, e, m, reveal, value_width) {
+                        *command = Some(c);
+                    }
+                    ui.end_row();
+                }
+            });
+    }
+}
+
+/// The value as the screen shows it: a Social Security number (an entry whose masked value
+/// differs) masked unless SSNs are shown.
+fn shown<'a>(full: &'a Entry, masked: &'a Entry, reveal: bool) -> &'a str {
+    if full.value != masked.value && !reveal {
+        &masked.value
+    } else {
+        &full.value
+    }
+}
+
+/// The width of the widest value on the sheet as shown (monospace), at most
+/// [`theme::HANDOFF_VALUE_MAX_WIDTH`] (longer text wraps), so every step's value column has the
+/// same width.
+fn value_column_width(ui: &Ui, sheet: &OnlineSheet, reveal: bool) -> f32 {
+    let longest = sheet
+        .full
+        .steps
+        .iter()
+        .zip(&sheet.masked.steps)
+        .flat_map(|(f, m)| f.entries.iter().zip(&m.entries))
+        .map(|(f, m)| shown(f, m, reveal))
+        .max_by_key(|v| v.chars().count())
+        .unwrap_or_default();
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    ui.fonts_mut(|f| f.layout_no_wrap(longest.to_owned(), font, egui::Color32::PLACEHOLDER))
+        .size()
+        .x
+        .min(theme::HANDOFF_VALUE_MAX_WIDTH)
+}
+
+/// One figure: label, source, value (right-aligned), Copy, and "compare" for a figure the
+/// service works out itself. Returns the command when Copy was clicked.
+fn entry_row(
+    ui: &mut Ui,
+    e: &Entry,
+    masked: &Entry,
+    reveal: bool,
+    value_width: f32,
+) -> Option<Command> {
+    let is_ssn = e.value != masked.value;
+    let shown = shown(e, masked, reveal);
+    ui.scope(|ui| {
+        ui.set_min_width(theme::HANDOFF_LABEL_WIDTH);
+        ui.set_max_width(theme::HANDOFF_LABEL_WIDTH);
+        ui.add(egui::Label::new(&e.label).wrap());
+    });
+    ui.scope(|ui| {
+        ui.set_min_width(theme::HANDOFF_SOURCE_WIDTH);
+        ui.label(RichText::new(&e.source).small().weak());
+    });
+    ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+        ui.set_width(value_width);
+        ui.add(egui::Label::new(RichText::new(shown).monospace()).wrap());
+    });
+    let can_copy = (!is_ssn || reveal) && !e.value.is_empty() && e.value != NOT_ENTERED;
+    let name = format!("Copy {} ({shown})", e.label);
+    let r = ui.add_enabled(can_copy, egui::Button::new("Copy"));
+    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, can_copy, &name));
+    let why_not = if is_ssn && !reveal {
+        "Choose Show SSNs in the menu bar to copy the full number"
+    } else {
+        "Nothing to copy: not entered"
+    };
+    let r = r
+        .on_hover_text("Put this figure on the clipboard")
+        .on_disabled_hover_text(why_not);
+    if e.check {
+        ui.label(RichText::new(COMPARE).italics()).on_hover_text(
+            "The service works this figure out itself: do not type it, compare the service's figure with this one",
+        );
+    } else {
+        ui.label("");
+    }
+    r.clicked().then(|| Command::CopyToClipboard {
+        label: e.label.clone(),
+        value: e.value.clone(),
+    })
+}
