@@ -26,6 +26,25 @@ fn blank_answers() -> Answers {
     }
 }
 
+/// A New York resident with $50,000 of wages, $20,000 of them from New Jersey work: an NJ-1040NR
+/// only (New York, because Pennsylvania wages would not be New Jersey income under the reciprocal
+/// agreement).
+fn new_york_resident_with_nj_wages() -> Answers {
+    let mut answers = blank_answers();
+    answers.taxpayer.residency.kind = njtax_engine::answers::ResidencyKind::Never;
+    answers.taxpayer.residency.other_state = "New York".into();
+    answers.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Bridge Works".into(),
+        state_wages: rust_decimal::dec!(50000),
+        sourcing: njtax_engine::answers::Sourcing {
+            nj_source: Some(rust_decimal::dec!(20000)),
+            ..Default::default()
+        },
+        ..Default::default()
+    });
+    answers
+}
+
 fn harness_with(app: App) -> Harness<'static, App> {
     Harness::builder()
         .with_size(egui::vec2(1280.0, 900.0))
@@ -531,19 +550,7 @@ fn a_mover_sees_the_part_year_nj_1040_and_an_nj_1040nr_tab_for_nj_wages_after_mo
 
 #[test]
 fn a_nonresidents_form_view_shows_the_nj_1040nr_with_the_income_percentage() {
-    let mut answers = blank_answers();
-    answers.taxpayer.residency.kind = njtax_engine::answers::ResidencyKind::Never;
-    // New York: Pennsylvania wages would not be New Jersey income (reciprocal agreement).
-    answers.taxpayer.residency.other_state = "New York".into();
-    answers.income.w2s.push(njtax_engine::answers::W2 {
-        employer: "Bridge Works".into(),
-        state_wages: rust_decimal::dec!(50000),
-        sourcing: njtax_engine::answers::Sourcing {
-            nj_source: Some(rust_decimal::dec!(20000)),
-            ..Default::default()
-        },
-        ..Default::default()
-    });
+    let answers = new_york_resident_with_nj_wages();
     let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
     h.run();
     go_to(&mut h, "Form view");
@@ -1353,18 +1360,7 @@ fn a_nonresident_draft_gets_a_message_instead_of_a_hand_off_sheet_but_still_prin
     let pdf = dir.join("nr.pdf");
     let _ = std::fs::remove_file(&sheet);
     let _ = std::fs::remove_file(&pdf);
-    let mut answers = blank_answers();
-    answers.taxpayer.residency.kind = njtax_engine::answers::ResidencyKind::Never;
-    answers.taxpayer.residency.other_state = "New York".into();
-    answers.income.w2s.push(njtax_engine::answers::W2 {
-        employer: "Bridge Works".into(),
-        state_wages: rust_decimal::dec!(50000),
-        sourcing: njtax_engine::answers::Sourcing {
-            nj_source: Some(rust_decimal::dec!(20000)),
-            ..Default::default()
-        },
-        ..Default::default()
-    });
+    let answers = new_york_resident_with_nj_wages();
     // The sheet is refused before the dialog is asked, so the first save answer goes to the PDF.
     let dialogs = ScriptedDialogs {
         save: vec![pdf.clone(), sheet.clone()],
@@ -1631,18 +1627,7 @@ fn the_file_online_screen_says_to_fix_errors_first_and_links_to_review() {
 
 #[test]
 fn the_file_online_screen_says_plainly_when_the_draft_has_no_nj_1040() {
-    let mut answers = blank_answers();
-    answers.taxpayer.residency.kind = njtax_engine::answers::ResidencyKind::Never;
-    answers.taxpayer.residency.other_state = "New York".into();
-    answers.income.w2s.push(njtax_engine::answers::W2 {
-        employer: "Bridge Works".into(),
-        state_wages: rust_decimal::dec!(50000),
-        sourcing: njtax_engine::answers::Sourcing {
-            nj_source: Some(rust_decimal::dec!(20000)),
-            ..Default::default()
-        },
-        ..Default::default()
-    });
+    let answers = new_york_resident_with_nj_wages();
     let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
     h.run();
     go_to(&mut h, "File online");
