@@ -1222,6 +1222,20 @@ fn click_file_menu(h: &mut Harness<'_, App>, entry: &str) {
     h.run();
 }
 
+/// An app on `answers` whose save dialog answers with a fresh `file` in a temporary folder named
+/// for `tag` (any file left there by an earlier run removed), after its first frame.
+fn app_saving_to(tag: &str, file: &str, answers: Answers) -> (Harness<'static, App>, PathBuf) {
+    let out = temp_dir(tag).join(file);
+    let _ = std::fs::remove_file(&out);
+    let dialogs = ScriptedDialogs {
+        save: vec![out.clone()],
+        ..Default::default()
+    };
+    let mut h = harness_with(app_with(answers, dialogs));
+    h.run();
+    (h, out)
+}
+
 fn answers_with_last_year() -> Answers {
     let mut a = blank_answers();
     a.last_year.nj_gross_income = Some(rust_decimal::dec!(48250));
@@ -1235,15 +1249,7 @@ fn answers_with_last_year() -> Answers {
 
 #[test]
 fn print_to_pdf_in_the_file_menu_writes_the_pdf_at_the_chosen_path() {
-    let dir = temp_dir("print-pdf");
-    let out = dir.join("return.pdf");
-    let _ = std::fs::remove_file(&out);
-    let dialogs = ScriptedDialogs {
-        save: vec![out.clone()],
-        ..Default::default()
-    };
-    let mut h = harness_with(app_with(answers_with_last_year(), dialogs));
-    h.run();
+    let (mut h, out) = app_saving_to("print-pdf", "return.pdf", answers_with_last_year());
     click_file_menu(&mut h, "Print to PDF…");
     let bytes = std::fs::read(&out).expect("the PDF is written");
     assert!(bytes.starts_with(b"%PDF-"), "a PDF file");
@@ -1271,17 +1277,9 @@ fn print_to_pdf_in_the_file_menu_writes_the_pdf_at_the_chosen_path() {
 
 #[test]
 fn ctrl_p_prints_and_a_return_with_errors_is_said_to_be_marked_draft() {
-    let dir = temp_dir("print-ctrl-p");
-    let out = dir.join("with-errors.pdf");
-    let _ = std::fs::remove_file(&out);
     let mut a = answers_with_last_year();
     a.taxpayer.ssn = String::new(); // missing-ssn: an error
-    let dialogs = ScriptedDialogs {
-        save: vec![out.clone()],
-        ..Default::default()
-    };
-    let mut h = harness_with(app_with(a, dialogs));
-    h.run();
+    let (mut h, out) = app_saving_to("print-ctrl-p", "with-errors.pdf", a);
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
     h.run();
     let bytes = std::fs::read(&out).expect("Ctrl+P writes the PDF");
@@ -1297,15 +1295,7 @@ fn ctrl_p_prints_and_a_return_with_errors_is_said_to_be_marked_draft() {
 
 #[test]
 fn save_hand_off_sheet_writes_the_text_with_last_years_gross_income() {
-    let dir = temp_dir("handoff");
-    let out = dir.join("sheet.txt");
-    let _ = std::fs::remove_file(&out);
-    let dialogs = ScriptedDialogs {
-        save: vec![out.clone()],
-        ..Default::default()
-    };
-    let mut h = harness_with(app_with(answers_with_last_year(), dialogs));
-    h.run();
+    let (mut h, out) = app_saving_to("handoff", "sheet.txt", answers_with_last_year());
     click_file_menu(&mut h, "Save hand-off sheet…");
     let text = std::fs::read_to_string(&out).expect("the sheet is written");
     assert!(

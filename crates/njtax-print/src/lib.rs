@@ -75,14 +75,15 @@ pub fn lay_out(
         Err(e) => return Err(e),
     };
     let mark = document::has_errors(set).then(|| DRAFT_MARK.to_owned());
-    let mut layout = layout::Layout::new(fonts, document::first_running_head(answers, set), mark);
+    // The first page's running head is also the document's title.
+    let title = document::first_running_head(answers, set);
+    let mut layout = layout::Layout::new(fonts, title.clone(), mark);
     document::lay_out(&mut layout, answers, set, sheet.as_ref(), opts);
     let footer = format!(
         "Prepared with njtax {} - not the official form",
         env!("CARGO_PKG_VERSION")
     );
     let (pages, bookmarks) = layout.finish(&footer);
-    let title = document::first_running_head(answers, set);
     Ok(LaidOut {
         pages,
         bookmarks,
