@@ -107,7 +107,8 @@ fn edge2_04_worksheet_i_saving_51_keeps_the_deduction_2025_54a_3a_20() {
     );
 }
 
-/// NJ-2450 per spouse, 2025 maxima UI 184.03, DI 380.42, FLI 545.82.
+/// NJ-2450 per spouse, 2025 maxima UI 184.02 (the Division's figure, nj-reference-3.md A3), DI
+/// 380.42, FLI 545.82.
 #[test]
 fn edge2_05_each_spouse_two_employers_separate_nj2450_2025() {
     check(
@@ -118,7 +119,9 @@ fn edge2_05_each_spouse_two_employers_separate_nj2450_2025() {
                 ("39", "248000.00"),
                 ("43", "11755.10"), // 5,512.50 + 6.37% x 98,000
                 ("55", "12500.00"),
-                ("59", "297.50"), // him 297.50 - 184.03 = 113.47; her 368.06 - 184.03 = 184.03
+                // him 297.50 - 184.02 = 113.48; her 184.03 + 184.03, each counted up to 184.02,
+                // 368.04 - 184.02 = 184.02
+                ("59", "297.50"),
                 ("60", "33.58"),  // him 161 < max; her 414.00 - 380.42
                 ("61", "48.18"),  // him 231 < max; her 594.00 - 545.82
             ],

@@ -258,13 +258,11 @@ enum FStatus {
     Widow,
 }
 
-/// The tax year: one of the supported years, or (rarely) any year, which must be refused.
+/// The tax year: one of the supported years (`forms/years.ron`, by position), or (rarely) any
+/// year, which must be refused unless it is supported.
 #[derive(Arbitrary, Debug, Clone, Copy)]
 enum FTaxYear {
-    Y2022,
-    Y2023,
-    Y2024,
-    Y2025,
+    Supported(u8),
     Any(u16),
 }
 
@@ -866,10 +864,12 @@ impl FDeductions {
 impl Input {
     fn answers(&self) -> Answers {
         let tax_year = match self.year {
-            FTaxYear::Y2022 => 2022,
-            FTaxYear::Y2023 => 2023,
-            FTaxYear::Y2024 => 2024,
-            FTaxYear::Y2025 => 2025,
+            FTaxYear::Supported(i) => {
+                let years = njtax_fuzz::book().years();
+                years
+                    .get(usize::from(i) % years.len().max(1))
+                    .map_or(0, |y| y.year)
+            }
             FTaxYear::Any(y) => y,
         };
         let i = &self.income;

@@ -570,12 +570,9 @@ fn rollover(
 fn estimate_impaired(draft: &Path, book: &ParamBook) -> Result<ExitCode, Unreadable> {
     let d = load_draft(draft)?;
     let year = d.answers.tax_year;
-    let p = book.for_year(year).map_err(|_| {
-        Unreadable(format!(
-            "{}: tax year {year} is not supported",
-            draft.display()
-        ))
-    })?;
+    let p = book
+        .supported(year)
+        .map_err(|e| Unreadable(format!("{}: {e}", draft.display())))?;
     let list = &d.answers.business_credits.impaired_employee_estimates;
     if list.is_empty() {
         out!(
@@ -1108,18 +1105,9 @@ fn summarize(path: &Path, book: &ParamBook, years: &mut YearCache) -> Summary {
     let a = &draft.answers;
     s.name.clone_from(&a.taxpayer.name);
     s.year = Some(a.tax_year);
-    let params = years.entry(a.tax_year).or_insert_with(|| {
-        let year = a.tax_year;
-        if !njtax_engine::SUPPORTED_YEARS.contains(&year) {
-            return Err(njtax_engine::ComputeError::UnsupportedYear {
-                year,
-                first: *njtax_engine::SUPPORTED_YEARS.start(),
-                last: *njtax_engine::SUPPORTED_YEARS.end(),
-            }
-            .to_string());
-        }
-        book.for_year(year).map_err(|e| e.to_string())
-    });
+    let params = years
+        .entry(a.tax_year)
+        .or_insert_with(|| book.supported(a.tax_year).map_err(|e| e.to_string()));
     let p = match params {
         Ok(p) => p,
         Err(e) => {

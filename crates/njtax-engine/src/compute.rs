@@ -15,7 +15,7 @@ use crate::explain::{Diagnostic, Explanation, Line, Severity};
 use crate::lines::LineMap;
 use crate::residency::{Filer, ReturnKind, Scope};
 use crate::rules;
-use crate::year::{ParamBook, SUPPORTED_YEARS, YearParams};
+use crate::year::{ParamBook, YearParams};
 
 /// What a rule function sees.
 pub struct Ctx<'a> {
@@ -285,14 +285,12 @@ impl ComputedReturn {
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
 pub enum ComputeError {
     /// The tax year is not one this engine computes.
-    #[error("tax year {year} is not supported; this version computes {first}-{last}")]
+    #[error("tax year {year} is not supported; this version computes tax years {supported}")]
     UnsupportedYear {
         /// Year asked for.
         year: u16,
-        /// First supported year.
-        first: u16,
-        /// Last supported year.
-        last: u16,
+        /// The supported years in words ("2022-2026").
+        supported: String,
     },
     /// The embedded parameters are defective.
     #[error(transparent)]
@@ -302,7 +300,7 @@ pub enum ComputeError {
 /// Compute a full-year resident NJ-1040 from the answers.
 ///
 /// # Errors
-/// [`ComputeError::UnsupportedYear`] for a year outside [`SUPPORTED_YEARS`].
+/// [`ComputeError::UnsupportedYear`] for a year `forms/years.ron` does not list.
 ///
 /// # Example
 /// ```
@@ -336,17 +334,9 @@ pub fn compute_with(answers: &Answers, p: &YearParams) -> ComputedReturn {
 /// be filed.
 ///
 /// # Errors
-/// [`ComputeError::UnsupportedYear`] for a year outside [`SUPPORTED_YEARS`].
+/// [`ComputeError::UnsupportedYear`] for a year `forms/years.ron` does not list.
 pub fn compute_set(answers: &Answers, book: &ParamBook) -> Result<ReturnSet, ComputeError> {
-    let year = answers.tax_year;
-    if !SUPPORTED_YEARS.contains(&year) {
-        return Err(ComputeError::UnsupportedYear {
-            year,
-            first: *SUPPORTED_YEARS.start(),
-            last: *SUPPORTED_YEARS.end(),
-        });
-    }
-    let p = book.for_year(year)?;
+    let p = book.supported(answers.tax_year)?;
     Ok(compute_set_with(answers, &p))
 }
 
@@ -414,6 +404,7 @@ pub fn compute_set_with(answers: &Answers, p: &YearParams) -> ReturnSet {
         returns,
         statement,
         comparison,
+        provisional: p.provisional.clone(),
     }
 }
 
@@ -798,6 +789,9 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
         }
     }
     let mut diagnostics = unique;
+    if let Some(prov) = &p.provisional {
+        diagnostics.push(provisional_year_warning(prov));
+    }
     uncertain_figure_warnings(&lines, cx.map(), p.year, &mut diagnostics);
     diagnostics.sort_by_key(|d| std::cmp::Reverse(d.severity));
 
@@ -834,6 +828,8 @@ pub struct ReturnSet {
     /// Spouses of different residency: the election to be taxed as residents compared with
     /// separate returns.
     pub comparison: Option<ElectionComparison>,
+    /// Set while the year's forms are not yet published: the notice and the provisional figures.
+    pub provisional: Option<crate::year::Provisional>,
 }
 
 impl ReturnSet {
@@ -933,6 +929,11 @@ impl ElectionComparison {
             summary,
         }
     }
+}
+
+/// The one plain sentence every return of a provisional year carries (`forms/years.ron`).
+fn provisional_year_warning(prov: &crate::year::Provisional) -> Diagnostic {
+    Diagnostic::warning("provisional-year", prov.notice.clone())
 }
 
 /// One warning per uncertain figure that a line actually used, and for an uncertain line map.

@@ -27,4 +27,4 @@ pub use answers::Answers;
 pub use compute::{ComputeError, ComputedReturn, compute, compute_values, compute_with};
 pub use draft::{Draft, DraftError, FORMAT_VERSION, parse_draft};
 pub use explain::{Diagnostic, Explanation, Line, Severity};
-pub use year::{ParamBook, SUPPORTED_YEARS, YearParams};
+pub use year::{ParamBook, ParamSources, Provisional, TaxYear, YearParams};

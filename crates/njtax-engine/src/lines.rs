@@ -68,21 +68,8 @@ impl LineMap {
     }
 }
 
-/// The embedded line map files.
-pub const LINE_MAP_FILES: &[(&str, &str)] = &[
-    (
-        "nj1040-2022.ron",
-        include_str!("../../../forms/lines/nj1040-2022.ron"),
-    ),
-    (
-        "nj1040-2023.ron",
-        include_str!("../../../forms/lines/nj1040-2023.ron"),
-    ),
-    (
-        "nj1040nr-2022.ron",
-        include_str!("../../../forms/lines/nj1040nr-2022.ron"),
-    ),
-];
+// The embedded line map files (`LINE_MAP_FILES`): every `forms/lines/*.ron`, listed by build.rs.
+include!(concat!(env!("OUT_DIR"), "/line_maps.rs"));
 
 /// FNV-1a: a small, fast hash for the short line keys looked up on every recomputation.
 #[derive(Default)]

@@ -32,6 +32,14 @@ pub enum ParamError {
         /// Tax year asked for.
         year: u16,
     },
+    /// A year listed in `forms/years.ron` that the data does not complete.
+    #[error("tax year {year} is listed in years.ron but its data is incomplete: {problem}")]
+    Year {
+        /// The listed year.
+        year: u16,
+        /// What is wrong, in words.
+        problem: String,
+    },
 }
 
 /// A law figure over the years, as stored in `forms/params/*.ron`.

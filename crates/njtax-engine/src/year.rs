@@ -1,11 +1,112 @@
-//! The parameter book: every embedded law-figure file, resolved per tax year.
+//! The parameter book: every embedded law-figure file, resolved per tax year, and the list of tax
+//! years this version computes (`forms/years.ron`).
+//!
+//! Everything a tax year needs is data: its figures (`forms/params/`), its line maps
+//! (`forms/lines/`, every file there embedded by `build.rs`) and its entry in `forms/years.ron`.
+//! [`ParamBook::from_sources`] builds a book from any such set of files, which is how a test adds a
+//! fictitious year without touching code; [`ParamBook::load`] uses the embedded ones.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
 
 use crate::lines::{LINE_MAP_FILES, LineMap};
 use crate::params::{ListUncertain, ParamError, parse_file};
 use crate::rules;
 
-/// Tax years this engine computes completely.
-pub const SUPPORTED_YEARS: std::ops::RangeInclusive<u16> = 2022..=2025;
+macro_rules! embedded_params {
+    ($($name:literal),* $(,)?) => {
+        [$(($name, include_str!(concat!("../../../forms/params/", $name)))),*]
+    };
+}
+
+/// The embedded `forms/params/` files, by name: one per domain of figures the rules read.
+const EMBEDDED_PARAMS: [(&str, &str); 15] = embedded_params!(
+    "tax.ron",
+    "exemptions.ron",
+    "income.ron",
+    "exclusions.ron",
+    "deductions.ron",
+    "property.ron",
+    "credits.ron",
+    "federal.ron",
+    "withholding.ron",
+    "funds.ron",
+    "residency.ron",
+    "business_credits.ron",
+    "estimated.ron",
+    "late.ron",
+    "health.ron",
+);
+
+/// The embedded `forms/years.ron`.
+const EMBEDDED_YEARS: &str = include_str!("../../../forms/years.ron");
+
+/// The texts a [`ParamBook`] is built from: the law-figure files, the line maps and the year list.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ParamSources {
+    /// `forms/params/*.ron` by file name (one per domain: `tax.ron`, `credits.ron`, ...).
+    pub params: BTreeMap<String, String>,
+    /// `forms/lines/*.ron` as `(file name, text)`.
+    pub line_maps: Vec<(String, String)>,
+    /// `forms/years.ron`.
+    pub years: String,
+}
+
+impl ParamSources {
+    /// The files embedded in this build.
+    pub fn embedded() -> Self {
+        Self {
+            params: EMBEDDED_PARAMS
+                .iter()
+                .map(|(n, t)| ((*n).to_owned(), (*t).to_owned()))
+                .collect(),
+            line_maps: LINE_MAP_FILES
+                .iter()
+                .map(|(n, t)| ((*n).to_owned(), (*t).to_owned()))
+                .collect(),
+            years: EMBEDDED_YEARS.to_owned(),
+        }
+    }
+
+    fn param(&self, name: &str) -> Result<&str, ParamError> {
+        self.params
+            .get(name)
+            .map(String::as_str)
+            .ok_or_else(|| ParamError::Parse {
+                file: name.to_owned(),
+                message: "the file is missing".to_owned(),
+            })
+    }
+}
+
+/// `forms/years.ron`: the tax years this version computes.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename = "Years", deny_unknown_fields)]
+struct YearsFile {
+    years: Vec<TaxYear>,
+}
+
+/// One tax year this version computes.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct TaxYear {
+    /// The calendar year the return is for.
+    pub year: u16,
+    /// Set until the Division of Taxation publishes the year's forms.
+    #[serde(default)]
+    pub provisional: Option<Provisional>,
+}
+
+/// Why a tax year's figures are provisional, said on every return of the year.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Provisional {
+    /// One plain sentence naming what is provisional.
+    pub notice: String,
+    /// The law figures (`domain.name`) that are provisional; each is marked uncertain for the year.
+    pub figures: Vec<String>,
+}
 
 /// All embedded parameter files, as stored (every year).
 #[derive(Clone, Debug)]
@@ -26,6 +127,7 @@ pub struct ParamBook {
     late: rules::next_year::LateParamsFile,
     health: rules::hcc::HealthParamsFile,
     line_maps: Vec<LineMap>,
+    years: Vec<TaxYear>,
 }
 
 /// Every law figure resolved for one tax year, plus the year's line map.
@@ -67,50 +169,156 @@ pub struct YearParams {
     pub line_map: std::sync::Arc<LineMap>,
     /// The year's NJ-1040NR line map.
     pub nr_line_map: std::sync::Arc<LineMap>,
-}
-
-macro_rules! load {
-    ($name:literal) => {
-        parse_file(
-            $name,
-            include_str!(concat!("../../../forms/params/", $name)),
-        )?
-    };
+    /// Set while the year's forms are not yet published (from `forms/years.ron`).
+    pub provisional: Option<Provisional>,
 }
 
 impl ParamBook {
-    /// Parse every embedded file.
+    /// Parse every embedded file and check each listed year (see [`ParamBook::from_sources`]).
     ///
     /// # Errors
-    /// When an embedded file does not parse (a build defect; tests catch it).
+    /// When an embedded file does not parse or a listed year is incomplete (a build defect; tests
+    /// catch it).
     pub fn load() -> Result<Self, ParamError> {
+        Self::from_sources(&ParamSources::embedded())
+    }
+
+    /// Build a book from a set of data files, then check every year the year list names: each
+    /// figure and both line maps resolve, the year's dates fall in the year, and each provisional
+    /// figure is marked uncertain for it.
+    ///
+    /// # Errors
+    /// [`ParamError::Parse`] for a file that does not parse (file, line and column) and
+    /// [`ParamError::Year`] for a listed year the data does not complete.
+    pub fn from_sources(src: &ParamSources) -> Result<Self, ParamError> {
         let mut line_maps = Vec::new();
-        for (name, text) in LINE_MAP_FILES {
+        for (name, text) in &src.line_maps {
             let mut map = parse_file::<LineMap>(name, text)?;
             map.build_index();
             line_maps.push(map);
         }
-        Ok(Self {
-            tax: load!("tax.ron"),
-            exemptions: load!("exemptions.ron"),
-            income: load!("income.ron"),
-            exclusions: load!("exclusions.ron"),
-            deductions: load!("deductions.ron"),
-            property: load!("property.ron"),
-            credits: load!("credits.ron"),
-            federal: load!("federal.ron"),
-            withholding: load!("withholding.ron"),
-            funds: load!("funds.ron"),
-            residency: load!("residency.ron"),
-            business_credits: load!("business_credits.ron"),
-            estimated: load!("estimated.ron"),
-            late: load!("late.ron"),
-            health: load!("health.ron"),
+        let load = |name: &str| -> Result<&str, ParamError> { src.param(name) };
+        let years: YearsFile = parse_file("years.ron", &src.years)?;
+        let book = Self {
+            tax: parse_file("tax.ron", load("tax.ron")?)?,
+            exemptions: parse_file("exemptions.ron", load("exemptions.ron")?)?,
+            income: parse_file("income.ron", load("income.ron")?)?,
+            exclusions: parse_file("exclusions.ron", load("exclusions.ron")?)?,
+            deductions: parse_file("deductions.ron", load("deductions.ron")?)?,
+            property: parse_file("property.ron", load("property.ron")?)?,
+            credits: parse_file("credits.ron", load("credits.ron")?)?,
+            federal: parse_file("federal.ron", load("federal.ron")?)?,
+            withholding: parse_file("withholding.ron", load("withholding.ron")?)?,
+            funds: parse_file("funds.ron", load("funds.ron")?)?,
+            residency: parse_file("residency.ron", load("residency.ron")?)?,
+            business_credits: parse_file("business_credits.ron", load("business_credits.ron")?)?,
+            estimated: parse_file("estimated.ron", load("estimated.ron")?)?,
+            late: parse_file("late.ron", load("late.ron")?)?,
+            health: parse_file("health.ron", load("health.ron")?)?,
             line_maps,
-        })
+            years: years.years,
+        };
+        book.check_years()?;
+        Ok(book)
     }
 
-    /// Resolve every figure for `year`.
+    /// Every listed year resolves completely, in order, once each.
+    fn check_years(&self) -> Result<(), ParamError> {
+        let fail = |year: u16, problem: String| ParamError::Year { year, problem };
+        if self.years.is_empty() {
+            return Err(ParamError::Parse {
+                file: "years.ron".into(),
+                message: "no tax year is listed".into(),
+            });
+        }
+        for pair in self.years.windows(2) {
+            if let [a, b] = pair
+                && a.year >= b.year
+            {
+                return Err(fail(
+                    b.year,
+                    "years.ron lists the years out of order or twice".into(),
+                ));
+            }
+        }
+        for ty in &self.years {
+            let p = self.for_year(ty.year)?;
+            let mut problems = rules::nj2210::year_date_problems(&p.estimated, ty.year);
+            problems.extend(rules::next_year::year_date_problems(&p.late, ty.year));
+            if let Some(prov) = &ty.provisional {
+                let uncertain = p.uncertain();
+                for id in &prov.figures {
+                    if !uncertain.iter().any(|(u, _, _)| u == id) {
+                        problems.push(format!(
+                            "{id} is named as provisional but is not a figure marked uncertain for the year"
+                        ));
+                    }
+                }
+            }
+            if let Some(problem) = problems.into_iter().next() {
+                return Err(fail(ty.year, problem));
+            }
+        }
+        Ok(())
+    }
+
+    /// The tax years this version computes, oldest first.
+    pub fn years(&self) -> &[TaxYear] {
+        &self.years
+    }
+
+    /// The supported years, oldest first.
+    pub fn supported_years(&self) -> impl Iterator<Item = u16> + '_ {
+        self.years.iter().map(|y| y.year)
+    }
+
+    /// The newest supported year: a new draft starts in it.
+    pub fn latest_year(&self) -> u16 {
+        self.years.last().map_or(0, |y| y.year)
+    }
+
+    /// Whether this version computes `year`.
+    pub fn supports(&self, year: u16) -> bool {
+        self.years.iter().any(|y| y.year == year)
+    }
+
+    /// The supported years in words: "2022-2026", or a list when there are gaps.
+    pub fn supported_years_text(&self) -> String {
+        let mut runs: Vec<(u16, u16)> = Vec::new();
+        for y in self.supported_years() {
+            match runs.last_mut() {
+                Some((_, last)) if last.checked_add(1) == Some(y) => *last = y,
+                _ => runs.push((y, y)),
+            }
+        }
+        runs.iter()
+            .map(|(a, b)| {
+                if a == b {
+                    a.to_string()
+                } else {
+                    format!("{a}-{b}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The figures of a supported year.
+    ///
+    /// # Errors
+    /// [`crate::ComputeError::UnsupportedYear`] for a year this version does not compute.
+    pub fn supported(&self, year: u16) -> Result<YearParams, crate::ComputeError> {
+        if !self.supports(year) {
+            return Err(crate::ComputeError::UnsupportedYear {
+                year,
+                supported: self.supported_years_text(),
+            });
+        }
+        Ok(self.for_year(year)?)
+    }
+
+    /// Resolve every figure for `year`, supported or not (historic figures for tests and for last
+    /// year's tax); [`ParamBook::supported`] is the checked entry point.
     ///
     /// # Errors
     /// When a figure or the line map is missing for the year.
@@ -146,6 +354,11 @@ impl ParamBook {
             health: self.health.resolve(year)?,
             line_map: std::sync::Arc::new(line_map),
             nr_line_map: std::sync::Arc::new(nr_line_map),
+            provisional: self
+                .years
+                .iter()
+                .find(|y| y.year == year)
+                .and_then(|y| y.provisional.clone()),
         })
     }
 

@@ -186,12 +186,13 @@ fn childless_filer_under_25_gets_the_flat_amount_54a_4_7_a_4() {
 }
 
 #[test]
-fn flat_amount_by_year_22_224_23_240_24_253_25_260_54a_4_7_a_4() {
+fn flat_amount_by_year_22_224_23_240_24_253_25_260_26_266_54a_4_7_a_4() {
     for (year, want) in [
         (2022, dec!(224)),
         (2023, dec!(240)),
         (2024, dec!(253)),
         (2025, dec!(260)),
+        (2026, dec!(266)),
     ] {
         let (l, _) = eitc(&answers(year, year - 20, dec!(8000), 0));
         assert_eq!(l.value, want, "{year}");
@@ -202,8 +203,9 @@ fn flat_amount_by_year_22_224_23_240_24_253_25_260_54a_4_7_a_4() {
 fn flat_amounts_are_the_percentage_of_the_federal_maximum_childless_credit_rounded_54a_4_7_a_4() {
     // "predicated on the federal maximum amount for taxpayers with no qualifying child":
     // 2020 .40 x 538 = 215.20; 2021 .40 x 1,502 = 600.80; 2022 .40 x 560 = 224;
-    // 2023 .40 x 600 = 240; 2024 .40 x 632 = 252.80; 2025 .40 x 649 = 259.60.
-    for year in 2020..=2025 {
+    // 2023 .40 x 600 = 240; 2024 .40 x 632 = 252.80; 2025 .40 x 649 = 259.60;
+    // 2026 .40 x 664 = 265.60.
+    for year in 2020..=2026 {
         let p = year_params(year);
         let flat = p.credits.eitc_childless.value.as_ref().unwrap().flat_amount;
         let computed =
@@ -478,6 +480,73 @@ fn child_tax_credit_at_every_tier_top_and_one_dollar_above_2023_to_2025_54a_4_17
             assert_eq!(l.value, want, "{year}, line 42 {taxable}");
         }
     }
+}
+
+#[test]
+fn child_tax_credit_2026_to_2028_amounts_are_a_quarter_higher_at_every_tier_top_and_one_cent_above_pl_2026_c_26()
+ {
+    // P.L.2026, c.26 (nj-reference-3.md A1): $1,250 / $1,000 / $750 / $500 / $250 for 2026-2028,
+    // the tiers worded as in 54A:4-17.1 a ("$30,000 or under", "over $30,000 but not over
+    // $40,000", ...): a top is inclusive, one cent above it is the next row.
+    let cases = [
+        (dec!(0), dec!(1250)),
+        (dec!(30000), dec!(1250)),
+        (dec!(30000.01), dec!(1000)),
+        (dec!(40000), dec!(1000)),
+        (dec!(40000.01), dec!(750)),
+        (dec!(50000), dec!(750)),
+        (dec!(50000.01), dec!(500)),
+        (dec!(60000), dec!(500)),
+        (dec!(60000.01), dec!(250)),
+        (dec!(80000), dec!(250)),
+        (dec!(80000.01), dec!(0)),
+    ];
+    for year in 2026..=2028 {
+        for (taxable, want) in cases {
+            let (l, _) = ctc(
+                year,
+                FilingStatus::Single,
+                &[Some(date(year - 2, 5, 5))],
+                taxable,
+            );
+            assert_eq!(l.value, want, "{year}, line 42 {taxable}");
+        }
+        // Two children under 6 at the $40,000 top: 2 x 1,000.
+        let (l, _) = ctc(
+            year,
+            FilingStatus::MarriedJoint,
+            &[Some(date(year - 1, 1, 1)), Some(date(year - 5, 12, 31))],
+            dec!(40000),
+        );
+        assert_eq!(l.value, dec!(2000), "{year}: two children");
+    }
+    // 2029: the 2023-2025 amounts come back.
+    for (taxable, want) in [
+        (dec!(30000), dec!(1000)),
+        (dec!(30000.01), dec!(800)),
+        (dec!(80000), dec!(200)),
+    ] {
+        let (l, _) = ctc(
+            2029,
+            FilingStatus::Single,
+            &[Some(date(2027, 5, 5))],
+            taxable,
+        );
+        assert_eq!(l.value, want, "2029, line 42 {taxable}");
+    }
+    // The 2026 amounts are provisional: the figure carries its uncertain note.
+    let (l, _) = ctc(
+        2026,
+        FilingStatus::Single,
+        &[Some(date(2024, 5, 5))],
+        dec!(100),
+    );
+    assert!(
+        l.explanation
+            .params
+            .iter()
+            .any(|f| f.id == "credits.ctc_tiers" && f.uncertain.is_some())
+    );
 }
 
 #[test]

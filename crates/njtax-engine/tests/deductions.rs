@@ -4,10 +4,18 @@
 mod common;
 
 use njtax_engine::answers::{Business, Date, FilingStatus, PassThrough, Person, Rental, W2};
-use njtax_engine::{Answers, SUPPORTED_YEARS, Severity};
+use njtax_engine::{Answers, Severity};
 use rust_decimal::{Decimal, dec};
 
 use common::{run, v};
+
+/// The tax years `forms/years.ron` lists.
+fn supported_years() -> Vec<u16> {
+    njtax_engine::ParamBook::load()
+        .unwrap()
+        .supported_years()
+        .collect()
+}
 
 /// A single filer (born 1980) with `wages` and nothing else: gross income = wages.
 fn earner(year: u16, wages: Decimal) -> Answers {
@@ -34,7 +42,7 @@ fn earner(year: u16, wages: Decimal) -> Answers {
 /// Worksheet F: only medical expenses over 2% of gross income (line 29) are deducted.
 #[test]
 fn medical_expenses_over_2_percent_of_gross_income_54a_3_3_a() {
-    for year in SUPPORTED_YEARS {
+    for year in supported_years() {
         // 2% × 50,000 = 1,000.
         let mut a = earner(year, dec!(50000));
         a.deductions.medical_expenses = dec!(1000);
@@ -112,7 +120,7 @@ fn entered_deductions_for_lines_32_to_34_54a_3_2_3_6_3_8() {
 /// increment for 2016 and later.
 #[test]
 fn alternative_business_calculation_with_carryforward_54a_3_9() {
-    for year in SUPPORTED_YEARS {
+    for year in supported_years() {
         let mut a = earner(year, dec!(0));
         a.income.businesses = vec![Business {
             net_profit: dec!(50000),
@@ -181,7 +189,7 @@ fn organ_donation_deduction_up_to_10000_54a_3_10() {
 /// NJBEST 10,000, NJCLASS 2,500, tuition 10,000.
 #[test]
 fn education_deductions_at_and_above_200000_gross_income_54a_3_12_3_13_3_14() {
-    for year in SUPPORTED_YEARS {
+    for year in supported_years() {
         let mut a = earner(year, dec!(200000));
         a.deductions.njbest_contributions = dec!(12000);
         a.deductions.njclass_payments = dec!(3000);

@@ -17,7 +17,7 @@ use njtax_engine::{Answers, ParamBook, YearParams};
 use rust_decimal::Decimal;
 use rust_decimal::dec;
 
-const YEARS: [u16; 7] = [2019, 2020, 2021, 2022, 2023, 2024, 2025];
+const YEARS: [u16; 8] = [2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026];
 
 /// The federal figures of one year, read straight from the embedded file.
 fn fed(year: u16) -> FederalParams {
@@ -640,6 +640,58 @@ fn eic_table_matches_hand_worked_values_at_every_edge_for_every_year_and_child_c
         (2025, 3, true, dec!(68674), dec!(68674), dec!(0)),
         // 2025, 3 children, joint, at the limit joint: outside limits: 0
         (2025, 3, true, dec!(68675), dec!(68675), dec!(0)),
+        // 2026 (nj-reference-3.md A2; the 2024 method: plateau and phase-out from the published
+        // maximum). Worked by hand: phase-in = rate x band midpoint, rounded half up, never above
+        // the maximum; phase-out = maximum - phase-out rate x (midpoint - phase-out amount).
+        // 0 children, single, band 5,000-5,050, mid 5,025: .0765 x 5,025 = 384.41 -> 384
+        (2026, 0, false, dec!(5000), dec!(5000), dec!(384)),
+        // 0 children, single, earned income amount 8,680: band 8,650-8,700, mid 8,675: .0765 x
+        // 8,675 = 663.64 -> 664 (the maximum)
+        (2026, 0, false, dec!(8680), dec!(8680), dec!(664)),
+        // 0 children, single, phase-out amount 10,860: its band 10,850-10,900 prints the maximum
+        (2026, 0, false, dec!(10860), dec!(10860), dec!(664)),
+        // 0 children, single, band 10,900-10,950, mid 10,925: 664 - .0765 x 65 = 659.03 -> 659
+        (2026, 0, false, dec!(10900), dec!(10900), dec!(659)),
+        // 0 children, single, 19,539: band 19,500-19,550, mid 19,525: 664 - .0765 x 8,665 =
+        // 1.13 -> 1
+        (2026, 0, false, dec!(19539), dec!(19539), dec!(1)),
+        // 0 children, single, at the limit 19,540: none
+        (2026, 0, false, dec!(19540), dec!(19540), dec!(0)),
+        // 0 children, joint, band 18,150-18,200, mid 18,175: 664 - .0765 x 35 = 661.32 -> 661
+        (2026, 0, true, dec!(18150), dec!(18150), dec!(661)),
+        // 0 children, joint, 26,819: band 26,800-26,850, mid 26,825: 664 - .0765 x 8,685 = -0.40 -> 0
+        (2026, 0, true, dec!(26819), dec!(26819), dec!(0)),
+        // 1 child, single, band 5,000-5,050, mid 5,025: .34 x 5,025 = 1,708.50 -> 1,709
+        (2026, 1, false, dec!(5000), dec!(5000), dec!(1709)),
+        // 1 child, single, 13,020: band 13,000-13,050, mid 13,025: .34 x 13,025 = 4,428.50, the
+        // maximum 4,427
+        (2026, 1, false, dec!(13020), dec!(13020), dec!(4427)),
+        // 1 child, single, phase-out amount 23,890: its band prints the maximum
+        (2026, 1, false, dec!(23890), dec!(23890), dec!(4427)),
+        // 1 child, single, band 23,900-23,950, mid 23,925: 4,427 - .1598 x 35 = 4,421.41 -> 4,421
+        (2026, 1, false, dec!(23900), dec!(23900), dec!(4421)),
+        // 1 child, single, 51,592: band 51,550-51,600, mid 51,575: 4,427 - .1598 x 27,685 =
+        // 2.94 -> 3
+        (2026, 1, false, dec!(51592), dec!(51592), dec!(3)),
+        // 1 child, single, at the limit 51,593: none
+        (2026, 1, false, dec!(51593), dec!(51593), dec!(0)),
+        // 1 child, joint, band 31,200-31,250, mid 31,225: 4,427 - .1598 x 65 = 4,416.61 -> 4,417
+        (2026, 1, true, dec!(31200), dec!(31200), dec!(4417)),
+        // 2 children, single, band 30,000-30,050, mid 30,025: 7,316 - .2106 x 6,135 = 6,023.97
+        // -> 6,024
+        (2026, 2, false, dec!(30000), dec!(30000), dec!(6024)),
+        // 2 children, single, 58,628: band 58,600-58,650, mid 58,625: 7,316 - .2106 x 34,735 =
+        // 0.81 -> 1
+        (2026, 2, false, dec!(58628), dec!(58628), dec!(1)),
+        // 3 children, single, 18,290: band 18,250-18,300, mid 18,275: .45 x 18,275 = 8,223.75 -> 8,224
+        (2026, 3, false, dec!(18290), dec!(18290), dec!(8224)),
+        // 3 children, single, band 18,300-18,350, mid 18,325: .45 x 18,325 = 8,246.25, the maximum 8,231
+        (2026, 3, false, dec!(18300), dec!(18300), dec!(8231)),
+        // 3 children, joint, 70,243: band 70,200-70,250, mid 70,225: 8,231 - .2106 x 39,065 =
+        // 3.91 -> 4 (the reference's $70,224 limit would give none; see the 70,244 test)
+        (2026, 3, true, dec!(70243), dec!(70243), dec!(4)),
+        // 3 children, joint, at the limit 70,244: none
+        (2026, 3, true, dec!(70244), dec!(70244), dec!(0)),
     ];
     let mut wrong = Vec::new();
     for &(year, kids, joint, e, a, expected) in rows {
@@ -836,6 +888,31 @@ fn published_income_limits_agree_with_phase_out_start_plus_credit_over_phase_out
                 );
             }
         }
+    }
+}
+
+#[test]
+fn joint_limit_with_three_children_for_2026_is_70244_not_the_references_70224_irc_32_b() {
+    // The reference prints $70,224. The limit is where the credit phases out completely:
+    // 31,160 + 8,231 / .2106 = 70,243.57, i.e. $70,244, which is also the single limit $62,974
+    // plus the $7,270 joint increase of every other 2026 column (31,160 - 23,890). A filer at
+    // $70,230 is still due a credit: 8,231 - .2106 x (70,225 - 31,160) = 3.91 -> $4.
+    let p = fed(2026);
+    let joint = Column::of(&p, 3, true);
+    let single = Column::of(&p, 3, false);
+    assert_eq!(joint.limit, dec!(70244));
+    assert_eq!(
+        joint.limit - single.limit,
+        joint.phaseout_start - single.phaseout_start
+    );
+    assert_eq!(eic_table(&p, 3, true, dec!(70230), dec!(70230)), dec!(4));
+    for kids in 0..3 {
+        let (j, s) = (Column::of(&p, kids, true), Column::of(&p, kids, false));
+        assert_eq!(
+            j.limit - s.limit,
+            j.phaseout_start - s.phaseout_start,
+            "{kids} children"
+        );
     }
 }
 

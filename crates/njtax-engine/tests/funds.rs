@@ -7,8 +7,16 @@
 use std::collections::BTreeSet;
 
 use njtax_engine::rules::refund::Fund;
-use njtax_engine::{Answers, ParamBook, SUPPORTED_YEARS};
+use njtax_engine::{Answers, ParamBook};
 use rust_decimal::dec;
+
+/// The tax years `forms/years.ron` lists.
+fn supported_years() -> Vec<u16> {
+    njtax_engine::ParamBook::load()
+        .unwrap()
+        .supported_years()
+        .collect()
+}
 
 /// The open funds for a year.
 fn funds(year: u16) -> Vec<Fund> {
@@ -37,20 +45,19 @@ const CHECKOFF_SECTIONS: [u32; 37] = [
 ];
 
 #[test]
-fn open_funds_resolve_for_every_year_2022_through_2025() {
+fn open_funds_resolve_for_every_supported_year() {
     let book = ParamBook::load().unwrap();
-    for year in SUPPORTED_YEARS {
+    for year in supported_years() {
         let p = book
             .for_year(year)
             .unwrap_or_else(|e| panic!("{year}: {e}"));
         assert!(!p.funds.open_funds.value.is_empty(), "{year}: no funds");
     }
-    assert_eq!(SUPPORTED_YEARS, 2022..=2025);
 }
 
 #[test]
 fn fund_ids_are_unique_snake_case() {
-    for year in SUPPORTED_YEARS {
+    for year in supported_years() {
         let list = funds(year);
         let ids: BTreeSet<&str> = list.iter().map(|f| f.id.as_str()).collect();
         assert_eq!(ids.len(), list.len(), "{year}: duplicate fund id");
@@ -94,7 +101,7 @@ fn the_five_fixed_funds_have_their_own_lines_and_checkoff_sections_54a_9_25_2_4_
             "N.J.S.A. 54A:9-25.9",
         ),
     ];
-    for year in SUPPORTED_YEARS {
+    for year in supported_years() {
         let list = funds(year);
         for (id, line, citation) in expected {
             let f = list
@@ -113,7 +120,7 @@ fn the_five_fixed_funds_have_their_own_lines_and_checkoff_sections_54a_9_25_2_4_
 /// Every fund not on a fixed line is entered by code on lines 75-77 (54A:9-25.14).
 #[test]
 fn every_other_fund_has_a_code_and_no_fixed_line_54a_9_25_14() {
-    for year in SUPPORTED_YEARS {
+    for year in supported_years() {
         for f in funds(year) {
             assert!(
                 f.line.is_some() != f.code.is_some(),
@@ -129,7 +136,7 @@ fn every_other_fund_has_a_code_and_no_fixed_line_54a_9_25_14() {
 /// are "01", "02", ... without gaps, and their sections strictly increase.
 #[test]
 fn codes_are_unique_two_digit_and_follow_enactment_order_54a_9_25_14() {
-    for year in SUPPORTED_YEARS {
+    for year in supported_years() {
         let list = funds(year);
         let coded: Vec<&Fund> = list.iter().filter(|f| f.code.is_some()).collect();
         let codes: BTreeSet<&str> = coded.iter().filter_map(|f| f.code.as_deref()).collect();
@@ -159,7 +166,7 @@ fn codes_are_unique_two_digit_and_follow_enactment_order_54a_9_25_14() {
 /// The whole list is in the order of 54A:9-25.14 (statute order), fixed funds included.
 #[test]
 fn the_list_is_in_statute_order_54a_9_25_14() {
-    for year in SUPPORTED_YEARS {
+    for year in supported_years() {
         let sections: Vec<u32> = funds(year).iter().map(section).collect();
         assert!(
             sections.windows(2).all(|w| w[0] < w[1]),
@@ -173,7 +180,7 @@ fn the_list_is_in_statute_order_54a_9_25_14() {
 /// (25.25) is the ninth.
 #[test]
 fn first_middle_and_last_codes_by_section_54a_9_25_12_25_25_25_49() {
-    for year in SUPPORTED_YEARS {
+    for year in supported_years() {
         let list = funds(year);
         let code = |id: &str| {
             list.iter()
@@ -192,7 +199,7 @@ fn first_middle_and_last_codes_by_section_54a_9_25_12_25_25_25_49() {
 #[test]
 fn every_open_checkoff_section_has_one_fund_54a_9_25_2_to_25_49() {
     let expected: BTreeSet<u32> = CHECKOFF_SECTIONS.into_iter().collect();
-    for year in SUPPORTED_YEARS {
+    for year in supported_years() {
         let list = funds(year);
         let got: Vec<u32> = list.iter().map(section).collect();
         let got_set: BTreeSet<u32> = got.iter().copied().collect();
@@ -205,7 +212,7 @@ fn every_open_checkoff_section_has_one_fund_54a_9_25_2_to_25_49() {
 /// years beginning in calendar years 2012 and 2013", so it is closed in 2022-2025.
 #[test]
 fn the_2014_special_olympics_home_team_fund_is_closed_after_2013_54a_9_25_32() {
-    for year in SUPPORTED_YEARS {
+    for year in supported_years() {
         let list = funds(year);
         assert!(
             list.iter().all(|f| section(f) != 32),
@@ -225,7 +232,7 @@ fn the_2014_special_olympics_home_team_fund_is_closed_after_2013_54a_9_25_32() {
 /// refund, so it is not among the refund contribution funds.
 #[test]
 fn gubernatorial_elections_fund_is_not_a_refund_contribution_54a_9_25_1() {
-    for year in SUPPORTED_YEARS {
+    for year in supported_years() {
         assert!(
             funds(year)
                 .iter()
@@ -240,7 +247,7 @@ fn gubernatorial_elections_fund_is_not_a_refund_contribution_54a_9_25_1() {
 #[test]
 fn every_year_warns_that_codes_follow_54a_9_25_14_and_are_unconfirmed() {
     let book = ParamBook::load().unwrap();
-    for year in SUPPORTED_YEARS {
+    for year in supported_years() {
         let note = book
             .for_year(year)
             .unwrap()
@@ -262,7 +269,7 @@ fn every_year_warns_that_codes_follow_54a_9_25_14_and_are_unconfirmed() {
 #[test]
 fn a_coded_contribution_lands_on_line_75_with_its_code_54a_9_25_25() {
     let book = ParamBook::load().unwrap();
-    for year in SUPPORTED_YEARS {
+    for year in supported_years() {
         let mut a = Answers {
             tax_year: year,
             ..Default::default()

@@ -326,22 +326,30 @@ fn di_withheld_in_2024_is_refunded_by_the_employer_not_credited() {
 
 #[test]
 fn maximums_for_every_supported_year_with_uncertain_notes_where_not_printed() {
-    // (year, UI, DI, FLI, uncertain?)
-    for (year, ui, di, fli, uncertain) in [
-        (2022, dec!(169.15), dec!(212.66), dec!(212.66), true),
-        (2023, dec!(174.68), dec!(0), dec!(94.08), true),
-        (2024, dec!(179.78), dec!(0), dec!(145.26), false),
-        (2025, dec!(184.03), dec!(380.42), dec!(545.82), true),
+    // (year, UI, DI, FLI, UI uncertain?, DI and FLI uncertain?). 2025 UI: $184.02 as the Division
+    // gives it, each part rounded ($165.62 + $18.40), not 0.425% x $43,300 = $184.025 rounded up
+    // (nj-reference-3.md A3). 2026: 0.425% x $44,800; 0.19% and 0.23% x $171,100.
+    for (year, ui, di, fli, ui_uncertain, di_fli_uncertain) in [
+        (2022, dec!(169.15), dec!(212.66), dec!(212.66), true, true),
+        (2023, dec!(174.68), dec!(0), dec!(94.08), true, true),
+        (2024, dec!(179.78), dec!(0), dec!(145.26), false, false),
+        (2025, dec!(184.02), dec!(380.42), dec!(545.82), false, true),
+        (2026, dec!(190.40), dec!(325.09), dec!(393.53), true, true),
     ] {
         let p = book().for_year(year).unwrap().withholding;
         assert_eq!(p.ui_max.value, ui, "{year}");
         assert_eq!(p.di_max.value, di, "{year}");
         assert_eq!(p.fli_max.value, fli, "{year}");
+        assert_eq!(p.ui_max.uncertain.is_some(), ui_uncertain, "{year} UI");
+        for f in [&p.di_max, &p.fli_max] {
+            assert_eq!(f.uncertain.is_some(), di_fli_uncertain, "{year} {}", f.id);
+        }
         for f in [&p.ui_max, &p.di_max, &p.fli_max] {
-            assert_eq!(f.uncertain.is_some(), uncertain, "{year} {}", f.id);
             assert!(f.citation.contains("NJ-2450 line 3") && f.citation.contains("43:21-7"));
         }
     }
+    let years: Vec<u16> = book().supported_years().collect();
+    assert_eq!(years.last(), Some(&2026), "a new year needs its row here");
 }
 
 #[test]
@@ -351,25 +359,25 @@ fn an_uncertain_2025_maximum_raises_a_warning_only_when_used() {
         ..Default::default()
     };
     a.income.w2s = vec![
-        w2(Owner::Taxpayer, "A", "1", dec!(150), dec!(0), dec!(0)),
-        w2(Owner::Taxpayer, "B", "2", dec!(150), dec!(0), dec!(0)),
+        w2(Owner::Taxpayer, "A", "1", dec!(150), dec!(300), dec!(0)),
+        w2(Owner::Taxpayer, "B", "2", dec!(150), dec!(300), dec!(0)),
     ];
     let ret = compute(&a, book()).unwrap();
-    // 300.00 - 184.03 = 115.97.
-    assert_eq!(ret.by_key("excess_ui").unwrap().value, dec!(115.97));
-    assert!(
+    // UI 300.00 - 184.02 = 115.98; DI 600.00 - 380.42 = 219.58.
+    assert_eq!(ret.by_key("excess_ui").unwrap().value, dec!(115.98));
+    assert_eq!(ret.by_key("excess_di").unwrap().value, dec!(219.58));
+    let warned = |ret: &njtax_engine::ComputedReturn, what: &str| {
         ret.diagnostics
             .iter()
-            .any(|d| d.code == "uncertain-figure" && d.message.contains("UI/WF/SWF"))
-    );
+            .any(|d| d.code == "uncertain-figure" && d.message.contains(what))
+    };
+    // The 2025 DI maximum is uncertain; the UI maximum is the Division's (no warning).
+    assert!(warned(&ret, "disability insurance"));
+    assert!(!warned(&ret, "UI/WF/SWF"));
 
     a.income.w2s.truncate(1);
     let ret = compute(&a, book()).unwrap();
-    assert!(
-        !ret.diagnostics
-            .iter()
-            .any(|d| d.code == "uncertain-figure" && d.message.contains("UI/WF/SWF"))
-    );
+    assert!(!warned(&ret, "disability insurance"));
 }
 
 #[test]

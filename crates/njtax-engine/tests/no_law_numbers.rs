@@ -109,3 +109,105 @@ fn the_scanner_finds_figures_and_ignores_structure() {
             && !looks_like_a_law_figure("2")
     );
 }
+
+/// The string literals of one line of code (their contents, escapes left as written).
+fn string_literals(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current: Option<String> = None;
+    let mut escaped = false;
+    for ch in line.chars() {
+        match current.as_mut() {
+            Some(s) if escaped => {
+                s.push(ch);
+                escaped = false;
+            }
+            Some(s) if ch == '\\' => {
+                s.push(ch);
+                escaped = true;
+            }
+            Some(_) if ch == '"' => out.extend(current.take()),
+            Some(s) => s.push(ch),
+            None if ch == '"' => current = Some(String::new()),
+            None => {}
+        }
+    }
+    out
+}
+
+/// Calendar years (1900-2099) named in a text, except where the year is part of the name of a
+/// law ("P.L.2019, c.32") or of a date the statute words ("September 11, 2001"): those are
+/// citations and definitions, not a rule that holds for one tax year.
+fn calendar_years(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i + 4 <= chars.len() {
+        let word: String = chars[i..i + 4].iter().collect();
+        let bounded = (i == 0 || !chars[i - 1].is_ascii_alphanumeric())
+            && chars.get(i + 4).is_none_or(|c| !c.is_ascii_alphanumeric());
+        let is_year = word.chars().all(|c| c.is_ascii_digit())
+            && (word.starts_with("19") || word.starts_with("20"));
+        if bounded && is_year {
+            let before: String = chars[..i].iter().collect();
+            let law = before.ends_with("P.L.");
+            let worded_date = before
+                .trim_end()
+                .strip_suffix(',')
+                .is_some_and(|b| b.trim_end().ends_with(|c: char| c.is_ascii_digit()));
+            if !law && !worded_date {
+                found.push(word);
+            }
+            i += 4;
+        } else {
+            i += 1;
+        }
+    }
+    found
+}
+
+/// Adding a tax year is data only: no rule names a calendar year. Years in rule code would be
+/// number literals (caught above); this checks the rule modules' string literals (messages,
+/// explanations, citations) outside their test modules and comments.
+#[test]
+fn rule_modules_name_no_calendar_year() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
+    let mut offenders = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap();
+        for (n, line) in code.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            for lit in string_literals(line) {
+                for year in calendar_years(&lit) {
+                    offenders.push(format!(
+                        "{}:{}: {year}: {}",
+                        path.file_name().unwrap().to_string_lossy(),
+                        n + 1,
+                        line.trim()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        offenders.is_empty(),
+        "calendar years in rule code (a year's rule belongs in forms/params/ or forms/years.ron):\n{}",
+        offenders.join("\n")
+    );
+}
+
+#[test]
+fn the_year_scanner_finds_years_and_ignores_law_names_and_worded_dates() {
+    assert_eq!(
+        string_literals(r#"f("For 2021 a filer", "x \"2020\" y")"#),
+        vec!["For 2021 a filer".to_owned(), r#"x \"2020\" y"#.to_owned()]
+    );
+    assert_eq!(calendar_years("For 2021 a filer"), vec!["2021"]);
+    assert_eq!(calendar_years("tax years 2022-2025"), vec!["2022", "2025"]);
+    assert!(calendar_years("P.L.2019, c.32, s.6").is_empty());
+    assert!(calendar_years("on or after September 11, 2001, honorably").is_empty());
+    assert!(calendar_years("$15000 and 12000.50 and line 2019a").is_empty());
+}

@@ -1,12 +1,20 @@
 //! Static checks of the embedded law figures and line maps.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
-use njtax_engine::{ParamBook, SUPPORTED_YEARS};
+use njtax_engine::ParamBook;
+
+/// The tax years `forms/years.ron` lists.
+fn supported_years() -> Vec<u16> {
+    njtax_engine::ParamBook::load()
+        .unwrap()
+        .supported_years()
+        .collect()
+}
 
 #[test]
 fn every_parameter_file_parses_and_resolves_for_every_supported_year() {
     let book = ParamBook::load().unwrap();
-    for year in SUPPORTED_YEARS {
+    for year in supported_years() {
         let p = book
             .for_year(year)
             .unwrap_or_else(|e| panic!("{year}: {e}"));
@@ -18,7 +26,7 @@ fn every_parameter_file_parses_and_resolves_for_every_supported_year() {
 #[test]
 fn line_maps_have_unique_keys_and_ids() {
     let book = ParamBook::load().unwrap();
-    for year in SUPPORTED_YEARS {
+    for year in supported_years() {
         let p = book.for_year(year).unwrap();
         for map in [p.line_map, p.nr_line_map] {
             let mut keys: Vec<_> = map.lines.iter().map(|l| &l.0).collect();
@@ -93,4 +101,381 @@ fn every_law_figure_has_a_label_and_a_statute_citation() {
         walk(&value, &file, "", &mut total);
     }
     assert!(total > 40, "only {total} law figures found");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Adding a tax year is data only.
+
+use njtax_engine::answers::{Date, Dependent, EstimatedPayment, Homestead, Person, W2};
+use njtax_engine::{Answers, ParamSources};
+use rust_decimal::dec;
+
+/// The end of the RON value starting at `start` (a bracketed value or a scalar): the index of the
+/// `,` or closing bracket that ends it at depth 0.
+fn value_end(text: &str, start: usize) -> usize {
+    scan_to(text, start, true)
+}
+
+/// The index of the bracket that closes the map or list whose contents start at `start`.
+fn closing_bracket(text: &str, start: usize) -> usize {
+    scan_to(text, start, false)
+}
+
+fn scan_to(text: &str, start: usize, stop_at_comma: bool) -> usize {
+    let bytes = text.as_bytes();
+    let (mut depth, mut in_str, mut escaped) = (0i32, false, false);
+    let mut i = start;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if in_str {
+            if escaped {
+                escaped = false;
+            } else if c == b'\\' {
+                escaped = true;
+            } else if c == b'"' {
+                in_str = false;
+            }
+        } else {
+            match c {
+                b'"' => in_str = true,
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' if depth == 0 => return i,
+                b')' | b']' | b'}' => depth -= 1,
+                b',' if depth == 0 && stop_at_comma => return i,
+                _ => {}
+            }
+        }
+        i += 1;
+    }
+    i
+}
+
+/// A value's text moved from tax year `from` to `to`: dates of the year and the two after it
+/// move with it ("2026-04-15" becomes "2099-04-15", "2027-01-15" becomes "2100-01-15").
+fn moved(value: &str, from: u16, to: u16) -> String {
+    let mut out = value.to_owned();
+    for k in (0..3).rev() {
+        out = out.replace(&format!("\"{}-", from + k), &format!("\"{}-", to + k));
+    }
+    out
+}
+
+/// RON text without its `//` comments (outside strings).
+fn without_comments(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let (mut in_str, mut escaped, mut cut) = (false, false, line.len());
+        let bytes = line.as_bytes();
+        for (i, &c) in bytes.iter().enumerate() {
+            if in_str {
+                if escaped {
+                    escaped = false;
+                } else if c == b'\\' {
+                    escaped = true;
+                } else if c == b'"' {
+                    in_str = false;
+                }
+            } else if c == b'"' {
+                in_str = true;
+            } else if c == b'/' && bytes.get(i + 1) == Some(&b'/') {
+                cut = i;
+                break;
+            }
+        }
+        out.push_str(&line[..cut]);
+        out.push('\n');
+    }
+    out
+}
+
+/// Copy, in every `values: { ... }` and `uncertain: { ... }` map of a law-figure file, the entry
+/// in force for `from` to a new key `to`, so that `to` resolves exactly as `from` does. Works on
+/// the text alone: it knows nothing of the figures.
+fn copy_year_in_figures(text: &str, from: u16, to: u16) -> String {
+    let text = without_comments(text);
+    let mut out = String::new();
+    let mut rest = text.as_str();
+    loop {
+        let next = ["values: {", "uncertain: {"]
+            .iter()
+            .filter_map(|m| rest.find(m).map(|i| (i, *m)))
+            .min();
+        let Some((at, marker)) = next else {
+            out.push_str(rest);
+            return out;
+        };
+        let open = at + marker.len();
+        let close = open + closing_bracket(&rest[open..], 0);
+        let body = &rest[open..close];
+        // The entries "YEAR: value," of the map.
+        let mut entries: Vec<(u16, String)> = Vec::new();
+        let mut i = 0;
+        while let Some(colon) = body[i..].find(':') {
+            let key_text = body[i..i + colon].trim().trim_start_matches(',').trim();
+            let Ok(key) = key_text.parse::<u16>() else {
+                break;
+            };
+            let vstart = i + colon + 1;
+            let vend = vstart + value_end(&body[vstart..], 0);
+            entries.push((key, body[vstart..vend].trim().to_owned()));
+            i = (vend + 1).min(body.len());
+        }
+        let exact = marker.starts_with("uncertain");
+        let in_force = entries
+            .iter()
+            .filter(|(k, _)| if exact { *k == from } else { *k <= from })
+            .max_by_key(|(k, _)| *k);
+        let later_key = entries.iter().any(|(k, _)| *k > from);
+        let mut new_body = body.trim_end().to_owned();
+        if let Some((k, v)) = in_force
+            && (exact || *k == from || later_key)
+        {
+            if !new_body.trim_end().ends_with(',') && !new_body.trim().is_empty() {
+                new_body.push(',');
+            }
+            new_body.push_str(&format!(" {to}: {},", moved(v, from, to)));
+        }
+        out.push_str(&rest[..open]);
+        out.push_str(&new_body);
+        rest = &rest[close..];
+    }
+}
+
+/// The embedded data with tax year `to` added as a copy of `from`, as a maintainer would add a
+/// year: every figure file, a line map, the year list. No code is involved.
+fn sources_with_copied_year(from: u16, to: u16) -> ParamSources {
+    let mut src = ParamSources::embedded();
+    for text in src.params.values_mut() {
+        *text = copy_year_in_figures(text, from, to);
+    }
+    let mut maps = Vec::new();
+    for (name, text) in &src.line_maps {
+        let mut text = text.clone();
+        if text.contains(&format!("years: [{from}]")) {
+            maps.push((
+                format!("copy-{to}-{name}"),
+                text.replace(&format!("years: [{from}]"), &format!("years: [{to}]")),
+            ));
+        } else if let Some(at) = text.find("years: [") {
+            let end = at + text[at..].find(']').unwrap();
+            if text[at..end].contains(&from.to_string()) {
+                text.insert_str(end, &format!(", {to}"));
+            }
+        }
+        maps.push((name.clone(), text));
+    }
+    src.line_maps = maps;
+    let years = &src.years;
+    let entry_at = years.find(&format!("year: {from},")).unwrap();
+    let entry_start = years[..entry_at].rfind('(').unwrap();
+    let entry_end = entry_start + value_end(&years[entry_start..], 0);
+    let entry = moved(&years[entry_start..entry_end], from, to)
+        .replace(&format!("year: {from},"), &format!("year: {to},"));
+    let list_end = years.rfind(']').unwrap();
+    src.years = format!("{}    {entry},\n{}", &years[..list_end], &years[list_end..]);
+    src
+}
+
+fn date(y: u16, m: u8, d: u8) -> Date {
+    Date::new(y, m, d).unwrap()
+}
+
+fn person(name: &str, ssn: &str, born: Date) -> Person {
+    Person {
+        name: name.into(),
+        ssn: ssn.into(),
+        birth_date: Some(born),
+        ..Person::default()
+    }
+}
+
+fn w2(
+    employer: &str,
+    id: &str,
+    wages: rust_decimal::Decimal,
+    withheld: rust_decimal::Decimal,
+) -> W2 {
+    W2 {
+        employer: employer.into(),
+        employer_id: id.into(),
+        state_wages: wages,
+        nj_tax_withheld: withheld,
+        ui_wf_swf: dec!(120),
+        di: dec!(200),
+        fli: dec!(250),
+        ..W2::default()
+    }
+}
+
+/// Two households whose facts depend on the year only through dates. A renter couple with a
+/// child under 6 and two employers each (the child tax credit, the NJ EITC, lines 59-61, the
+/// property tax deduction); a single earner who paid estimated tax late (the NJ-2210).
+fn households(year: u16) -> [Answers; 2] {
+    let mut family = Answers {
+        tax_year: year,
+        filing_status: njtax_engine::answers::FilingStatus::MarriedJoint,
+        taxpayer: person("Ana Test", "400-00-2001", date(year - 38, 3, 4)),
+        spouse: Some(person("Ben Test", "400-00-2002", date(year - 36, 7, 8))),
+        ..Answers::default()
+    };
+    family.dependents.push(Dependent {
+        name: "Cy Test".into(),
+        ssn: "400-00-2003".into(),
+        birth_date: Some(date(year - 3, 5, 6)),
+        months_lived_with_you: 12,
+        ..Dependent::default()
+    });
+    family.income.w2s = vec![
+        w2("First Employer", "111111111/000", dec!(14000), dec!(150)),
+        w2("Second Employer", "222222222/000", dec!(16000), dec!(150)),
+    ];
+    family.federal.agi = dec!(30000);
+    family.federal.earned_income = dec!(30000);
+    family.homesteads.push(Homestead {
+        description: "Apartment".into(),
+        kind: njtax_engine::answers::HomesteadKind::Tenant,
+        rent_paid: dec!(14400),
+        ..Homestead::default()
+    });
+
+    let mut earner = Answers {
+        tax_year: year,
+        taxpayer: person("Dee Test", "400-00-2004", date(year - 50, 1, 2)),
+        ..Answers::default()
+    };
+    earner.income.w2s = vec![w2(
+        "Only Employer",
+        "333333333/000",
+        dec!(120000),
+        dec!(2000),
+    )];
+    earner.federal.agi = dec!(120000);
+    earner.payments.estimated = vec![EstimatedPayment {
+        date: Some(date(year + 1, 1, 20)),
+        amount: dec!(1000),
+    }];
+    earner.estimated_tax.prior_year_tax = Some(dec!(6000));
+    [family, earner]
+}
+
+#[test]
+fn a_year_added_as_data_alone_computes_like_the_year_it_copies() {
+    let src = sources_with_copied_year(2026, 2099);
+    let copied = ParamBook::from_sources(&src).unwrap_or_else(|e| panic!("{e}"));
+    assert!(copied.supports(2099));
+    assert_eq!(copied.latest_year(), 2099);
+    assert!(!ParamBook::load().unwrap().supports(2099));
+
+    let book = ParamBook::load().unwrap();
+    let values = |ret: &njtax_engine::ComputedReturn| {
+        ret.lines
+            .iter()
+            .map(|l| (l.id.to_string(), l.value))
+            .collect::<Vec<_>>()
+    };
+    let codes = |ret: &njtax_engine::ComputedReturn| {
+        ret.diagnostics
+            .iter()
+            .map(|d| d.code.clone())
+            .collect::<Vec<_>>()
+    };
+    let [family, earner] = households(2026);
+    let [family_99, earner_99] = households(2099);
+    for (a, a99) in [(family, family_99), (earner, earner_99)] {
+        let real = njtax_engine::compute::compute_set(&a, &book).unwrap();
+        let fict = njtax_engine::compute::compute_set(&a99, &copied).unwrap();
+        let (r, f) = (&real.returns[0], &fict.returns[0]);
+        assert_eq!(f.tax_year, 2099);
+        assert_eq!(values(f), values(r));
+        assert_eq!((f.refund, f.balance_due), (r.refund, r.balance_due));
+        assert_eq!(
+            f.nj2210.as_ref().map(|s| s.interest),
+            r.nj2210.as_ref().map(|s| s.interest)
+        );
+        // The same diagnostics, the provisional notice among them.
+        assert_eq!(codes(f), codes(r));
+        assert!(codes(r).iter().any(|c| c == "provisional-year"));
+        assert!(fict.provisional.is_some());
+    }
+    // The lines that matter here really ran: the child tax credit ($1,250 at line 42 under
+    // $30,000), the EITC, lines 59-61 and the NJ-2210's interest.
+    let [family, earner] = households(2099);
+    let f = njtax_engine::compute::compute(&family, &copied).unwrap();
+    assert_eq!(f.value_by_key("child_tax_credit"), dec!(1250));
+    for key in ["nj_eitc", "excess_ui", "excess_di", "excess_fli"] {
+        assert!(
+            !f.value_by_key(key).is_zero(),
+            "{key} is zero: the test shows nothing"
+        );
+    }
+    let e = njtax_engine::compute::compute(&earner, &copied).unwrap();
+    assert!(e.nj2210.as_ref().is_some_and(|s| !s.interest.is_zero()));
+}
+
+#[test]
+fn a_listed_year_without_its_own_dates_is_refused_when_the_data_is_loaded() {
+    // 2027 listed, but no figure has 2027 dates: every figure carries forward, so the 2027
+    // return would silently use 2026's installment dates and due date.
+    let mut src = ParamSources::embedded();
+    let end = src.years.rfind(']').unwrap();
+    src.years.insert_str(end, "(year: 2027),\n");
+    for (_, text) in &mut src.line_maps {
+        if text.contains("years: [2026]") {
+            *text = text.replace("years: [2026]", "years: [2026, 2027]");
+        }
+        *text = text.replace("2025, 2026]", "2025, 2026, 2027]");
+    }
+    let err = ParamBook::from_sources(&src).unwrap_err().to_string();
+    assert!(err.contains("2027") && err.contains("installment"), "{err}");
+
+    // With a copy of 2026's figures moved to 2027 it loads.
+    let ok = ParamBook::from_sources(&sources_with_copied_year(2026, 2027));
+    assert!(ok.is_ok(), "{:?}", ok.err());
+}
+
+#[test]
+fn a_provisional_figure_must_be_marked_uncertain_for_its_year() {
+    let mut src = ParamSources::embedded();
+    src.years = src.years.replace(
+        "\"credits.ctc_tiers\",",
+        "\"credits.ctc_tiers\", \"tax.rate_schedules\",",
+    );
+    let err = ParamBook::from_sources(&src).unwrap_err().to_string();
+    assert!(err.contains("tax.rate_schedules"), "{err}");
+}
+
+#[test]
+fn years_are_listed_in_order_with_2026_the_latest_and_provisional() {
+    let book = ParamBook::load().unwrap();
+    let years: Vec<u16> = book.supported_years().collect();
+    assert_eq!(years, vec![2022, 2023, 2024, 2025, 2026]);
+    assert_eq!(book.latest_year(), 2026);
+    assert_eq!(book.supported_years_text(), "2022-2026");
+    for y in &years[..4] {
+        assert!(book.for_year(*y).unwrap().provisional.is_none(), "{y}");
+    }
+    let p = book.for_year(2026).unwrap();
+    let prov = p.provisional.as_ref().unwrap();
+    // One plain sentence that names what is provisional.
+    assert_eq!(prov.notice.matches(". ").count(), 0, "{}", prov.notice);
+    for words in [
+        "2026",
+        "line numbers",
+        "child tax credit",
+        "earned income",
+        "NJ-2450",
+        "interest rate",
+        "due dates",
+    ] {
+        assert!(
+            prov.notice.contains(words),
+            "the notice does not name {words}"
+        );
+    }
+    // The 2026 NJ-1040 layout is the 2025 one, flagged.
+    let p25 = book.for_year(2025).unwrap();
+    assert_eq!(p.line_map.lines, p25.line_map.lines);
+    assert!(p.line_map.uncertain.is_some() && p25.line_map.uncertain.is_none());
+    let err = book.supported(2027).err().unwrap().to_string();
+    assert!(err.contains("2022-2026"), "{err}");
 }

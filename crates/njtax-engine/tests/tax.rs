@@ -443,7 +443,7 @@ fn tax_2009_over_400000_uses_the_54a_2_1a_tables() {
 /// $1,000,000.00". Read literally, the excess is negative inside the row (tax below the row's own
 /// base). The next row's printed base $82,603.75 = 31,353.75 + 10.25% x 500,000 and the parallel
 /// row of subsection b ("excess over $500,000.00") show the excess runs from $500,000
-/// (docs/decisions/tax-2009-surtax-row.md).
+/// (docs/decisions/tax-surtax-printed-excess.md).
 #[test]
 fn single_2009_row_500k_to_1m_measures_the_excess_from_500000_54a_2_1a_c() {
     // 31,353.75 + 10.25% x 100,000 = 41,603.75 (literally: 31,353.75 - 10.25% x 400,000 = -9,646.25).

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use njtax_engine::compute::ReturnSet;
 use njtax_engine::rules::impaired_estimator::ImpairedEstimate;
-use njtax_engine::{Answers, ComputedReturn, Diagnostic, ParamBook, SUPPORTED_YEARS, Severity};
+use njtax_engine::{Answers, ComputedReturn, Diagnostic, ParamBook, Severity};
 use serde_json::Value;
 
 use crate::binding;
@@ -745,6 +745,7 @@ impl App {
         };
         let next = njtax_engine::rollover::next_year(answers, &set);
         let year = next.tax_year;
+        let supported = book.supports(year);
         let carried = next.business_credits.carryovers.len();
         self.drop_recovery();
         self.doc = Document::recovered(next, None, &format!("Draft for {year}"));
@@ -757,7 +758,7 @@ impl App {
             "Started the {year} draft: household kept, {carried} carried-over credit{} brought forward; not saved yet",
             if carried == 1 { "" } else { "s" }
         );
-        if !SUPPORTED_YEARS.contains(&year) {
+        if !supported {
             msg.push_str(&format!(
                 ". This version has no law figures for {year} yet, so it cannot compute the return"
             ));
@@ -1010,11 +1011,13 @@ fn compute_returns(
     book: &ParamBook,
     explain: bool,
 ) -> Result<ReturnSet, String> {
-    if explain || !SUPPORTED_YEARS.contains(&answers.tax_year) {
-        // An unsupported year is refused before anything is computed.
+    if explain {
         return njtax_engine::compute::compute_set(answers, book).map_err(|e| e.to_string());
     }
-    let p = book.for_year(answers.tax_year).map_err(|e| e.to_string())?;
+    // An unsupported year is refused before anything is computed.
+    let p = book
+        .supported(answers.tax_year)
+        .map_err(|e| e.to_string())?;
     Ok(njtax_engine::compute::compute_set_values(answers, &p))
 }
 

@@ -575,7 +575,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
                 "without a qualifying child, the age test needs your birth date".into()
             });
         } else if ages.under.is_none() && ages.min < p.eic_specified_student_min_age.value {
-            // 2021: specified students had to be 24 (IRC 32(n)(1)(B)); the answers do not say
+            // A year with a specified-student age (IRC 32(n)(1)(B)): the answers do not say
             // whether the filer was a student, so the simpler test is used and a warning raised.
             let young = people.iter().any(|pp| {
                 pp.birth_date
@@ -585,8 +585,11 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
             if young {
                 cx.diag(
                     Diagnostic::warning(
-                        "eic-2021-student",
-                        "For 2021 a filer without a qualifying child who was a student at least half-time for 5 months had to be 24 (18 for former foster or homeless youth); this engine does not ask, so check the age test",
+                        "eic-specified-student",
+                        format!(
+                            "For {year} a filer without a qualifying child who was a student at least half-time for 5 months had to be {} (18 for former foster or homeless youth); this engine does not ask, so check the age test",
+                            p.eic_specified_student_min_age.value
+                        ),
                     )
                     .cite("IRC 32(n)(1)(B)"),
                 );

@@ -134,6 +134,36 @@ crate::param_domain!("late", LateParamsFile => LateParams {
     late_payment_rate: Decimal,
 });
 
+/// Data check for a year the year list names: the return is due in the next year, and next year's
+/// installment dates (when listed) fall in the next year, the last in the year after.
+pub fn year_date_problems(p: &LateParams, year: u16) -> Vec<String> {
+    let next = year.saturating_add(1);
+    let mut out = Vec::new();
+    let due = p.return_due_date.value.0;
+    if due.year != next {
+        out.push(format!(
+            "late.return_due_date: the return is due {due}, not in {next}"
+        ));
+    }
+    let dates = &p.next_year_installment_dates.value;
+    let last = dates.len().saturating_sub(1);
+    for (i, d) in dates.iter().enumerate() {
+        let want = if i == last && i > 0 {
+            next.saturating_add(1)
+        } else {
+            next
+        };
+        if d.0.year != want {
+            out.push(format!(
+                "late.next_year_installment_dates: installment {} is {}, not in {want}",
+                i + 1,
+                d.0
+            ));
+        }
+    }
+    out
+}
+
 /// Day of the week, 0 = Sunday .. 6 = Saturday (Gregorian calendar).
 pub fn weekday(d: Date) -> u8 {
     const SHIFT: [u32; 12] = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4];

@@ -183,6 +183,28 @@ crate::param_domain!("estimated", EstimatedParamsFile => EstimatedParams {
     interest_rates: Vec<RatePeriod>,
 });
 
+/// Data check for a year the year list names: its installment dates are that year's (April, June
+/// and September in the year, January in the next), so that a year added without its own dates is
+/// refused instead of silently using another year's.
+pub fn year_date_problems(p: &EstimatedParams, year: u16) -> Vec<String> {
+    let d = p.installment_dates.value;
+    let next = year.saturating_add(1);
+    let mut out = Vec::new();
+    for (what, date, want) in [
+        ("April", d.april, year),
+        ("June", d.june, year),
+        ("September", d.september, year),
+        ("January", d.january, next),
+    ] {
+        if date.year != want {
+            out.push(format!(
+                "estimated.installment_dates: the {what} installment is {date}, not in {want}"
+            ));
+        }
+    }
+    out
+}
+
 /// NJ-1040 (and NJ-1040NR) lines that make NJ-2210 line 2: withholding and the refundable credits
 /// (lines 55, 56, 58-65; on the NJ-1040NR the partnership payments credited, 54A:9-6 d).
 /// NJ-2210 line 2: the lines of line 66 except the estimated payments (line 57), which are

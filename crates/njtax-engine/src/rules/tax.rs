@@ -31,7 +31,7 @@ pub struct Bracket {
     /// The amount the excess is measured from, as the engine applies it (normally equal to `over`).
     pub excess_over: Decimal,
     /// The excess-over amount as printed, only where it differs from `excess_over`
-    /// (54A:2-1a c; docs/decisions/tax-2009-surtax-row.md).
+    /// (54A:2-1a c; docs/decisions/tax-surtax-printed-excess.md).
     #[serde(default)]
     pub printed_excess_over: Option<Decimal>,
 }
@@ -307,7 +307,7 @@ fn schedule_tax(t: TablesInForce, status: FilingStatus, taxable: Decimal) -> Tax
     );
     if let Some(printed) = b.printed_excess_over {
         rule.push_str(&crate::explain_format!(
-            " (the statute prints \"of the excess over {}\"; the excess is measured from {}, see docs/decisions/tax-2009-surtax-row.md)",
+            " (the statute prints \"of the excess over {}\"; the excess is measured from {}, see docs/decisions/tax-surtax-printed-excess.md)",
             fmt_money(printed),
             fmt_money(b.excess_over)
         ));
