@@ -382,10 +382,11 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
     let under = p.ctc_age_under.value;
     let income = s.v("nj_taxable_income");
 
+    // The schedule is among the figures used only once a child counts (so that its uncertainty
+    // warning appears only on a return the amounts decide).
     let mut exp = Explanation::new("", cite)
         .line("New Jersey taxable income", "nj_taxable_income", income)
-        .param(&p.ctc_age_under)
-        .param(&p.ctc_tiers);
+        .param(&p.ctc_age_under);
     let mut count: u32 = 0;
     for (i, dep) in a.dependents.iter().enumerate() {
         let path = format!("dependents[{i}].birth_date");
@@ -447,7 +448,7 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
     let tiers = &p.ctc_tiers.value.0;
     if tiers.is_empty() {
         exp.rule = crate::explain_format!("No New Jersey child tax credit in {year}");
-        return cx.line("child_tax_credit", Decimal::ZERO, exp);
+        return cx.line("child_tax_credit", Decimal::ZERO, exp.param(&p.ctc_tiers));
     }
     if count == 0 {
         exp.rule = crate::explain_format!(
@@ -469,6 +470,7 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
         );
         return cx.line("child_tax_credit", Decimal::ZERO, exp);
     }
+    exp = exp.param(&p.ctc_tiers);
     let Some(tier) = find_tier(tiers, income) else {
         let top = tiers.last().map_or(Decimal::ZERO, |t| t.up_to);
         exp.rule = crate::explain_format!(
