@@ -847,6 +847,75 @@ impl ReturnSet {
     pub fn net_refund(&self) -> Decimal {
         net(&self.returns)
     }
+
+    /// For a provisional year, each provisional figure these returns use and where: the lines
+    /// (with the form when the draft gives several returns), the NJ-2210, next year's estimated
+    /// tax plan and the late filing estimate. Figures no return uses are left out.
+    pub fn provisional_uses(&self) -> Vec<ProvisionalUse> {
+        let Some(prov) = &self.provisional else {
+            return Vec::new();
+        };
+        let several = self.returns.len() > 1;
+        let uses = |e: &Explanation, id: &str| e.params.iter().any(|p| p.id == id);
+        let mut out = Vec::new();
+        for (id, name) in &prov.figures {
+            let mut places: Vec<String> = Vec::new();
+            let mut add = |place: String| {
+                if !places.contains(&place) {
+                    places.push(place);
+                }
+            };
+            for r in &self.returns {
+                let form = if several {
+                    format!("{} ", r.form)
+                } else {
+                    String::new()
+                };
+                for l in r.lines.iter().filter(|l| uses(&l.explanation, id)) {
+                    add(format!("{form}line {}", l.id));
+                }
+                if r.nj2210
+                    .as_ref()
+                    .is_some_and(|s| s.columns.iter().any(|c| uses(&c.explanation, id)))
+                {
+                    add(format!("{form}NJ-2210"));
+                }
+                if r.next_year
+                    .as_ref()
+                    .is_some_and(|n| uses(&n.explanation, id))
+                {
+                    add("next year's estimated tax plan".to_owned());
+                }
+                if r.late.as_ref().is_some_and(|n| uses(&n.explanation, id)) {
+                    add("the late filing estimate".to_owned());
+                }
+            }
+            if !places.is_empty() {
+                out.push(ProvisionalUse {
+                    figure: name.clone(),
+                    places,
+                });
+            }
+        }
+        out
+    }
+}
+
+/// A provisional figure of the year (`forms/years.ron`) and where the returns use it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ProvisionalUse {
+    /// The figure named in a few words ("the child tax credit amounts").
+    pub figure: String,
+    /// Where it is used: "line 65", "NJ-1040NR line 58", "NJ-2210", "next year's estimated tax
+    /// plan".
+    pub places: Vec<String>,
+}
+
+impl ProvisionalUse {
+    /// "the child tax credit amounts (line 65)".
+    pub fn describe(&self) -> String {
+        format!("{} ({})", self.figure, self.places.join(", "))
+    }
 }
 
 fn empty_return() -> ComputedReturn {

@@ -104,8 +104,10 @@ pub struct TaxYear {
 pub struct Provisional {
     /// One plain sentence naming what is provisional.
     pub notice: String,
-    /// The law figures (`domain.name`) that are provisional; each is marked uncertain for the year.
-    pub figures: Vec<String>,
+    /// The law figures that are provisional: `(id, name)`, the id as `domain.name` (each is marked
+    /// uncertain for the year) and the figure named in a few words ("the child tax credit
+    /// amounts").
+    pub figures: Vec<(String, String)>,
 }
 
 /// All embedded parameter files, as stored (every year).
@@ -247,7 +249,7 @@ impl ParamBook {
             problems.extend(rules::next_year::year_date_problems(&p.late, ty.year));
             if let Some(prov) = &ty.provisional {
                 let uncertain = p.uncertain();
-                for id in &prov.figures {
+                for (id, _) in &prov.figures {
                     if !uncertain.iter().any(|(u, _, _)| u == id) {
                         problems.push(format!(
                             "{id} is named as provisional but is not a figure marked uncertain for the year"

@@ -536,9 +536,19 @@ fn child_tax_credit_2026_to_2028_amounts_are_a_quarter_higher_at_every_tier_top_
     }
     // Without a child under 6 the schedule decides nothing, so it is not among the figures used
     // (and its uncertainty is not reported on such a return).
-    let (l, _) = ctc(2026, FilingStatus::Single, &[Some(date(2015, 5, 5))], dec!(100));
+    let (l, _) = ctc(
+        2026,
+        FilingStatus::Single,
+        &[Some(date(2015, 5, 5))],
+        dec!(100),
+    );
     assert_eq!(l.value, dec!(0));
-    assert!(!l.explanation.params.iter().any(|f| f.id == "credits.ctc_tiers"));
+    assert!(
+        !l.explanation
+            .params
+            .iter()
+            .any(|f| f.id == "credits.ctc_tiers")
+    );
     // The 2026 amounts are provisional: the figure carries its uncertain note.
     let (l, _) = ctc(
         2026,

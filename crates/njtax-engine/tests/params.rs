@@ -437,8 +437,8 @@ fn a_listed_year_without_its_own_dates_is_refused_when_the_data_is_loaded() {
 fn a_provisional_figure_must_be_marked_uncertain_for_its_year() {
     let mut src = ParamSources::embedded();
     src.years = src.years.replace(
-        "\"credits.ctc_tiers\",",
-        "\"credits.ctc_tiers\", \"tax.rate_schedules\",",
+        "(\"credits.ctc_tiers\",",
+        "(\"tax.rate_schedules\", \"the tax rates\"), (\"credits.ctc_tiers\",",
     );
     let err = ParamBook::from_sources(&src).unwrap_err().to_string();
     assert!(err.contains("tax.rate_schedules"), "{err}");
@@ -478,4 +478,54 @@ fn years_are_listed_in_order_with_2026_the_latest_and_provisional() {
     assert!(p.line_map.uncertain.is_some() && p25.line_map.uncertain.is_none());
     let err = book.supported(2027).err().unwrap().to_string();
     assert!(err.contains("2022-2026"), "{err}");
+}
+
+#[test]
+fn a_provisional_return_says_which_provisional_figures_it_uses_and_where() {
+    let book = ParamBook::load().unwrap();
+    let [family, earner] = households(2026);
+    let set = njtax_engine::compute::compute_set(&family, &book).unwrap();
+    let uses: Vec<String> = set
+        .provisional_uses()
+        .iter()
+        .map(njtax_engine::compute::ProvisionalUse::describe)
+        .collect();
+    for want in [
+        "the child tax credit amounts (line 65)",
+        "the federal earned income credit maximums (line 58)",
+        "the NJ-2450 UI/WF/SWF maximum (line 59)",
+        "the NJ-2450 disability insurance maximum (line 60)",
+        "the NJ-2450 family leave insurance maximum (line 61)",
+    ] {
+        assert!(uses.iter().any(|u| u == want), "{want} not in {uses:?}");
+    }
+    // The family paid no estimated tax: no NJ-2210 figure is named.
+    assert!(!uses.iter().any(|u| u.contains("interest")), "{uses:?}");
+
+    let set = njtax_engine::compute::compute_set(&earner, &book).unwrap();
+    let uses: Vec<String> = set
+        .provisional_uses()
+        .iter()
+        .map(njtax_engine::compute::ProvisionalUse::describe)
+        .collect();
+    assert!(
+        uses.iter().any(|u| u == "the interest rate (line 52)"),
+        "{uses:?}"
+    );
+    assert!(
+        uses.iter()
+            .any(|u| u == "the 2026 installment due dates (line 52)"),
+        "{uses:?}"
+    );
+    assert!(
+        uses.iter()
+            .any(|u| u == "the 2027 estimated tax due dates (next year's estimated tax plan)"),
+        "{uses:?}"
+    );
+    // A final year has none.
+    let mut a = earner.clone();
+    a.tax_year = 2025;
+    a.payments.estimated[0].date = Some(date(2026, 1, 20));
+    let set = njtax_engine::compute::compute_set(&a, &book).unwrap();
+    assert!(set.provisional.is_none() && set.provisional_uses().is_empty());
 }
