@@ -288,3 +288,50 @@ fn a_version_5_draft_keeps_its_address_and_last_years_gross_income() {
     assert!(old.answers.address.is_empty());
     assert_eq!(old.answers.last_year.nj_gross_income, None);
 }
+
+/// Format 6 adds the Form 2441 facts (`federal.care`); a format 5 draft reads unchanged without
+/// them (the 5 to 6 migration does nothing) and keeps its typed federal credit.
+#[test]
+fn a_version_5_draft_reads_without_the_form_2441_facts() {
+    let d = parse_draft(&fixture(5)).unwrap();
+    assert_eq!(d.format_version, FORMAT_VERSION);
+    assert_eq!(d.answers.federal.care, None);
+    assert!(d.answers.federal.dependent_care_credit.is_zero());
+    // A format 5 draft that typed the federal credit keeps it for line 64: 2024, single, line 42
+    // $20,000 (wages $21,000 less the $1,000 exemption): 50% of $600 = $300.
+    let typed = parse_draft(
+        "Draft(format_version: 5, answers: (tax_year: 2024, taxpayer: (name: \"A\", ssn: \"400-00-0001\", birth_date: Some(\"1980-01-01\")), income: (w2s: [(state_wages: \"21000.00\")]), federal: (agi: \"21000.00\", dependent_care_credit: \"600.00\")))",
+    )
+    .unwrap();
+    assert_eq!(typed.answers.federal.care, None);
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let r = njtax_engine::compute(&typed.answers, &book).unwrap();
+    assert_eq!(r.value("42"), rust_decimal::dec!(20000));
+    assert_eq!(r.value("64"), rust_decimal::dec!(300.00));
+}
+
+/// The format 6 fixture: 2024, joint, two children; care expenses $7,000 for two, $2,000 of
+/// employer benefits, earned income $60,000 and $10,000 (the spouse a student 2 months, so
+/// $10,000 plus 2 x $500 = $11,000), AGI $70,000, tax limit $3,000.
+/// Form 2441 Part III: line 15 $2,000; 17 = min(2,000, 7,000) = 2,000; 20 = 2,000; 21 $5,000;
+/// 25 = 2,000 excluded; 29 = 6,000 - 2,000 = 4,000; 30 = 7,000 - 2,000 = 5,000; 31 = line 3 =
+/// 4,000. Line 6 = min(4,000, 60,000, 11,000) = 4,000; AGI $70,000: 20%; 9a = 800; 11 = $800.
+/// NJ: line 29 $70,000; exemptions 1,000 + 1,000 + 2 x 1,500 = 5,000; line 42 $65,000, not over
+/// $90,000: 30% of $800 = $240.00 (54A:4-17).
+#[test]
+fn the_version_6_fixture_works_out_line_64_from_its_form_2441_facts() {
+    use rust_decimal::dec;
+    let d = parse_draft(&fixture(6)).unwrap();
+    let care = d.answers.federal.care.as_ref().unwrap();
+    assert_eq!(care.expenses, dec!(7000));
+    assert_eq!(care.spouse_student_or_disabled_months, 2);
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let r = njtax_engine::compute(&d.answers, &book).unwrap();
+    assert_eq!(r.value("42"), dec!(65000));
+    assert_eq!(r.value("64"), dec!(240.00));
+    assert!(!r.diagnostics.iter().any(|x| x.code.starts_with("cdcc")));
+    // Saved and read back the same.
+    let out = njtax_engine::draft::draft_to_string(&d).unwrap();
+    assert!(out.contains("care: Some("), "{out}");
+    assert_eq!(parse_draft(&out).unwrap(), d);
+}

@@ -1058,6 +1058,74 @@ fn review_lists_where_each_claimed_credit_goes() {
 
 /// A single resident with $80,000 of wages and nothing withheld: tax due ($2,908 on line 50; 80% of
 /// it is $581.60 an installment), no estimated payments.
+/// Head of household with $40,000 of wages and a child born in 2021: no federal care credit typed.
+fn care_answers() -> Answers {
+    let mut a = blank_answers();
+    a.filing_status = FilingStatus::HeadOfHousehold;
+    a.dependents.push(njtax_engine::answers::Dependent {
+        name: "Kid Filer".into(),
+        ssn: "400-00-0002".into(),
+        birth_date: Date::new(2021, 3, 1),
+        relationship: njtax_engine::answers::Relationship::Child,
+        months_lived_with_you: 12,
+        ..Default::default()
+    });
+    a.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Acme".into(),
+        state_wages: rust_decimal::dec!(40000),
+        ..Default::default()
+    });
+    a
+}
+
+#[test]
+fn typing_the_form_2441_facts_fills_line_64_with_the_worksheets_credit() {
+    let mut h = harness_with(app_with(care_answers(), ScriptedDialogs::default()));
+    h.run();
+    assert_eq!(h.state().line_value("64"), Some(rust_decimal::dec!(0)));
+    go_to(&mut h, "Credits");
+    h.get_by_label("Work out the credit from your care expenses")
+        .click();
+    h.run();
+    type_into(&mut h, "Care expenses paid for the year", "4,000");
+    h.get_by_label("One person").click();
+    h.run();
+    type_into(&mut h, "Your earned income for the care credit", "40000");
+    type_into(&mut h, "Federal adjusted gross income", "40000");
+    // Before the tax limit is given, the worksheet is not complete: an error at that answer and
+    // line 64 still zero.
+    let before = h.state().doc.answers().clone();
+    let set = computed_set(&before);
+    let ret = set.primary().unwrap();
+    assert!(
+        ret.diagnostics
+            .iter()
+            .any(|d| d.path.as_deref() == Some("federal.care.tax_limit"))
+    );
+    assert_eq!(h.state().line_value("64"), Some(rust_decimal::dec!(0)));
+    type_into(&mut h, "Tax limit on the care credit (line 10)", "1500");
+    let care = h.state().doc.answers().federal.care.clone().unwrap();
+    assert_eq!(care.expenses, rust_decimal::dec!(4000));
+    assert_eq!(
+        care.qualifying_persons,
+        Some(njtax_engine::answers::QualifyingPersons::One)
+    );
+    assert_eq!(care.taxpayer_earned_income, Some(rust_decimal::dec!(40000)));
+    assert_eq!(care.tax_limit, Some(rust_decimal::dec!(1500)));
+    // Form 2441: $3,000 (one person) x 22% (AGI $40,000) = $660, under the $1,500 limit. Line 42
+    // $37,500 (40,000 less the $1,000 and $1,500 exemptions): 40% of $660 = $264.00.
+    assert_eq!(h.state().line_value("64"), Some(rust_decimal::dec!(264.00)));
+    assert_eq!(
+        line_value(h.state().doc.answers(), "child_care_credit"),
+        rust_decimal::dec!(264.00)
+    );
+    // The spouse questions are not asked on a head-of-household return.
+    assert!(
+        h.query_by_label("Spouse's earned income for the care credit")
+            .is_none()
+    );
+}
+
 fn uninsured_answers() -> Answers {
     let mut a = blank_answers();
     a.income.w2s.push(njtax_engine::answers::W2 {

@@ -91,6 +91,43 @@ fn a_nonresidents_form_view_matches_its_snapshot() {
     h.snapshot("screen_form_nonresident");
 }
 
+/// The Credits screen with the federal Form 2441 questions answered (the format 6 fixture: a joint
+/// return, so the spouse questions are asked), scrolled to them.
+#[test]
+fn the_credits_screen_with_the_form_2441_questions_matches_its_snapshot() {
+    use egui_kittest::kittest::Queryable as _;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/drafts/v6.ron"
+    ))
+    .unwrap();
+    let draft = njtax_engine::parse_draft(&text).unwrap();
+    let app = App::new(
+        draft.answers,
+        "Care credit sample",
+        Box::new(ScriptedDialogs::default()),
+        Box::new(MemoryRecent::default()),
+    );
+    let credits = app
+        .interview
+        .screens
+        .iter()
+        .position(|s| s.id == "credits")
+        .unwrap();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    h.state_mut().send(njtax_ui::Command::Goto {
+        screen: credits,
+        focus: None,
+    });
+    h.run();
+    h.get_by_label("Tax limit on the care credit (line 10)")
+        .scroll_to_me();
+    h.run();
+    h.snapshot("screen_credits_form_2441");
+}
+
 /// A sole proprietor employing a sheltered-workshop worker, with an impaired-employee
 /// certificate, a BAIT share and an older carryover.
 fn employer_app() -> App {

@@ -10,17 +10,17 @@
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use njtax_engine::answers::{
-    ApprenticeshipProgram, BaitShare, Business, BusinessCredits, CarryoverEntry, CertifiedCredit,
-    Contribution, Coverage, CreditKind, Date, Deductions, Dependent, Dividends,
+    ApprenticeshipProgram, BaitShare, Business, BusinessCredits, CareExpenses, CarryoverEntry,
+    CertifiedCredit, Contribution, Coverage, CreditKind, Date, Deductions, Dependent, Dividends,
     EmergingTechInvestment, EnteredAmounts, EntityCreditShare, EntityKind, EpdAnalysis,
     EstimatedPayment, EstimatedTaxFacts, Federal, FilingDates, FilingStatus, Gambling, GamblingWin,
     HealthCoverage, Homestead, HomesteadKind, ImpairedEmployeeCertificate,
     ImpairedEmployeeEstimate, Income, IncomeByPeriod, Interest, JurisdictionKind,
     MinimumWageEmployerType, NextYearPlan, NjResidency, Options, OrganDonorLeave, OtherIncome,
     OtherJurisdiction, Owner, PassThrough, Payments, Person, PlanBasis, PropertySale, PropertyUse,
-    RefundChoices, Relationship, Rental, ResidenceSale, ResidencyKind, Retirement, RetirementKind,
-    ShelteredWorkshopBusiness, ShelteredWorkshopEmployee, Sourcing, TaxMethod,
-    UnitConcretePurchase, VeteranCare, W2, WageTaxJudgment, WithholdingTiming,
+    QualifyingPersons, RefundChoices, Relationship, Rental, ResidenceSale, ResidencyKind,
+    Retirement, RetirementKind, ShelteredWorkshopBusiness, ShelteredWorkshopEmployee, Sourcing,
+    TaxMethod, UnitConcretePurchase, VeteranCare, W2, WageTaxJudgment, WithholdingTiming,
 };
 use njtax_engine::money::round_cents;
 use njtax_engine::{Answers, Draft, FORMAT_VERSION};
@@ -520,6 +520,23 @@ struct FFederal {
     irs_eic_override: Option<Amount>,
     eic_claimed_federally: bool,
     mfs_eic_separated_spouse: bool,
+    care: Option<FCare>,
+}
+
+/// Form 2441 facts (months are any u8: above 12 is a wrong answer the engine must survive).
+#[derive(Arbitrary, Debug)]
+struct FCare {
+    expenses: Amount,
+    persons: Option<bool>,
+    benefits_received: Amount,
+    benefits_carried_over: Amount,
+    benefits_forfeited: Amount,
+    taxpayer_earned_income: Option<Amount>,
+    spouse_earned_income: Option<Amount>,
+    taxpayer_months: u8,
+    spouse_months: u8,
+    prior_year_credit: Amount,
+    tax_limit: Option<Amount>,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -1073,6 +1090,25 @@ impl Input {
                 irs_eic_override: self.federal.irs_eic_override.map(Amount::dec),
                 eic_claimed_federally: self.federal.eic_claimed_federally,
                 mfs_eic_separated_spouse: self.federal.mfs_eic_separated_spouse,
+                care: self.federal.care.as_ref().map(|c| CareExpenses {
+                    expenses: c.expenses.dec(),
+                    qualifying_persons: c.persons.map(|two| {
+                        if two {
+                            QualifyingPersons::TwoOrMore
+                        } else {
+                            QualifyingPersons::One
+                        }
+                    }),
+                    benefits_received: c.benefits_received.dec(),
+                    benefits_carried_over: c.benefits_carried_over.dec(),
+                    benefits_forfeited: c.benefits_forfeited.dec(),
+                    taxpayer_earned_income: c.taxpayer_earned_income.map(Amount::dec),
+                    spouse_earned_income: c.spouse_earned_income.map(Amount::dec),
+                    taxpayer_student_or_disabled_months: c.taxpayer_months,
+                    spouse_student_or_disabled_months: c.spouse_months,
+                    prior_year_credit: c.prior_year_credit.dec(),
+                    tax_limit: c.tax_limit.map(Amount::dec),
+                }),
             },
             payments: Payments {
                 estimated: few(&self.payments.estimated, |(when, amount)| {

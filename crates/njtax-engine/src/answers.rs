@@ -742,6 +742,54 @@ pub struct Federal {
     pub eic_claimed_federally: bool,
     /// A married filer living apart who may claim EIC while filing separately (federal rule from 2021).
     pub mfs_eic_separated_spouse: bool,
+    /// The facts of federal Form 2441 (format 6), from which the engine works out the federal
+    /// child and dependent care credit when `dependent_care_credit` is zero. `None`: not used.
+    pub care: Option<CareExpenses>,
+}
+
+/// How many qualifying persons were cared for (Form 2441 line 2; IRC 21(c)): only one, or two or
+/// more, matters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum QualifyingPersons {
+    /// One qualifying person.
+    One,
+    /// Two or more qualifying persons.
+    TwoOrMore,
+}
+
+/// The facts of federal Form 2441, child and dependent care expenses (IRC 21, and IRC 129 for
+/// employer-provided benefits), as the filer answers them. Amounts the form does not let be
+/// negative are treated as zero with an error when they are.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CareExpenses {
+    /// Qualified expenses for the care of the qualifying persons, incurred and paid in the year
+    /// (Form 2441 line 2, column (d) added up, before any cap; also Part III line 16).
+    pub expenses: Money,
+    /// One qualifying person, or two or more; `None` when not answered.
+    pub qualifying_persons: Option<QualifyingPersons>,
+    /// Dependent care benefits received in the year (Form 2441 line 12; W-2 box 10).
+    pub benefits_received: Money,
+    /// Benefits carried over from last year and used in this year's grace period (line 13).
+    pub benefits_carried_over: Money,
+    /// Benefits forfeited, or carried forward to next year (line 14), as a positive amount.
+    pub benefits_forfeited: Money,
+    /// Your earned income (lines 4 and 18). Required when there are care expenses.
+    pub taxpayer_earned_income: Option<Money>,
+    /// Your spouse's earned income on a joint return (lines 5 and 19). Required on a joint return
+    /// when there are care expenses.
+    pub spouse_earned_income: Option<Money>,
+    /// Joint return: months you were a full-time student or not able to care for yourself and had
+    /// no earned income (IRC 21(d)(2); 0-12).
+    pub taxpayer_student_or_disabled_months: u8,
+    /// Joint return: months your spouse was a full-time student or not able to care for
+    /// themself and had no earned income (IRC 21(d)(2); 0-12).
+    pub spouse_student_or_disabled_months: u8,
+    /// Credit for last year's expenses paid this year (line 9b), worked out on the IRS worksheet.
+    pub prior_year_credit: Money,
+    /// The tax that limits the credit (line 10, from the Credit Limit Worksheet). Required when
+    /// the credit before the limit is more than zero.
+    pub tax_limit: Option<Money>,
 }
 
 /// An estimated tax payment.

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::answers::Answers;
 
 /// The draft format version this build writes.
-pub const FORMAT_VERSION: u32 = 5;
+pub const FORMAT_VERSION: u32 = 6;
 
 /// A draft file: its format version and the answers.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -163,7 +163,17 @@ pub const MIGRATIONS: &[Migration] = &[
         what: "adds the home address (`address`: street, apartment, city, state, ZIP, country, municipality code) printed on the return's header, and last year's New Jersey gross income (`last_year.nj_gross_income`) for the hand-off sheet; nothing moves, so a format 4 draft reads unchanged with both empty",
         apply: v4_to_v5,
     },
+    Migration {
+        from: 5,
+        what: "adds the facts of federal Form 2441 (`federal.care`: care expenses, qualifying persons, employer dependent care benefits, each spouse's earned income, months as a student or disabled, last year's expenses, the tax limit) from which the federal child and dependent care credit for line 64 is worked out; nothing moves, so a format 5 draft reads unchanged without them and keeps its typed federal credit",
+        apply: v5_to_v6,
+    },
 ];
+
+/// Format 5 to 6: a new, empty answer only (the Form 2441 facts).
+fn v5_to_v6(_draft: &mut Draft) -> Result<(), String> {
+    Ok(())
+}
 
 /// Format 4 to 5: new, empty answers only (the address and last year's gross income).
 fn v4_to_v5(_draft: &mut Draft) -> Result<(), String> {

@@ -4,15 +4,19 @@
 
 mod common;
 
+use njtax_engine::answers::{CareExpenses, QualifyingPersons};
 use njtax_engine::answers::{Date, FilingStatus};
 use njtax_engine::compute::{Ctx, Sheet};
+use njtax_engine::explain::Source;
 use njtax_engine::explain::{Diagnostic, Line, Severity};
+use njtax_engine::money::fmt_money;
 use njtax_engine::money::round_dollars;
 use njtax_engine::params::parse_file;
 use njtax_engine::rules::credits::{
     CreditParamsFile, line_58_nj_eitc, line_64_child_care_credit, line_65_child_tax_credit,
 };
 use njtax_engine::rules::federal_eic::FederalParamsFile;
+use njtax_engine::rules::form_2441::{FederalCareCredit, form_2441_federal_care_credit};
 use njtax_engine::{Answers, Explanation, ParamBook, YearParams};
 use rust_decimal::Decimal;
 use rust_decimal::dec;
@@ -435,6 +439,634 @@ fn child_care_credit_is_zero_without_a_federal_credit_and_negative_is_an_error()
     let (l, d) = cdcc(2024, FilingStatus::Single, dec!(-100), dec!(20000));
     assert_eq!(l.value, dec!(0));
     assert!(has(&d, "negative-amount", Severity::Error));
+}
+
+// ------------------------------------------- line 64 from the federal Form 2441 worksheet
+
+/// Form 2441 facts: expenses paid, the qualifying persons, your earned income, a tax limit that
+/// does not bind.
+fn care(expenses: Decimal, persons: QualifyingPersons, earned: Decimal) -> CareExpenses {
+    CareExpenses {
+        expenses,
+        qualifying_persons: Some(persons),
+        taxpayer_earned_income: Some(earned),
+        tax_limit: Some(dec!(99999)),
+        ..CareExpenses::default()
+    }
+}
+
+/// A filer of `status` in `year` with federal AGI `agi` and the Form 2441 facts `w`.
+fn care_answers(year: u16, status: FilingStatus, agi: Decimal, w: CareExpenses) -> Answers {
+    let mut a = answers(year, 1985, agi, 1);
+    a.filing_status = status;
+    a.federal.care = Some(w);
+    a
+}
+
+/// The federal worksheet alone, with `year`'s federal figures (any year in federal.ron, 2026
+/// included).
+fn form_2441(a: &Answers) -> (FederalCareCredit, Vec<Diagnostic>) {
+    let p = year_params(a.tax_year);
+    let cx = Ctx::new(a, &p);
+    let w = a.federal.care.clone().unwrap();
+    let out = form_2441_federal_care_credit(&cx, &w);
+    (out, cx.take_diags())
+}
+
+fn step(l: &FederalCareCredit, id: &str) -> String {
+    l.explanation
+        .inputs
+        .iter()
+        .find(|i| i.source == Source::Worksheet(id.into()))
+        .unwrap_or_else(|| panic!("no step {id} in {:?}", l.explanation.inputs))
+        .value
+        .clone()
+}
+
+#[test]
+fn form_2441_line_8_steps_down_one_point_per_2000_of_agi_over_15000_2022_to_2025_irc_21_a_2() {
+    // $3,000 of expenses for one person, earned income $100,000: line 6 = $3,000, and
+    // line 9a = $3,000 x the applicable percentage: 35% less 1 point for each $2,000 or part of it
+    // over $15,000, not below 20%.
+    let cases = [
+        (dec!(15000), dec!(1050)),    // not over $15,000: 35%
+        (dec!(15000.01), dec!(1020)), // 1 cent over: one step, 34%
+        (dec!(17000), dec!(1020)),    // $2,000 over: still one step, 34%
+        (dec!(17000.01), dec!(990)),  // two steps: 33%
+        (dec!(43000), dec!(630)),     // $28,000 over: 14 steps, 21%
+        (dec!(43000.01), dec!(600)),  // 15 steps: 20%, the floor
+        (dec!(250000), dec!(600)),    // the floor holds at any income
+    ];
+    for year in 2022..=2025 {
+        for status in [FilingStatus::Single, FilingStatus::MarriedJoint] {
+            for (agi, want) in cases {
+                let mut w = care(dec!(3000), QualifyingPersons::One, dec!(100000));
+                w.spouse_earned_income = Some(dec!(100000));
+                let (l, d) = form_2441(&care_answers(year, status, agi, w));
+                assert_eq!(l.credit, want, "{year} {status:?} AGI {agi}");
+                assert!(l.complete() && d.is_empty(), "{d:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn form_2441_line_8_for_2026_has_two_reductions_obbba_p_l_119_21_s_70405() {
+    // 2026: 50% less 1 point per $2,000 (or part) over $15,000, not below 35%; then less 1 point
+    // per $2,000 ($4,000 joint) over $75,000 ($150,000 joint), not below 20%. $3,000 x rate.
+    let single = [
+        (dec!(15000), dec!(1500)),    // 50%
+        (dec!(15000.01), dec!(1470)), // 49%
+        (dec!(17000), dec!(1470)),    // 49%
+        (dec!(17000.01), dec!(1440)), // 48%
+        (dec!(43000), dec!(1080)),    // 14 steps: 36%
+        (dec!(43000.01), dec!(1050)), // 15 steps: 35%, the first floor
+        (dec!(75000), dec!(1050)),    // 35%: the second reduction starts over $75,000
+        (dec!(75000.01), dec!(1020)), // 34%
+        (dec!(103000), dec!(630)),    // $28,000 over: 14 steps, 21%
+        (dec!(103000.01), dec!(600)), // 15 steps: 20%
+        (dec!(1000000), dec!(600)),   // 20% floor
+    ];
+    let joint = [
+        (dec!(15000.01), dec!(1470)), // the first reduction is the same for a joint return
+        (dec!(75000.01), dec!(1050)), // 35%: a joint return's second reduction starts at $150,000
+        (dec!(150000), dec!(1050)),   // 35%
+        (dec!(150000.01), dec!(1020)), // one $4,000 step: 34%
+        (dec!(154000), dec!(1020)),   // $4,000 over: still one step
+        (dec!(154000.01), dec!(990)), // 33%
+        (dec!(206000), dec!(630)),    // $56,000 over: 14 steps of $4,000, 21%
+        (dec!(206000.01), dec!(600)), // 15 steps: 20%
+    ];
+    for (status, cases) in [
+        (FilingStatus::Single, &single[..]),
+        (FilingStatus::HeadOfHousehold, &single[..]),
+        (FilingStatus::MarriedJoint, &joint[..]),
+    ] {
+        for (agi, want) in cases {
+            let mut w = care(dec!(3000), QualifyingPersons::One, dec!(100000));
+            w.spouse_earned_income = Some(dec!(100000));
+            let (l, _) = form_2441(&care_answers(2026, status, *agi, w));
+            assert_eq!(l.credit, *want, "2026 {status:?} AGI {agi}");
+        }
+    }
+}
+
+#[test]
+fn the_2026_care_figures_are_marked_uncertain_and_earlier_years_are_not() {
+    let fed: FederalParamsFile = parse_file(
+        "federal.ron",
+        include_str!("../../../forms/params/federal.ron"),
+    )
+    .unwrap();
+    let p26 = fed.resolve(2026).unwrap();
+    assert!(p26.cdcc_rate_schedule.uncertain.is_some());
+    assert!(p26.cdcc_exclusion_limit.uncertain.is_some());
+    assert!(p26.cdcc_expense_cap.uncertain.is_some());
+    assert_eq!(p26.cdcc_exclusion_limit.value.other, dec!(7500));
+    assert_eq!(p26.cdcc_exclusion_limit.value.separate, dec!(3750));
+    for year in 2022..=2025 {
+        let p = fed.resolve(year).unwrap();
+        assert!(p.cdcc_rate_schedule.uncertain.is_none(), "{year}");
+        assert!(p.cdcc_exclusion_limit.uncertain.is_none(), "{year}");
+        assert_eq!(p.cdcc_exclusion_limit.value.other, dec!(5000), "{year}");
+        assert_eq!(p.cdcc_exclusion_limit.value.separate, dec!(2500), "{year}");
+        assert_eq!(p.cdcc_expense_cap.value.one, dec!(3000), "{year}");
+        assert_eq!(p.cdcc_expense_cap.value.two_or_more, dec!(6000), "{year}");
+    }
+    // The worksheet in 2026 names the uncertain figures it used.
+    let (l, _) = form_2441(&care_answers(
+        2026,
+        FilingStatus::Single,
+        dec!(50000),
+        care(dec!(3000), QualifyingPersons::One, dec!(50000)),
+    ));
+    assert!(
+        l.explanation
+            .params
+            .iter()
+            .any(|p| p.id == "federal.cdcc_rate_schedule" && p.uncertain.is_some())
+    );
+}
+
+#[test]
+fn form_2441_line_3_caps_expenses_at_3000_for_one_person_and_6000_for_two_or_more_irc_21_c() {
+    // AGI $50,000: 20%. One person, $5,000 paid: line 3 $3,000, 9a $600. Two or more, $7,500 paid:
+    // line 3 $6,000, 9a $1,200. Two or more, $4,000 paid: under the cap, $800.
+    let cases = [
+        (dec!(5000), QualifyingPersons::One, dec!(3000), dec!(600)),
+        (
+            dec!(7500),
+            QualifyingPersons::TwoOrMore,
+            dec!(6000),
+            dec!(1200),
+        ),
+        (
+            dec!(4000),
+            QualifyingPersons::TwoOrMore,
+            dec!(4000),
+            dec!(800),
+        ),
+        (
+            dec!(2999.99),
+            QualifyingPersons::One,
+            dec!(2999.99),
+            dec!(600.00),
+        ), // 599.998
+    ];
+    for year in 2022..=2025 {
+        for (paid, persons, line_3, credit) in cases {
+            let (l, _) = form_2441(&care_answers(
+                year,
+                FilingStatus::Single,
+                dec!(50000),
+                care(paid, persons, dec!(50000)),
+            ));
+            assert_eq!(
+                step(&l, "Form 2441 line 3"),
+                fmt_money(line_3),
+                "{year} {paid}"
+            );
+            assert_eq!(l.credit, credit, "{year} {paid}");
+        }
+    }
+}
+
+/// Two persons, $9,000 of expenses, single, earned income and AGI $80,000, and employer benefits.
+fn with_benefits(year: u16, received: Decimal) -> (FederalCareCredit, Vec<Diagnostic>) {
+    let mut w = care(dec!(9000), QualifyingPersons::TwoOrMore, dec!(80000));
+    w.benefits_received = received;
+    form_2441(&care_answers(year, FilingStatus::Single, dec!(80000), w))
+}
+
+#[test]
+fn employer_benefits_over_the_2025_irc_129_limit_leave_part_of_the_cap_and_are_partly_taxable() {
+    // 2025, $6,000 of benefits (W-2 box 10): line 15 $6,000; 17 = min(6,000, 9,000) = 6,000;
+    // 20 = 6,000 (earned income $80,000); 21 = $5,000; 25 (excluded) = 5,000; 26 (taxable) = 1,000;
+    // 29 = 6,000 - 5,000 = 1,000; 30 = 9,000 - 5,000 = 4,000; 31 = line 3 = 1,000.
+    // AGI $80,000: 20%; 9a = $200.
+    let (l, d) = with_benefits(2025, dec!(6000));
+    assert!(d.is_empty(), "{d:?}");
+    for (id, want) in [
+        ("Form 2441 line 15", "$6,000.00"),
+        ("Form 2441 line 21", "$5,000.00"),
+        ("Form 2441 line 25", "$5,000.00"),
+        ("Form 2441 line 26", "$1,000.00"),
+        ("Form 2441 line 29", "$1,000.00"),
+        ("Form 2441 line 30", "$4,000.00"),
+        ("Form 2441 line 31", "$1,000.00"),
+        ("Form 2441 line 3", "$1,000.00"),
+    ] {
+        assert_eq!(step(&l, id), want, "{id}");
+    }
+    assert_eq!(l.credit, dec!(200));
+}
+
+#[test]
+fn the_2026_irc_129_limit_of_7500_excludes_all_6000_of_benefits_and_leaves_no_credit() {
+    // 2026: line 21 $7,500, so line 25 = 6,000 and nothing is taxable; 29 = 6,000 - 6,000 = 0;
+    // line 31 = 0: no credit from this year's expenses.
+    let (l, _) = with_benefits(2026, dec!(6000));
+    assert_eq!(step(&l, "Form 2441 line 21"), "$7,500.00");
+    assert_eq!(step(&l, "Form 2441 line 25"), "$6,000.00");
+    assert_eq!(step(&l, "Form 2441 line 26"), "$0.00");
+    assert_eq!(step(&l, "Form 2441 line 31"), "$0.00");
+    assert_eq!(l.credit, dec!(0));
+}
+
+#[test]
+fn employer_benefits_under_the_irc_129_limit_reduce_the_cap_by_what_is_excluded() {
+    // $2,000 of benefits: all excluded (25 = 2,000); 29 = 6,000 - 2,000 = 4,000;
+    // 30 = 9,000 - 2,000 = 7,000; line 3 = 4,000.
+    // 2025: AGI $80,000 -> 20%: $800. 2026: single AGI $80,000 -> 35% less 3 points ($5,000 over
+    // $75,000 is three $2,000 steps) = 32%: $1,280.
+    let (l, _) = with_benefits(2025, dec!(2000));
+    assert_eq!(step(&l, "Form 2441 line 3"), "$4,000.00");
+    assert_eq!(l.credit, dec!(800));
+    let (l, _) = with_benefits(2026, dec!(2000));
+    assert_eq!(step(&l, "Form 2441 line 8"), "32%");
+    assert_eq!(l.credit, dec!(1280));
+}
+
+#[test]
+fn benefits_carried_over_and_forfeited_enter_line_15() {
+    // 12: $5,000 received, 13: $500 carried over from last year's grace period, 14: $1,000
+    // forfeited: line 15 = $4,500, all excluded (under $5,000). One person, $5,000 of expenses:
+    // 29 = 3,000 - 4,500 -> 0: no credit.
+    let mut w = care(dec!(5000), QualifyingPersons::One, dec!(70000));
+    w.benefits_received = dec!(5000);
+    w.benefits_carried_over = dec!(500);
+    w.benefits_forfeited = dec!(1000);
+    let (l, _) = form_2441(&care_answers(2024, FilingStatus::Single, dec!(70000), w));
+    assert_eq!(step(&l, "Form 2441 line 15"), "$4,500.00");
+    assert_eq!(step(&l, "Form 2441 line 25"), "$4,500.00");
+    assert_eq!(step(&l, "Form 2441 line 29"), "$0.00");
+    assert_eq!(l.credit, dec!(0));
+}
+
+#[test]
+fn a_separate_filer_claiming_the_credit_is_treated_as_unmarried_for_the_irc_129_limit() {
+    // Married filing separately, one person, $5,000 of expenses, $2,800 of benefits, earned income
+    // and AGI $40,000. A separate filer who may claim the credit is treated as unmarried (IRC
+    // 21(e)(4), 129(a)(2)(C)): line 21 is $5,000, not $2,500, so line 25 = $2,800; 29 = 3,000 -
+    // 2,800 = 200; 30 = 2,200; line 3 = $200. AGI $40,000 is $25,000 over $15,000: 13 steps, 22%;
+    // 9a = $44.00 (with the $2,500 limit it would be 500 x 22% = $110).
+    let mut w = care(dec!(5000), QualifyingPersons::One, dec!(40000));
+    w.benefits_received = dec!(2800);
+    let a = care_answers(2024, FilingStatus::MarriedSeparate, dec!(40000), w);
+    let (l, _) = form_2441(&a);
+    assert_eq!(step(&l, "Form 2441 line 21"), "$5,000.00");
+    assert_eq!(step(&l, "Form 2441 line 3"), "$200.00");
+    assert_eq!(l.credit, dec!(44));
+    assert!(l.explanation.rule.contains("separate-return limit"));
+    // Line 64 keeps today's separate-return handling: computed, with the warning to confirm.
+    // Line 42 $20,000: 50% of $44 = $22.
+    let (l64, d) = run(&a, dec!(20000), line_64_child_care_credit);
+    assert_eq!(l64.value, dec!(22.00));
+    assert!(has(&d, "cdcc-mfs", Severity::Warning));
+}
+
+#[test]
+fn line_6_is_the_lower_earning_spouses_income_on_a_joint_return_irc_21_d_1() {
+    // Joint, two persons, $6,000 of expenses; you earned $60,000, your spouse $2,500: line 6 =
+    // $2,500. AGI $62,500: 20%: $500.
+    let mut w = care(dec!(6000), QualifyingPersons::TwoOrMore, dec!(60000));
+    w.spouse_earned_income = Some(dec!(2500));
+    let (l, _) = form_2441(&care_answers(
+        2024,
+        FilingStatus::MarriedJoint,
+        dec!(62500),
+        w,
+    ));
+    assert_eq!(step(&l, "Form 2441 line 6"), "$2,500.00");
+    assert_eq!(l.credit, dec!(500));
+    // Your own income can be the lower one too: $1,000 -> line 6 $1,000, $200.
+    let mut w = care(dec!(6000), QualifyingPersons::TwoOrMore, dec!(1000));
+    w.spouse_earned_income = Some(dec!(61500));
+    let (l, _) = form_2441(&care_answers(
+        2024,
+        FilingStatus::MarriedJoint,
+        dec!(62500),
+        w,
+    ));
+    assert_eq!(l.credit, dec!(200));
+}
+
+#[test]
+fn a_student_spouse_is_deemed_to_earn_250_or_500_a_month_irc_21_d_2() {
+    // Joint, you earned $60,000, your spouse nothing but was a full-time student for 9 months.
+    // Two or more persons: 9 x $500 = $4,500; line 6 = min(6,000, 60,000, 4,500) = 4,500; AGI
+    // $60,000: 20%: $900.
+    let mut w = care(dec!(8000), QualifyingPersons::TwoOrMore, dec!(60000));
+    w.spouse_earned_income = Some(dec!(0));
+    w.spouse_student_or_disabled_months = 9;
+    let (l, d) = form_2441(&care_answers(
+        2024,
+        FilingStatus::MarriedJoint,
+        dec!(60000),
+        w,
+    ));
+    assert!(d.is_empty(), "{d:?}");
+    assert_eq!(step(&l, "Form 2441 line 5"), "$4,500.00");
+    assert_eq!(l.credit, dec!(900));
+    // One person: 9 x $250 = $2,250 -> line 6 $2,250: $450.
+    let mut w = care(dec!(8000), QualifyingPersons::One, dec!(60000));
+    w.spouse_earned_income = Some(dec!(0));
+    w.spouse_student_or_disabled_months = 9;
+    let (l, _) = form_2441(&care_answers(
+        2024,
+        FilingStatus::MarriedJoint,
+        dec!(60000),
+        w,
+    ));
+    assert_eq!(l.credit, dec!(450));
+    // With $1,200 earned in the 3 summer months: 1,200 + 2,250 = 3,450; line 6 = the $3,000 cap:
+    // $600.
+    let mut w = care(dec!(8000), QualifyingPersons::One, dec!(60000));
+    w.spouse_earned_income = Some(dec!(1200));
+    w.spouse_student_or_disabled_months = 9;
+    let (l, _) = form_2441(&care_answers(
+        2024,
+        FilingStatus::MarriedJoint,
+        dec!(61200),
+        w,
+    ));
+    assert_eq!(step(&l, "Form 2441 line 5"), "$3,450.00");
+    assert_eq!(l.credit, dec!(600));
+    // You as the student: your line 4 is deemed the same way (4 months x $250 = $1,000): $200.
+    let mut w = care(dec!(8000), QualifyingPersons::One, dec!(0));
+    w.spouse_earned_income = Some(dec!(60000));
+    w.taxpayer_student_or_disabled_months = 4;
+    let (l, _) = form_2441(&care_answers(
+        2024,
+        FilingStatus::MarriedJoint,
+        dec!(60000),
+        w,
+    ));
+    assert_eq!(step(&l, "Form 2441 line 4"), "$1,000.00");
+    assert_eq!(l.credit, dec!(200));
+}
+
+#[test]
+fn deemed_months_count_only_on_a_joint_return_and_not_for_both_spouses_in_one_month() {
+    // Head of household with no earned income: the months are not used (info), line 6 = 0.
+    let mut w = care(dec!(3000), QualifyingPersons::One, dec!(0));
+    w.taxpayer_student_or_disabled_months = 9;
+    let (l, d) = form_2441(&care_answers(
+        2024,
+        FilingStatus::HeadOfHousehold,
+        dec!(0),
+        w,
+    ));
+    assert_eq!(l.credit, dec!(0));
+    assert!(has(&d, "cdcc-deemed-not-joint", Severity::Info));
+    // Joint, 8 + 6 months: some month counts for both, which only one of them can have.
+    let mut w = care(dec!(3000), QualifyingPersons::One, dec!(0));
+    w.spouse_earned_income = Some(dec!(0));
+    w.taxpayer_student_or_disabled_months = 8;
+    w.spouse_student_or_disabled_months = 6;
+    let (l, _) = form_2441(&care_answers(2024, FilingStatus::MarriedJoint, dec!(0), w));
+    assert!(!l.complete());
+    assert_eq!(
+        l.missing[0].path,
+        "federal.care.spouse_student_or_disabled_months"
+    );
+    assert_eq!(l.credit, dec!(0));
+}
+
+#[test]
+fn the_tax_limit_of_line_10_caps_the_credit_and_line_9b_adds_last_years_expenses() {
+    // One person, $3,000; AGI $20,000 is $5,000 over $15,000: 3 steps, 32%; 9a = $960.
+    // Tax limit $400: line 11 = $400. NJ line 42 $15,000: 50% of $400 = $200.
+    let mut w = care(dec!(3000), QualifyingPersons::One, dec!(20000));
+    w.tax_limit = Some(dec!(400));
+    let a = care_answers(2024, FilingStatus::Single, dec!(20000), w);
+    let (l, _) = form_2441(&a);
+    assert_eq!(step(&l, "Form 2441 line 9a"), "$960.00");
+    assert_eq!(l.credit, dec!(400));
+    let (l64, d) = run(&a, dec!(15000), line_64_child_care_credit);
+    assert_eq!(l64.value, dec!(200.00));
+    assert!(d.is_empty(), "{d:?}");
+    // Line 9b $100: 9c = $1,060; a limit of $2,000 does not bind.
+    let mut w = care(dec!(3000), QualifyingPersons::One, dec!(20000));
+    w.prior_year_credit = dec!(100);
+    w.tax_limit = Some(dec!(2000));
+    let (l, _) = form_2441(&care_answers(2024, FilingStatus::Single, dec!(20000), w));
+    assert_eq!(step(&l, "Form 2441 line 9c"), "$1,060.00");
+    assert_eq!(l.credit, dec!(1060));
+    // A tax limit of zero allows no credit.
+    let mut w = care(dec!(3000), QualifyingPersons::One, dec!(20000));
+    w.tax_limit = Some(dec!(0));
+    let (l, _) = form_2441(&care_answers(2024, FilingStatus::Single, dec!(20000), w));
+    assert_eq!(l.credit, dec!(0));
+}
+
+#[test]
+fn line_64_shows_the_worksheet_when_it_gives_the_federal_credit() {
+    // One person, $3,000, AGI $20,000: 32%, $960; line 42 $45,000: 40% = $384.00.
+    let a = care_answers(
+        2024,
+        FilingStatus::Single,
+        dec!(20000),
+        care(dec!(3000), QualifyingPersons::One, dec!(20000)),
+    );
+    let (l, d) = run(&a, dec!(45000), line_64_child_care_credit);
+    assert_eq!(l.value, dec!(384.00));
+    assert!(d.is_empty(), "{d:?}");
+    let e = &l.explanation;
+    assert!(
+        e.rule.starts_with(
+            "New Jersey taxable income $45,000.00 is not over $60,000.00, so 40% of the federal credit $960.00 = $384.00. The federal credit: Form 2441: line 3"
+        ),
+        "{}",
+        e.rule
+    );
+    assert!(e.citation.contains("Form 2441"));
+    assert!(
+        e.inputs
+            .iter()
+            .any(|i| i.source == Source::Worksheet("Form 2441 line 11".into()))
+    );
+    assert!(
+        e.inputs
+            .iter()
+            .any(|i| i.source == Source::Answer("federal.care.expenses".into()))
+    );
+    assert!(
+        e.inputs
+            .iter()
+            .any(|i| i.source == Source::Answer("federal.agi".into()))
+    );
+    for id in [
+        "credits.cdcc_tiers",
+        "federal.cdcc_expense_cap",
+        "federal.cdcc_rate_schedule",
+    ] {
+        assert!(e.params.iter().any(|p| p.id == id), "{id}");
+    }
+}
+
+#[test]
+fn a_typed_federal_credit_wins_and_an_info_gives_the_worksheets_figure_when_they_differ() {
+    // The worksheet gives $960 (as above); the typed $500 is used: line 42 $45,000, 40% = $200.
+    let mut a = care_answers(
+        2024,
+        FilingStatus::Single,
+        dec!(20000),
+        care(dec!(3000), QualifyingPersons::One, dec!(20000)),
+    );
+    a.federal.dependent_care_credit = dec!(500);
+    let (l, d) = run(&a, dec!(45000), line_64_child_care_credit);
+    assert_eq!(l.value, dec!(200.00));
+    let info = d
+        .iter()
+        .find(|x| x.code == "cdcc-override-differs")
+        .unwrap();
+    assert_eq!(info.severity, Severity::Info);
+    assert!(info.message.contains("$500.00") && info.message.contains("$960.00"));
+    assert_eq!(info.path.as_deref(), Some("federal.dependent_care_credit"));
+    assert!(
+        l.explanation
+            .inputs
+            .iter()
+            .any(|i| i.source == Source::Answer("federal.dependent_care_credit".into()))
+    );
+    // The same figure: no message.
+    a.federal.dependent_care_credit = dec!(960);
+    let (_, d) = run(&a, dec!(45000), line_64_child_care_credit);
+    assert!(d.is_empty(), "{d:?}");
+    // An incomplete worksheet is no error when the typed credit is used.
+    a.federal.care.as_mut().unwrap().tax_limit = None;
+    a.federal.dependent_care_credit = dec!(500);
+    let (l, d) = run(&a, dec!(45000), line_64_child_care_credit);
+    assert_eq!(l.value, dec!(200.00));
+    assert!(!d.iter().any(|x| x.severity == Severity::Error), "{d:?}");
+    assert!(has(&d, "cdcc-override-differs", Severity::Info));
+}
+
+#[test]
+fn missing_worksheet_facts_are_errors_at_their_answers_and_line_64_stays_zero() {
+    // Joint return without the spouse's earned income.
+    let a = care_answers(
+        2024,
+        FilingStatus::MarriedJoint,
+        dec!(40000),
+        care(dec!(3000), QualifyingPersons::One, dec!(40000)),
+    );
+    let (l, d) = run(&a, dec!(30000), line_64_child_care_credit);
+    assert_eq!(l.value, dec!(0));
+    let e = d.iter().find(|x| x.code == "cdcc-missing-fact").unwrap();
+    assert_eq!(e.severity, Severity::Error);
+    assert_eq!(e.path.as_deref(), Some("federal.care.spouse_earned_income"));
+    assert!(
+        e.message.contains("spouse's earned income"),
+        "{}",
+        e.message
+    );
+    assert!(
+        l.explanation
+            .rule
+            .starts_with("No credit until the federal Form 2441 worksheet is complete")
+    );
+    // The tax limit missing, everything else given.
+    let mut w = care(dec!(3000), QualifyingPersons::One, dec!(40000));
+    w.tax_limit = None;
+    let a = care_answers(2024, FilingStatus::Single, dec!(40000), w);
+    let (l, d) = run(&a, dec!(30000), line_64_child_care_credit);
+    assert_eq!(l.value, dec!(0));
+    let paths: Vec<_> = d
+        .iter()
+        .filter(|x| x.severity == Severity::Error)
+        .filter_map(|x| x.path.as_deref())
+        .collect();
+    assert_eq!(paths, vec!["federal.care.tax_limit"]);
+    // The number of persons and your own earned income.
+    let w = CareExpenses {
+        expenses: dec!(3000),
+        tax_limit: Some(dec!(1000)),
+        ..CareExpenses::default()
+    };
+    let a = care_answers(2024, FilingStatus::Single, dec!(40000), w);
+    let (_, d) = run(&a, dec!(30000), line_64_child_care_credit);
+    let paths: Vec<_> = d.iter().filter_map(|x| x.path.as_deref()).collect();
+    assert_eq!(
+        paths,
+        vec![
+            "federal.care.qualifying_persons",
+            "federal.care.taxpayer_earned_income"
+        ]
+    );
+    // Nothing to work out: no expenses, no benefits, no credit for last year. No error.
+    let a = care_answers(
+        2024,
+        FilingStatus::MarriedJoint,
+        dec!(40000),
+        CareExpenses::default(),
+    );
+    let (l, d) = run(&a, dec!(30000), line_64_child_care_credit);
+    assert_eq!(l.value, dec!(0));
+    assert!(d.is_empty(), "{d:?}");
+}
+
+#[test]
+fn negative_worksheet_amounts_are_errors_and_count_as_zero() {
+    let mut w = care(dec!(-3000), QualifyingPersons::One, dec!(40000));
+    w.benefits_received = dec!(-5);
+    let (l, d) = form_2441(&care_answers(2024, FilingStatus::Single, dec!(40000), w));
+    assert_eq!(l.credit, dec!(0));
+    let paths: Vec<_> = d
+        .iter()
+        .filter(|x| x.code == "negative-amount")
+        .filter_map(|x| x.path.as_deref())
+        .collect();
+    assert_eq!(
+        paths,
+        vec!["federal.care.expenses", "federal.care.benefits_received"]
+    );
+}
+
+#[test]
+fn whole_returns_2022_to_2025_take_line_64_from_the_worksheet() {
+    // Head of household, $40,000 of wages, one child (born 2 years before the year), federal AGI
+    // and earned income $40,000; $4,000 of care for the child; tax limit $1,500.
+    // Form 2441: line 3 = $3,000 (one person); line 6 = 3,000; AGI $40,000 is $25,000 over
+    // $15,000: 13 steps, 22%; 9a = $660; line 11 = $660 (under $1,500).
+    // NJ: line 29 $40,000; exemptions: your regular $1,000 (54A:3-1 a) + one dependent $1,500
+    // (3-1 b(2)): line 42 $37,500, not over $60,000: 40% of $660 = $264.00.
+    for year in 2022..=2025 {
+        let mut a = care_answers(
+            year,
+            FilingStatus::HeadOfHousehold,
+            dec!(40000),
+            CareExpenses {
+                tax_limit: Some(dec!(1500)),
+                ..care(dec!(4000), QualifyingPersons::One, dec!(40000))
+            },
+        );
+        a.income.w2s.push(njtax_engine::answers::W2 {
+            state_wages: dec!(40000),
+            ..Default::default()
+        });
+        let ret = njtax_engine::compute(&a, &ParamBook::load().unwrap()).unwrap();
+        assert_eq!(ret.value_by_key("nj_taxable_income"), dec!(37500), "{year}");
+        assert_eq!(ret.value("64"), dec!(264.00), "{year}");
+        assert!(
+            !ret.diagnostics.iter().any(|d| d.code.starts_with("cdcc")),
+            "{year}: {:?}",
+            ret.diagnostics
+        );
+        let l64 = ret.line("64").unwrap();
+        assert!(
+            l64.explanation.rule.contains("22%"),
+            "{}",
+            l64.explanation.rule
+        );
+        // The values-only computation gives the same line.
+        let p = ParamBook::load().unwrap().for_year(year).unwrap();
+        assert_eq!(
+            njtax_engine::compute_values(&a, &p).value("64"),
+            dec!(264.00)
+        );
+    }
 }
 
 // ---------------------------------------------------------------- line 65

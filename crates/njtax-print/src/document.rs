@@ -233,9 +233,9 @@ fn shows_amount(value: &str) -> bool {
 }
 
 /// The forms, schedules and worksheets a citation names (`Worksheet F`, `Schedule NJ-COJ`,
-/// `Form NJ-2450`).
+/// `Form NJ-2450`, the federal `Form 2441` worked out for line 64).
 fn named_worksheets(citation: &str) -> Vec<String> {
-    const NAMES: [&str; 4] = ["Worksheet", "Schedule", "Form NJ-", "NJ-BUS"];
+    const NAMES: [&str; 5] = ["Worksheet", "Schedule", "Form NJ-", "Form 2441", "NJ-BUS"];
     citation
         .split([';', ','])
         .filter_map(|s| {
@@ -782,6 +782,10 @@ mod tests {
         assert_eq!(
             named_worksheets("N.J.S.A. 54A:12-5 a; NJ-1040 line 63 (Schedule PTE-K-1)"),
             vec!["Schedule PTE-K-1"]
+        );
+        assert_eq!(
+            named_worksheets("N.J.S.A. 54A:4-17; NJ-1040 line 64; IRC 21, 129; Form 2441"),
+            vec!["Form 2441"]
         );
         assert!(named_worksheets("N.J.S.A. 54A:8-2; NJ-1040 line 43").is_empty());
     }

@@ -88,6 +88,13 @@ fn populated() -> Answers {
     a.homesteads.push(Homestead::default());
     a.other_jurisdictions.push(OtherJurisdiction::default());
     a.federal.irs_eic_override = Some(rust_decimal::Decimal::ONE);
+    a.federal.care = Some(njtax_engine::answers::CareExpenses {
+        qualifying_persons: Some(njtax_engine::answers::QualifyingPersons::One),
+        taxpayer_earned_income: Some(rust_decimal::Decimal::ONE),
+        spouse_earned_income: Some(rust_decimal::Decimal::ONE),
+        tax_limit: Some(rust_decimal::Decimal::ONE),
+        ..Default::default()
+    });
     a.payments.estimated.push(EstimatedPayment::default());
     a.refund.contributions.push(Contribution::default());
     let b = &mut a.business_credits;

@@ -8,6 +8,7 @@ use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line, ShowValue};
 use crate::money::{floor_zero, fmt_money, fmt_rate, sat_add, times_rate};
 use crate::rules::federal_eic::{FederalEic, federal_eic, filers};
+use crate::rules::form_2441::{FederalCareCredit, form_2441_federal_care_credit};
 
 /// One row of a statutory income schedule: applies when income is not over `up_to`.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -289,18 +290,23 @@ fn line_58_married_separately(cx: &Ctx, fed: &FederalEic, federal: Decimal) -> L
 
 /// Line 64: child and dependent care credit (N.J.S.A. 54A:4-17).
 ///
-/// A percentage of the federal credit (IRC 21, Form 2441) by NJ taxable income (line 42), each
-/// row's top inclusive ("not over"); no credit over the last row ($150,000 from 2022), for any
+/// A percentage of the federal credit (IRC 21, Form 2441 line 11) by NJ taxable income (line 42),
+/// each row's top inclusive ("not over"); no credit over the last row ($150,000 from 2022), for any
 /// filing status. Married couples must file jointly unless treated as unmarried under IRC 21(e)(3)
 /// or (4) (54A:4-17 c); since a married person filing separately gets the federal credit only under
 /// those rules, a federal credit on a separate return is accepted with a warning to confirm.
+///
+/// The federal credit is the one typed (`federal.dependent_care_credit`) when it is not zero, else
+/// the engine's [`form_2441_federal_care_credit`] from the Form 2441 facts (`federal.care`). When
+/// both are given and differ, the typed credit is used and an info diagnostic gives the worksheet's
+/// figure. While the worksheet lacks a fact it needs, the line is zero and each missing fact is an
+/// error at its answer.
 pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
     let p = &cx.p.credits;
     let a = cx.a;
-    let cite = "N.J.S.A. 54A:4-17; NJ-1040 line 64";
     let path = "federal.dependent_care_credit";
     let entered = a.federal.dependent_care_credit;
-    if entered.is_sign_negative() {
+    if entered.is_sign_negative() && !entered.is_zero() {
         cx.diag(
             Diagnostic::error(
                 "negative-amount",
@@ -309,20 +315,79 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
             .at(path),
         );
     }
-    let federal = floor_zero(entered);
+    let typed = floor_zero(entered);
+    let worksheet = a
+        .federal
+        .care
+        .as_ref()
+        .map(|w| form_2441_federal_care_credit(cx, w));
     let income = s.v("nj_taxable_income");
-    let base = |rule: String| {
-        Explanation::new(rule, cite)
-            .answer("Federal child and dependent care credit", path, federal)
-            .line("New Jersey taxable income", "nj_taxable_income", income)
-            .param(&p.cdcc_tiers)
+
+    let (federal, mut exp) = match worksheet {
+        Some(ws) if typed.is_zero() => {
+            let cite = "N.J.S.A. 54A:4-17; NJ-1040 line 64; IRC 21, 129; Form 2441";
+            if !ws.complete() {
+                for m in &ws.missing {
+                    cx.diag(
+                        Diagnostic::error("cdcc-missing-fact", m.message.clone())
+                            .at(m.path.clone())
+                            .cite("IRC 21; federal Form 2441"),
+                    );
+                }
+                let exp = merge(
+                    Explanation::new(
+                        crate::explain_format!(
+                            "No credit until the federal Form 2441 worksheet is complete ({} missing). {}",
+                            ws.missing.len(),
+                            ws.explanation.rule
+                        ),
+                        cite,
+                    )
+                    .line("New Jersey taxable income", "nj_taxable_income", income)
+                    .param(&p.cdcc_tiers),
+                    ws.explanation,
+                );
+                return cx.line("child_care_credit", Decimal::ZERO, exp);
+            }
+            let exp = Explanation::new("", cite)
+                .worksheet(
+                    "Federal child and dependent care credit (Form 2441 line 11)",
+                    "Form 2441 line 11",
+                    ws.credit,
+                )
+                .line("New Jersey taxable income", "nj_taxable_income", income)
+                .param(&p.cdcc_tiers);
+            let rule = ws.explanation.rule.clone();
+            let mut exp = merge(exp, ws.explanation);
+            exp.rule = rule;
+            (ws.credit, exp)
+        }
+        other => {
+            if let Some(ws) = other
+                && !typed.is_zero()
+            {
+                compare_with_worksheet(cx, typed, &ws);
+            }
+            let cite = "N.J.S.A. 54A:4-17; NJ-1040 line 64";
+            let exp = Explanation::new("", cite)
+                .answer("Federal child and dependent care credit", path, typed)
+                .line("New Jersey taxable income", "nj_taxable_income", income)
+                .param(&p.cdcc_tiers);
+            (typed, exp)
+        }
+    };
+    // The worksheet's own words, shown after the rule of this line.
+    let worksheet_words = std::mem::take(&mut exp.rule);
+    let with_worksheet = |rule: String| {
+        if worksheet_words.is_empty() {
+            rule
+        } else {
+            crate::explain_format!("{rule}. The federal credit: {worksheet_words}")
+        }
     };
     if federal.is_zero() {
-        return cx.line(
-            "child_care_credit",
-            Decimal::ZERO,
-            base("No credit: no federal child and dependent care credit".into()),
-        );
+        exp.rule = with_worksheet("No credit: no federal child and dependent care credit".into());
+        return cx.line("child_care_credit", Decimal::ZERO, exp);
     }
     if a.filing_status == FilingStatus::MarriedSeparate {
         cx.diag(
@@ -341,29 +406,55 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
             .0
             .last()
             .map_or(Decimal::ZERO, |t| t.up_to);
-        return cx.line(
-            "child_care_credit",
-            Decimal::ZERO,
-            base(crate::explain_format!(
-                "No credit: New Jersey taxable income {} is over {}",
-                fmt_money(income),
-                fmt_money(top)
-            )),
-        );
+        exp.rule = with_worksheet(crate::explain_format!(
+            "No credit: New Jersey taxable income {} is over {}",
+            fmt_money(income),
+            fmt_money(top)
+        ));
+        return cx.line("child_care_credit", Decimal::ZERO, exp);
     };
     let credit = times_rate(federal, tier.value);
-    cx.line(
-        "child_care_credit",
-        credit,
-        base(crate::explain_format!(
-            "New Jersey taxable income {} is not over {}, so {} of the federal credit {} = {}",
-            fmt_money(income),
-            fmt_money(tier.up_to),
-            fmt_rate(tier.value),
-            fmt_money(federal),
-            fmt_money(credit)
-        )),
-    )
+    exp.rule = with_worksheet(crate::explain_format!(
+        "New Jersey taxable income {} is not over {}, so {} of the federal credit {} = {}",
+        fmt_money(income),
+        fmt_money(tier.up_to),
+        fmt_rate(tier.value),
+        fmt_money(federal),
+        fmt_money(credit)
+    ));
+    cx.line("child_care_credit", credit, exp)
+}
+
+/// The typed federal credit is used; say what the Form 2441 worksheet gives when it differs, or
+/// that it could not be compared.
+fn compare_with_worksheet(cx: &Ctx, typed: Decimal, ws: &FederalCareCredit) {
+    let path = "federal.dependent_care_credit";
+    if !ws.complete() {
+        cx.diag(
+            Diagnostic::info(
+                "cdcc-override-differs",
+                format!(
+                    "The federal child and dependent care credit you entered ({}) is used; the Form 2441 worksheet is not complete, so it was not compared",
+                    fmt_money(typed)
+                ),
+            )
+            .at(path)
+            .cite("N.J.S.A. 54A:4-17"),
+        );
+    } else if ws.credit != typed {
+        cx.diag(
+            Diagnostic::info(
+                "cdcc-override-differs",
+                format!(
+                    "The federal child and dependent care credit you entered ({}) is used; the Form 2441 worksheet gives {}",
+                    fmt_money(typed),
+                    fmt_money(ws.credit)
+                ),
+            )
+            .at(path)
+            .cite("N.J.S.A. 54A:4-17"),
+        );
+    }
 }
 
 /// Line 65: New Jersey child tax credit (N.J.S.A. 54A:4-17.1).

@@ -122,6 +122,15 @@ crate::param_domain!("federal", FederalParamsFile => FederalParams {
     /// The EIC Table's plateau and phase-out start from the published (whole-dollar) maximum credit
     /// rather than credit% x earned-income amount.
     eic_table_uses_published_maximum: bool,
+    /// Child and dependent care credit (Form 2441): the limit on expenses by qualifying persons.
+    cdcc_expense_cap: crate::rules::form_2441::ByPersons<Decimal>,
+    /// Child and dependent care credit: the applicable percentage by AGI.
+    cdcc_rate_schedule: crate::rules::form_2441::RateSchedule,
+    /// Child and dependent care credit: earned income a student or disabled spouse is deemed to
+    /// have for each month.
+    cdcc_deemed_monthly_earned_income: crate::rules::form_2441::ByPersons<Decimal>,
+    /// Dependent care assistance: the limit on excluded employer-provided benefits.
+    cdcc_exclusion_limit: crate::rules::form_2441::ExclusionLimit,
 });
 
 /// The figures of one EIC Table column (a number of children and joint or not).

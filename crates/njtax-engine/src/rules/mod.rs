@@ -10,6 +10,7 @@ pub mod exclusions;
 pub mod exemptions;
 pub mod federal_eic;
 pub mod filing;
+pub mod form_2441;
 pub mod hcc;
 pub mod impaired_estimator;
 pub mod income;
