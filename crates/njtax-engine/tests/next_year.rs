@@ -505,3 +505,55 @@ fn a_farmers_plan_is_one_january_installment_54a_8_4_e_8_5_b() {
     let p = plan(2024, &a, &lines);
     assert_eq!(amounts(&p).len(), 4);
 }
+
+#[test]
+fn a_2026_return_plans_2027_on_the_listed_dates_with_the_holiday_in_january_2028_54a_8_5_a1() {
+    // nj-reference-3.md A4: January 15, 2028 is a Saturday and Monday January 17 is Martin Luther
+    // King Day, so the fourth 2027 installment is due Tuesday January 18, 2028 (the statute's
+    // weekend rule alone would give the 17th: see statutory_dates_move_off_a_weekend).
+    let p = plan(2026, &answers(), &[("balance_after_credits", dec!(2000))]);
+    assert_eq!(p.year, 2027);
+    let dues: Vec<Date> = p.installments.iter().map(|i| i.due.unwrap()).collect();
+    assert_eq!(
+        dues,
+        [
+            date("2027-04-15"),
+            date("2027-06-15"),
+            date("2027-09-15"),
+            date("2028-01-18")
+        ]
+    );
+    assert!(
+        p.explanation
+            .params
+            .iter()
+            .any(|f| f.id == "late.next_year_installment_dates" && f.uncertain.is_some())
+    );
+}
+
+#[test]
+fn a_2026_return_filed_a_day_late_owes_a_month_at_10_percent_54a_8_1_a_9_6_a() {
+    // Due 2027-04-15 (Thursday); filed and paid 2027-04-16 with $1,000 due: late filing $100 +
+    // 5% = $150.00; late payment $50.00; interest 1 month at 10.00% (the 2026 rate, used for 2027
+    // too): $1,000 x 0.10 / 12 = $8.333 -> $8.33. Total $208.33.
+    assert!(late(2026, filed("2027-04-15"), dec!(1000)).is_none());
+    let e = late(2026, filed("2027-04-16"), dec!(1000)).unwrap();
+    assert_eq!(e.filing_due, Some(date("2027-04-15")));
+    assert_eq!(e.months_filed_late, 1);
+    assert_eq!(e.interest, dec!(8.33));
+    assert_eq!(e.total, dec!(208.33));
+    // With an extension the return is due six months later, 2027-10-15; the tax is still due
+    // 2027-04-15.
+    let ext = njtax_engine::answers::FilingDates {
+        extension: true,
+        filed_on: Some(date("2027-10-15")),
+        paid_on: Some(date("2027-04-15")),
+    };
+    assert!(late(2026, ext.clone(), dec!(1000)).is_none());
+    // A day after the extended date is a month late.
+    let mut one_day = ext;
+    one_day.filed_on = Some(date("2027-10-16"));
+    let e = late(2026, one_day, dec!(1000)).unwrap();
+    assert_eq!(e.filing_due, Some(date("2027-10-15")));
+    assert_eq!(e.months_filed_late, 1);
+}
