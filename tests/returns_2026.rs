@@ -1,12 +1,14 @@
 //! Tax year 2026: the drafts in `examples/2026/` against results worked BY HAND by the independent
-//! checker from the statute (N.J.S.A. Title 54A: 2-1, 2-4, 3-1, 3A-16 to 3A-20, 4-4, 4-7, 4-17.1,
-//! 5-8, 6-10, 6-15, 8-2, 8-4, 8-5, 9-6 c and d) and the 2026 figures of reference sheet 3 before
-//! the engine was run. Each test checks every line the document gives, the refund or balance due,
+//! checker from the statute (N.J.S.A. Title 54A: 2-1, 2-4, 3-1, 3A-16 to 3A-20, 4-4, 4-7, 4-17,
+//! 4-17.1, 5-8, 6-10, 6-15, 8-2, 8-4, 8-5, 9-6 c and d; IRC 21 and 129 as reference sheet 3 A2
+//! reads them for 2026) and the 2026 figures of reference sheet 3 before the engine was run. Each test checks every line the document gives, the refund or balance due,
 //! the return's form, period and months, and that the return carries the `provisional-year`
 //! warning exactly once and no error diagnostic. The part-year mover (return 6) checks both of its
 //! returns; return 7 also checks its NJ-2210 schedule column by column.
 //!
-//! The Form 2441 returns (9a, 9b, 10a, 10b, 11) have no drafts yet and are not here.
+//! The Form 2441 returns (9a, 9b, 10a, 10b, 11) also check line 64's explanation: it shows the
+//! federal Form 2441 worksheet, its line 11 is the federal credit of the document, and each Form
+//! 2441 line the document gives is a step with the document's value.
 //!
 //! The arithmetic, with the statute for every step, is in `docs/returns-2026.md`.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
@@ -803,5 +805,405 @@ fn return_2026_08_joint_seniors_pension_band_50_homeowner_54a_6_10_b_1() {
             "1107.00",
             "0",
         )],
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Returns 9a-11: federal Form 2441 worked out from its facts (`federal.care`, draft format 6),
+// NJ line 64 a percentage of its line 11 (54A:4-17 a).
+// ---------------------------------------------------------------------------------------------
+
+/// Expected Form 2441 figures of a return, from the document: `(Form 2441 line, value)`, the value
+/// an amount or a percentage (`"36%"`).
+type Form2441 = &'static [(&'static str, &'static str)];
+
+/// Whether `input` is Form 2441 line `n`: a worksheet step `Form 2441 line n`, or an answer named
+/// "... (Form 2441 line n)".
+fn is_form_2441_line(input: &njtax_engine::explain::Input, n: &str) -> bool {
+    use njtax_engine::explain::Source;
+    let step = format!("Form 2441 line {n}");
+    matches!(&input.source, Source::Worksheet(s) if *s == step)
+        || input.name.ends_with(&format!("({step})"))
+}
+
+/// The differences of line 64's explanation from the document: it must show the Form 2441
+/// worksheet (its rule and citation name Form 2441), its line 11 must be the federal credit the
+/// document gives, and each listed Form 2441 line must be there with the document's value.
+fn form_2441_problems(ret: &ComputedReturn, federal_credit: &str, lines: Form2441) -> Vec<String> {
+    let Some(line) = ret.line("64") else {
+        return vec!["  line 64: the engine has no line 64".to_owned()];
+    };
+    let ex = &line.explanation;
+    let mut problems = Vec::new();
+    if !ex.rule.contains("Form 2441") || !ex.citation.contains("Form 2441") {
+        problems.push(format!(
+            "  line 64: the explanation does not show the Form 2441 worksheet\n             \
+             rule: {}\n             citation: {}",
+            ex.rule, ex.citation
+        ));
+    }
+    let shown = |want: &str| {
+        if want.ends_with('%') {
+            want.to_owned()
+        } else {
+            njtax_engine::money::fmt_money(dec(want))
+        }
+    };
+    // The federal credit is the worksheet's line 11, not a typed answer.
+    let from_worksheet = ex.inputs.iter().any(|i| {
+        matches!(&i.source, njtax_engine::explain::Source::Worksheet(s) if s == "Form 2441 line 11")
+            && i.value == shown(federal_credit)
+    });
+    if !from_worksheet {
+        problems.push(format!(
+            "  line 64: no worksheet step Form 2441 line 11 of {}",
+            shown(federal_credit)
+        ));
+    }
+    let credit = std::iter::once(("11", federal_credit));
+    for (n, want) in credit.chain(lines.iter().copied()) {
+        let want = shown(want);
+        let found: Vec<_> = ex
+            .inputs
+            .iter()
+            .filter(|i| is_form_2441_line(i, n))
+            .collect();
+        if found.is_empty() {
+            problems.push(format!(
+                "  Form 2441 line {n}: expected {want}, not in line 64's explanation"
+            ));
+        }
+        for i in found {
+            if i.value != want {
+                problems.push(format!(
+                    "  Form 2441 line {n} ({}): expected {want}, got {}",
+                    i.name, i.value
+                ));
+            }
+        }
+    }
+    problems
+}
+
+/// A Form 2441 return: the NJ-1040 lines as [`check`], and line 64's worksheet.
+fn check_2441(file: &str, expected: &Ret, federal_credit: &str, form_2441: Form2441) {
+    let (set, mut problems) = set_problems(file, std::slice::from_ref(expected));
+    if let Some(ret) = set.returns.first() {
+        problems.extend(form_2441_problems(ret, federal_credit, form_2441));
+    }
+    finish(file, &problems);
+}
+
+/// IRC 21(a)(2) as amended for 2026: AGI exactly 43,000.00 is 28,000 over 15,000, 14 steps of
+/// $2,000: 50 - 14 = 36%; 3,000 (the one-person limit of 21(c)) x 0.36 = 1,080 = line 11; NJ line
+/// 64 = 40% (line 42 over 30,000, not over 60,000, 54A:4-17 a) = 432.
+#[test]
+fn return_2026_09a_hoh_form_2441_agi_43000_rate_36_line_64_432_irc_21_a_2() {
+    check_2441(
+        "09a-hoh-form-2441-agi-43000-rate-36.ron",
+        &resident(
+            &[
+                ("6", "1000.00"),
+                ("10", "1500.00"),
+                ("13", "2500.00"),
+                ("15", "43000.00"),
+                ("27", "43000.00"),
+                ("29", "43000.00"),
+                ("30", "2500.00"),
+                ("38", "2500.00"),
+                ("39", "40500.00"),
+                // 40a = 18% x 14,400. H: A 37,908 -> mid 37,925: 280 + 1.75% x 17,925 = 593.69
+                // -> 594; B 40,500 -> mid 40,525: 280 + 1.75% x 20,525 = 639.19 -> 639; saving
+                // 45: the $50 credit.
+                ("40a", "2592.00"),
+                ("41", "0"),
+                ("42", "40500.00"),
+                ("43", "639.00"),
+                ("54", "639.00"),
+                ("55", "700.00"),
+                ("56", "50.00"),
+                // EIC one child, band 43,000-43,050, mid 43,025: 4,427 - 15.98% x 19,135 =
+                // 1,369.23 -> 1,369; 40% = 547.60.
+                ("58", "547.60"),
+                // 40% x 1,080 (Form 2441 line 11).
+                ("64", "432.00"),
+                ("65", "750.00"),
+                // 66 = 700 + 50 + 547.60 + 432 + 750 = 2,479.60; refund 2,479.60 - 639.
+                ("66", "2479.60"),
+                ("80", "1840.60"),
+            ],
+            "1840.60",
+            "0",
+        ),
+        "1080.00",
+        &[
+            ("2", "4200.00"),
+            ("3", "3000.00"),
+            ("4", "43000.00"),
+            ("5", "43000.00"),
+            ("6", "3000.00"),
+            ("7", "43000.00"),
+            ("8", "36%"),
+            ("9a", "1080.00"),
+            ("9b", "0"),
+            ("9c", "1080.00"),
+            ("10", "1890.00"),
+        ],
+    );
+}
+
+/// The same 1 cent over: 28,000.01 over 15,000 is 15 steps (a part of a step counts): 35%, the
+/// floor; line 11 = 1,050; NJ line 64 = 420.
+#[test]
+fn return_2026_09b_hoh_form_2441_agi_43000_01_rate_35_line_64_420_irc_21_a_2() {
+    check_2441(
+        "09b-hoh-form-2441-agi-43000-01-rate-35.ron",
+        &resident(
+            &[
+                // As return 9a but for the wages.
+                ("6", "1000.00"),
+                ("10", "1500.00"),
+                ("13", "2500.00"),
+                ("15", "43000.01"),
+                ("27", "43000.01"),
+                ("29", "43000.01"),
+                ("30", "2500.00"),
+                ("38", "2500.00"),
+                ("39", "40500.01"),
+                // H: A 37,908.01 (row 37,900) 594, B 40,500.01 (row 40,500) 639: credit 50.
+                ("40a", "2592.00"),
+                ("41", "0"),
+                ("42", "40500.01"),
+                ("43", "639.00"),
+                ("54", "639.00"),
+                ("55", "700.00"),
+                ("56", "50.00"),
+                // Same EIC band as 9a.
+                ("58", "547.60"),
+                ("64", "420.00"),
+                ("65", "750.00"),
+                // 66 = 700 + 50 + 547.60 + 420 + 750 = 2,467.60; refund 2,467.60 - 639.
+                ("66", "2467.60"),
+                ("80", "1828.60"),
+            ],
+            "1828.60",
+            "0",
+        ),
+        "1050.00",
+        &[
+            ("3", "3000.00"),
+            ("4", "43000.01"),
+            ("5", "43000.01"),
+            ("6", "3000.00"),
+            ("7", "43000.01"),
+            ("8", "35%"),
+            ("9a", "1050.00"),
+            ("9c", "1050.00"),
+            ("10", "1890.00"),
+        ],
+    );
+}
+
+/// Joint, 2,000 of employer benefits (IRC 129, 2026 limit 7,500): Part III line 31 = 6,000 - 2,000
+/// = 4,000 (IRC 21(c) reduced by the excluded benefits); AGI exactly 162,000.00: 35% floor, then
+/// 12,000 over 150,000 = 3 steps of $4,000: 32%; line 11 = 1,280. NJ line 42 exactly 150,000.00 is
+/// "over $120,000 but not over $150,000": 10% = 128 (54A:4-17 a).
+#[test]
+fn return_2026_10a_joint_form_2441_agi_162000_rate_32_line_42_150000_line_64_128_irc_129() {
+    check_2441(
+        "10a-joint-form-2441-agi-162000-rate-32-line-42-150000.ron",
+        &resident(
+            &[
+                // 6 = 2 x 1,000; 10 = 2 x 1,500.
+                ("6", "2000.00"),
+                ("10", "3000.00"),
+                ("13", "5000.00"),
+                // 15 = box 16 91,000 + 78,000.
+                ("15", "169000.00"),
+                ("16a", "1000.00"),
+                ("27", "170000.00"),
+                ("29", "170000.00"),
+                ("30", "5000.00"),
+                ("38", "5000.00"),
+                ("39", "165000.00"),
+                // 41 = the $15,000 limit. A 150,000: 1,645 + 5.525% x 70,000 = 5,512.50; B
+                // 165,000: 5,512.50 + 6.37% x 15,000 = 6,468.00; saving 955.50: deduction.
+                ("40a", "16800.00"),
+                ("41", "15000.00"),
+                ("42", "150000.00"),
+                ("43", "5512.50"),
+                ("54", "5512.50"),
+                // 55 = 4,300 + 3,400.
+                ("55", "7700.00"),
+                // 10% x 1,280 (Form 2441 line 11).
+                ("64", "128.00"),
+                // 66 = 7,700 + 128 = 7,828; refund 7,828 - 5,512.50.
+                ("66", "7828.00"),
+                ("80", "2315.50"),
+            ],
+            "2315.50",
+            "0",
+        ),
+        "1280.00",
+        &[
+            // Part III (lines 22, 23, 24 and 28 of the document, 0 / 2,000 / 0 / 2,000, are not
+            // steps of the engine's explanation: 22 is taken as "No", 24 as 0, 28 = 25).
+            ("12", "2000.00"),
+            ("13", "0"),
+            ("14", "0"),
+            ("15", "2000.00"),
+            ("16", "9500.00"),
+            ("17", "2000.00"),
+            ("18", "85000.00"),
+            ("19", "76000.00"),
+            ("20", "2000.00"),
+            ("21", "7500.00"),
+            ("25", "2000.00"),
+            ("26", "0"),
+            ("27", "6000.00"),
+            ("29", "4000.00"),
+            ("30", "7500.00"),
+            ("31", "4000.00"),
+            // Part II.
+            ("2", "9500.00"),
+            ("3", "4000.00"),
+            ("4", "85000.00"),
+            ("5", "76000.00"),
+            ("6", "4000.00"),
+            ("7", "162000.00"),
+            ("8", "32%"),
+            ("9a", "1280.00"),
+            ("9c", "1280.00"),
+            ("10", "15600.00"),
+        ],
+    );
+}
+
+/// The same with Sanjay's box 1 85,000.01 (AGI 162,000.01; box 16 and the NJ lines unchanged):
+/// 12,000.01 over 150,000 = 4 steps: 31%; line 11 = 1,240; NJ line 64 = 124.
+#[test]
+fn return_2026_10b_joint_form_2441_agi_162000_01_rate_31_line_64_124_irc_21_a_2() {
+    check_2441(
+        "10b-joint-form-2441-agi-162000-01-rate-31.ron",
+        &resident(
+            &[
+                // NJ lines as return 10a to line 55.
+                ("6", "2000.00"),
+                ("10", "3000.00"),
+                ("13", "5000.00"),
+                ("15", "169000.00"),
+                ("16a", "1000.00"),
+                ("27", "170000.00"),
+                ("29", "170000.00"),
+                ("30", "5000.00"),
+                ("38", "5000.00"),
+                ("39", "165000.00"),
+                ("40a", "16800.00"),
+                ("41", "15000.00"),
+                ("42", "150000.00"),
+                ("43", "5512.50"),
+                ("54", "5512.50"),
+                ("55", "7700.00"),
+                // 10% x 1,240.
+                ("64", "124.00"),
+                // 66 = 7,700 + 124 = 7,824; refund 7,824 - 5,512.50.
+                ("66", "7824.00"),
+                ("80", "2311.50"),
+            ],
+            "2311.50",
+            "0",
+        ),
+        "1240.00",
+        &[
+            // Part III as 10a except line 18.
+            ("12", "2000.00"),
+            ("13", "0"),
+            ("14", "0"),
+            ("15", "2000.00"),
+            ("16", "9500.00"),
+            ("17", "2000.00"),
+            ("18", "85000.01"),
+            ("19", "76000.00"),
+            ("20", "2000.00"),
+            ("21", "7500.00"),
+            ("25", "2000.00"),
+            ("26", "0"),
+            ("27", "6000.00"),
+            ("29", "4000.00"),
+            ("30", "7500.00"),
+            ("31", "4000.00"),
+            // Part II.
+            ("2", "9500.00"),
+            ("3", "4000.00"),
+            ("4", "85000.01"),
+            ("5", "76000.00"),
+            ("6", "4000.00"),
+            ("7", "162000.01"),
+            ("8", "31%"),
+            ("9a", "1240.00"),
+            ("9c", "1240.00"),
+            ("10", "15600.00"),
+        ],
+    );
+}
+
+/// IRC 129(a)(2)(A), 2026 limit 7,500: of 8,000 of employer benefits 7,500 are excluded and 500
+/// taxable (line 26); line 29 = 3,000 - 7,500 is below zero: no federal credit, so no NJ line 64
+/// (54A:4-17 a: a percentage of the federal credit allowed).
+#[test]
+fn return_2026_11_hoh_form_2441_benefits_8000_over_7500_no_credit_irc_129_a_2_a() {
+    check_2441(
+        "11-hoh-form-2441-benefits-8000-over-7500-no-credit.ron",
+        &resident(
+            &[
+                ("6", "1000.00"),
+                ("10", "1500.00"),
+                ("13", "2500.00"),
+                ("15", "70500.00"),
+                ("27", "70500.00"),
+                ("29", "70500.00"),
+                ("30", "2500.00"),
+                ("38", "2500.00"),
+                ("39", "68000.00"),
+                // H: A 60,800 -> mid 60,825: 805 + 2.45% x 10,825 = 1,070.21 -> 1,070; B 68,000 ->
+                // mid 68,025: 1,246.61 -> 1,247; saving 177: deduction.
+                ("40a", "7200.00"),
+                ("41", "7200.00"),
+                ("42", "60800.00"),
+                ("43", "1070.00"),
+                ("54", "1070.00"),
+                ("55", "1400.00"),
+                // AGI 70,500 is past the one-child EIC end 51,593; Yasmin is 7 (no CTC).
+                ("58", "0"),
+                ("64", "0"),
+                ("65", "0"),
+                // 66 = 1,400; refund 1,400 - 1,070 = 330.
+                ("66", "1400.00"),
+                ("80", "330.00"),
+            ],
+            "330.00",
+            "0",
+        ),
+        "0",
+        &[
+            ("12", "8000.00"),
+            ("13", "0"),
+            ("14", "0"),
+            ("15", "8000.00"),
+            ("16", "9000.00"),
+            ("17", "8000.00"),
+            ("18", "70500.00"),
+            ("19", "70500.00"),
+            ("20", "8000.00"),
+            ("21", "7500.00"),
+            ("25", "7500.00"),
+            ("26", "500.00"),
+            ("27", "3000.00"),
+            // Line 29 is below zero: "stop"; no credit (lines 3, 6, 9a, 9c and 11 are 0).
+            ("3", "0"),
+            ("6", "0"),
+            ("9a", "0"),
+            ("9c", "0"),
+        ],
     );
 }
