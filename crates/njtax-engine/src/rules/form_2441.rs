@@ -485,12 +485,23 @@ pub fn form_2441_federal_care_credit(cx: &Ctx, w: &CareExpenses) -> FederalCareC
                 l21,
             )
             .worksheet(
-                "Excluded benefits: the smaller of line 20 and line 21",
+                "Benefits from your own business or partnership (not asked: taken as none)",
+                crate::explain_format!("{L} 22"),
+                Decimal::ZERO,
+            )
+            .worksheet("Line 15 - line 22", crate::explain_format!("{L} 23"), l15)
+            .worksheet(
+                "Deductible benefits of a sole proprietor or partner (none)",
+                crate::explain_format!("{L} 24"),
+                Decimal::ZERO,
+            )
+            .worksheet(
+                "Excluded benefits: the smaller of line 20 and line 21, less line 24",
                 crate::explain_format!("{L} 25"),
                 l25,
             )
             .worksheet(
-                "Taxable benefits (line 15 - line 25), for Form 1040 line 1e",
+                "Taxable benefits (line 23 - line 25), for Form 1040 line 1e",
                 crate::explain_format!("{L} 26"),
                 l26,
             )
@@ -499,6 +510,7 @@ pub fn form_2441_federal_care_credit(cx: &Ctx, w: &CareExpenses) -> FederalCareC
                 crate::explain_format!("{L} 27"),
                 cap,
             )
+            .worksheet("Line 24 + line 25", crate::explain_format!("{L} 28"), l25)
             .worksheet(
                 "Line 27 - line 28 (the excluded benefits)",
                 crate::explain_format!("{L} 29"),
