@@ -225,6 +225,8 @@ fn provisional_notice(layout: &mut Layout<'_>, set: &ReturnSet) {
             l.paragraph(u, BODY, Face::Regular, Ink::Black, INDENT);
         }
     });
+    // Apart from the header's frame below.
+    layout.gap(6.0);
 }
 
 /// Signature and date lines for each filer and the preparer.
