@@ -155,7 +155,7 @@ fn read(kind: &Kind, text: &str) -> Result<Value, String> {
                 .map(Value::from)
                 .map_err(|_| "Type a year, for example 2023".to_owned())
         }
-        Kind::Bool | Kind::Choice(_) | Kind::Present | Kind::Months => {
+        Kind::Bool | Kind::Choice(_) | Kind::Present | Kind::Months | Kind::TaxYear => {
             Ok(Value::String(text.to_owned()))
         }
     }
@@ -238,6 +238,57 @@ fn months_grid(app: &mut App, ui: &mut Ui, field: &Field, path: &str, help: &str
         });
 }
 
+/// How a tax year reads in the year drop-down: `2025`, `2026 (provisional)` for a year whose forms
+/// are not published yet, `2019 (not supported)` for a year this version does not compute.
+pub fn tax_year_text(year: u16, years: &[njtax_engine::TaxYear]) -> String {
+    match years.iter().find(|y| y.year == year) {
+        Some(y) if y.provisional.is_some() => format!("{year} (provisional)"),
+        Some(_) => year.to_string(),
+        None => format!("{year} (not supported)"),
+    }
+}
+
+/// The tax year as a drop-down of the years the engine's data lists, newest first, named by its
+/// label (AccessKit). The draft's year stays selected even when it is not in the list.
+fn tax_year_choice(app: &mut App, ui: &mut Ui, field: &Field, path: &str, help: &str) {
+    let label = ui.label(&field.label);
+    let now = binding::get(&app.snapshot.answers, path)
+        .and_then(Value::as_u64)
+        .and_then(|n| u16::try_from(n).ok());
+    let years = app.tax_years();
+    let shown = now.map_or_else(String::new, |y| tax_year_text(y, years));
+    let choices: Vec<(u16, String)> = years
+        .iter()
+        .rev()
+        .map(|y| (y.year, tax_year_text(y.year, years)))
+        .collect();
+    let mut chosen: Option<u16> = None;
+    let r = egui::ComboBox::from_id_salt(field_id(path))
+        .selected_text(shown)
+        .width(theme::FIELD_WIDTH)
+        .show_ui(ui, |ui| {
+            for (year, text) in choices {
+                if ui.selectable_label(now == Some(year), text).clicked() && now != Some(year) {
+                    chosen = Some(year);
+                }
+            }
+        })
+        .response
+        .labelled_by(label.id);
+    let r = if help.is_empty() {
+        r
+    } else {
+        r.on_hover_text(help)
+    };
+    focus_if_asked(app, ui, path, &r);
+    if let Some(year) = chosen {
+        app.send(Command::Set {
+            path: path.to_owned(),
+            value: Value::from(year),
+        });
+    }
+}
+
 /// Draw one answer field in a two-column grid row: label, then the input (and any message).
 pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
     let current = binding::get(&app.snapshot.answers, path).cloned();
@@ -248,6 +299,7 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
     };
     let id = field_id(path);
     match &field.kind {
+        Kind::TaxYear => tax_year_choice(app, ui, field, path, &help),
         Kind::Months => {
             ui.label(&field.label);
             months_grid(app, ui, field, path, &help);
@@ -489,6 +541,27 @@ mod tests {
             month_box_name("Exempt months", 12),
             "Exempt months: December"
         );
+    }
+
+    #[test]
+    fn a_tax_year_reads_as_supported_provisional_or_not_supported() {
+        let book = njtax_engine::ParamBook::load().unwrap_or_else(|e| panic!("{e}"));
+        let years = book.years();
+        let latest = book.latest_year();
+        let first = years.first().map_or(0, |y| y.year);
+        assert_eq!(tax_year_text(first, years), first.to_string());
+        let provisional = years.iter().find(|y| y.provisional.is_some());
+        if let Some(p) = provisional {
+            assert_eq!(
+                tax_year_text(p.year, years),
+                format!("{} (provisional)", p.year)
+            );
+        }
+        assert_eq!(
+            tax_year_text(latest + 1, years),
+            format!("{} (not supported)", latest + 1)
+        );
+        assert_eq!(tax_year_text(2019, years), "2019 (not supported)");
     }
 
     #[test]

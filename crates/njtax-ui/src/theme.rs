@@ -19,6 +19,8 @@ pub const CHOICE_LINE_CHARS: usize = 40;
 pub const FIELD_WIDTH: f32 = 220.0;
 /// Size of the refund / balance due figure.
 pub const BIG_FIGURE: f32 = 26.0;
+/// Width of the warning-coloured frame around the provisional-year notice.
+pub const NOTICE_STROKE: f32 = 1.5;
 /// Size of a section's state mark.
 pub const MARK_SIZE: f32 = 12.0;
 /// Size of screen titles.
