@@ -1838,3 +1838,57 @@ fn a_draft_for_a_year_this_version_does_not_compute_keeps_its_year_marked_not_su
     assert!(h.state().returns().is_some());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// In the smallest window the app is laid out for (1024x700), nothing any screen draws runs
+/// under "Your NJ return" or past the window: inputs narrow, checkbox labels, the form view's line
+/// labels and the File online labels wrap. Checked on every screen of the 2026 sample, a 2026
+/// mover (two returns) and a family with health coverage months and estimated payments.
+#[test]
+fn nothing_on_any_screen_is_cut_off_in_a_1024_by_700_window() {
+    use egui_kittest::kittest::{NodeT as _, by};
+    for file in [
+        "family-2026.ron",
+        "2026/06-hoh-moved-in-from-ny-17-may-child-1.ron",
+        "estimates/family-uninsured-member.ron",
+        "estimates/retiree-late-estimates.ron",
+        "business/sole-proprietor-sheltered-workshop.ron",
+    ] {
+        let text = std::fs::read_to_string(example(file)).unwrap();
+        let answers = njtax_engine::parse_draft(&text).unwrap().answers;
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1024.0, 700.0))
+            .build_ui_state(
+                |ui, app: &mut App| app.ui(ui),
+                app_with(answers, ScriptedDialogs::default()),
+            );
+        h.run();
+        let count = h.state().interview.screens.len();
+        for screen in 0..count {
+            h.state_mut().send(njtax_ui::Command::Goto {
+                screen,
+                focus: None,
+            });
+            h.run();
+            let id = h.state().interview.screens[screen].id.clone();
+            // The return panel's edge: its heading less the panel's inner margin.
+            let panel = h.get_by_label("Your NJ return").rect().left() - 8.0;
+            let left = njtax_ui::theme::LEFT_PANEL_WIDTH;
+            let over: Vec<String> = h
+                .query_all(by().predicate(|n| n.label().is_some() || n.value().is_some()))
+                .filter(|n| {
+                    let r = n.rect();
+                    r.left() > left && r.left() < panel && r.right() > panel + 0.5
+                })
+                .map(|n| {
+                    let name = n.accesskit_node().label().or_else(|| n.value());
+                    format!("{name:?} at {:?}", n.rect())
+                })
+                .collect();
+            assert!(
+                over.is_empty(),
+                "{file}, screen {id}: runs under the return panel (at x {panel}):\n{}",
+                over.join("\n")
+            );
+        }
+    }
+}

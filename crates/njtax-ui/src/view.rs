@@ -187,11 +187,13 @@ fn status_bar(app: &mut App, ui: &mut Ui) {
         if let Some((msg, is_error)) = &app.ui_state.message {
             ui.separator();
             let text = RichText::new(msg.as_str());
-            ui.label(if *is_error {
+            let text = if *is_error {
                 text.color(theme::error_colour(ui.visuals()))
             } else {
                 text
-            });
+            };
+            // A long message wraps in a small window instead of running off the edge.
+            ui.add(egui::Label::new(text).wrap());
         }
     });
 }
