@@ -8,8 +8,9 @@ use std::path::PathBuf;
 use njtax_ui::App;
 use njtax_ui::platform::{FileDialogs, RecentStore};
 
-/// The sample draft shown when no draft is given.
-const SAMPLE_DRAFT: &str = include_str!("../examples/family-eitc-child-credits.ron");
+/// The sample draft shown when no draft is given: this season's return of a family with children
+/// (its figures worked by hand, `docs/returns-2026.md`, return 1a).
+const SAMPLE_DRAFT: &str = include_str!("../examples/family-2026.ron");
 /// Its name in the title bar.
 const SAMPLE_NAME: &str = "Sample return (family with children)";
 
@@ -98,12 +99,8 @@ fn main() -> eframe::Result {
             Box::new(NativeDialogs),
             Box::new(ConfigRecent::new()),
         ),
-        Err(_) => App::new(
-            njtax_engine::Answers::default(),
-            "Untitled draft",
-            Box::new(NativeDialogs),
-            Box::new(ConfigRecent::new()),
-        ),
+        // A new draft in the latest tax year, as File > New gives.
+        Err(_) => App::new_blank(Box::new(NativeDialogs), Box::new(ConfigRecent::new())),
     };
     if let Some(dirs) = directories::ProjectDirs::from("org", "njtax", "njtax") {
         let state = dirs

@@ -1704,3 +1704,259 @@ fn the_file_online_screen_says_plainly_when_the_draft_has_no_nj_1040() {
         }));
     }
 }
+
+// The tax year: a drop-down of the years this version computes, the provisional one marked.
+
+/// The years in `forms/years.ron`.
+fn book() -> ParamBook {
+    ParamBook::load().unwrap()
+}
+
+/// The checker's 2026 return 1a (`examples/2026/01a-...`, `docs/returns-2026.md`): a head of
+/// household with a child of 3 and one of 8, line 42 exactly $30,000.00; in `year`.
+fn family_line_42_30000(year: u16) -> Answers {
+    let text = std::fs::read_to_string(example("2026/01a-hoh-line-42-exactly-30000-ctc-1250.ron"))
+        .unwrap();
+    let mut a = njtax_engine::parse_draft(&text).unwrap().answers;
+    a.tax_year = year;
+    a
+}
+
+/// The tax year drop-down, found by its label.
+fn year_box<'h>(h: &'h Harness<'_, App>) -> egui_kittest::Node<'h> {
+    h.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Tax year")
+}
+
+/// Open the tax year drop-down and pick the entry shown as `entry`.
+fn choose_year(h: &mut Harness<'_, App>, entry: &str) {
+    year_box(h).click();
+    h.run();
+    h.get_by_label(entry).click();
+    h.run();
+}
+
+#[test]
+fn choosing_2026_from_the_year_drop_down_shows_the_provisional_notice_and_the_2026_child_credit() {
+    let book = book();
+    let latest = book.latest_year();
+    let provisional = book
+        .years()
+        .iter()
+        .find(|y| y.provisional.is_some())
+        .expect("a provisional year");
+    assert_eq!(
+        provisional.year, latest,
+        "the provisional year is the newest"
+    );
+    let notice = provisional.provisional.as_ref().unwrap().notice.clone();
+    let mut h = harness_with(app_with(
+        family_line_42_30000(latest - 1),
+        ScriptedDialogs::default(),
+    ));
+    h.run();
+    assert_eq!(
+        year_box(&h).value().as_deref(),
+        Some((latest - 1).to_string().as_str())
+    );
+    assert!(
+        h.query_by_label(&notice).is_none(),
+        "a final year: no notice"
+    );
+    let before = h.state().line_value("65").unwrap();
+    // The list: every supported year, newest first, the provisional one said so.
+    year_box(&h).click();
+    h.run();
+    let shown: Vec<String> = book
+        .years()
+        .iter()
+        .rev()
+        .map(|y| njtax_ui::fields::tax_year_text(y.year, book.years()))
+        .collect();
+    assert_eq!(shown[0], format!("{latest} (provisional)"));
+    for entry in &shown {
+        assert!(h.query_by_label(entry).is_some(), "{entry} is offered");
+    }
+    let tops: Vec<f32> = shown
+        .iter()
+        .map(|e| h.get_by_label(e).rect().top())
+        .collect();
+    assert!(tops.is_sorted(), "newest first: {shown:?} at {tops:?}");
+    h.get_by_label(&shown[0]).click();
+    h.run();
+    assert_eq!(h.state().doc.answers().tax_year, latest);
+    assert_eq!(
+        year_box(&h).value().as_deref(),
+        Some(format!("{latest} (provisional)").as_str())
+    );
+    // The notice in "Your NJ return", and the 2026 child tax credit: $1,250 for a child under 6
+    // at line 42 of $30,000 or less (54A:4-17.1 a; docs/returns-2026.md, return 1a).
+    assert!(h.query_by_label(&notice).is_some(), "the notice is shown");
+    assert_eq!(
+        h.state().line_value("42"),
+        Some(rust_decimal::dec!(30000.00))
+    );
+    assert_eq!(
+        h.state().line_value("65"),
+        Some(rust_decimal::dec!(1250.00))
+    );
+    assert_ne!(
+        before,
+        rust_decimal::dec!(1250.00),
+        "the year changed line 65"
+    );
+    go_to(&mut h, "Form view");
+    h.get_by_label("Line 65").click();
+    h.run();
+    assert!(h.query_all_by_label("$1,250.00").count() >= 1);
+    // Review: the notice framed at the top with the figures used, and not again in the list.
+    go_to(&mut h, "Review");
+    assert_eq!(h.query_all_by_label(&notice).count(), 2, "panel and Review");
+    assert!(
+        h.query_by_label("Provisional figures used on this return:")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("• the child tax credit amounts (line 65)")
+            .is_some()
+    );
+}
+
+#[test]
+fn file_new_starts_a_draft_in_the_latest_year_and_says_which() {
+    let latest = book().latest_year();
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    assert_eq!(h.state().doc.answers().tax_year, 2024);
+    click_file_menu(&mut h, "New");
+    assert_eq!(h.state().doc.answers().tax_year, latest);
+    let (msg, is_error) = status(&h);
+    assert!(!is_error);
+    assert!(
+        msg.starts_with(&format!("New draft for tax year {latest}")),
+        "{msg}"
+    );
+    assert!(msg.contains("provisional"), "{msg}");
+    assert_eq!(
+        year_box(&h).value().as_deref(),
+        Some(format!("{latest} (provisional)").as_str())
+    );
+    // The app started without a draft does the same.
+    let app = App::new_blank(
+        Box::new(ScriptedDialogs::default()),
+        Box::new(MemoryRecent::default()),
+    );
+    assert_eq!(app.doc.answers().tax_year, latest);
+    assert!(!app.doc.is_dirty());
+}
+
+#[test]
+fn start_next_years_draft_from_the_last_final_year_gives_a_draft_that_computes() {
+    let latest = book().latest_year();
+    let mut h = harness_with(app_with(
+        family_line_42_30000(latest - 1),
+        ScriptedDialogs::default(),
+    ));
+    h.run();
+    click_file_menu(&mut h, "Start next year's draft…");
+    let next = h.state().doc.answers().clone();
+    assert_eq!(next.tax_year, latest);
+    assert_eq!(next.taxpayer.name, "Keisha Barnes");
+    assert_eq!(next.dependents.len(), 2);
+    let (msg, _) = status(&h);
+    assert!(
+        msg.starts_with(&format!("Started the {latest} draft")),
+        "{msg}"
+    );
+    assert!(!msg.contains("no law figures"), "{msg}");
+    assert!(msg.contains("provisional"), "{msg}");
+    assert!(h.state().returns().is_some(), "the new draft computes");
+    assert!(h.query_by_label_contains("cannot be computed").is_none());
+}
+
+#[test]
+fn a_draft_for_a_year_this_version_does_not_compute_keeps_its_year_marked_not_supported() {
+    let dir = temp_dir("year-2019");
+    let path = dir.join("old.ron");
+    let text = "Draft(\n  format_version: 5,\n  answers: (tax_year: 2019, filing_status: Single, taxpayer: (name: \"Old Filer\", ssn: \"400-00-0019\", birth_date: Some(\"1980-01-01\"))),\n)";
+    std::fs::write(&path, text).unwrap();
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    h.state_mut()
+        .send(njtax_ui::Command::OpenPath(path.clone()));
+    h.run();
+    assert_eq!(h.state().doc.answers().tax_year, 2019, "never switched");
+    assert_eq!(
+        year_box(&h).value().as_deref(),
+        Some("2019 (not supported)")
+    );
+    // The return panel says why, and shows no figure.
+    assert!(
+        h.query_by_label_contains("The return cannot be computed: tax year 2019 is not supported")
+            .is_some()
+    );
+    // ("Refund" is also a section's name.)
+    assert!(h.query_by_label("Balance due").is_none());
+    assert!(h.query_by_label_contains(" to fix, ").is_none());
+    assert!(h.state().line_value("42").is_none());
+    assert!(!h.state().doc.is_dirty(), "opening changed nothing");
+    // Choosing a supported year from the list computes it.
+    let latest = book().latest_year();
+    choose_year(&mut h, &(latest - 1).to_string());
+    assert_eq!(h.state().doc.answers().tax_year, latest - 1);
+    assert!(h.state().returns().is_some());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// In the smallest window the app is laid out for (1024x700), nothing any screen draws runs
+/// under "Your NJ return" or past the window: inputs narrow, checkbox labels, the form view's line
+/// labels and the File online labels wrap. Checked on every screen of the 2026 sample, a 2026
+/// mover (two returns) and a family with health coverage months and estimated payments.
+#[test]
+fn nothing_on_any_screen_is_cut_off_in_a_1024_by_700_window() {
+    use egui_kittest::kittest::{NodeT as _, by};
+    for file in [
+        "family-2026.ron",
+        "2026/06-hoh-moved-in-from-ny-17-may-child-1.ron",
+        "estimates/family-uninsured-member.ron",
+        "estimates/retiree-late-estimates.ron",
+        "business/sole-proprietor-sheltered-workshop.ron",
+    ] {
+        let text = std::fs::read_to_string(example(file)).unwrap();
+        let answers = njtax_engine::parse_draft(&text).unwrap().answers;
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1024.0, 700.0))
+            .build_ui_state(
+                |ui, app: &mut App| app.ui(ui),
+                app_with(answers, ScriptedDialogs::default()),
+            );
+        h.run();
+        let count = h.state().interview.screens.len();
+        for screen in 0..count {
+            h.state_mut().send(njtax_ui::Command::Goto {
+                screen,
+                focus: None,
+            });
+            h.run();
+            let id = h.state().interview.screens[screen].id.clone();
+            // The return panel's edge: its heading less the panel's inner margin.
+            let panel = h.get_by_label("Your NJ return").rect().left() - 8.0;
+            let left = njtax_ui::theme::LEFT_PANEL_WIDTH;
+            let over: Vec<String> = h
+                .query_all(by().predicate(|n| n.label().is_some() || n.value().is_some()))
+                .filter(|n| {
+                    let r = n.rect();
+                    r.left() > left && r.left() < panel && r.right() > panel + 0.5
+                })
+                .map(|n| {
+                    let name = n.accesskit_node().label().or_else(|| n.value());
+                    format!("{name:?} at {:?}", n.rect())
+                })
+                .collect();
+            assert!(
+                over.is_empty(),
+                "{file}, screen {id}: runs under the return panel (at x {panel}):\n{}",
+                over.join("\n")
+            );
+        }
+    }
+}

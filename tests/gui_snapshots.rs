@@ -464,6 +464,46 @@ fn the_file_online_screen_scrolled_to_the_returns_lines_matches_its_snapshot() {
     h.snapshot("screen_file_online_lines");
 }
 
+/// The app's 2026 sample (provisional) at 1024x700, the smallest window it is laid out for: the
+/// Start screen with the year drop-down and "Your NJ return" with the provisional notice wrapped
+/// in the narrow panel above the refund; then Review with the notice framed at the top and the
+/// provisional figures the return uses.
+#[test]
+fn a_provisional_years_return_panel_and_review_match_their_snapshots() {
+    use egui_kittest::kittest::Queryable as _;
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/family-2026.ron"
+    ))
+    .unwrap();
+    let app = App::new(
+        njtax_engine::parse_draft(&text).unwrap().answers,
+        "Sample return",
+        Box::new(ScriptedDialogs::default()),
+        Box::new(MemoryRecent::default()),
+    );
+    let review = screen_index(&app, "review");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1024.0, 700.0))
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    h.run();
+    assert!(
+        h.query_by_label_contains("Tax year 2026 is provisional")
+            .is_some()
+    );
+    h.snapshot("screen_start_2026_provisional");
+    h.state_mut().send(njtax_ui::Command::Goto {
+        screen: review,
+        focus: None,
+    });
+    h.run();
+    assert!(
+        h.query_by_label("Provisional figures used on this return:")
+            .is_some()
+    );
+    h.snapshot("screen_review_2026_provisional");
+}
+
 /// The position of the interview screen `id` in the app's section list.
 fn screen_index(app: &App, id: &str) -> usize {
     app.interview

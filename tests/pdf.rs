@@ -249,3 +249,98 @@ fn the_pdf_is_tagged_so_screen_readers_read_headings_lines_and_tables_in_order()
     assert!(!tree.contains("Page 1 of"));
     assert!(!tree.contains("Prepared with njtax"));
 }
+
+/// Text with every run of white space made one space (pdftotext wraps and pads the rows).
+fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The pages of pdftotext's output (a form feed ends each page).
+fn pages(text: &str) -> Vec<&str> {
+    text.split('\u{c}')
+        .filter(|p| !p.trim().is_empty())
+        .collect()
+}
+
+/// A return of a provisional year says so: the year's notice and the provisional figures it uses
+/// near the top of the first page (as on the app's Review screen), once, and a short mark in the
+/// running head of every page, the second return's and the hand-off sheet's too.
+#[test]
+fn a_provisional_years_return_says_so_on_its_first_page_and_in_every_pages_head() {
+    for (folder, file) in [
+        ("", "family-2026.ron"),
+        ("2026", "06-hoh-moved-in-from-ny-17-may-child-1.ron"),
+    ] {
+        let (a, set) = load(folder, file);
+        let notice = flat(
+            &set.provisional
+                .as_ref()
+                .expect("2026 is provisional")
+                .notice,
+        );
+        let (text, _) = pdf_text(&a, &set, &PrintOptions::default());
+        let missing = missing_lines(&text, &set);
+        assert!(
+            missing.is_empty(),
+            "{file}: not printed:\n{}",
+            missing.join("\n")
+        );
+        let pages = pages(&text);
+        assert!(pages.len() > 2, "{file}");
+        let first = flat(pages[0]);
+        let at = first.find(&notice).expect("the notice on page 1");
+        let header = first.find("Home address").unwrap();
+        assert!(
+            at < header,
+            "{file}: the notice comes before the header box"
+        );
+        assert!(first.contains("Provisional tax year 2026"));
+        let uses = set.provisional_uses();
+        assert!(!uses.is_empty(), "{file}");
+        let heading = if set.returns.len() > 1 {
+            "Provisional figures used on these returns:"
+        } else {
+            "Provisional figures used on this return:"
+        };
+        assert!(first.contains(heading), "{file}");
+        for u in &uses {
+            let line = flat(&format!("• {}", u.describe()));
+            assert!(first.contains(&line), "{file}: {line}");
+        }
+        // Said once: the warning is not repeated under Messages.
+        assert_eq!(flat(&text).matches(&notice).count(), 1, "{file}");
+        for (n, page) in pages.iter().enumerate() {
+            // The running head's row (or the row above it, for a head too long to share it).
+            let head: Vec<&str> = page
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .take(2)
+                .collect();
+            assert!(
+                head.iter()
+                    .any(|l| l.trim_end().ends_with("PROVISIONAL 2026 figures")),
+                "{file}: page {} head: {head:?}",
+                n + 1
+            );
+        }
+    }
+    // The sample's first page names the child tax credit at line 65.
+    let (a, set) = load("", "family-2026.ron");
+    let (text, _) = pdf_text(&a, &set, &PrintOptions::default());
+    assert!(flat(pages(&text)[0]).contains("• the child tax credit amounts (line 65)"));
+}
+
+#[test]
+fn a_final_years_return_has_neither_the_provisional_notice_nor_the_mark() {
+    for (folder, file) in [
+        ("", "widow-homeowner-2025.ron"),
+        ("", "ny-commuter-coj.ron"),
+    ] {
+        let (a, set) = load(folder, file);
+        assert!(set.provisional.is_none());
+        let (text, _) = pdf_text(&a, &set, &PrintOptions::default());
+        assert!(!text.contains("PROVISIONAL"), "{file}");
+        assert!(!text.contains("Provisional tax year"), "{file}");
+        assert!(!text.contains("Provisional figures used"), "{file}");
+    }
+}

@@ -1000,9 +1000,14 @@ impl ElectionComparison {
     }
 }
 
+/// The code of the warning every return of a provisional year carries (its message is the year's
+/// notice): the app and the printed return show the notice apart and leave this warning out of
+/// their lists.
+pub const PROVISIONAL_YEAR_CODE: &str = "provisional-year";
+
 /// The one plain sentence every return of a provisional year carries (`forms/years.ron`).
 fn provisional_year_warning(prov: &crate::year::Provisional) -> Diagnostic {
-    Diagnostic::warning("provisional-year", prov.notice.clone())
+    Diagnostic::warning(PROVISIONAL_YEAR_CODE, prov.notice.clone())
 }
 
 /// One warning per uncertain figure that a line actually used, and for an uncertain line map.

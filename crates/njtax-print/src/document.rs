@@ -36,6 +36,23 @@ const TOTALS: &[&str] = &[
 /// The mark printed on every page of a return that has errors.
 pub const DRAFT_MARK: &str = "DRAFT - not for filing";
 
+/// The short mark in every page's running head while the year is provisional:
+/// `PROVISIONAL 2026 figures`.
+pub fn provisional_mark(set: &ReturnSet) -> Option<String> {
+    set.provisional
+        .as_ref()
+        .map(|_| format!("PROVISIONAL {} figures", set.tax_year))
+}
+
+/// "Provisional figures used on this return:" (these returns, when the draft gives several).
+pub fn provisional_uses_heading(set: &ReturnSet) -> &'static str {
+    if set.returns.len() > 1 {
+        "Provisional figures used on these returns:"
+    } else {
+        "Provisional figures used on this return:"
+    }
+}
+
 /// Whether any return of the set has an error.
 pub fn has_errors(set: &ReturnSet) -> bool {
     set.returns.iter().any(ComputedReturn::has_errors)
@@ -94,6 +111,9 @@ fn front(
     opts: &PrintOptions,
 ) {
     layout.heading(&form_title(r), 14.0, 0, 120.0);
+    if first {
+        provisional_notice(layout, set);
+    }
     let people = filer_people(a, r.filer);
     let status = match r.filer {
         Filer::Household => a.filing_status,
@@ -173,6 +193,42 @@ fn front(
     signatures(layout, people.len());
 }
 
+/// For a provisional year, a frame at the top of the first page: the year's notice (one
+/// sentence) and the provisional figures the returns use and where, as the app's Review screen
+/// shows them.
+fn provisional_notice(layout: &mut Layout<'_>, set: &ReturnSet) {
+    let Some(prov) = &set.provisional else { return };
+    let title = format!("Provisional tax year {}", set.tax_year);
+    let uses: Vec<String> = set
+        .provisional_uses()
+        .iter()
+        .map(|u| format!("• {}", u.describe()))
+        .collect();
+    let heading = if uses.is_empty() {
+        "None of the provisional figures is used on this return."
+    } else {
+        provisional_uses_heading(set)
+    };
+    const INDENT: f32 = 10.0;
+    let height = layout.paragraph_height(&title, BODY, Face::Bold, 0.0)
+        + layout.paragraph_height(&prov.notice, BODY, Face::Regular, 0.0)
+        + layout.paragraph_height(heading, BODY, Face::Bold, 0.0)
+        + uses
+            .iter()
+            .map(|u| layout.paragraph_height(u, BODY, Face::Regular, INDENT))
+            .sum::<f32>();
+    layout.framed(height, |l| {
+        l.paragraph(&title, BODY, Face::Bold, Ink::Black, 0.0);
+        l.paragraph(&prov.notice, BODY, Face::Regular, Ink::Black, 0.0);
+        l.paragraph(heading, BODY, Face::Bold, Ink::Black, 0.0);
+        for u in &uses {
+            l.paragraph(u, BODY, Face::Regular, Ink::Black, INDENT);
+        }
+    });
+    // Apart from the header's frame below.
+    layout.gap(6.0);
+}
+
 /// Signature and date lines for each filer and the preparer.
 fn signatures(layout: &mut Layout<'_>, filers: usize) {
     layout.gap(8.0);
@@ -205,11 +261,17 @@ fn signatures(layout: &mut Layout<'_>, filers: usize) {
 
 /// Errors, warnings and notes of the return.
 fn messages(layout: &mut Layout<'_>, r: &ComputedReturn) {
-    if r.diagnostics.is_empty() {
+    // The provisional year's warning is the notice on the first page: not repeated here.
+    let shown: Vec<_> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.code != njtax_engine::compute::PROVISIONAL_YEAR_CODE)
+        .collect();
+    if shown.is_empty() {
         return;
     }
     layout.heading("Messages", 11.0, 1, 30.0);
-    for d in &r.diagnostics {
+    for d in shown {
         let (word, ink) = match d.severity {
             Severity::Error => ("Error", Ink::Red),
             Severity::Warning => ("Warning", Ink::Black),

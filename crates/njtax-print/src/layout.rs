@@ -18,6 +18,10 @@ const BODY_TOP: f32 = 70.0;
 const BODY_BOTTOM: f32 = PAGE_HEIGHT - 50.0;
 /// Right edge of the text column.
 pub const RIGHT: f32 = PAGE_WIDTH - MARGIN;
+/// Baseline of the running head.
+pub const HEAD_Y: f32 = 34.0;
+/// Least room between the running head and the mark at its right.
+const HEAD_MARK_GAP: f32 = 18.0;
 
 /// Body text size.
 pub const BODY: f32 = 8.5;
@@ -184,13 +188,21 @@ pub struct Layout<'f> {
     running_head: String,
     /// The mark printed on every page when the return has errors.
     mark: Option<String>,
+    /// A short mark at the right of every page's running head (a provisional year).
+    head_mark: Option<String>,
     /// The last block id handed out (paragraphs, headings, tables).
     blocks: u32,
 }
 
 impl<'f> Layout<'f> {
-    /// A layout with one empty page.
-    pub fn new(fonts: &'f Fonts, running_head: String, mark: Option<String>) -> Self {
+    /// A layout with one empty page. `mark` is printed on every page (a return with errors);
+    /// `head_mark` at the right of every page's running head (a provisional year).
+    pub fn new(
+        fonts: &'f Fonts,
+        running_head: String,
+        mark: Option<String>,
+        head_mark: Option<String>,
+    ) -> Self {
         let mut l = Self {
             fonts,
             pages: Vec::new(),
@@ -198,6 +210,7 @@ impl<'f> Layout<'f> {
             y: BODY_TOP,
             running_head,
             mark,
+            head_mark,
             blocks: 0,
         };
         l.new_page();
@@ -219,13 +232,33 @@ impl<'f> Layout<'f> {
         let mut page = Page::default();
         page.items.push(Item::Text {
             x: MARGIN,
-            y: 34.0,
+            y: HEAD_Y,
             size: SMALL,
             face: Face::Regular,
             ink: Ink::Grey(90),
             text: self.running_head.clone(),
             role: Role::Artifact(Furniture::Header),
         });
+        if let Some(mark) = &self.head_mark {
+            // At the right of the running head; on the line above it when the head is too long
+            // to share its line.
+            let w = self.fonts.width(Face::Bold, mark, SMALL);
+            let head_w = self.fonts.width(Face::Regular, &self.running_head, SMALL);
+            let y = if MARGIN + head_w + HEAD_MARK_GAP + w <= RIGHT {
+                HEAD_Y
+            } else {
+                HEAD_Y - SMALL * 1.4
+            };
+            page.items.push(Item::Text {
+                x: RIGHT - w,
+                y,
+                size: SMALL,
+                face: Face::Bold,
+                ink: Ink::Black,
+                text: mark.clone(),
+                role: Role::Artifact(Furniture::Header),
+            });
+        }
         // The mark is read once, on the first page; on the others it is furniture.
         let mark_role = if self.pages.is_empty() {
             Role::Para {
@@ -399,6 +432,17 @@ impl<'f> Layout<'f> {
             width: 0.3,
             ink: Ink::Grey(190),
         });
+    }
+
+    /// How tall [`Layout::paragraph`] sets `text` (for a frame's height).
+    pub fn paragraph_height(&self, text: &str, size: f32, face: Face, indent: f32) -> f32 {
+        let lines = self
+            .fonts
+            .wrap(face, text, size, RIGHT - MARGIN - indent)
+            .len();
+        #[allow(clippy::cast_precision_loss)]
+        let h = size * 1.3 * lines as f32 + size * 0.3;
+        h
     }
 
     /// A name and a value: the name wrapped on the left, the value right-aligned (wrapped too when

@@ -4,7 +4,9 @@
 //! filing status; every line with its number, label and amount), then every schedule and worksheet
 //! the return used, an appendix with each line's explanation and citation, and the hand-off sheet
 //! for New Jersey's online filing service. A return with errors carries "DRAFT - not for filing"
-//! on every page. Fonts are embedded (subset), so the text is selectable and searchable.
+//! on every page; a return of a provisional year (its forms not published yet) carries
+//! "PROVISIONAL 2026 figures" in every page's running head and the year's notice, with the
+//! provisional figures it uses, on its first page. Fonts are embedded (subset), so the text is selectable and searchable.
 //!
 //! The crate computes no tax: it prints what the engine computed. Page positions are `f32`
 //! points (layout only); every amount is the engine's `Decimal`, formatted once.
@@ -77,7 +79,8 @@ pub fn lay_out(
     let mark = document::has_errors(set).then(|| DRAFT_MARK.to_owned());
     // The first page's running head is also the document's title.
     let title = document::first_running_head(answers, set);
-    let mut layout = layout::Layout::new(fonts, title.clone(), mark);
+    let head_mark = document::provisional_mark(set);
+    let mut layout = layout::Layout::new(fonts, title.clone(), mark, head_mark);
     document::lay_out(&mut layout, answers, set, sheet.as_ref(), opts);
     let footer = format!(
         "Prepared with njtax {} - not the official form",

@@ -5,7 +5,7 @@
 use njtax_engine::compute::{ReturnSet, compute_set};
 use njtax_engine::{Answers, ParamBook, parse_draft};
 use njtax_print::fonts::Fonts;
-use njtax_print::layout::{Item, MARGIN, PAGE_HEIGHT, RIGHT};
+use njtax_print::layout::{Furniture, HEAD_Y, Item, MARGIN, PAGE_HEIGHT, RIGHT, Role, SMALL};
 use njtax_print::{DRAFT_MARK, PrintOptions, lay_out};
 
 fn example(text: &str) -> (Answers, ReturnSet) {
@@ -224,4 +224,77 @@ fn every_line_the_hand_off_sheet_names_exists_on_the_nj_1040() {
     }
     // And the first thing asked is last year's gross income.
     assert_eq!(def.steps[0].items[0], ItemDef::LastYearGrossIncome);
+}
+
+/// The running head's texts of a page (page furniture above the rule under the head).
+fn head_texts(page: &njtax_print::layout::Page) -> Vec<(f32, f32, &str)> {
+    page.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text {
+                x,
+                y,
+                text,
+                role: Role::Artifact(Furniture::Header),
+                ..
+            } => Some((*x, *y, text.as_str())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A provisional year's return carries its short mark at the right of every page's running head
+/// (every example of the year), and a final year's none; a head too long to share its line
+/// with the mark puts the mark on the line above, inside the margins, overlapping nothing.
+#[test]
+fn a_provisional_years_mark_is_in_every_pages_head_and_a_final_years_has_none() {
+    let fonts = Fonts::load().unwrap();
+    let mut provisional = 0;
+    for (a, set) in examples() {
+        let out = lay_out(&fonts, &a, &set, &PrintOptions::default()).unwrap();
+        let mark = njtax_print::document::provisional_mark(&set);
+        for (n, page) in out.pages.iter().enumerate() {
+            let head = head_texts(page);
+            match &mark {
+                Some(m) => {
+                    let found = head.iter().find(|(_, _, t)| t == m);
+                    assert!(found.is_some(), "{}: page {n} has no {m}", set.tax_year);
+                    let (x, y, _) = found.unwrap();
+                    let right = x + fonts.width(njtax_print::fonts::Face::Bold, m, SMALL);
+                    assert!((right - RIGHT).abs() < 0.01, "at the right margin");
+                    assert!(*y <= HEAD_Y, "in the head");
+                }
+                None => assert_eq!(head.len(), 1, "page {n}: the running head alone"),
+            }
+        }
+        if let Some(m) = &mark {
+            assert_eq!(m, &format!("PROVISIONAL {} figures", set.tax_year));
+            provisional += 1;
+        }
+    }
+    assert!(provisional >= 10, "the 2026 examples are provisional");
+
+    let (mut a, _) = example(include_str!("../../../examples/family-2026.ron"));
+    a.taxpayer.name =
+        "Keisha Alexandra Montgomery-Barnes de la Fuente y Villanueva-Okafor Richardson".to_owned();
+    let set = compute_set(&a, &ParamBook::load().unwrap()).unwrap();
+    let out = lay_out(&fonts, &a, &set, &PrintOptions::default()).unwrap();
+    assert_inside(&fonts, &out.pages);
+    let head = head_texts(&out.pages[0]);
+    let mark = head
+        .iter()
+        .find(|(_, _, t)| t.starts_with("PROVISIONAL"))
+        .unwrap();
+    let title = head
+        .iter()
+        .find(|(_, _, t)| t.contains("Montgomery"))
+        .unwrap();
+    let regular = njtax_print::fonts::Face::Regular;
+    let bold = njtax_print::fonts::Face::Bold;
+    assert!(
+        fonts.width(regular, title.2, SMALL) + fonts.width(bold, mark.2, SMALL)
+            > RIGHT - MARGIN - 18.0,
+        "the head is too long to share its line"
+    );
+    assert!(mark.1 < title.1 - SMALL, "the mark moves above a long head");
 }

@@ -227,6 +227,9 @@ pub struct Snapshot {
     /// from the computed returns with the snapshot, or why there is none (no NJ-1040, or the
     /// return could not be computed).
     pub handoff: Result<OnlineSheet, String>,
+    /// For a provisional year, each provisional figure the returns use and where
+    /// (`ReturnSet::provisional_uses`), worked out once per revision for the Review screen.
+    pub provisional_uses: Vec<njtax_engine::compute::ProvisionalUse>,
 }
 
 /// The whole application.
@@ -267,6 +270,24 @@ impl App {
         dialogs: Box<dyn FileDialogs>,
         recent_store: Box<dyn RecentStore>,
     ) -> Self {
+        Self::with_book(ParamBook::load().ok(), answers, name, dialogs, recent_store)
+    }
+
+    /// An app with a new, empty draft in the latest tax year this version computes (what File >
+    /// New gives).
+    pub fn new_blank(dialogs: Box<dyn FileDialogs>, recent_store: Box<dyn RecentStore>) -> Self {
+        let book = ParamBook::load().ok();
+        let answers = blank_draft(book.as_ref(), Answers::default().tax_year);
+        Self::with_book(book, answers, "Untitled draft", dialogs, recent_store)
+    }
+
+    fn with_book(
+        book: Option<ParamBook>,
+        answers: Answers,
+        name: &str,
+        dialogs: Box<dyn FileDialogs>,
+        recent_store: Box<dyn RecentStore>,
+    ) -> Self {
         let interview = Interview::load().unwrap_or(Interview {
             screens: Vec::new(),
         });
@@ -281,9 +302,10 @@ impl App {
                 answers: Value::Null,
                 impaired_estimates: Vec::new(),
                 handoff: Err(String::new()),
+                provisional_uses: Vec::new(),
             },
             doc,
-            book: ParamBook::load().ok(),
+            book,
             interview,
             ui_state: UiState::default(),
             dialogs,
@@ -356,6 +378,12 @@ impl App {
     /// Queue a command (applied after the frame is drawn).
     pub fn send(&mut self, command: Command) {
         self.commands.push(command);
+    }
+
+    /// The tax years this version computes, oldest first (`forms/years.ron`; none when the law
+    /// figures could not be read).
+    pub fn tax_years(&self) -> &[njtax_engine::TaxYear] {
+        self.book.as_ref().map_or(&[], ParamBook::years)
     }
 
     /// The draft's first return (the resident return when there is one), when computed.
@@ -431,6 +459,10 @@ impl App {
             Ok(set) => OnlineSheet::make(answers, set),
             Err(why) => Err(format!("The return cannot be computed: {why}")),
         };
+        let provisional_uses = result
+            .as_ref()
+            .map(ReturnSet::provisional_uses)
+            .unwrap_or_default();
         let mirror = binding::to_value(answers);
         let diagnostics = result.as_ref().map(all_diagnostics).unwrap_or_default();
         let sections = self.section_states(&mirror, &diagnostics);
@@ -446,6 +478,7 @@ impl App {
             answers: mirror,
             impaired_estimates,
             handoff,
+            provisional_uses,
         };
     }
 
@@ -687,21 +720,20 @@ impl App {
         match action {
             Pending::New => {
                 self.drop_recovery();
-                let year = self.doc.answers().tax_year;
-                self.doc = Document::new(
-                    Answers {
-                        tax_year: year,
-                        ..Answers::default()
-                    },
-                    None,
-                    "Untitled draft",
-                );
+                let answers = blank_draft(self.book.as_ref(), self.doc.answers().tax_year);
+                let year = answers.tax_year;
+                self.doc = Document::new(answers, None, "Untitled draft");
                 self.ui_state = UiState {
                     reveal_ssn: self.ui_state.reveal_ssn,
                     print_mask_ssns: self.ui_state.print_mask_ssns,
                     ..UiState::default()
                 };
-                self.ui_state.message = Some(("New draft".to_owned(), false));
+                let mut msg = format!("New draft for tax year {year}");
+                if self.is_provisional(year) {
+                    msg.push_str(" (provisional figures)");
+                }
+                msg.push_str("; change the year on the Start screen");
+                self.ui_state.message = Some((msg, false));
             }
             Pending::NextYear => self.start_next_year(),
             Pending::Open(path) => {
@@ -762,8 +794,19 @@ impl App {
             msg.push_str(&format!(
                 ". This version has no law figures for {year} yet, so it cannot compute the return"
             ));
+        } else if self.is_provisional(year) {
+            msg.push_str(&format!(
+                ". The {year} figures are provisional (see Review)"
+            ));
         }
         self.ui_state.message = Some((msg, false));
+    }
+
+    /// Whether `year` is a provisional year of this version (its forms not published yet).
+    fn is_provisional(&self, year: u16) -> bool {
+        self.tax_years()
+            .iter()
+            .any(|y| y.year == year && y.provisional.is_some())
     }
 
     /// Open a draft file; on any error the current draft stays as it is and a message says why.
@@ -1002,6 +1045,15 @@ impl App {
     /// The value of a line by official id in the current snapshot (the first return).
     pub fn line_value(&self, id: &str) -> Option<rust_decimal::Decimal> {
         self.computed().and_then(|r| r.line(id)).map(|l| l.value)
+    }
+}
+
+/// A new, empty draft: in the latest tax year this version computes (`fallback` when the law
+/// figures could not be read).
+fn blank_draft(book: Option<&ParamBook>, fallback: u16) -> Answers {
+    Answers {
+        tax_year: book.map_or(fallback, ParamBook::latest_year),
+        ..Answers::default()
     }
 }
 

@@ -155,7 +155,7 @@ fn read(kind: &Kind, text: &str) -> Result<Value, String> {
                 .map(Value::from)
                 .map_err(|_| "Type a year, for example 2023".to_owned())
         }
-        Kind::Bool | Kind::Choice(_) | Kind::Present | Kind::Months => {
+        Kind::Bool | Kind::Choice(_) | Kind::Present | Kind::Months | Kind::TaxYear => {
             Ok(Value::String(text.to_owned()))
         }
     }
@@ -205,6 +205,22 @@ pub fn month_box_name(field_label: &str, month: u8) -> String {
 /// in month order.
 fn months_grid(app: &mut App, ui: &mut Ui, field: &Field, path: &str, help: &str) {
     let current = months_of(binding::get(&app.snapshot.answers, path));
+    // Full names when four of them fit across, else the first three letters (the boxes keep their
+    // full accessible names).
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let widest = MONTHS
+        .iter()
+        .map(|m| {
+            ui.fonts_mut(|f| {
+                f.layout_no_wrap((*m).to_owned(), font.clone(), egui::Color32::PLACEHOLDER)
+            })
+            .size()
+            .x
+        })
+        .fold(0.0, f32::max);
+    let spacing = ui.spacing();
+    let cell = spacing.icon_width + spacing.icon_spacing + widest;
+    let short = 4.0 * cell + 3.0 * theme::GAP_M > ui.available_width();
     egui::Grid::new(("months", path))
         .num_columns(4)
         .spacing([theme::GAP_M, theme::GAP_S])
@@ -212,7 +228,13 @@ fn months_grid(app: &mut App, ui: &mut Ui, field: &Field, path: &str, help: &str
             for (i, name) in MONTHS.iter().enumerate() {
                 let month = u8::try_from(i + 1).unwrap_or(1);
                 let mut on = current.contains(&month);
-                let r = ui.checkbox(&mut on, *name);
+                let name: &str = name;
+                let shown = if short {
+                    name.get(..3).unwrap_or(name)
+                } else {
+                    name
+                };
+                let r = ui.checkbox(&mut on, shown);
                 let accessible = month_box_name(&field.label, month);
                 r.widget_info(|| {
                     egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, &accessible)
@@ -238,8 +260,96 @@ fn months_grid(app: &mut App, ui: &mut Ui, field: &Field, path: &str, help: &str
         });
 }
 
-/// Draw one answer field in a two-column grid row: label, then the input (and any message).
-pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
+/// A field's label in the grid's first column, wrapped at `max_width` when it is longer (a long
+/// label in a small window takes two lines rather than pushing the input off the screen).
+fn field_label(ui: &mut Ui, text: &str, max_width: f32) -> egui::Response {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let width = ui
+        .fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font, egui::Color32::PLACEHOLDER))
+        .size()
+        .x;
+    if width <= max_width {
+        return ui.label(text);
+    }
+    ui.scope(|ui| {
+        ui.set_max_width(max_width);
+        ui.add(egui::Label::new(text).wrap())
+    })
+    .inner
+}
+
+/// The width of an input in the field grid's second column: [`theme::FIELD_WIDTH`], or what is left
+/// to the screen's right edge in a small window (never below [`theme::FIELD_MIN_WIDTH`]), so
+/// nothing is cut off at 1024 pixels.
+fn input_width(ui: &Ui) -> f32 {
+    theme::FIELD_WIDTH
+        .min(ui.available_width())
+        .max(theme::FIELD_MIN_WIDTH)
+}
+
+/// How a tax year reads in the year drop-down: `2025`, `2026 (provisional)` for a year whose forms
+/// are not published yet, `2019 (not supported)` for a year this version does not compute.
+pub fn tax_year_text(year: u16, years: &[njtax_engine::TaxYear]) -> String {
+    match years.iter().find(|y| y.year == year) {
+        Some(y) if y.provisional.is_some() => format!("{year} (provisional)"),
+        Some(_) => year.to_string(),
+        None => format!("{year} (not supported)"),
+    }
+}
+
+/// The tax year as a drop-down of the years the engine's data lists, newest first, named by its
+/// label (AccessKit). The draft's year stays selected even when it is not in the list.
+fn tax_year_choice(
+    app: &mut App,
+    ui: &mut Ui,
+    field: &Field,
+    path: &str,
+    help: &str,
+    label_width: f32,
+) {
+    let label = field_label(ui, &field.label, label_width);
+    let now = binding::get(&app.snapshot.answers, path)
+        .and_then(Value::as_u64)
+        .and_then(|n| u16::try_from(n).ok());
+    let years = app.tax_years();
+    let shown = now.map_or_else(String::new, |y| tax_year_text(y, years));
+    let choices: Vec<(u16, String)> = years
+        .iter()
+        .rev()
+        .map(|y| (y.year, tax_year_text(y.year, years)))
+        .collect();
+    let mut chosen: Option<u16> = None;
+    let width = input_width(ui);
+    let r = egui::ComboBox::from_id_salt(field_id(path))
+        .selected_text(shown)
+        .width(width)
+        .truncate()
+        .show_ui(ui, |ui| {
+            for (year, text) in choices {
+                if ui.selectable_label(now == Some(year), text).clicked() && now != Some(year) {
+                    chosen = Some(year);
+                }
+            }
+        })
+        .response
+        .labelled_by(label.id);
+    let r = if help.is_empty() {
+        r
+    } else {
+        r.on_hover_text(help)
+    };
+    focus_if_asked(app, ui, path, &r);
+    if let Some(year) = chosen {
+        app.send(Command::Set {
+            path: path.to_owned(),
+            value: Value::from(year),
+        });
+    }
+}
+
+/// Draw one answer field in a two-column grid row: label (wrapped at `label_width`), then the
+/// input (and any message).
+pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str, label_width: f32) {
     let current = binding::get(&app.snapshot.answers, path).cloned();
     let help = match &field.citation {
         Some(c) if !field.help.is_empty() => format!("{}\n\n{c}", field.help),
@@ -248,14 +358,19 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
     };
     let id = field_id(path);
     match &field.kind {
+        Kind::TaxYear => tax_year_choice(app, ui, field, path, &help, label_width),
         Kind::Months => {
-            ui.label(&field.label);
+            field_label(ui, &field.label, label_width);
             months_grid(app, ui, field, path, &help);
         }
         Kind::Bool => {
             ui.label("");
             let mut v = current.as_ref().and_then(Value::as_bool).unwrap_or(false);
-            let r = ui.checkbox(&mut v, field.label.as_str());
+            // In a column of its own the label wraps at the screen's edge instead of running
+            // past it.
+            let r = ui
+                .vertical(|ui| ui.checkbox(&mut v, field.label.as_str()))
+                .inner;
             let r = if help.is_empty() {
                 r
             } else {
@@ -272,7 +387,9 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
         Kind::Present => {
             ui.label("");
             let mut on = current.as_ref().is_some_and(|v| !v.is_null());
-            let r = ui.checkbox(&mut on, field.label.as_str());
+            let r = ui
+                .vertical(|ui| ui.checkbox(&mut on, field.label.as_str()))
+                .inner;
             let r = if help.is_empty() {
                 r
             } else {
@@ -292,7 +409,7 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
             }
         }
         Kind::Choice(options) => {
-            let label = ui.label(&field.label);
+            let label = field_label(ui, &field.label, label_width);
             let now = text_of(current.as_ref());
             // Radio buttons carry their own names ("Owned", "Rented"); a drop-down is named by the label.
             // Short choices sit on one line; long ones get a line each so nothing is cut off.
@@ -320,9 +437,13 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
                         .iter()
                         .find(|(v, _)| *v == now)
                         .map_or(now.as_str(), |(_, t)| t.as_str());
+                    let width = input_width(ui);
+                    // A long choice is cut short on the button (shown in full in the list and
+                    // to screen readers) rather than pushing the screen wider.
                     let r = egui::ComboBox::from_id_salt(id)
                         .selected_text(shown)
-                        .width(theme::FIELD_WIDTH)
+                        .width(width)
+                        .truncate()
                         .show_ui(ui, |ui| {
                             for (value, text) in options {
                                 if ui.selectable_label(now == *value, text.as_str()).clicked()
@@ -348,11 +469,12 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
             if long {
                 ui.vertical(|ui| body(ui));
             } else {
-                ui.horizontal(|ui| body(ui));
+                // On one line when it fits, else the choices wrap (a small window).
+                ui.horizontal_wrapped(|ui| body(ui));
             }
         }
         kind => {
-            let label = ui.label(&field.label);
+            let label = field_label(ui, &field.label, label_width);
             let display = match kind {
                 Kind::Money | Kind::SignedMoney | Kind::OptionalMoney => {
                     money_display(current.as_ref())
@@ -376,18 +498,15 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str) {
                     Kind::OptionalDate => "YYYY-MM-DD",
                     _ => "",
                 };
+                let width = input_width(ui);
                 let edit = TextEdit::singleline(&mut text)
                     .id(id)
-                    .desired_width(theme::FIELD_WIDTH)
+                    .desired_width(width)
                     .hint_text(hint);
                 let r = if hide && !ui.memory(|m| m.has_focus(id)) {
                     // Masked: show only the last four digits until the field is focused or revealed.
                     let mut shown = masked(&text);
-                    ui.add(
-                        TextEdit::singleline(&mut shown)
-                            .id(id)
-                            .desired_width(theme::FIELD_WIDTH),
-                    )
+                    ui.add(TextEdit::singleline(&mut shown).id(id).desired_width(width))
                 } else {
                     ui.add(edit)
                 }
@@ -489,6 +608,27 @@ mod tests {
             month_box_name("Exempt months", 12),
             "Exempt months: December"
         );
+    }
+
+    #[test]
+    fn a_tax_year_reads_as_supported_provisional_or_not_supported() {
+        let book = njtax_engine::ParamBook::load().unwrap_or_else(|e| panic!("{e}"));
+        let years = book.years();
+        let latest = book.latest_year();
+        let first = years.first().map_or(0, |y| y.year);
+        assert_eq!(tax_year_text(first, years), first.to_string());
+        let provisional = years.iter().find(|y| y.provisional.is_some());
+        if let Some(p) = provisional {
+            assert_eq!(
+                tax_year_text(p.year, years),
+                format!("{} (provisional)", p.year)
+            );
+        }
+        assert_eq!(
+            tax_year_text(latest + 1, years),
+            format!("{} (not supported)", latest + 1)
+        );
+        assert_eq!(tax_year_text(2019, years), "2019 (not supported)");
     }
 
     #[test]

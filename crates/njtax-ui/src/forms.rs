@@ -166,6 +166,10 @@ pub enum Kind {
     /// Months of the year, kept as a list of month numbers (1 = January): a grid of twelve
     /// checkboxes.
     Months,
+    /// The tax year: a drop-down of the years this version computes (`forms/years.ron`, through
+    /// the engine's `ParamBook`), newest first, a provisional year labelled so. A year outside the
+    /// list (a draft from another version) stays selected, marked as not supported.
+    TaxYear,
 }
 
 /// One answer field.

@@ -15,10 +15,32 @@ pub const LEFT_PANEL_WIDTH: f32 = 230.0;
 pub const RIGHT_PANEL_WIDTH: f32 = 270.0;
 /// Radio-button choices whose labels add up to more characters than this get a line each.
 pub const CHOICE_LINE_CHARS: usize = 40;
-/// Width of an answer input.
+/// Width of an answer input (narrower when the window leaves less room, down to
+/// [`FIELD_MIN_WIDTH`]).
 pub const FIELD_WIDTH: f32 = 220.0;
+/// Narrowest an answer input gets in a small window.
+pub const FIELD_MIN_WIDTH: f32 = 110.0;
+/// Narrowest an answer's label gets in a small window before an input runs past the edge (labels
+/// wrap down to this width to leave the input its full width).
+pub const LABEL_MIN_WIDTH: f32 = 140.0;
+/// Narrowest a figure's label gets on the File online screen in a small window.
+pub const HANDOFF_LABEL_MIN_WIDTH: f32 = 120.0;
+/// Narrowest the value column gets on the File online screen in a small window (values wrap).
+pub const HANDOFF_VALUE_MIN_WIDTH: f32 = 90.0;
+/// A screen narrower than this (the central column of a 1024-pixel window) closes up its tables:
+/// [`GAP_M`] between columns instead of [`GAP_L`], headings wrapped at [`TABLE_HEADING_WIDTH`].
+pub const NARROW_SCREEN: f32 = 560.0;
+/// Widest a column heading of a schedule's table is on a narrow screen before it wraps.
+pub const TABLE_HEADING_WIDTH: f32 = 60.0;
+/// Widest a row name of a schedule's table is on a narrow screen before it wraps (the NJ-2210's
+/// columns).
+pub const TABLE_ROW_NAME_WIDTH: f32 = 100.0;
+/// Narrowest a line's label gets in the form view in a small window (it wraps).
+pub const FORM_LABEL_MIN_WIDTH: f32 = 150.0;
 /// Size of the refund / balance due figure.
 pub const BIG_FIGURE: f32 = 26.0;
+/// Width of the warning-coloured frame around the provisional-year notice.
+pub const NOTICE_STROKE: f32 = 1.5;
 /// Size of a section's state mark.
 pub const MARK_SIZE: f32 = 12.0;
 /// Size of screen titles.

@@ -34,7 +34,12 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
         .resizable(false)
         .default_size(theme::RIGHT_PANEL_WIDTH)
         .min_size(theme::RIGHT_PANEL_WIDTH)
-        .show(ui, |ui| your_return(app, ui));
+        .show(ui, |ui| {
+            // A long notice or several returns must never push the totals out of a small window.
+            ScrollArea::vertical()
+                .id_salt("your_return_scroll")
+                .show(ui, |ui| your_return(app, ui));
+        });
     egui::CentralPanel::default().show(ui, |ui| {
         ScrollArea::vertical()
             .auto_shrink([false, false])
@@ -148,7 +153,10 @@ fn menu_bar(app: &mut App, ui: &mut Ui) {
         });
         ui.separator();
         let a = app.doc.answers();
-        ui.label(format!("Tax year {}", a.tax_year));
+        ui.label(format!(
+            "Tax year {}",
+            crate::fields::tax_year_text(a.tax_year, app.tax_years())
+        ));
         ui.separator();
         ui.label(a.filing_status.name());
         ui.separator();
@@ -179,11 +187,13 @@ fn status_bar(app: &mut App, ui: &mut Ui) {
         if let Some((msg, is_error)) = &app.ui_state.message {
             ui.separator();
             let text = RichText::new(msg.as_str());
-            ui.label(if *is_error {
+            let text = if *is_error {
                 text.color(theme::error_colour(ui.visuals()))
             } else {
                 text
-            });
+            };
+            // A long message wraps in a small window instead of running off the edge.
+            ui.add(egui::Label::new(text).wrap());
         }
     });
 }
@@ -243,6 +253,11 @@ fn your_return(app: &mut App, ui: &mut Ui) {
         );
         return;
     };
+    // The year's forms are not published: say so before any figure.
+    if set.provisional.is_some() {
+        screens::review::provisional_notice(ui, set, None);
+        ui.add_space(theme::GAP_M);
+    }
     let returns = set.returns.clone();
     let net = set.net_refund();
     let chosen = app

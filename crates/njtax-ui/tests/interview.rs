@@ -328,6 +328,7 @@ fn every_kind_fits_its_answer() {
             Kind::Bool => v.is_boolean(),
             Kind::Present => v.is_null() || v.is_object(),
             Kind::Integer { min, max } => v.is_u64() && min <= max,
+            Kind::TaxYear => v.is_u64(),
             Kind::Months => v.is_array(),
         };
         assert!(
@@ -557,6 +558,50 @@ fn fields_other_parts_rely_on_are_named_as_agreed() {
             b.path
         );
     }
+}
+
+/// The tax year is chosen from the years the engine's data lists (`Kind::TaxYear`, drawn as a
+/// drop-down from `ParamBook::years`), never typed against a range written in the interview; it is
+/// the only field of that kind, and neither its help nor the start screen's introduction names a
+/// year, so nothing there goes stale when a year is added.
+#[test]
+fn the_tax_year_is_a_choice_among_the_supported_years_and_its_texts_name_no_year() {
+    let iv = interview();
+    let all = fields(&iv);
+    let years: Vec<&Bound<'_>> = all
+        .iter()
+        .filter(|b| b.field.kind == Kind::TaxYear)
+        .collect();
+    assert_eq!(years.len(), 1, "one tax year field");
+    let year = years[0];
+    assert_eq!(year.path, "tax_year");
+    assert_eq!(year.screen, "start");
+    assert_eq!(year.field.label, "Tax year");
+    let names_a_year = |text: &str| {
+        text.split(|c: char| !c.is_ascii_digit())
+            .any(|w| w.len() == 4 && (w.starts_with("19") || w.starts_with("20")))
+    };
+    assert!(
+        !names_a_year(&year.field.help),
+        "the help names a year: {}",
+        year.field.help
+    );
+    let start = iv.screens.iter().find(|s| s.id == "start").unwrap();
+    assert!(
+        !names_a_year(&start.intro),
+        "the start screen's introduction names a year: {}",
+        start.intro
+    );
+    // The answer it binds is the draft's year, a whole number the model reads back.
+    let a = Answers {
+        tax_year: njtax_engine::ParamBook::load().unwrap().latest_year(),
+        ..Answers::default()
+    };
+    let root = binding::to_value(&a);
+    assert_eq!(
+        binding::get(&root, "tax_year").and_then(Value::as_u64),
+        Some(u64::from(a.tax_year))
+    );
 }
 
 /// The home address (printed on the return's header) and last year's New Jersey gross income (for

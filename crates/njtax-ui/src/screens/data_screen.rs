@@ -119,6 +119,9 @@ fn elsewhere(app: &mut App, ui: &mut Ui, home: &str, add_label: &str, count: usi
 }
 
 fn grid(app: &mut App, ui: &mut Ui, id: (&str, usize), fields: &[Field], base: &str) {
+    // Labels wrap where a full-width input would no longer fit beside them.
+    let label_width =
+        (ui.available_width() - theme::FIELD_WIDTH - theme::GAP_M).max(theme::LABEL_MIN_WIDTH);
     egui::Grid::new(id)
         .num_columns(2)
         .spacing([theme::GAP_M, theme::GAP_S])
@@ -130,7 +133,7 @@ fn grid(app: &mut App, ui: &mut Ui, id: (&str, usize), fields: &[Field], base: &
                 {
                     continue;
                 }
-                field_row(app, ui, f, &join(base, &f.path));
+                field_row(app, ui, f, &join(base, &f.path), label_width);
             }
         });
 }
@@ -216,13 +219,21 @@ pub fn computed_lines(app: &mut App, ui: &mut Ui, keys: &[String]) {
     for line in lines {
         ui.add_space(theme::GAP_S);
         egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(RichText::new(format!("Line {}: {}", line.id, line.label)).strong());
-                ui.label(njtax_engine::money::fmt_money(line.value));
+            // On one line when it fits, else wrapped (a long line label in a small window).
+            let title = format!("Line {}: {}", line.id, line.label);
+            let value = njtax_engine::money::fmt_money(line.value);
+            let body = egui::TextStyle::Body;
+            let small = egui::TextStyle::Small;
+            let title_row = [(title.as_str(), &body), (value.as_str(), &body)];
+            one_row_or_wrapped(ui, &title_row, |ui| {
+                ui.label(RichText::new(&title).strong());
+                ui.label(&value);
             });
             ui.label(&line.explanation.rule);
-            ui.horizontal(|ui| {
-                ui.label(RichText::new(&line.explanation.citation).small().italics());
+            let cite = &line.explanation.citation;
+            let why_row = [(cite.as_str(), &small), ("Why this number?", &body)];
+            one_row_or_wrapped(ui, &why_row, |ui| {
+                ui.label(RichText::new(cite).small().italics());
                 if ui.link("Why this number?").clicked() {
                     show = Some(line.id.to_string());
                 }
@@ -233,5 +244,26 @@ pub fn computed_lines(app: &mut App, ui: &mut Ui, keys: &[String]) {
         // The lines explained here are the first return's.
         app.send(Command::ShowReturn(0));
         app.send(Command::ShowLine(id));
+    }
+}
+
+/// Lay out `add` on one line when its texts fit the width left, else wrapped onto more lines (a
+/// long line label in a small window): the texts, each with its style, measure the row.
+fn one_row_or_wrapped(ui: &mut Ui, texts: &[(&str, &egui::TextStyle)], add: impl FnOnce(&mut Ui)) {
+    let gap = ui.spacing().item_spacing.x;
+    let needed: f32 = texts
+        .iter()
+        .map(|(t, style)| {
+            let font = (*style).resolve(ui.style());
+            ui.fonts_mut(|f| f.layout_no_wrap((*t).to_owned(), font, egui::Color32::PLACEHOLDER))
+                .size()
+                .x
+                + gap
+        })
+        .sum();
+    if needed <= ui.available_width() {
+        ui.horizontal(add);
+    } else {
+        ui.horizontal_wrapped(add);
     }
 }

@@ -143,7 +143,7 @@ fn draw_sheet(app: &App, ui: &mut Ui, command: &mut Option<Command>) {
             "Social Security numbers are masked: choose Show SSNs in the menu bar to see them and copy them.",
         );
     }
-    let value_width = value_column_width(ui, sheet, reveal);
+    let (label_width, value_width) = column_widths(ui, sheet, reveal);
     for (i, (step, masked)) in h.steps.iter().zip(&sheet.masked.steps).enumerate() {
         ui.add_space(theme::GAP_L);
         ui.label(
@@ -163,7 +163,7 @@ fn draw_sheet(app: &App, ui: &mut Ui, command: &mut Option<Command>) {
             .spacing([theme::GAP_M, theme::GAP_S])
             .show(ui, |ui| {
                 for (e, m) in step.entries.iter().zip(&masked.entries) {
-                    if let Some(c) = entry_row(ui, e, m, reveal, value_width) {
+                    if let Some(c) = entry_row(ui, e, m, reveal, (label_width, value_width)) {
                         *command = Some(c);
                     }
                     ui.end_row();
@@ -202,6 +202,26 @@ fn value_column_width(ui: &Ui, sheet: &OnlineSheet, reveal: bool) -> f32 {
         .min(theme::HANDOFF_VALUE_MAX_WIDTH)
 }
 
+/// The widths of the label and value columns: the label [`theme::HANDOFF_LABEL_WIDTH`] and the
+/// value as [`value_column_width`] gives it when the screen has room, narrower (both wrap) in a
+/// small window so that the Copy buttons stay on the screen.
+fn column_widths(ui: &Ui, sheet: &OnlineSheet, reveal: bool) -> (f32, f32) {
+    let value = value_column_width(ui, sheet, reveal);
+    let text = |t: &str, style: egui::TextStyle| {
+        let font = style.resolve(ui.style());
+        ui.fonts_mut(|f| f.layout_no_wrap(t.to_owned(), font, egui::Color32::PLACEHOLDER))
+            .size()
+            .x
+    };
+    let copy = text("Copy", egui::TextStyle::Button) + 2.0 * ui.spacing().button_padding.x;
+    let compare = text(COMPARE, egui::TextStyle::Body);
+    let fixed = theme::HANDOFF_SOURCE_WIDTH + copy + compare + 4.0 * theme::GAP_M;
+    let rest = ui.available_width() - fixed;
+    let label = (rest - value).clamp(theme::HANDOFF_LABEL_MIN_WIDTH, theme::HANDOFF_LABEL_WIDTH);
+    let value = value.min(rest - label).max(theme::HANDOFF_VALUE_MIN_WIDTH);
+    (label, value)
+}
+
 /// One figure: label, source, value (right-aligned), Copy, and "compare" for a figure the
 /// service works out itself. Returns the command when Copy was clicked.
 fn entry_row(
@@ -209,13 +229,13 @@ fn entry_row(
     e: &Entry,
     masked: &Entry,
     reveal: bool,
-    value_width: f32,
+    (label_width, value_width): (f32, f32),
 ) -> Option<Command> {
     let is_ssn = e.value != masked.value;
     let shown = shown(e, masked, reveal);
     ui.scope(|ui| {
-        ui.set_min_width(theme::HANDOFF_LABEL_WIDTH);
-        ui.set_max_width(theme::HANDOFF_LABEL_WIDTH);
+        ui.set_min_width(label_width);
+        ui.set_max_width(label_width);
         ui.add(egui::Label::new(&e.label).wrap());
     });
     ui.scope(|ui| {

@@ -140,6 +140,7 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
         ui.add_space(theme::GAP_M);
     }
     let mut pick = None;
+    let label_width = line_label_width(ui, &lines);
     egui::Grid::new("form_lines")
         .num_columns(3)
         .striped(true)
@@ -152,7 +153,10 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
                 {
                     pick = Some(line.id.to_string());
                 }
-                ui.label(&*line.label);
+                ui.scope(|ui| {
+                    ui.set_max_width(label_width);
+                    ui.add(egui::Label::new(&*line.label).wrap());
+                });
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     ui.label(line_value_text(line));
                 });
@@ -174,6 +178,62 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
         ui.add_space(theme::GAP_L);
         schedule(app, ui, &ret.business_credits);
     }
+}
+
+/// Whether the screen is narrow (the central column of a 1024-pixel window): tables close up.
+pub fn narrow(ui: &Ui) -> bool {
+    ui.available_width() < theme::NARROW_SCREEN
+}
+
+/// The spacing of a schedule's table: closer on a narrow screen.
+pub fn table_spacing(narrow: bool) -> [f32; 2] {
+    [
+        if narrow { theme::GAP_M } else { theme::GAP_L },
+        theme::GAP_S,
+    ]
+}
+
+/// A text in a table cell, wrapped at `width` on a narrow screen (a column heading, a row name).
+pub fn table_cell(ui: &mut Ui, text: RichText, narrow: bool, width: f32) {
+    if narrow {
+        ui.scope(|ui| {
+            ui.set_max_width(width);
+            ui.add(egui::Label::new(text).wrap());
+        });
+    } else {
+        ui.label(text);
+    }
+}
+
+/// A column heading of a schedule's table (small; wrapped on a narrow screen).
+pub fn table_heading(ui: &mut Ui, text: &str, narrow: bool) {
+    table_cell(
+        ui,
+        RichText::new(text).small(),
+        narrow,
+        theme::TABLE_HEADING_WIDTH,
+    );
+}
+
+/// How wide a line's label may be in the form view's grid so that the line's number and its
+/// value still fit on the screen: the labels wrap in a small window instead of pushing the values
+/// out of sight.
+fn line_label_width(ui: &Ui, lines: &[Line]) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let widest = |texts: &mut dyn Iterator<Item = String>| {
+        texts
+            .map(|t| {
+                ui.fonts_mut(|f| f.layout_no_wrap(t, font.clone(), egui::Color32::PLACEHOLDER))
+                    .size()
+                    .x
+            })
+            .fold(0.0, f32::max)
+    };
+    let ids = widest(&mut lines.iter().map(|l| format!("Line {}", l.id)))
+        + 2.0 * ui.spacing().button_padding.x;
+    let values = widest(&mut lines.iter().map(line_value_text));
+    let gaps = 2.0 * ui.spacing().item_spacing.x;
+    (ui.available_width() - ids - values - gaps).max(theme::FORM_LABEL_MIN_WIDTH)
 }
 
 /// A "Why?" link that shows or hides an explanation.
@@ -230,11 +290,12 @@ fn nj2210(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::nj2210::Nj2210Sch
     let mut pick = None;
     if !s.columns.is_empty() {
         ui.add_space(theme::GAP_S);
+        let narrow = narrow(ui);
         egui::Frame::group(ui.style()).show(ui, |ui| {
             egui::Grid::new("nj2210_columns")
                 .num_columns(s.columns.len() + 1)
                 .striped(true)
-                .spacing([theme::GAP_L, theme::GAP_S])
+                .spacing(table_spacing(narrow))
                 .show(ui, |ui| {
                     ui.label("");
                     for i in 0..s.columns.len() {
@@ -254,7 +315,7 @@ fn nj2210(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::nj2210::Nj2210Sch
                         ("Interest", |c| c.interest),
                     ];
                     for (name, get) in rows {
-                        ui.label(name);
+                        table_cell(ui, RichText::new(name), narrow, theme::TABLE_ROW_NAME_WIDTH);
                         for c in &s.columns {
                             ui.label(fmt_money(get(c)));
                         }
@@ -331,13 +392,14 @@ fn hcc(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::hcc::HccSchedule) {
     if !s.members.is_empty() {
         ui.add_space(theme::GAP_S);
         ui.label(RichText::new("Household members without coverage").strong());
+        let narrow = narrow(ui);
         egui::Grid::new("hcc_members")
             .num_columns(4)
             .striped(true)
-            .spacing([theme::GAP_L, theme::GAP_S])
+            .spacing(table_spacing(narrow))
             .show(ui, |ui| {
                 for h in ["Name", "Months owed", "Months exempt", "Exemption number"] {
-                    ui.label(RichText::new(h).small());
+                    table_heading(ui, h, narrow);
                 }
                 ui.end_row();
                 for m in &s.members {
@@ -356,10 +418,11 @@ fn hcc(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::hcc::HccSchedule) {
     if !s.months.is_empty() {
         ui.add_space(theme::GAP_S);
         ui.label(RichText::new("Monthly worksheet").strong());
+        let narrow = narrow(ui);
         egui::Grid::new("hcc_months")
             .num_columns(7)
             .striped(true)
-            .spacing([theme::GAP_L, theme::GAP_S])
+            .spacing(table_spacing(narrow))
             .show(ui, |ui| {
                 for h in [
                     "Month",
@@ -370,7 +433,7 @@ fn hcc(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::hcc::HccSchedule) {
                     "This month (1/12 of the greater)",
                     "Cap this month",
                 ] {
-                    ui.label(RichText::new(h).small());
+                    table_heading(ui, h, narrow);
                 }
                 ui.end_row();
                 for m in &s.months {
@@ -490,12 +553,13 @@ fn schedule(app: &mut App, ui: &mut Ui, s: &CreditSchedule) {
                 ("Carried forward", fmt_money(row.carried_forward)),
                 ("Lost", fmt_money(row.lost)),
             ];
+            let narrow = narrow(ui);
             egui::Grid::new(("credit_row", i))
                 .num_columns(7)
-                .spacing([theme::GAP_L, theme::GAP_S])
+                .spacing(table_spacing(narrow))
                 .show(ui, |ui| {
                     for (name, _) in &cells {
-                        ui.label(RichText::new(*name).small());
+                        table_heading(ui, name, narrow);
                     }
                     ui.end_row();
                     for (_, value) in &cells {
@@ -521,13 +585,14 @@ fn schedule(app: &mut App, ui: &mut Ui, s: &CreditSchedule) {
             .ledger
             .iter()
             .any(|l| l.owner == njtax_engine::answers::Owner::Spouse);
+        let narrow = narrow(ui);
         egui::Grid::new("carryover_ledger")
             .num_columns(if whose { 8 } else { 7 })
             .striped(true)
-            .spacing([theme::GAP_L, theme::GAP_S])
+            .spacing(table_spacing(narrow))
             .show(ui, |ui| {
                 if whose {
-                    ui.label(RichText::new("Whose").small());
+                    table_heading(ui, "Whose", narrow);
                 }
                 for h in [
                     "Credit",
@@ -538,7 +603,7 @@ fn schedule(app: &mut App, ui: &mut Ui, s: &CreditSchedule) {
                     "Last year",
                     "Expiring",
                 ] {
-                    ui.label(RichText::new(h).small());
+                    table_heading(ui, h, narrow);
                 }
                 ui.end_row();
                 for l in &s.ledger {

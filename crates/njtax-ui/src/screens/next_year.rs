@@ -46,10 +46,11 @@ pub fn plan(app: &mut App, ui: &mut Ui) {
         ));
         if !plan.installments.is_empty() {
             ui.add_space(theme::GAP_S);
+            let narrow = super::form_view::narrow(ui);
             egui::Grid::new("next_year_installments")
                 .num_columns(5)
                 .striped(true)
-                .spacing([theme::GAP_L, theme::GAP_S])
+                .spacing(super::form_view::table_spacing(narrow))
                 .show(ui, |ui| {
                     for h in [
                         "Installment",
@@ -58,7 +59,7 @@ pub fn plan(app: &mut App, ui: &mut Ui) {
                         "Overpayment credited (line 69)",
                         "To pay",
                     ] {
-                        ui.label(RichText::new(h).small());
+                        super::form_view::table_heading(ui, h, narrow);
                     }
                     ui.end_row();
                     for (i, inst) in plan.installments.iter().enumerate() {

@@ -2,7 +2,7 @@
 
 use egui::{RichText, Ui};
 
-use njtax_engine::compute::ReturnSet;
+use njtax_engine::compute::{ProvisionalUse, ReturnSet};
 
 use crate::app::{App, Command};
 use crate::theme;
@@ -21,11 +21,49 @@ pub fn statement(ui: &mut Ui, set: &ReturnSet) {
     }
 }
 
+/// For a provisional year, a frame in the warning colour with the year's notice (one sentence)
+/// and, given `uses`, the provisional figures the returns use and where (the snapshot's
+/// `provisional_uses`). Nothing for a year whose forms are published.
+pub fn provisional_notice(ui: &mut Ui, set: &ReturnSet, uses: Option<&[ProvisionalUse]>) {
+    let Some(prov) = &set.provisional else { return };
+    let warn = theme::warning_colour(ui.visuals());
+    egui::Frame::group(ui.style())
+        .stroke(egui::Stroke::new(theme::NOTICE_STROKE, warn))
+        .show(ui, |ui| {
+            // The whole width, so the sentence wraps at the panel's edge and not before.
+            ui.set_width(ui.available_width());
+            ui.label(
+                RichText::new(format!("Provisional tax year {}", set.tax_year))
+                    .strong()
+                    .color(warn),
+            );
+            ui.label(&prov.notice);
+            if let Some(used) = uses {
+                ui.add_space(theme::GAP_S);
+                if used.is_empty() {
+                    ui.label("None of the provisional figures is used on this return.");
+                } else {
+                    ui.label(
+                        RichText::new(njtax_print::document::provisional_uses_heading(set))
+                            .strong(),
+                    );
+                    for u in used {
+                        ui.label(format!("• {}", u.describe()));
+                    }
+                }
+            }
+        });
+}
+
 /// Draw the review screen.
 pub fn draw(app: &mut App, ui: &mut Ui) {
     let Some(set) = app.returns() else { return };
     let Some(ret) = set.primary() else { return };
     let filing = ret.filing_requirement.clone();
+    if set.provisional.is_some() {
+        provisional_notice(ui, set, Some(&app.snapshot.provisional_uses));
+        ui.add_space(theme::GAP_M);
+    }
     if has_statement(set) {
         let set = set.clone();
         statement(ui, &set);
@@ -58,9 +96,16 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
         }
     }
     ui.add_space(theme::GAP_M);
-    let diagnostics = app.diagnostics();
+    // The provisional year's warning is the notice at the top: not repeated here.
+    let mut diagnostics = app.diagnostics();
+    let before = diagnostics.len();
+    diagnostics.retain(|d| d.code != njtax_engine::compute::PROVISIONAL_YEAR_CODE);
     if diagnostics.is_empty() {
-        ui.label("Nothing to fix or check.");
+        ui.label(if before > 0 {
+            "Nothing else to fix or check."
+        } else {
+            "Nothing to fix or check."
+        });
         return;
     }
     for d in diagnostics {

@@ -19,8 +19,12 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
     }
     ui.add_space(theme::GAP_L);
     ui.label(RichText::new("What this app covers").strong());
+    let resident = format!(
+        "New Jersey resident returns (NJ-1040) for the whole year, {}",
+        years_covered(app.tax_years())
+    );
     for item in [
-        "New Jersey resident returns (NJ-1040) for the whole year, tax years 2022 to 2025",
+        resident.as_str(),
         "Part-year residents (the NJ-1040 for the resident period and the NJ-1040NR for the rest) and nonresidents (NJ-1040NR)",
         "Every line from exemptions to refund, with the rule and the statute behind each number",
         "Property tax deduction or credit, credit for taxes paid to other states, NJ EITC, child and dependent care credit, child tax credit",
@@ -35,4 +39,70 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
     ui.label(
         "• Sending the return: the app files nothing; type the figures into NJ's online filing service (the hand-off sheet lists them in its order) or copy them onto the official form",
     );
+}
+
+/// The tax years this version computes, in words, from the engine's year list: "tax years 2022 to
+/// 2026; 2026 is provisional until the Division publishes the 2026 forms".
+pub fn years_covered(years: &[njtax_engine::TaxYear]) -> String {
+    let list: Vec<u16> = years.iter().map(|y| y.year).collect();
+    let mut out = match list.as_slice() {
+        [] => "no tax year (the law figures could not be read)".to_owned(),
+        [one] => format!("tax year {one}"),
+        [first, .., last]
+            if list
+                .windows(2)
+                .all(|w| matches!(w, [a, b] if a.checked_add(1) == Some(*b))) =>
+        {
+            format!("tax years {first} to {last}")
+        }
+        [init @ .., last] => format!(
+            "tax years {} and {last}",
+            init.iter()
+                .map(u16::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    for y in years.iter().filter(|y| y.provisional.is_some()) {
+        out.push_str(&format!(
+            "; {0} is provisional until the Division publishes the {0} forms",
+            y.year
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::years_covered;
+    use njtax_engine::TaxYear;
+
+    fn year(year: u16, provisional: bool) -> TaxYear {
+        TaxYear {
+            year,
+            provisional: provisional.then(|| njtax_engine::Provisional {
+                notice: String::new(),
+                figures: Vec::new(),
+            }),
+        }
+    }
+
+    #[test]
+    fn the_years_covered_are_said_from_the_year_list() {
+        assert_eq!(
+            years_covered(&[year(2022, false), year(2023, false), year(2024, true)]),
+            "tax years 2022 to 2024; 2024 is provisional until the Division publishes the 2024 forms"
+        );
+        assert_eq!(
+            years_covered(&[year(2021, false), year(2023, false)]),
+            "tax years 2021 and 2023"
+        );
+        assert_eq!(years_covered(&[year(2025, false)]), "tax year 2025");
+        let book = njtax_engine::ParamBook::load().unwrap_or_else(|e| panic!("{e}"));
+        let text = years_covered(book.years());
+        assert!(
+            text.starts_with(&format!("tax years {} to ", book.years()[0].year)),
+            "{text}"
+        );
+    }
 }
