@@ -166,3 +166,16 @@ fn handoff_of_a_nonresident_only_draft_says_it_needs_an_nj_1040() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("no NJ-1040"), "{}", stderr(&o));
 }
+
+#[test]
+fn a_2026_handoff_sheet_says_the_year_is_provisional_and_a_2024_one_does_not() {
+    let o = njtax(&["handoff", &example("family-2026.ron")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("Tax year 2026 is provisional") && text.contains("Compare each figure"),
+        "{text}"
+    );
+    let o = njtax(&["handoff", &example("ny-commuter-coj.ron")]);
+    assert!(!stdout(&o).contains("provisional"));
+}

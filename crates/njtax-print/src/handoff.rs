@@ -160,6 +160,12 @@ pub fn handoff(answers: &Answers, set: &ReturnSet, mask_ssns: bool) -> Result<Ha
                 .to_owned(),
         );
     }
+    if let Some(p) = &set.provisional {
+        notes.push(format!(
+            "{} Compare each figure with what the service works out before filing.",
+            p.notice
+        ));
+    }
     let steps = def
         .steps
         .iter()
