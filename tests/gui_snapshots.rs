@@ -6,19 +6,28 @@ use egui_kittest::Harness;
 use njtax_ui::App;
 use njtax_ui::platform::{MemoryRecent, ScriptedDialogs};
 
-#[test]
-fn every_screen_matches_its_snapshot() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/examples/family-eitc-child-credits.ron"
-    ))
-    .unwrap();
-    let draft = njtax_engine::parse_draft(&text).unwrap();
-    let app = App::new(
-        draft.answers,
-        "Sample return",
+/// The answers of a draft in the repository (`/examples/...`, `/tests/fixtures/...`).
+fn answers_of(path: &str) -> njtax_engine::Answers {
+    let full = format!("{}{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
+    njtax_engine::parse_draft(&text).unwrap().answers
+}
+
+/// The app on `answers`, with scripted dialogs and an in-memory recent list.
+fn app_of(answers: njtax_engine::Answers, name: &str) -> App {
+    App::new(
+        answers,
+        name,
         Box::new(ScriptedDialogs::default()),
         Box::new(MemoryRecent::default()),
+    )
+}
+
+#[test]
+fn every_screen_matches_its_snapshot() {
+    let app = app_of(
+        answers_of("/examples/family-eitc-child-credits.ron"),
+        "Sample return",
     );
     let screens: Vec<String> = app.interview.screens.iter().map(|s| s.id.clone()).collect();
     assert!(screens.len() >= 10, "the registry lists every screen");
@@ -67,12 +76,7 @@ fn a_nonresidents_form_view_matches_its_snapshot() {
         },
         ..W2::default()
     });
-    let app = App::new(
-        answers,
-        "Nonresident sample",
-        Box::new(ScriptedDialogs::default()),
-        Box::new(MemoryRecent::default()),
-    );
+    let app = app_of(answers, "Nonresident sample");
     let form = app
         .interview
         .screens
@@ -96,17 +100,9 @@ fn a_nonresidents_form_view_matches_its_snapshot() {
 #[test]
 fn the_credits_screen_with_the_form_2441_questions_matches_its_snapshot() {
     use egui_kittest::kittest::Queryable as _;
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/drafts/v6.ron"
-    ))
-    .unwrap();
-    let draft = njtax_engine::parse_draft(&text).unwrap();
-    let app = App::new(
-        draft.answers,
+    let app = app_of(
+        answers_of("/tests/fixtures/drafts/v6.ron"),
         "Care credit sample",
-        Box::new(ScriptedDialogs::default()),
-        Box::new(MemoryRecent::default()),
     );
     let credits = app
         .interview
@@ -212,12 +208,7 @@ fn employer_app() -> App {
         remaining: dec!(300),
         ..Default::default()
     });
-    App::new(
-        a,
-        "Employer sample",
-        Box::new(ScriptedDialogs::default()),
-        Box::new(MemoryRecent::default()),
-    )
+    app_of(a, "Employer sample")
 }
 
 #[test]
@@ -309,12 +300,7 @@ fn estimated_and_health_app() -> App {
     a.estimated_tax.prior_year_taxable_income = Some(dec!(76000));
     a.filing.filed_on = Date::new(2025, 6, 20);
     a.filing.paid_on = Date::new(2025, 6, 20);
-    App::new(
-        a,
-        "Estimated tax sample",
-        Box::new(ScriptedDialogs::default()),
-        Box::new(MemoryRecent::default()),
-    )
+    app_of(a, "Estimated tax sample")
 }
 
 #[test]
@@ -372,12 +358,7 @@ fn the_health_and_next_year_screens_and_the_nj2210_and_nj_hcc_schedules_match_th
 #[test]
 fn the_home_address_on_the_household_screen_matches_its_snapshot() {
     use egui_kittest::kittest::Queryable as _;
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/examples/family-eitc-child-credits.ron"
-    ))
-    .unwrap();
-    let mut answers = njtax_engine::parse_draft(&text).unwrap().answers;
+    let mut answers = answers_of("/examples/family-eitc-child-credits.ron");
     answers.address = njtax_engine::answers::Address {
         street: "88 Market Street".into(),
         apartment: "Apartment 2".into(),
@@ -388,12 +369,7 @@ fn the_home_address_on_the_household_screen_matches_its_snapshot() {
         municipality_code: "1608".into(),
     };
     answers.last_year.nj_gross_income = Some(rust_decimal::dec!(34210));
-    let app = App::new(
-        answers,
-        "Sample return",
-        Box::new(ScriptedDialogs::default()),
-        Box::new(MemoryRecent::default()),
-    );
+    let app = app_of(answers, "Sample return");
     let household = screen_index(&app, "household");
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
@@ -413,16 +389,9 @@ fn the_home_address_on_the_household_screen_matches_its_snapshot() {
 #[test]
 fn the_file_menu_matches_its_snapshot() {
     use egui_kittest::kittest::Queryable as _;
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/examples/family-eitc-child-credits.ron"
-    ))
-    .unwrap();
-    let app = App::new(
-        njtax_engine::parse_draft(&text).unwrap().answers,
+    let app = app_of(
+        answers_of("/examples/family-eitc-child-credits.ron"),
         "Sample return",
-        Box::new(ScriptedDialogs::default()),
-        Box::new(MemoryRecent::default()),
     );
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
@@ -439,16 +408,9 @@ fn the_file_menu_matches_its_snapshot() {
 #[test]
 fn the_file_online_screen_scrolled_to_the_returns_lines_matches_its_snapshot() {
     use egui_kittest::kittest::Queryable as _;
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/examples/family-eitc-child-credits.ron"
-    ))
-    .unwrap();
-    let app = App::new(
-        njtax_engine::parse_draft(&text).unwrap().answers,
+    let app = app_of(
+        answers_of("/examples/family-eitc-child-credits.ron"),
         "Sample return",
-        Box::new(ScriptedDialogs::default()),
-        Box::new(MemoryRecent::default()),
     );
     let screen = screen_index(&app, "file_online");
     let mut h = Harness::builder()
@@ -471,17 +433,7 @@ fn the_file_online_screen_scrolled_to_the_returns_lines_matches_its_snapshot() {
 #[test]
 fn a_provisional_years_return_panel_and_review_match_their_snapshots() {
     use egui_kittest::kittest::Queryable as _;
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/examples/family-2026.ron"
-    ))
-    .unwrap();
-    let app = App::new(
-        njtax_engine::parse_draft(&text).unwrap().answers,
-        "Sample return",
-        Box::new(ScriptedDialogs::default()),
-        Box::new(MemoryRecent::default()),
-    );
+    let app = app_of(answers_of("/examples/family-2026.ron"), "Sample return");
     let review = screen_index(&app, "review");
     let mut h = Harness::builder()
         .with_size(egui::vec2(1024.0, 700.0))

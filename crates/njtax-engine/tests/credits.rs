@@ -1101,22 +1101,26 @@ fn child_tax_credit_at_every_tier_top_and_one_dollar_above_2023_to_2025_54a_4_17
         (dec!(80000), dec!(200)),
         (dec!(80001), dec!(0)),
     ];
-    for year in 2023..=2025 {
+    check_ctc_tiers(2023..=2025, &cases);
+}
+
+/// Line 65 for one child aged 2, single, at each `(line 42, credit)` of `cases`, in each year.
+fn check_ctc_tiers(years: std::ops::RangeInclusive<u16>, cases: &[(Decimal, Decimal)]) {
+    for year in years {
         for (taxable, want) in cases {
             let (l, _) = ctc(
                 year,
                 FilingStatus::Single,
                 &[Some(date(year - 2, 5, 5))],
-                taxable,
+                *taxable,
             );
-            assert_eq!(l.value, want, "{year}, line 42 {taxable}");
+            assert_eq!(l.value, *want, "{year}, line 42 {taxable}");
         }
     }
 }
 
 #[test]
-fn child_tax_credit_2026_to_2028_amounts_are_a_quarter_higher_at_every_tier_top_and_one_cent_above_pl_2026_c_26()
- {
+fn child_tax_credit_2026_to_2028_a_quarter_higher_at_each_tier_top_and_a_cent_above_pl_2026_c_26() {
     // P.L.2026, c.26 (nj-reference-3.md A1): $1,250 / $1,000 / $750 / $500 / $250 for 2026-2028,
     // the tiers worded as in 54A:4-17.1 a ("$30,000 or under", "over $30,000 but not over
     // $40,000", ...): a top is inclusive, one cent above it is the next row.
@@ -1133,16 +1137,8 @@ fn child_tax_credit_2026_to_2028_amounts_are_a_quarter_higher_at_every_tier_top_
         (dec!(80000), dec!(250)),
         (dec!(80000.01), dec!(0)),
     ];
+    check_ctc_tiers(2026..=2028, &cases);
     for year in 2026..=2028 {
-        for (taxable, want) in cases {
-            let (l, _) = ctc(
-                year,
-                FilingStatus::Single,
-                &[Some(date(year - 2, 5, 5))],
-                taxable,
-            );
-            assert_eq!(l.value, want, "{year}, line 42 {taxable}");
-        }
         // Two children under 6 at the $40,000 top: 2 x 1,000.
         let (l, _) = ctc(
             year,
@@ -1153,19 +1149,14 @@ fn child_tax_credit_2026_to_2028_amounts_are_a_quarter_higher_at_every_tier_top_
         assert_eq!(l.value, dec!(2000), "{year}: two children");
     }
     // 2029: the 2023-2025 amounts come back.
-    for (taxable, want) in [
-        (dec!(30000), dec!(1000)),
-        (dec!(30000.01), dec!(800)),
-        (dec!(80000), dec!(200)),
-    ] {
-        let (l, _) = ctc(
-            2029,
-            FilingStatus::Single,
-            &[Some(date(2027, 5, 5))],
-            taxable,
-        );
-        assert_eq!(l.value, want, "2029, line 42 {taxable}");
-    }
+    check_ctc_tiers(
+        2029..=2029,
+        &[
+            (dec!(30000), dec!(1000)),
+            (dec!(30000.01), dec!(800)),
+            (dec!(80000), dec!(200)),
+        ],
+    );
     // Without a child under 6 the schedule decides nothing, so it is not among the figures used
     // (and its uncertainty is not reported on such a return).
     let (l, _) = ctc(
