@@ -63,25 +63,31 @@ fn looks_like_a_law_figure(lit: &str) -> bool {
     lit.parse::<u64>().is_ok_and(|n| n >= 13 && n != 100)
 }
 
-#[test]
-fn rule_modules_contain_no_law_figures() {
+/// Every line of the rule modules' code outside their test modules: `(file, line number, line)`.
+fn rule_code_lines() -> Vec<(String, usize, String)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
-    let mut offenders = Vec::new();
+    let mut out = Vec::new();
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let code = text.split("#[cfg(test)]").next().unwrap();
         for (n, line) in code.lines().enumerate() {
-            let without_comment = line.split("//").next().unwrap();
-            for lit in number_literals(&strip_strings(without_comment)) {
-                if looks_like_a_law_figure(&lit) {
-                    offenders.push(format!(
-                        "{}:{}: {lit}: {}",
-                        path.file_name().unwrap().to_string_lossy(),
-                        n + 1,
-                        line.trim()
-                    ));
-                }
+            out.push((name.clone(), n + 1, line.to_owned()));
+        }
+    }
+    assert!(out.len() > 1000, "the rule modules were not found");
+    out
+}
+
+#[test]
+fn rule_modules_contain_no_law_figures() {
+    let mut offenders = Vec::new();
+    for (file, n, line) in rule_code_lines() {
+        let without_comment = line.split("//").next().unwrap();
+        for lit in number_literals(&strip_strings(without_comment)) {
+            if looks_like_a_law_figure(&lit) {
+                offenders.push(format!("{file}:{n}: {lit}: {}", line.trim()));
             }
         }
     }
@@ -170,25 +176,14 @@ fn calendar_years(text: &str) -> Vec<String> {
 /// explanations, citations) outside their test modules and comments.
 #[test]
 fn rule_modules_name_no_calendar_year() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
     let mut offenders = Vec::new();
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        let text = std::fs::read_to_string(&path).unwrap();
-        let code = text.split("#[cfg(test)]").next().unwrap();
-        for (n, line) in code.lines().enumerate() {
-            if line.trim_start().starts_with("//") {
-                continue;
-            }
-            for lit in string_literals(line) {
-                for year in calendar_years(&lit) {
-                    offenders.push(format!(
-                        "{}:{}: {year}: {}",
-                        path.file_name().unwrap().to_string_lossy(),
-                        n + 1,
-                        line.trim()
-                    ));
-                }
+    for (file, n, line) in rule_code_lines() {
+        if line.trim_start().starts_with("//") {
+            continue;
+        }
+        for lit in string_literals(&line) {
+            for year in calendar_years(&lit) {
+                offenders.push(format!("{file}:{n}: {year}: {}", line.trim()));
             }
         }
     }
