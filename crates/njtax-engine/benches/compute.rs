@@ -106,6 +106,29 @@ fn bench(c: &mut Criterion) {
     c.bench_function("ParamBook::load (parse embedded RON)", |b| {
         b.iter(ParamBook::load)
     });
+    // A pathological draft: 100,000 W-2s from as many employers (lines 59-61 group them by
+    // employer, and each employer's line carries its explanation). The goal is time linear in the
+    // W-2s: about a second for 100,000 here (grouping and the findings' de-duplication were
+    // quadratic: 100,000 took minutes).
+    let mut many = complex_return();
+    many.income.w2s = (0..100_000u32)
+        .map(|i| W2 {
+            employer: format!("Employer {i}"),
+            employer_id: format!("{i:09}/000"),
+            state_wages: d("100"),
+            ui_wf_swf: d("1"),
+            di: d("1"),
+            fli: d("1"),
+            ..W2::default()
+        })
+        .collect();
+    let mut group = c.benchmark_group("large drafts");
+    group.sample_size(10);
+    group.bench_function(
+        "compute_values, 100,000 W-2s from distinct employers",
+        |b| b.iter(|| compute_values(black_box(&many), black_box(&p))),
+    );
+    group.finish();
 }
 
 criterion_group!(benches, bench);

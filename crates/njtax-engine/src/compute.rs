@@ -5,6 +5,8 @@
 //! collected on the way.
 
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::sync::Arc;
 
 use rust_decimal::Decimal;
@@ -777,15 +779,22 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
     // Several rules may notice the same problem (a birth date decides exemptions and exclusions
     // alike): report each problem at each place once, keeping the most severe finding and, among
     // equally severe ones, the most specific (the last; the generic answer checks run first).
+    // Found by (code, place) in a map, so a draft with many findings stays linear.
     let mut unique: Vec<Diagnostic> = Vec::new();
+    let mut at: HashMap<(String, Option<String>), usize> = HashMap::new();
     for d in diagnostics {
-        match unique
-            .iter_mut()
-            .find(|u| u.code == d.code && u.path == d.path)
-        {
-            Some(u) if d.severity >= u.severity => *u = d,
-            Some(_) => {}
-            None => unique.push(d),
+        match at.entry((d.code.clone(), d.path.clone())) {
+            Entry::Occupied(e) => {
+                if let Some(u) = unique.get_mut(*e.get())
+                    && d.severity >= u.severity
+                {
+                    *u = d;
+                }
+            }
+            Entry::Vacant(e) => {
+                e.insert(unique.len());
+                unique.push(d);
+            }
         }
     }
     let mut diagnostics = unique;

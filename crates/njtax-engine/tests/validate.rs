@@ -204,3 +204,30 @@ fn several_malformed_parts_each_get_their_own_warning_and_no_missing_warning() {
     );
     assert!(!r.has_errors());
 }
+
+/// Several rules notice a dependent without a birth date (the answer checks, the exemptions, the
+/// child tax credit): the return reports the problem once at its place, with the most severe of
+/// the findings; and no other problem of that return is reported twice at one place.
+#[test]
+fn each_problem_is_reported_once_at_its_place() {
+    let mut a = answers_with(good_address());
+    let mut kid = common::child(date(2018, 5, 1));
+    kid.birth_date = None;
+    a.dependents.push(kid);
+    let r = run(&a);
+    let found: Vec<&Diagnostic> = r
+        .diagnostics
+        .iter()
+        .filter(|d| {
+            d.code == "missing-birth-date" && d.path.as_deref() == Some("dependents[0].birth_date")
+        })
+        .collect();
+    assert_eq!(found.len(), 1, "{:#?}", r.diagnostics);
+    assert_eq!(found[0].severity, Severity::Error, "{found:#?}");
+
+    // (The notes on uncertain figures have no place: one per figure, told apart by their words.)
+    let mut seen = std::collections::HashSet::new();
+    for d in r.diagnostics.iter().filter(|d| d.path.is_some()) {
+        assert!(seen.insert((&d.code, &d.path)), "twice: {d:#?}");
+    }
+}

@@ -142,7 +142,6 @@ fn owner_path(owner: Owner) -> &'static str {
 
 /// One employer's contributions of one kind for one person.
 struct Employer {
-    key: String,
     name: String,
     withheld: Decimal,
     w2s: Vec<usize>,
@@ -189,8 +188,10 @@ fn person_excess(
     all_keys.sort();
     all_keys.dedup();
 
-    // Group the counted contributions of this kind by employer.
+    // Group the counted contributions of this kind by employer, in the order first seen (a map
+    // from the employer's key to its place keeps this linear in the number of W-2s).
     let mut employers: Vec<Employer> = Vec::new();
+    let mut place: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for &(i, w) in &w2s {
         let amount = checked_amount(cx, kind, w, i);
         let path = || format!("income.w2s[{i}].{}", kind.field());
@@ -219,13 +220,13 @@ fn person_excess(
         );
         let key = employer_key(w, i);
         let missing_id = w.employer_id.trim().is_empty();
-        if let Some(e) = employers.iter_mut().find(|e| e.key == key) {
+        if let Some(e) = place.get(&key).and_then(|&at| employers.get_mut(at)) {
             e.withheld = sat_add(e.withheld, amount);
             e.w2s.push(i);
             e.missing_id |= missing_id;
         } else {
+            place.insert(key, employers.len());
             employers.push(Employer {
-                key,
                 name: employer_name(w, i),
                 withheld: amount,
                 w2s: vec![i],
