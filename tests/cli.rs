@@ -655,11 +655,12 @@ fn batch_summary_csv_keeps_going_past_a_malformed_draft_among_good_ones() {
     let out = njtax(&["batch", dir.to_str().unwrap(), "-o", s]);
     // 2: a draft could not be read (the worst of the drafts, as `batch` always exits).
     assert_eq!(out.status.code(), Some(2));
-    // Not a terminal: no progress line.
+    // Not a terminal: no progress line; only the note that the subfolder `out` was not searched.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(
-        out.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        stderr.contains("out: a folder inside") && !stderr.contains("3 drafts"),
+        "{stderr}"
     );
     let rows = parse_csv(&std::fs::read_to_string(&summary).unwrap());
     assert_eq!(
@@ -712,5 +713,92 @@ fn batch_summary_csv_keeps_going_past_a_malformed_draft_among_good_ones() {
     assert!(
         String::from_utf8_lossy(&out.stdout)
             .contains("3 draft(s), 2 ok, 0 with errors, 1 unreadable")
+    );
+}
+
+/// `njtax batch` on odd folders: nothing is passed over without a word. A folder that cannot be
+/// read is a row of its own (exit 2), an empty folder says it holds no draft (exit 2), a FIFO
+/// named `x.ron` is reported and never opened (it would block), a subfolder is named as not
+/// searched, and `.RON` is a draft like `.ron`.
+#[test]
+fn batch_reports_what_it_does_not_read() {
+    use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
+    let dir = temp_dir("batch-odd");
+    std::fs::copy(example("single-renter.ron"), dir.join("upper.RON")).unwrap();
+    std::fs::create_dir(dir.join("sub")).unwrap();
+    std::fs::copy(example("single-renter.ron"), dir.join("sub/inside.ron")).unwrap();
+    assert!(
+        Command::new("mkfifo")
+            .arg(dir.join("pipe.ron"))
+            .status()
+            .unwrap()
+            .success()
+    );
+    let d = dir.to_str().unwrap();
+    let out = njtax(&["batch", d]);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("upper.RON") && !stdout.contains("inside.ron"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("pipe.ron") && stdout.contains("not a regular file"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("sub") && stderr.contains("not searched"),
+        "{stderr}"
+    );
+    // The same in the CSV summary and the JSON lines.
+    let csv = dir.join("summary.csv");
+    let out = njtax(&["batch", d, "-o", csv.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let rows = parse_csv(&std::fs::read_to_string(&csv).unwrap());
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    assert!(
+        rows.iter()
+            .any(|r| r[0].ends_with("pipe.ron") && r[4] == "unreadable")
+    );
+    assert!(
+        rows.iter()
+            .any(|r| r[0].ends_with("upper.RON") && r[4] == "ok")
+    );
+    let out = njtax(&["batch", d, "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("not a regular file"));
+
+    // An empty folder.
+    let empty = temp_dir("batch-empty");
+    let out = njtax(&["batch", empty.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no drafts"), "{stderr}");
+
+    // A folder that cannot be read: as another user when the tests run as root (root reads it).
+    let locked = temp_dir("batch-locked");
+    std::fs::copy(example("single-renter.ron"), locked.join("a.ron")).unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let bin = env!("CARGO_BIN_EXE_njtax");
+    let mut cmd = if std::fs::metadata(&dir).unwrap().uid() == 0 {
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", bin]);
+        c
+    } else {
+        Command::new(bin)
+    };
+    let out = cmd
+        .args(["batch", locked.to_str().unwrap()])
+        .output()
+        .unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{stdout}");
+    assert!(
+        stdout.contains("batch-locked") && stdout.contains("cannot read the folder"),
+        "{stdout}"
     );
 }

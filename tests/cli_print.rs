@@ -179,3 +179,158 @@ fn a_2026_handoff_sheet_says_the_year_is_provisional_and_a_2024_one_does_not() {
     let o = njtax(&["handoff", &example("ny-commuter-coj.ron")]);
     assert!(!stdout(&o).contains("provisional"));
 }
+
+/// A folder holding a copy of the single-renter example as `client.ron`.
+fn folder_with_a_draft() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let draft = dir.path().join("client.ron");
+    std::fs::copy(example("single-renter.ron"), &draft).unwrap();
+    (dir, draft)
+}
+
+/// Each command that writes a file, writing `out` from `draft`, with `--force`.
+fn every_writer(draft: &str, out: &str) -> Vec<Vec<String>> {
+    let v = |a: &[&str]| a.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    vec![
+        v(&["pdf", draft, "-o", out, "--force"]),
+        v(&["export", draft, "--format", "json", "-o", out, "--force"]),
+        v(&["handoff", draft, "-o", out, "--force"]),
+        v(&["rollover", draft, "--out", out, "--force"]),
+        v(&["batch", draft, "-o", out, "--force"]),
+    ]
+}
+
+fn run(args: &[String]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_njtax"))
+        .args(args)
+        .output()
+        .expect("run njtax")
+}
+
+/// `--force` never lets a command write over the draft it reads: not by its own name, another
+/// spelling of it, a symbolic link or a hard link to it. The draft is left byte for byte.
+#[test]
+fn no_command_writes_over_its_input_draft_whatever_the_flags() {
+    let (dir, draft) = folder_with_a_draft();
+    let before = std::fs::read(&draft).unwrap();
+    let link = dir.path().join("link.ron");
+    std::os::unix::fs::symlink(&draft, &link).unwrap();
+    let hard = dir.path().join("hard.ron");
+    std::fs::hard_link(&draft, &hard).unwrap();
+    let d = draft.to_str().unwrap().to_owned();
+    let other_spelling = dir.path().join(".").join("client.ron");
+    for out in [
+        d.clone(),
+        other_spelling.to_str().unwrap().to_owned(),
+        link.to_str().unwrap().to_owned(),
+        hard.to_str().unwrap().to_owned(),
+    ] {
+        for args in every_writer(&d, &out) {
+            let o = run(&args);
+            assert_eq!(o.status.code(), Some(2), "{args:?} should be refused");
+            assert!(
+                stderr(&o).contains("is the draft") && stderr(&o).contains("another file"),
+                "{args:?}: {}",
+                stderr(&o)
+            );
+            assert_eq!(std::fs::read(&draft).unwrap(), before, "{args:?}");
+            assert!(
+                std::fs::symlink_metadata(&link)
+                    .unwrap()
+                    .file_type()
+                    .is_symlink()
+            );
+        }
+    }
+}
+
+/// Every output holds names, SSNs or amounts: it is created 0600 whatever the umask (000 here),
+/// like the app's files, also when it replaces a world-readable file.
+#[test]
+fn every_output_is_private_even_at_umask_000() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let (dir, draft) = folder_with_a_draft();
+    for (i, args) in every_writer(draft.to_str().unwrap(), "OUT")
+        .iter()
+        .enumerate()
+    {
+        for existing in [false, true] {
+            let out = dir.path().join(format!("out-{i}-{existing}"));
+            if existing {
+                std::fs::write(&out, "old").unwrap();
+                std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o666)).unwrap();
+            }
+            let args: Vec<String> = args
+                .iter()
+                .map(|a| {
+                    if a == "OUT" {
+                        out.display().to_string()
+                    } else {
+                        a.clone()
+                    }
+                })
+                .collect();
+            let o = Command::new("sh")
+                .arg("-c")
+                .arg("umask 000; exec \"$@\"")
+                .arg("sh")
+                .arg(env!("CARGO_BIN_EXE_njtax"))
+                .args(&args)
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+            let mode = std::fs::metadata(&out).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600, "{args:?} made {out:?} {mode:o}");
+        }
+    }
+}
+
+/// A disk that fills while a command writes (here a file-size limit of 0: every write fails
+/// with "file too large"): the command fails and says so, the old file is left whole (also with
+/// `--force`), and no partial or temporary file stays behind.
+#[test]
+fn a_write_that_fails_midway_leaves_the_old_file_and_nothing_else() {
+    let (dir, draft) = folder_with_a_draft();
+    for (i, args) in every_writer(draft.to_str().unwrap(), "OUT")
+        .iter()
+        .enumerate()
+    {
+        let out = dir.path().join(format!("out-{i}"));
+        let old = "the good old file\n".repeat(3);
+        std::fs::write(&out, &old).unwrap();
+        let args: Vec<String> = args
+            .iter()
+            .map(|a| {
+                if a == "OUT" {
+                    out.display().to_string()
+                } else {
+                    a.clone()
+                }
+            })
+            .collect();
+        let o = Command::new("bash")
+            .arg("-c")
+            .arg("ulimit -f 0; trap '' XFSZ; exec \"$@\"")
+            .arg("bash")
+            .arg(env!("CARGO_BIN_EXE_njtax"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("cannot write"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), old, "{args:?}");
+    }
+    let mut left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    let mut expected: Vec<String> = (0..5).map(|i| format!("out-{i}")).collect();
+    expected.insert(0, "client.ron".to_owned());
+    expected.sort();
+    assert_eq!(left, expected);
+}

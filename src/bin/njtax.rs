@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 use njtax_engine::compute::{ReturnSet, compute_set};
 use njtax_engine::money::fmt_money;
 use njtax_engine::{ComputedReturn, Draft, ParamBook, Severity, parse_draft};
+use njtax_ui::files::{self, WriteError};
 use rust_decimal::Decimal;
 use serde_json::{Map, Value, json};
 
@@ -321,7 +322,7 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
                 ExportFormat::Csv => export_csv(&set),
             };
             match out {
-                Some(out) => write_new_file(&out, force, text.as_bytes())?,
+                Some(out) => write_output(&out, &[draft], force, text.as_bytes())?,
                 None => out_raw!("{text}"),
             }
             Ok(ExitCode::SUCCESS)
@@ -336,7 +337,7 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
             let opts = njtax_print::PrintOptions { mask_ssns };
             let pdf = njtax_print::return_pdf(&answers, &set, &opts)
                 .map_err(|e| Unreadable(format!("{}: {e}", draft.display())))?;
-            write_new_file(&out, force, &pdf)?;
+            write_output(&out, std::slice::from_ref(&draft), force, &pdf)?;
             if set.returns.iter().any(|r| r.has_errors()) {
                 eprintln!(
                     "{}: the return has errors, so every page is marked \"{}\" (see `njtax validate`)",
@@ -366,7 +367,7 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
                 }
             };
             match out {
-                Some(out) => write_new_file(&out, force, text.as_bytes())?,
+                Some(out) => write_output(&out, &[draft], force, text.as_bytes())?,
                 None => out_raw!("{text}"),
             }
             Ok(ExitCode::SUCCESS)
@@ -390,30 +391,45 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
     }
 }
 
-/// Write `bytes` to `path`, refusing an existing file unless `force` (checked and created in one
-/// step, so a file appearing meanwhile is not overwritten either).
-fn write_new_file(path: &Path, force: bool, bytes: &[u8]) -> Result<(), Unreadable> {
-    use std::io::Write as _;
-    let mut opts = std::fs::OpenOptions::new();
-    opts.write(true);
-    if force {
-        opts.create(true).truncate(true);
+/// Write a command's output: refused when it is the same file as one of the command's inputs
+/// (a draft, by any name or link), whatever `--force` says; refused when it exists unless `force`.
+/// Written by the app's writer: atomically (a failure leaves the old file, or no file, never part
+/// of one) and private (0600 on Unix), since every output holds names, SSNs or amounts.
+fn write_output(
+    out: &Path,
+    inputs: &[PathBuf],
+    force: bool,
+    bytes: &[u8],
+) -> Result<(), Unreadable> {
+    refuse_input_as_output(out, inputs)?;
+    let written = if force {
+        files::write_private_bytes(out, bytes)
     } else {
-        opts.create_new(true);
+        files::write_new_private_bytes(out, bytes)
+    };
+    written.map_err(|e| match e {
+        WriteError::Exists { .. } => Unreadable(format!(
+            "{} exists; pass --force to overwrite it",
+            out.display()
+        )),
+        e => Unreadable(format!("cannot write {}: {e}", out.display())),
+    })
+}
+
+/// Refuse an output that is one of the inputs (the same file by another name, a symbolic or a
+/// hard link): writing it would replace the draft being read.
+fn refuse_input_as_output(out: &Path, inputs: &[PathBuf]) -> Result<(), Unreadable> {
+    match inputs
+        .iter()
+        .find(|input| same_file::is_same_file(out, input).unwrap_or(false))
+    {
+        Some(input) => Err(Unreadable(format!(
+            "{} is the draft {} itself; write the output to another file (--force never overwrites an input)",
+            out.display(),
+            input.display()
+        ))),
+        None => Ok(()),
     }
-    let mut f = opts.open(path).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::AlreadyExists {
-            Unreadable(format!(
-                "{} exists; pass --force to overwrite it",
-                path.display()
-            ))
-        } else {
-            Unreadable(format!("cannot write {}: {e}", path.display()))
-        }
-    })?;
-    f.write_all(bytes)
-        .and_then(|()| f.flush())
-        .map_err(|e| Unreadable(format!("cannot write {}: {e}", path.display())))
 }
 
 use njtax_print::handoff::csv_field;
@@ -529,23 +545,24 @@ fn rollover(
     force: bool,
     book: &ParamBook,
 ) -> Result<ExitCode, Unreadable> {
-    let d = load_draft(draft)?;
-    let set = compute_set(&d.answers, book)
-        .map_err(|e| Unreadable(format!("{}: {e}", draft.display())))?;
-    if out.exists() && !force {
+    let inputs = [draft.to_path_buf()];
+    refuse_input_as_output(out, &inputs)?;
+    if !force && std::fs::symlink_metadata(out).is_ok() {
         return Err(Unreadable(format!(
             "{} exists; pass --force to overwrite it",
             out.display()
         )));
     }
+    let d = load_draft(draft)?;
+    let set = compute_set(&d.answers, book)
+        .map_err(|e| Unreadable(format!("{}: {e}", draft.display())))?;
     let next = njtax_engine::rollover::next_year(&d.answers, &set);
     let text = njtax_engine::draft::draft_to_string(&Draft {
         format_version: njtax_engine::FORMAT_VERSION,
         answers: next.clone(),
     })
     .map_err(|e| Unreadable(format!("cannot write the draft: {e}")))?;
-    std::fs::write(out, text)
-        .map_err(|e| Unreadable(format!("cannot write {}: {e}", out.display())))?;
+    write_output(out, &inputs, force, text.as_bytes())?;
     out!(
         "Wrote {} for tax year {}: {} credited from {} (line 69), {} business credit carryover(s).",
         out.display(),
@@ -1023,25 +1040,105 @@ fn render_explanation(l: &njtax_engine::Line) -> String {
     out
 }
 
-fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
-    let mut files = Vec::new();
+/// What `njtax batch` reads: each file named, and the drafts (`.ron` files, in any case) directly
+/// in each folder named, in name order. Subfolders are not searched, and say so on standard error;
+/// so does a folder with no draft. A path that is not a regular file (a FIFO, a device, a socket)
+/// is never opened, and a folder that cannot be read is never passed over: each is a row of its
+/// own, unreadable, with why.
+struct Found {
+    /// The drafts in the order of the summary.
+    files: Vec<PathBuf>,
+    /// Why a path among `files` is not read.
+    refused: std::collections::HashMap<PathBuf, String>,
+}
+
+impl Found {
+    fn why_not(&self, path: &Path) -> Option<&str> {
+        self.refused.get(path).map(String::as_str)
+    }
+
+    fn refuse(&mut self, path: PathBuf, why: String) {
+        self.refused.insert(path.clone(), why);
+        self.files.push(path);
+    }
+}
+
+/// Whether a file name ends in `.ron`, in any case.
+fn is_draft_name(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|x| x.eq_ignore_ascii_case("ron"))
+}
+
+fn collect(paths: &[PathBuf]) -> Found {
+    let mut found = Found {
+        files: Vec::new(),
+        refused: std::collections::HashMap::new(),
+    };
     for p in paths {
-        if p.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(p)
-                .map(|rd| {
-                    rd.filter_map(Result::ok)
-                        .map(|e| e.path())
-                        .filter(|f| f.extension().is_some_and(|x| x == "ron"))
-                        .collect()
-                })
-                .unwrap_or_default();
-            found.sort();
-            files.extend(found);
-        } else {
-            files.push(p.clone());
+        match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => collect_folder(p, &mut found),
+            Ok(m) if !m.is_file() => found.refuse(
+                p.clone(),
+                "not a regular file (a pipe, device or socket); not read".to_owned(),
+            ),
+            // A regular file, or one that cannot be looked at: reading it says why.
+            _ => found.files.push(p.clone()),
         }
     }
-    files
+    found
+}
+
+fn collect_folder(dir: &Path, found: &mut Found) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(rd) => rd,
+        Err(e) => {
+            found.refuse(dir.to_path_buf(), format!("cannot read the folder: {e}"));
+            return;
+        }
+    };
+    let mut drafts = Vec::new();
+    let mut subfolders = Vec::new();
+    for entry in entries {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                found.refuse(dir.to_path_buf(), format!("cannot read the folder: {e}"));
+                return;
+            }
+        };
+        let path = entry.path();
+        // Follows a symbolic link, as opening would; never opens the file.
+        match std::fs::metadata(&path) {
+            Ok(m) if m.is_dir() => subfolders.push(path),
+            Ok(m) if is_draft_name(&path) && !m.is_file() => drafts.push((
+                path,
+                Some("not a regular file (a pipe, device or socket); not read".to_owned()),
+            )),
+            _ if is_draft_name(&path) => drafts.push((path, None)),
+            _ => {}
+        }
+    }
+    drafts.sort();
+    subfolders.sort();
+    for sub in &subfolders {
+        eprintln!(
+            "njtax: {}: a folder inside {}, not searched (name it to include its drafts)",
+            sub.display(),
+            dir.display()
+        );
+    }
+    if drafts.is_empty() {
+        eprintln!(
+            "njtax: {}: no drafts (.ron files) in this folder",
+            dir.display()
+        );
+    }
+    for (path, why) in drafts {
+        match why {
+            Some(why) => found.refuse(path, why),
+            None => found.files.push(path),
+        }
+    }
 }
 
 /// One draft's line in a batch: what a clinic keeps for each return it prepared.
@@ -1075,7 +1172,14 @@ impl Summary {
 type YearCache = std::collections::HashMap<u16, Result<njtax_engine::YearParams, String>>;
 
 /// Read, parse and compute one draft (values only, no explanations) into its summary line.
-fn summarize(path: &Path, book: &ParamBook, years: &mut YearCache) -> Summary {
+/// `refused`: why the path is not read at all (it is not a regular file, or a folder that cannot
+/// be read), as the row's message.
+fn summarize(
+    path: &Path,
+    refused: Option<&str>,
+    book: &ParamBook,
+    years: &mut YearCache,
+) -> Summary {
     let mut s = Summary {
         file: path.display().to_string(),
         name: String::new(),
@@ -1086,8 +1190,11 @@ fn summarize(path: &Path, book: &ParamBook, years: &mut YearCache) -> Summary {
         refund: Decimal::ZERO,
         balance_due: Decimal::ZERO,
         errors: 0,
-        unreadable: None,
+        unreadable: refused.map(str::to_owned),
     };
+    if refused.is_some() {
+        return s;
+    }
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
@@ -1226,14 +1333,20 @@ fn batch_csv(
     force: bool,
     book: &ParamBook,
 ) -> Result<ExitCode, Unreadable> {
-    if out.exists() && !force {
+    if !force && std::fs::symlink_metadata(out).is_ok() {
         return Err(Unreadable(format!(
             "{} exists; pass --force to overwrite it",
             out.display()
         )));
     }
-    let files = collect(paths);
-    let rows = par_map(&files, YearCache::new, |f, years| summarize(f, book, years));
+    let found = collect(paths);
+    refuse_input_as_output(out, &found.files)?;
+    if found.files.is_empty() {
+        return Err(Unreadable(NO_DRAFTS.to_owned()));
+    }
+    let rows = par_map(&found.files, YearCache::new, |f, years| {
+        summarize(f, found.why_not(f), book, years)
+    });
     let money = |v: Decimal| format!("{:.2}", njtax_engine::money::round_cents(v));
     let mut csv = csv_row(&BATCH_CSV_HEADER);
     for r in &rows {
@@ -1257,7 +1370,7 @@ fn batch_csv(
             r.unreadable.clone().unwrap_or_default(),
         ]));
     }
-    write_new_file(out, force, csv.as_bytes())?;
+    write_output(out, &found.files, force, csv.as_bytes())?;
     let count = |s: &str| rows.iter().filter(|r| r.status() == s).count();
     out!(
         "Wrote {}: {} draft(s), {} ok, {} with errors, {} unreadable.",
@@ -1270,13 +1383,24 @@ fn batch_csv(
     Ok(batch_exit(&rows))
 }
 
+/// Said (exit 2) when the paths given hold no draft at all.
+const NO_DRAFTS: &str = "no drafts to read: name draft files or folders holding .ron files";
+
 fn batch(paths: &[PathBuf], book: &ParamBook, json: bool) -> ExitCode {
-    let files = collect(paths);
+    let found = collect(paths);
+    if found.files.is_empty() {
+        eprintln!("njtax: {NO_DRAFTS}");
+        return ExitCode::from(2);
+    }
+    let files = &found.files;
     if json {
         let lines = par_map(
-            &files,
+            files,
             || (),
-            |f, ()| match load_and_compute(f, book) {
+            |f, ()| match found.why_not(f).map_or_else(
+                || load_and_compute(f, book),
+                |why| Err(Unreadable(why.to_owned())),
+            ) {
                 Ok(set) => {
                     let errors = set
                         .returns
@@ -1308,7 +1432,9 @@ fn batch(paths: &[PathBuf], book: &ParamBook, json: bool) -> ExitCode {
         "balance due",
         "errors"
     );
-    let rows = par_map(&files, YearCache::new, |f, years| summarize(f, book, years));
+    let rows = par_map(files, YearCache::new, |f, years| {
+        summarize(f, found.why_not(f), book, years)
+    });
     for r in &rows {
         let file = truncate_left(&r.file, 40);
         if let Some(msg) = &r.unreadable {

@@ -44,6 +44,12 @@ pub enum WriteError {
         /// The path given.
         path: PathBuf,
     },
+    /// A new file was asked for and the name is taken (nothing was written).
+    #[error("{} exists", .path.display())]
+    Exists {
+        /// The path given.
+        path: PathBuf,
+    },
     /// The file system refused one of the steps.
     #[error("{step}: {source}")]
     Io {
@@ -157,6 +163,38 @@ pub fn write_private_bytes(path: &Path, bytes: &[u8]) -> Result<(), WriteError> 
     target.remove_abandoned_temps();
     let new = target.prepare(bytes)?;
     target.replace(new)
+}
+
+/// Write a new private file (0600 on Unix) atomically: like [`write_private_bytes`], but an
+/// existing file (or link) at `path` is left alone and refused, also one that appears while the
+/// new file is being written (the final step links the finished file in place only if the name is
+/// free). For the command line's outputs without `--force`.
+///
+/// # Errors
+/// [`WriteError::Exists`] when `path` exists; otherwise as [`write_private_bytes`]. Nothing is
+/// left behind on failure.
+pub fn write_new_private_bytes(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    let target = Target::new(path)?;
+    if fs::symlink_metadata(path).is_ok() {
+        return Err(WriteError::Exists {
+            path: path.to_path_buf(),
+        });
+    }
+    target.remove_abandoned_temps();
+    let new = target.prepare(bytes)?;
+    match new.persist_noclobber(&target.path) {
+        Ok(_) => {}
+        Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => {
+            return Err(WriteError::Exists {
+                path: path.to_path_buf(),
+            });
+        }
+        Err(e) => return Err(target.io_error("could not create", &target.path)(e.error)),
+    }
+    sync_dir(&target.dir).map_err(target.io_error(
+        "saved, but the folder could not be flushed to disk",
+        &target.dir,
+    ))
 }
 
 /// Read and parse a draft. The file is only read, never rewritten, whatever its contents.
