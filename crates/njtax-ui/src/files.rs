@@ -135,11 +135,66 @@ fn file_label(path: &Path) -> Cow<'_, str> {
 /// or the previous version cannot be kept as a backup; the draft on disk is then unchanged.
 pub fn write_draft(path: &Path, draft: &Draft) -> Result<(), WriteError> {
     let text = njtax_engine::draft::draft_to_string(draft)?;
-    let target = Target::new(path)?;
+    // A draft opened through a symbolic link is saved to the file the link names, which keeps
+    // being the draft; the link stays a link.
+    let resolved = resolve_links(path).map_err(|source| WriteError::Io {
+        step: format!("could not follow the link {}", file_label(path)),
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let target = Target::new(&resolved)?;
     target.remove_abandoned_temps();
     let new = target.prepare(text.as_bytes())?;
     target.keep_backup(text.as_bytes())?;
     target.replace(new)
+}
+
+/// Follow symbolic links from `path` to the file they finally name (which need not exist yet):
+/// relative links are read from the link's own folder. More than 40 links in a row is an error,
+/// as the system's own limit.
+///
+/// # Errors
+/// The link cannot be read, or the chain is too long (a loop).
+pub fn resolve_links(path: &Path) -> io::Result<PathBuf> {
+    let mut current = path.to_path_buf();
+    for _ in 0..40 {
+        match fs::symlink_metadata(&current) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = fs::read_link(&current)?;
+                current = if to.is_absolute() {
+                    to
+                } else {
+                    current
+                        .parent()
+                        .map_or_else(|| to.clone(), |dir| dir.join(&to))
+                };
+            }
+            _ => return Ok(current),
+        }
+    }
+    Err(io::Error::other(
+        "more than 40 symbolic links in a row (a loop?)",
+    ))
+}
+
+/// How many other names (hard links) the file at `path` has: a save replaces the file under this
+/// name only, so the other names keep showing the previous version. 0 when it has none or cannot
+/// be looked at.
+#[must_use]
+pub fn other_names(path: &Path) -> u64 {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        resolve_links(path)
+            .ok()
+            .and_then(|p| fs::metadata(p).ok())
+            .map_or(0, |m| m.nlink().saturating_sub(1))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        0
+    }
 }
 
 /// Write a private file (0600 on Unix) atomically, without backups: for recovery files and other
@@ -251,13 +306,102 @@ fn end_position(bytes: &[u8]) -> (usize, usize) {
     (line, column)
 }
 
+/// The longest file name most file systems take (bytes on Linux and macOS).
+const NAME_MAX: usize = 255;
+
 /// A file to be replaced atomically: its path, folder and the prefix of its temporary files.
 struct Target {
     path: PathBuf,
     dir: PathBuf,
     name: OsString,
-    /// `.<name>.`
+    /// `.<name>.`, shortened for a long name (see [`fit_stem`]).
     temp_prefix: OsString,
+    /// Who may read the new file: see [`Access::for_target`].
+    access: Access,
+}
+
+/// `name`, shortened when needed so that `room` more bytes fit within [`NAME_MAX`]: a name too
+/// long keeps its start, then `~` and eight hexadecimal digits of a hash of the whole name, so that
+/// two long names with the same start still get files of their own.
+fn fit_stem(name: &OsStr, room: usize) -> OsString {
+    let bytes = name.as_encoded_bytes();
+    if bytes.len() + room <= NAME_MAX {
+        return name.to_os_string();
+    }
+    // FNV-1a: stable across runs and builds, which a backup's name must be.
+    let hash = bytes.iter().fold(0x811c_9dc5_u32, |h, b| {
+        (h ^ u32::from(*b)).wrapping_mul(0x0100_0193)
+    });
+    let tag = format!("~{hash:08x}");
+    let mut out = shorten(name, NAME_MAX.saturating_sub(room + tag.len()));
+    out.push(tag);
+    out
+}
+
+/// The first `max` bytes of a name (on Unix names are bytes; elsewhere, whole characters).
+#[cfg(unix)]
+fn shorten(name: &OsStr, max: usize) -> OsString {
+    use std::os::unix::ffi::OsStrExt as _;
+    let bytes = name.as_bytes();
+    OsStr::from_bytes(bytes.get(..max).unwrap_or(bytes)).to_os_string()
+}
+
+#[cfg(not(unix))]
+fn shorten(name: &OsStr, max: usize) -> OsString {
+    let text = name.to_string_lossy();
+    let mut end = max.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    OsString::from(text.get(..end).unwrap_or_default())
+}
+
+/// Who may read a file that a save writes. Private (0600) unless the file being replaced was
+/// shared with its group and not with everyone (a clinic folder shared by a group): then the new
+/// file keeps that group and the group's permissions, never any for other users. A new file in a
+/// folder that passes its group on (setgid) is readable and writable by that group (0660).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Access {
+    mode: u32,
+    group: Option<u32>,
+}
+
+impl Access {
+    const PRIVATE: Self = Self {
+        mode: 0o600,
+        group: None,
+    };
+
+    #[cfg(unix)]
+    fn for_target(path: &Path, dir: &Path) -> Self {
+        use std::os::unix::fs::MetadataExt as _;
+        match fs::metadata(path) {
+            Ok(m) if m.is_file() => {
+                let mode = m.mode() & 0o777;
+                if mode & 0o007 == 0 && mode & 0o070 != 0 {
+                    Self {
+                        mode: (mode & 0o070) | 0o600,
+                        group: Some(m.gid()),
+                    }
+                } else {
+                    Self::PRIVATE
+                }
+            }
+            Ok(_) => Self::PRIVATE,
+            Err(_) => match fs::metadata(dir) {
+                Ok(d) if d.mode() & 0o2000 != 0 => Self {
+                    mode: 0o660,
+                    group: Some(d.gid()),
+                },
+                _ => Self::PRIVATE,
+            },
+        }
+    }
+
+    #[cfg(not(unix))]
+    fn for_target(_path: &Path, _dir: &Path) -> Self {
+        Self::PRIVATE
+    }
 }
 
 impl Target {
@@ -274,14 +418,16 @@ impl Target {
                 path: path.to_path_buf(),
             });
         }
+        // `.<name>.XXXXXX.tmp`, the name shortened when the whole would not fit.
         let mut temp_prefix = OsString::from(".");
-        temp_prefix.push(name);
+        temp_prefix.push(fit_stem(name, 2 + TEMP_RANDOM_LEN + TEMP_SUFFIX.len()));
         temp_prefix.push(".");
         Ok(Self {
             path: path.to_path_buf(),
             dir: dir.to_path_buf(),
             name: name.to_os_string(),
             temp_prefix,
+            access: Access::for_target(path, dir),
         })
     }
 
@@ -291,10 +437,11 @@ impl Target {
         move |source| WriteError::Io { step, path, source }
     }
 
-    /// `<name>.bak<n>`
+    /// `<name>.bak<n>` (a long name shortened to fit, see [`fit_stem`]).
     fn backup(&self, n: u32) -> PathBuf {
-        let mut name = self.name.clone();
-        name.push(format!(".bak{n}"));
+        let suffix = format!(".bak{n}");
+        let mut name = fit_stem(&self.name, suffix.len());
+        name.push(suffix);
         self.dir.join(name)
     }
 
@@ -310,7 +457,7 @@ impl Target {
         // Best effort: where locks are not supported, other saves simply leave this file alone.
         let _ = temp.as_file().try_lock();
         let step = "could not write the temporary file for";
-        make_private(temp.as_file()).map_err(self.io_error(step, &self.path))?;
+        set_access(temp.as_file(), self.access).map_err(self.io_error(step, &self.path))?;
         temp.write_all(bytes)
             .map_err(self.io_error(step, &self.path))?;
         temp.as_file()
@@ -396,13 +543,25 @@ impl Target {
 }
 
 #[cfg(unix)]
-fn make_private(file: &File) -> io::Result<()> {
-    use std::os::unix::fs::PermissionsExt as _;
-    file.set_permissions(fs::Permissions::from_mode(0o600))
+fn set_access(file: &File, access: Access) -> io::Result<()> {
+    use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
+    let private = || file.set_permissions(fs::Permissions::from_mode(0o600));
+    // Private first: the file is never readable by more than it should be, even for a moment.
+    private()?;
+    let Some(group) = access.group else {
+        return Ok(());
+    };
+    if file.metadata()?.gid() != group
+        && std::os::unix::fs::fchown(file, None, Some(group)).is_err()
+    {
+        // Not a member of that group: the file stays private rather than open to another group.
+        return Ok(());
+    }
+    file.set_permissions(fs::Permissions::from_mode(access.mode))
 }
 
 #[cfg(not(unix))]
-fn make_private(_file: &File) -> io::Result<()> {
+fn set_access(_file: &File, _access: Access) -> io::Result<()> {
     // Windows: a file created in the user's folder inherits that folder's access list.
     Ok(())
 }

@@ -100,6 +100,161 @@ mod modes {
         write_private(&recovery, "answers").expect("written");
         assert_eq!(mode(&recovery), 0o600);
     }
+
+    /// A group this process may give its files: any group for root ("nogroup" here), else the
+    /// process's own group.
+    fn a_group(dir: &Path) -> u32 {
+        use std::os::unix::fs::MetadataExt as _;
+        let probe = dir.join("probe");
+        fs::write(&probe, "").expect("probe");
+        let m = fs::metadata(&probe).expect("probe metadata");
+        fs::remove_file(&probe).expect("probe removed");
+        if m.uid() == 0 { 65534 } else { m.gid() }
+    }
+
+    fn group(path: &Path) -> u32 {
+        use std::os::unix::fs::MetadataExt as _;
+        fs::metadata(path).expect("metadata").gid()
+    }
+
+    /// A clinic folder shared by a group: a draft the group may read and write (0660) stays so,
+    /// with its group, after a save, and so does its backup; a draft the group may only read
+    /// (0640) stays so; a draft readable or writable by everyone becomes private (never wider).
+    #[test]
+    fn a_save_keeps_a_group_shared_drafts_group_and_mode_never_others() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let g = a_group(dir.path());
+        for (before, after) in [
+            (0o660, 0o660),
+            (0o640, 0o640),
+            (0o620, 0o620),
+            (0o600, 0o600),
+            (0o664, 0o600),
+            (0o666, 0o600),
+            (0o604, 0o600),
+        ] {
+            let path = dir.path().join(format!("client-{before:o}.ron"));
+            fs::write(&path, text(&numbered(0))).expect("draft");
+            std::os::unix::fs::chown(&path, None, Some(g)).expect("chgrp");
+            fs::set_permissions(&path, fs::Permissions::from_mode(before)).expect("chmod");
+            write_draft(&path, &numbered(1)).expect("saved");
+            assert_eq!(mode(&path), after, "{before:o}");
+            assert_eq!(mode(&backup(&path, 1)), after, "backup of {before:o}");
+            if after & 0o070 != 0 {
+                assert_eq!(group(&path), g, "{before:o} keeps its group");
+                assert_eq!(group(&backup(&path, 1)), g);
+            }
+        }
+    }
+
+    /// A new draft in a folder that passes its group on (setgid, the usual shared-folder set-up)
+    /// is readable and writable by that group, so the next volunteer can open and save it.
+    #[test]
+    fn a_new_draft_in_a_setgid_folder_is_the_groups() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let shared = dir.path().join("clinic");
+        fs::create_dir(&shared).expect("folder");
+        let g = a_group(dir.path());
+        std::os::unix::fs::chown(&shared, None, Some(g)).expect("chgrp");
+        fs::set_permissions(&shared, fs::Permissions::from_mode(0o2770)).expect("setgid");
+        let path = shared.join("new-client.ron");
+        write_draft(&path, &numbered(1)).expect("saved");
+        assert_eq!(mode(&path), 0o660);
+        assert_eq!(group(&path), g);
+        // Elsewhere a new draft stays private.
+        let private = dir.path().join("mine.ron");
+        write_draft(&private, &numbered(1)).expect("saved");
+        assert_eq!(mode(&private), 0o600);
+    }
+}
+
+/// A draft opened through a symbolic link (absolute, relative, or naming a file not there yet) is
+/// saved to the file the link names: the link stays a link, the backups sit next to the file.
+#[test]
+fn a_draft_saved_through_a_symbolic_link_updates_the_file_it_names() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let real_dir = dir.path().join("real");
+    fs::create_dir(&real_dir).expect("folder");
+    let real = real_dir.join("client.ron");
+    fs::write(&real, text(&numbered(0))).expect("draft");
+    let absolute = dir.path().join("absolute.ron");
+    std::os::unix::fs::symlink(&real, &absolute).expect("link");
+    let relative = dir.path().join("relative.ron");
+    std::os::unix::fs::symlink("real/client.ron", &relative).expect("link");
+    let chained = dir.path().join("chained.ron");
+    std::os::unix::fs::symlink("relative.ron", &chained).expect("link");
+    for (n, link) in [&absolute, &relative, &chained].into_iter().enumerate() {
+        write_draft(link, &numbered(n + 1)).expect("saved");
+        assert!(
+            fs::symlink_metadata(link)
+                .expect("link")
+                .file_type()
+                .is_symlink(),
+            "{link:?} stays a link"
+        );
+        assert_eq!(read_draft(&real).expect("reads"), numbered(n + 1));
+        assert_eq!(read_draft(link).expect("reads"), numbered(n + 1));
+    }
+    assert_eq!(read_draft(&backup(&real, 1)).expect("backup"), numbered(2));
+    assert!(!backup(&absolute, 1).exists());
+    // A link to a file not there yet: the save creates that file.
+    let dangling = dir.path().join("dangling.ron");
+    std::os::unix::fs::symlink("real/new.ron", &dangling).expect("link");
+    write_draft(&dangling, &numbered(9)).expect("saved");
+    assert_eq!(
+        read_draft(&real_dir.join("new.ron")).expect("reads"),
+        numbered(9)
+    );
+    // A loop is an error that changes nothing.
+    let a = dir.path().join("a.ron");
+    let b = dir.path().join("b.ron");
+    std::os::unix::fs::symlink(&b, &a).expect("link");
+    std::os::unix::fs::symlink(&a, &b).expect("link");
+    let err = write_draft(&a, &numbered(1)).expect_err("a loop");
+    assert!(err.to_string().contains("link"), "{err}");
+}
+
+/// A draft with another name (a hard link) is told apart, so the app can warn that the other
+/// name keeps the previous version after a save.
+#[test]
+fn a_hard_linked_draft_is_noticed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("client.ron");
+    fs::write(&path, text(&numbered(0))).expect("draft");
+    assert_eq!(njtax_ui::files::other_names(&path), 0);
+    fs::hard_link(&path, dir.path().join("copy.ron")).expect("link");
+    assert_eq!(njtax_ui::files::other_names(&path), 1);
+    assert_eq!(
+        njtax_ui::files::other_names(&dir.path().join("none.ron")),
+        0
+    );
+}
+
+/// File names up to the file system's 255 bytes save, back up and rotate: the temporary and
+/// backup names of a long name are shortened (with a hash, so that two long names sharing a
+/// start keep their own backups), and the temporary files are cleaned up as usual.
+#[test]
+fn drafts_with_names_of_up_to_255_bytes_save_with_their_backups() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for len in [200, 243, 244, 250, 251, 255] {
+        for variant in ["a", "b"] {
+            let name = format!("{variant}{}.ron", "x".repeat(len - 5));
+            assert_eq!(name.len(), len);
+            let path = dir.path().join(&name);
+            for n in 0..=4 {
+                write_draft(&path, &numbered(n)).expect("saved");
+            }
+            assert_eq!(read_draft(&path).expect("reads"), numbered(4));
+            assert!(temp_files(dir.path(), &name).is_empty());
+        }
+    }
+    // 6 lengths x 2 names, each with its 3 backups, and nothing else.
+    let names = listing(dir.path());
+    assert_eq!(names.len(), 6 * 2 * 4, "{names:#?}");
+    assert!(names.iter().all(|n| n.len() <= 255));
+    assert!(!names.iter().any(|n| n.ends_with(".tmp")));
 }
 
 #[test]
