@@ -379,35 +379,183 @@ fn the_filing_status_helper_suggests_head_of_household_and_applies_it() {
     );
 }
 
-#[test]
-fn a_damaged_draft_gives_its_line_and_column_and_leaves_the_open_draft_and_the_file_alone() {
-    let dir = temp_dir("damaged");
-    let bad = dir.join("damaged.ron");
-    let text = "Draft(\n  format_version: 1,\n  answers: (tax_year: 2024, income: (w2s: [(state_wages: 12)])),\n)";
-    std::fs::write(&bad, text).unwrap();
+/// Every text in the open-error window titled for `file`, in order (fails when there is no such
+/// window).
+fn open_error_texts(h: &Harness<'_, App>, file: &str) -> Vec<String> {
+    use egui_kittest::kittest::NodeT as _;
+    let title = njtax_ui::dialogs::open_error::title(file);
+    let window = h.get_by_role_and_label(egui::accesskit::Role::AlertDialog, &title);
+    window
+        .query_all_by(|_| true)
+        .filter_map(|n| {
+            let n = n.accesskit_node();
+            n.value().or_else(|| n.label())
+        })
+        .collect()
+}
+
+/// Open `path` through File > Open (Ctrl+O) in an app showing `blank_answers()`.
+fn open_through_the_dialog(path: &std::path::Path) -> Harness<'static, App> {
     let dialogs = ScriptedDialogs {
-        open: vec![bad.clone()],
+        open: vec![path.to_path_buf()],
         ..ScriptedDialogs::default()
     };
     let mut h = harness_with(app_with(blank_answers(), dialogs));
     h.run();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
     h.run();
-    assert!(
-        h.query_by_label_contains("damaged.ron: line 3, column")
-            .is_some(),
-        "the message names the file, line and column"
-    );
+    h
+}
+
+/// The open draft is the one the test started with, unchanged and not marked changed.
+fn assert_the_open_draft_is_kept(h: &Harness<'_, App>) {
     assert_eq!(
         h.state().doc.answers(),
         &blank_answers(),
         "the open draft is kept"
     );
+    assert!(!h.state().doc.is_dirty());
+    assert_eq!(h.state().doc.display_name(), "Test draft");
+}
+
+#[test]
+fn a_damaged_draft_is_explained_in_a_window_in_plain_words_and_nothing_changes() {
+    let dir = temp_dir("damaged");
+    let bad = dir.join("damaged.ron");
+    let text = "Draft(\n  format_version: 1,\n  answers: (tax_year: 2024, income: (w2s: [(state_wages: 12)])),\n)";
+    std::fs::write(&bad, text).unwrap();
+    let mut h = open_through_the_dialog(&bad);
+    let all = open_error_texts(&h, "damaged.ron").join("\n");
+    assert!(
+        all.contains(
+            "This file is damaged near line 3: an amount must be written in double quotes, like \"1234.56\"."
+        ),
+        "{all}"
+    );
+    assert!(
+        all.contains(&format!("In {}", dir.display())),
+        "the folder: {all}"
+    );
+    assert!(all.contains("What you can do"), "{all}");
+    assert!(all.contains("correct it near line 3"), "{all}");
+    assert!(
+        all.contains("Test draft is still open as it was, and damaged.ron has not been changed"),
+        "{all}"
+    );
+    for jargon in ["RON", "Expected", "struct", "Decimal", "column"] {
+        assert!(!all.contains(jargon), "no {jargon:?} in the window: {all}");
+    }
+    assert_the_open_draft_is_kept(&h);
     assert_eq!(
         std::fs::read_to_string(&bad).unwrap(),
         text,
         "the damaged file is not rewritten"
     );
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "nothing is written next to it"
+    );
+    // OK closes the window; the status bar still names the file.
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.state().ui_state.open_error.is_none());
+    let (msg, is_error) = status(&h);
+    assert!(is_error && msg.contains("damaged.ron"), "{msg}");
+    assert_the_open_draft_is_kept(&h);
+}
+
+#[test]
+fn a_damaged_draft_with_an_earlier_save_next_to_it_offers_to_open_that_save() {
+    let dir = temp_dir("damaged-bak");
+    let bad = dir.join("smith.ron");
+    std::fs::write(
+        &bad,
+        "Draft(\n  format_version: 6,\n  answers: (tax_year: 2024,",
+    )
+    .unwrap();
+    let earlier = njtax_engine::Draft {
+        format_version: njtax_engine::FORMAT_VERSION,
+        answers: new_york_resident_with_nj_wages(),
+    };
+    std::fs::write(
+        dir.join("smith.ron.bak1"),
+        njtax_engine::draft::draft_to_string(&earlier).unwrap(),
+    )
+    .unwrap();
+    let mut h = open_through_the_dialog(&bad);
+    let all = open_error_texts(&h, "smith.ron").join("\n");
+    assert!(
+        all.contains("This file is damaged near line 3: the file ends too early"),
+        "{all}"
+    );
+    assert!(
+        all.contains("open smith.ron.bak1 to go back to that save"),
+        "{all}"
+    );
+    assert_the_open_draft_is_kept(&h);
+    h.get_by_label("Open smith.ron.bak1").click();
+    h.run();
+    assert!(h.state().ui_state.open_error.is_none());
+    assert_eq!(h.state().doc.answers(), &earlier.answers);
+    assert_eq!(h.state().doc.display_name(), "smith.ron.bak1");
+}
+
+#[test]
+fn a_draft_from_a_newer_version_is_explained_in_a_window_and_nothing_changes() {
+    let dir = temp_dir("too-new");
+    let newer = dir.join("from-next-year.ron");
+    let text = format!(
+        "Draft(format_version: {}, answers: (tax_year: 2024, a_new_answer: \"x\"))",
+        njtax_engine::FORMAT_VERSION + 1
+    );
+    std::fs::write(&newer, &text).unwrap();
+    let h = open_through_the_dialog(&newer);
+    let all = open_error_texts(&h, "from-next-year.ron").join("\n");
+    assert!(
+        all.contains(&format!(
+            "This draft was saved by a newer version of njtax (draft format {}); this version reads drafts up to format {}.",
+            njtax_engine::FORMAT_VERSION + 1,
+            njtax_engine::FORMAT_VERSION
+        )),
+        "{all}"
+    );
+    assert!(
+        all.contains("Open it with the newer version of njtax"),
+        "{all}"
+    );
+    assert!(!all.contains("RON"), "{all}");
+    assert!(
+        h.query_by_label_contains("Open from-next-year.ron.bak")
+            .is_none(),
+        "a sound file needs no earlier save"
+    );
+    assert_the_open_draft_is_kept(&h);
+    assert_eq!(std::fs::read_to_string(&newer).unwrap(), text);
+}
+
+#[test]
+fn a_file_that_is_not_a_draft_is_said_to_be_none() {
+    let dir = temp_dir("not-a-draft");
+    let pdf = dir.join("return.pdf");
+    std::fs::write(&pdf, b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\xff\n").unwrap();
+    let notes = dir.join("notes.ron");
+    std::fs::write(&notes, "Receipts to find: dentist, daycare\n").unwrap();
+    for (path, why) in [
+        (&pdf, "it is not a text file"),
+        (
+            &notes,
+            "it does not start the way njtax starts the drafts it saves",
+        ),
+    ] {
+        let h = open_through_the_dialog(path);
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let all = open_error_texts(&h, &name).join("\n");
+        assert!(all.contains("This is not an njtax draft: "), "{all}");
+        assert!(all.contains(why), "{all}");
+        assert!(all.contains("File > New"), "{all}");
+        assert_the_open_draft_is_kept(&h);
+    }
 }
 
 #[test]

@@ -136,6 +136,8 @@ pub enum Command {
     RestoreRecovery,
     /// Discard the offered recovery.
     DiscardRecovery,
+    /// Close the window that says why a file could not be opened.
+    CloseOpenError,
 }
 
 /// What waits for the unsaved-changes prompt.
@@ -203,6 +205,8 @@ pub struct UiState {
     pub allow_close: bool,
     /// A recovery of unsaved work waiting for the user's choice.
     pub recovery_offer: Option<crate::recovery::Recovery>,
+    /// Why the last file could not be opened, shown in a window until the filer closes it.
+    pub open_error: Option<crate::files::OpenProblem>,
 }
 
 /// The computed returns for one revision of the answers.
@@ -686,6 +690,7 @@ impl App {
                         Some((format!("Restored the work autosaved {when}"), false));
                 }
             }
+            Command::CloseOpenError => self.ui_state.open_error = None,
             Command::DiscardRecovery => {
                 if let Some(r) = self.ui_state.recovery_offer.take()
                     && let Some(store) = &self.recovery
@@ -742,10 +747,11 @@ impl App {
                     None => self.dialogs.pick_open(),
                 };
                 if let Some(p) = path {
-                    if self.doc.is_dirty() {
-                        self.drop_recovery();
-                    }
-                    self.open_file(&p);
+                    // The filer chose to discard the unsaved changes: their recovery copy goes
+                    // only once the other draft is open (a failed open keeps the draft as it
+                    // is, recovery copy and all).
+                    let discard = self.doc.is_dirty();
+                    self.open(&p, discard);
                 }
             }
             Pending::Close => {
@@ -809,13 +815,22 @@ impl App {
             .any(|y| y.year == year && y.provisional.is_some())
     }
 
-    /// Open a draft file; on any error the current draft stays as it is and a message says why.
+    /// Open a draft file; on any error the current draft stays as it is and a window says why.
     pub fn open_file(&mut self, path: &Path) {
+        self.open(path, false);
+    }
+
+    /// Open a draft file, removing the open draft's recovery copy first when `discard` (the filer
+    /// chose to discard its changes) and the file could be read.
+    fn open(&mut self, path: &Path, discard: bool) {
         let name = path
             .file_name()
             .map_or_else(|| "draft".to_owned(), |n| n.to_string_lossy().into_owned());
         match crate::files::read_draft(path) {
             Ok(draft) => {
+                if discard {
+                    self.drop_recovery();
+                }
                 self.doc = Document::new(draft.answers, Some(path.to_path_buf()), &name);
                 self.ui_state = UiState {
                     reveal_ssn: self.ui_state.reveal_ssn,
@@ -827,9 +842,13 @@ impl App {
                 self.ui_state.recovery_offer =
                     self.recovery.as_ref().and_then(|r| r.find(Some(path)));
             }
-            // The message names the file, and the line and column for a damaged one; the open
-            // draft stays as it is and the file is not touched.
-            Err(e) => self.ui_state.message = Some((format!("Could not open {e}"), true)),
+            // A window in the middle says why, in plain words, and what the filer can do; the
+            // status bar keeps the short message. The open draft stays as it is and the file is
+            // not touched.
+            Err(e) => {
+                self.ui_state.message = Some((format!("Could not open {e}"), true));
+                self.ui_state.open_error = Some(e.explain());
+            }
         }
     }
 

@@ -456,6 +456,7 @@ fn recovery_prompt(app: &mut App, ui: &mut Ui) {
 
 fn prompt(app: &mut App, ui: &mut Ui) {
     recovery_prompt(app, ui);
+    crate::dialogs::open_error::draw(app, ui);
     let Some(pending) = app.ui_state.pending.clone() else {
         return;
     };
