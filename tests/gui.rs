@@ -2108,3 +2108,120 @@ fn nothing_on_any_screen_is_cut_off_in_a_1024_by_700_window() {
         }
     }
 }
+
+/// The status bar's first label: the draft's name and where it stands.
+fn save_state_label(h: &Harness<'_, App>) -> String {
+    njtax_ui::view::save_state_text(h.state())
+}
+
+#[test]
+fn the_sample_return_says_it_is_a_sample_and_how_to_start_your_own() {
+    let sample = njtax_engine::parse_draft(include_str!("../examples/family-2026.ron"))
+        .unwrap()
+        .answers;
+    let app = App::new(
+        sample.clone(),
+        "Sample return (family with children)",
+        Box::new(ScriptedDialogs::default()),
+        Box::new(MemoryRecent::default()),
+    )
+    .as_sample();
+    let mut h = harness_with(app);
+    h.run();
+    // The Start screen says so first, and how to start one's own.
+    assert!(
+        h.query_by_label(njtax_ui::screens::start::SAMPLE_HEADING)
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("To start your own return, choose File > New")
+            .is_some()
+    );
+    // The title says so; the status bar never calls it saved.
+    let title = h.state().title();
+    assert!(
+        title.contains("a sample: File > New starts your own"),
+        "{title}"
+    );
+    let state = save_state_label(&h);
+    assert!(!state.contains("(saved)"), "{state}");
+    assert!(
+        h.query_by_label("Sample return (family with children) (a sample, not your return)")
+            .is_some(),
+        "{state}"
+    );
+    // "Start my own return" is File > New: a new draft in the latest year, not the sample's.
+    h.get_by_label("Start my own return").click();
+    h.run();
+    assert_eq!(h.state().doc.answers().tax_year, book().latest_year());
+    assert_ne!(h.state().doc.answers(), &sample);
+    assert!(
+        h.query_by_label(njtax_ui::screens::start::SAMPLE_HEADING)
+            .is_none()
+    );
+    assert_eq!(save_state_label(&h), "Untitled draft (not saved yet)");
+    assert_eq!(
+        h.state().title(),
+        "Untitled draft (not saved) — NJ income tax"
+    );
+}
+
+#[test]
+fn only_a_draft_with_a_file_saved_or_opened_is_called_saved() {
+    let dir = temp_dir("saved-mark");
+    let path = dir.join("mine.ron");
+    let dialogs = ScriptedDialogs {
+        save: vec![path.clone()],
+        ..ScriptedDialogs::default()
+    };
+    let mut h = harness_with(App::new_blank(
+        Box::new(dialogs),
+        Box::new(MemoryRecent::default()),
+    ));
+    h.run();
+    assert_eq!(save_state_label(&h), "Untitled draft (not saved yet)");
+    // An edited sample is still a sample until it is saved to a file.
+    let mut sample = harness_with(
+        App::new(
+            blank_answers(),
+            "Sample return",
+            Box::new(ScriptedDialogs {
+                save: vec![dir.join("from-sample.ron")],
+                ..ScriptedDialogs::default()
+            }),
+            Box::new(MemoryRecent::default()),
+        )
+        .as_sample(),
+    );
+    sample.run();
+    sample.state_mut().send(njtax_ui::Command::Set {
+        path: "taxpayer.name".into(),
+        value: serde_json::Value::from("Pat Doe"),
+    });
+    sample.run();
+    assert_eq!(
+        save_state_label(&sample),
+        "Sample return (a sample with your changes, not saved)"
+    );
+    sample.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    sample.run();
+    assert_eq!(save_state_label(&sample), "from-sample.ron (saved)");
+    assert!(!sample.state().doc.is_sample());
+    assert_eq!(sample.state().title(), "from-sample.ron — NJ income tax");
+    // Saved: now it is.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    assert_eq!(save_state_label(&h), "mine.ron (saved)");
+    assert_eq!(h.state().title(), "mine.ron — NJ income tax");
+    // An edit makes it changed again; opening a draft gives a saved one.
+    h.state_mut().send(njtax_ui::Command::Set {
+        path: "taxpayer.name".into(),
+        value: serde_json::Value::from("Pat Doe"),
+    });
+    h.run();
+    assert_eq!(save_state_label(&h), "mine.ron (unsaved changes)");
+    assert_eq!(h.state().title(), "mine.ron • — NJ income tax");
+    h.state_mut().open_file(&example("single-renter.ron"));
+    h.run();
+    assert_eq!(save_state_label(&h), "single-renter.ron (saved)");
+}

@@ -433,13 +433,28 @@ impl App {
             })
     }
 
-    /// The window title: draft name, an unsaved mark, and the app name.
+    /// The window title: draft name, where it stands (a sample, never saved, or an unsaved mark;
+    /// nothing when saved), and the app name.
     pub fn title(&self) -> String {
-        format!(
-            "{}{} — NJ income tax",
-            self.doc.display_name(),
-            if self.doc.is_dirty() { " •" } else { "" }
-        )
+        use crate::document::SaveState;
+        let name = self.doc.display_name();
+        let state = match self.doc.save_state() {
+            SaveState::Sample => " — a sample: File > New starts your own",
+            SaveState::SampleChanged => " • — a sample: File > New starts your own",
+            SaveState::NeverSaved => " (not saved)",
+            SaveState::Changed => " •",
+            SaveState::Saved => "",
+        };
+        format!("{name}{state} — NJ income tax")
+    }
+
+    /// Show the app's draft as the sample return (the first start): the Start screen and the
+    /// title say it is a sample and how to start one's own, and it is never called saved.
+    #[must_use]
+    pub fn as_sample(mut self) -> Self {
+        self.doc = Document::sample(self.doc.answers().clone(), &self.doc.display_name());
+        self.refresh();
+        self
     }
 
     /// Recompute when the answers changed since the last snapshot (values only), or with the

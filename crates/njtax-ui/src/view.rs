@@ -177,13 +177,7 @@ fn menu_bar(app: &mut App, ui: &mut Ui) {
 
 fn status_bar(app: &mut App, ui: &mut Ui) {
     ui.horizontal(|ui| {
-        let name = app.doc.display_name();
-        let mark = if app.doc.is_dirty() {
-            "unsaved changes"
-        } else {
-            "saved"
-        };
-        ui.label(format!("{name} ({mark})"));
+        ui.label(save_state_text(app));
         if let Some((msg, is_error)) = &app.ui_state.message {
             ui.separator();
             let text = RichText::new(msg.as_str());
@@ -196,6 +190,21 @@ fn status_bar(app: &mut App, ui: &mut Ui) {
             ui.add(egui::Label::new(text).wrap());
         }
     });
+}
+
+/// The draft's name and where it stands, for the status bar: only a draft with a file, saved or
+/// opened and unchanged since, is "(saved)".
+pub fn save_state_text(app: &App) -> String {
+    use crate::document::SaveState;
+    let name = app.doc.display_name();
+    let state = match app.doc.save_state() {
+        SaveState::Sample => "a sample, not your return",
+        SaveState::SampleChanged => "a sample with your changes, not saved",
+        SaveState::NeverSaved => "not saved yet",
+        SaveState::Changed => "unsaved changes",
+        SaveState::Saved => "saved",
+    };
+    format!("{name} ({state})")
 }
 
 fn sections(app: &mut App, ui: &mut Ui) {

@@ -24,6 +24,10 @@ pub fn draw_current(app: &mut App, ui: &mut Ui) {
     };
     ui.add_space(theme::GAP_M);
     ui.label(RichText::new(&screen.title).size(theme::TITLE).strong());
+    if screen.special == Special::Start && app.doc.is_sample() {
+        ui.add_space(theme::GAP_S);
+        start::sample_note(app, ui);
+    }
     if !screen.intro.is_empty() {
         ui.add_space(theme::GAP_S);
         ui.label(&screen.intro);
