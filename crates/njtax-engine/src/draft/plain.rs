@@ -162,9 +162,7 @@ fn token_at(text: &str, line: usize, column: usize) -> &str {
         .nth(column.saturating_sub(1))
         .map_or(l.len(), |(i, _)| i);
     let rest = l.get(start..).unwrap_or("").trim_start();
-    let end = rest
-        .find([',', ')', ']', ' ', '\t'])
-        .unwrap_or(rest.len());
+    let end = rest.find([',', ')', ']', ' ', '\t']).unwrap_or(rest.len());
     rest.get(..end).unwrap_or("")
 }
 
