@@ -2225,3 +2225,178 @@ fn only_a_draft_with_a_file_saved_or_opened_is_called_saved() {
     h.run();
     assert_eq!(save_state_label(&h), "single-renter.ron (saved)");
 }
+
+/// The accessible name of the node that has the keyboard focus (none when nothing has it).
+fn focused_name(h: &Harness<'_, App>) -> Option<String> {
+    use egui_kittest::kittest::NodeT as _;
+    let node = h.query_by(|n| n.is_focused())?;
+    let node = node.accesskit_node();
+    node.label().or_else(|| node.value())
+}
+
+/// Click the "Next: …" button at the foot of the screen (scrolled to first).
+fn click_next(h: &mut Harness<'_, App>) {
+    h.get_by_label_contains("Next: ").scroll_to_me();
+    h.run();
+    h.get_by_label_contains("Next: ").click();
+    h.run();
+}
+
+fn one_w2_answers() -> Answers {
+    let mut answers = blank_answers();
+    answers.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Acme Tools".into(),
+        state_wages: rust_decimal::dec!(41000),
+        ..Default::default()
+    });
+    answers
+}
+
+#[test]
+fn next_focuses_the_new_screens_first_field_and_one_tab_reaches_the_second() {
+    // A W-2 with its employer's name and state ID not filled in yet.
+    let mut answers = one_w2_answers();
+    answers.income.w2s[0].employer.clear();
+    let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "You and your household");
+    click_next(&mut h);
+    assert_eq!(
+        h.state().interview.screens[h.state().ui_state.screen].id,
+        "income"
+    );
+    assert_eq!(focused_name(&h).as_deref(), Some("Employer's name"));
+    assert_eq!(
+        h.ctx.memory(|m| m.focused()),
+        Some(njtax_ui::fields::field_id("income.w2s[0].employer"))
+    );
+    // Typing right away goes into the first field, not the menu bar.
+    h.event(egui::Event::Text("Acme Tools".into()));
+    h.run();
+    assert_eq!(h.state().doc.answers().income.w2s[0].employer, "Acme Tools");
+    h.key_press(egui::Key::Tab);
+    h.run();
+    assert_eq!(
+        focused_name(&h).as_deref(),
+        Some("Employer's state ID number"),
+        "one Tab reaches the second field, not the menu bar"
+    );
+    h.event(egui::Event::Text("123-456-789/000".into()));
+    h.run();
+    assert_eq!(
+        h.state().doc.answers().income.w2s[0].employer_id,
+        "123-456-789/000"
+    );
+    // Screen readers hear the new screen's title: a level-1 heading that is a polite live region.
+    let heading = h.get_by_role_and_label(egui::accesskit::Role::Heading, "Income");
+    use egui_kittest::kittest::NodeT as _;
+    assert_eq!(heading.accesskit_node().level(), Some(1));
+    assert_eq!(
+        heading.accesskit_node().live(),
+        egui::accesskit::Live::Polite
+    );
+}
+
+#[test]
+fn the_section_list_focuses_the_screens_first_question_and_a_screen_without_one_its_title() {
+    let mut h = harness_with(app_with(one_w2_answers(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Income");
+    assert_eq!(focused_name(&h).as_deref(), Some("Employer's name"));
+    go_to(&mut h, "Start");
+    assert_eq!(focused_name(&h).as_deref(), Some("Tax year"));
+    // Review asks nothing: its title takes the focus, and Tab goes on into the screen.
+    go_to(&mut h, "Review");
+    assert_eq!(focused_name(&h).as_deref(), Some("Review"));
+    h.key_press(egui::Key::Tab);
+    h.run();
+    let next = focused_name(&h);
+    assert!(
+        next.is_some() && next.as_deref() != Some("File"),
+        "Tab from the title stays in the screen: {next:?}"
+    );
+}
+
+#[test]
+fn add_focuses_the_new_entrys_first_field() {
+    let mut h = harness_with(app_with(one_w2_answers(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Income");
+    h.get_by_label("Add a W-2").scroll_to_me();
+    h.run();
+    h.get_by_label("Add a W-2").click();
+    h.run();
+    assert_eq!(h.state().doc.answers().income.w2s.len(), 2);
+    assert_eq!(
+        h.ctx.memory(|m| m.focused()),
+        Some(njtax_ui::fields::field_id("income.w2s[1].employer")),
+        "the new W-2's first field has the focus"
+    );
+    assert_eq!(focused_name(&h).as_deref(), Some("Employer's name"));
+    // Typing goes into the new W-2.
+    h.get_all_by_label("Employer's name")
+        .last()
+        .unwrap()
+        .type_text("Second Job LLC");
+    h.run();
+    assert_eq!(
+        h.state().doc.answers().income.w2s[1].employer,
+        "Second Job LLC"
+    );
+    // A dependent the same way.
+    go_to(&mut h, "You and your household");
+    h.get_by_label("Add a dependent").scroll_to_me();
+    h.run();
+    h.get_by_label("Add a dependent").click();
+    h.run();
+    assert_eq!(
+        h.ctx.memory(|m| m.focused()),
+        Some(njtax_ui::fields::field_id("dependents[0].name"))
+    );
+}
+
+#[test]
+fn an_empty_lists_add_button_is_the_first_stop_and_enter_adds_and_focuses_the_entry() {
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Income");
+    assert_eq!(focused_name(&h).as_deref(), Some("Add a W-2"));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().doc.answers().income.w2s.len(), 1);
+    assert_eq!(focused_name(&h).as_deref(), Some("Employer's name"));
+}
+
+#[test]
+fn escape_from_a_drop_down_gives_the_focus_back_to_it() {
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    year_box(&h).focus();
+    h.run();
+    assert_eq!(focused_name(&h).as_deref(), Some("Tax year"));
+    // Open the list from the keyboard, then close it with Escape.
+    h.key_press(egui::Key::Space);
+    h.run();
+    assert!(
+        h.query_by_label("2022").is_some(),
+        "the list of years is open"
+    );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.query_by_label("2022").is_none(), "the list is closed");
+    assert_eq!(focused_name(&h).as_deref(), Some("Tax year"));
+    h.key_press(egui::Key::Tab);
+    h.run();
+    assert_eq!(
+        focused_name(&h).as_deref(),
+        Some("New Jersey resident all year"),
+        "Tab goes on from the drop-down"
+    );
+    // A choice made with the mouse keeps the focus on the drop-down too.
+    year_box(&h).click();
+    h.run();
+    h.get_by_label("2023").click();
+    h.run();
+    assert_eq!(h.state().doc.answers().tax_year, 2023);
+    assert_eq!(focused_name(&h).as_deref(), Some("Tax year"));
+}

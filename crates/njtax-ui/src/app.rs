@@ -180,8 +180,10 @@ pub struct UiState {
     pub screen: usize,
     /// Text buffers by answer path.
     pub buffers: HashMap<String, Buffer>,
-    /// Answer to focus on the next frame.
+    /// Answer to focus on the next frame (or the add button of the list at this path).
     pub focus: Option<String>,
+    /// Focus the screen's title on the next frame (a screen that asks nothing was shown).
+    pub focus_title: bool,
     /// Line whose explanation the form view shows (official id).
     pub selected_line: Option<String>,
     /// Which of the draft's returns the form view shows (index into the return set).
@@ -596,7 +598,15 @@ impl App {
                 }
             },
             Command::AddItem(path) => match binding::push_item(self.doc.answers(), &path) {
-                Ok(a) => self.doc.edit(a, None),
+                Ok(a) => {
+                    // The new entry's first field takes the focus.
+                    self.ui_state.focus = crate::focus::new_item_first_field(
+                        &self.interview.screens,
+                        &path,
+                        &binding::to_value(&a),
+                    );
+                    self.doc.edit(a, None);
+                }
                 Err(e) => self.ui_state.message = Some((e.to_string(), true)),
             },
             Command::RemoveItem(path, index) => {
@@ -644,7 +654,28 @@ impl App {
             }
             Command::Goto { screen, focus } => {
                 self.ui_state.screen = screen.min(self.interview.screens.len().saturating_sub(1));
-                self.ui_state.focus = focus;
+                // The new screen's first question takes the focus (its title when it asks
+                // nothing), unless the command names an answer.
+                let first = match focus {
+                    Some(path) => crate::focus::FirstStop::Answer(path),
+                    None => self
+                        .interview
+                        .screens
+                        .get(self.ui_state.screen)
+                        .map_or(crate::focus::FirstStop::Title, |s| {
+                            crate::focus::first_question(s, &self.snapshot.answers)
+                        }),
+                };
+                match first {
+                    crate::focus::FirstStop::Answer(path) => {
+                        self.ui_state.focus = Some(path);
+                        self.ui_state.focus_title = false;
+                    }
+                    crate::focus::FirstStop::Title => {
+                        self.ui_state.focus = None;
+                        self.ui_state.focus_title = true;
+                    }
+                }
             }
             Command::ShowLine(id) => {
                 self.goto_form_view();
@@ -1027,7 +1058,13 @@ impl App {
         self.refresh();
         self.handle_shortcuts(&ctx);
         self.handle_close_request(&ctx);
+        let asked = self.ui_state.focus.clone();
         crate::view::draw(self, ui);
+        if asked.is_some() && self.ui_state.focus == asked {
+            // The answer asked for was not drawn (hidden, or in a closed item): forget it rather
+            // than take the focus later, on another screen.
+            self.ui_state.focus = None;
+        }
         self.run_commands(&ctx);
         self.autosave(&ctx);
     }

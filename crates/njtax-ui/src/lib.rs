@@ -17,6 +17,7 @@ pub mod dialogs;
 pub mod document;
 pub mod fields;
 pub mod files;
+pub mod focus;
 pub mod forms;
 pub mod platform;
 pub mod recovery;
