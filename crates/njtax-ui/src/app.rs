@@ -132,10 +132,12 @@ pub enum Command {
     PromptCancel,
     /// Show or hide Social Security numbers.
     ToggleRevealSsn,
-    /// Restore the offered recovery.
-    RestoreRecovery,
-    /// Discard the offered recovery.
-    DiscardRecovery,
+    /// Restore an offered recovery (index into `UiState::recovery_offers`); the others stay offered.
+    RestoreRecovery(usize),
+    /// Discard an offered recovery (index into `UiState::recovery_offers`), removing its file.
+    DiscardRecovery(usize),
+    /// Close the list of recoveries, keeping their files for the next start.
+    KeepRecoveries,
     /// Close the window that says why a file could not be opened.
     CloseOpenError,
 }
@@ -205,8 +207,8 @@ pub struct UiState {
     pub print_mask_ssns: bool,
     /// The user confirmed closing.
     pub allow_close: bool,
-    /// A recovery of unsaved work waiting for the user's choice.
-    pub recovery_offer: Option<crate::recovery::Recovery>,
+    /// Recoveries of unsaved work waiting for the user's choice, the newest first.
+    pub recovery_offers: Vec<crate::recovery::Recovery>,
     /// Why the last file could not be opened, shown in a window until the filer closes it.
     pub open_error: Option<crate::files::OpenProblem>,
 }
@@ -260,6 +262,8 @@ pub struct App {
     pub computations: u64,
     /// Where unsaved edits are autosaved (`None`: autosave off).
     recovery: Option<crate::recovery::RecoveryStore>,
+    /// The time zone times are shown in (the system's; a test sets its own).
+    time_zone: jiff::tz::TimeZone,
     /// When the last autosave happened (egui time, seconds).
     last_autosave: f64,
     /// The revision the last autosave wrote.
@@ -321,6 +325,7 @@ impl App {
             title: String::new(),
             computations: 0,
             recovery: None,
+            time_zone: jiff::tz::TimeZone::system(),
             last_autosave: 0.0,
             autosaved_revision: 0,
             was_focused: true,
@@ -329,13 +334,32 @@ impl App {
         app
     }
 
-    /// Autosave unsaved edits to recovery files in `store`, and offer any recovery newer than the
-    /// open draft.
+    /// Autosave unsaved edits to recovery files in `store`, and offer every recovery in it newer
+    /// than its draft (a start after a crash), whichever draft is open.
     #[must_use]
     pub fn with_recovery(mut self, store: crate::recovery::RecoveryStore) -> Self {
-        self.ui_state.recovery_offer = store.find(self.doc.path.as_deref());
+        let found = store.all();
+        self.ui_state.recovery_offers = found.recoveries;
+        if !found.problems.is_empty() {
+            self.ui_state.message = Some((
+                format!("Recovered work: {}", found.problems.join("; ")),
+                true,
+            ));
+        }
         self.recovery = Some(store);
         self
+    }
+
+    /// Show the times of recoveries in this time zone rather than the system's (for tests).
+    #[must_use]
+    pub fn with_time_zone(mut self, tz: jiff::tz::TimeZone) -> Self {
+        self.time_zone = tz;
+        self
+    }
+
+    /// The time zone times are shown in (the system's).
+    pub fn time_zone(&self) -> &jiff::tz::TimeZone {
+        &self.time_zone
     }
 
     /// Write the recovery file when there are unsaved edits not yet autosaved and it is time (every
@@ -348,7 +372,7 @@ impl App {
         self.was_focused = focused;
         if !self.doc.is_dirty()
             || self.doc.revision() == self.autosaved_revision
-            || self.ui_state.recovery_offer.is_some()
+            || !self.ui_state.recovery_offers.is_empty()
         {
             return;
         }
@@ -728,20 +752,40 @@ impl App {
             }
             Command::PromptCancel => self.ui_state.pending = None,
             Command::ToggleRevealSsn => self.ui_state.reveal_ssn = !self.ui_state.reveal_ssn,
-            Command::RestoreRecovery => {
-                if let Some(r) = self.ui_state.recovery_offer.take() {
-                    let when = r.written_text();
+            Command::RestoreRecovery(i) => {
+                if i < self.ui_state.recovery_offers.len() {
+                    // The recovery file stays until the draft is saved: restoring another one
+                    // from the list loses nothing.
+                    let r = self.ui_state.recovery_offers.remove(i);
+                    let when = r.written_text(&self.time_zone);
                     self.doc = Document::recovered(r.draft.answers, r.draft_path, &r.name);
-                    self.ui_state.message =
-                        Some((format!("Restored the work autosaved {when}"), false));
+                    self.ui_state.screen = 0;
+                    self.ui_state.buffers.clear();
+                    self.ui_state.message = Some((
+                        format!("Restored the work on {} autosaved {when}", r.name),
+                        false,
+                    ));
+                }
+            }
+            Command::KeepRecoveries => {
+                let kept = std::mem::take(&mut self.ui_state.recovery_offers).len();
+                if kept > 0 {
+                    self.ui_state.message = Some((
+                        format!(
+                            "{kept} recovered draft{} kept for the next start",
+                            if kept == 1 { "" } else { "s" }
+                        ),
+                        false,
+                    ));
                 }
             }
             Command::CloseOpenError => self.ui_state.open_error = None,
-            Command::DiscardRecovery => {
-                if let Some(r) = self.ui_state.recovery_offer.take()
-                    && let Some(store) = &self.recovery
-                {
-                    store.remove(r.draft_path.as_deref());
+            Command::DiscardRecovery(i) => {
+                if i < self.ui_state.recovery_offers.len() {
+                    let r = self.ui_state.recovery_offers.remove(i);
+                    if let Some(store) = &self.recovery {
+                        store.remove(r.draft_path.as_deref());
+                    }
                 }
             }
         }
@@ -878,6 +922,9 @@ impl App {
                     self.drop_recovery();
                 }
                 self.doc = Document::new(draft.answers, Some(path.to_path_buf()), &name);
+                // Recoveries of other drafts still offered (a draft opened at start) stay offered.
+                let mut offers = std::mem::take(&mut self.ui_state.recovery_offers);
+                offers.retain(|r| r.draft_path.as_deref() != Some(path));
                 self.ui_state = UiState {
                     reveal_ssn: self.ui_state.reveal_ssn,
                     print_mask_ssns: self.ui_state.print_mask_ssns,
@@ -885,8 +932,10 @@ impl App {
                 };
                 self.ui_state.message = Some((format!("Opened {name}"), false));
                 self.remember(path);
-                self.ui_state.recovery_offer =
-                    self.recovery.as_ref().and_then(|r| r.find(Some(path)));
+                if let Some(r) = self.recovery.as_ref().and_then(|r| r.find(Some(path))) {
+                    offers.insert(0, r);
+                }
+                self.ui_state.recovery_offers = offers;
             }
             // A window in the middle says why, in plain words, and what the filer can do; the
             // status bar keeps the short message. The open draft stays as it is and the file is
