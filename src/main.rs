@@ -93,12 +93,14 @@ fn main() -> eframe::Result {
         return Ok(());
     }
     let mut app = match njtax_engine::parse_draft(SAMPLE_DRAFT) {
+        // Said to be a sample on the Start screen and in the title, never called saved.
         Ok(d) => App::new(
             d.answers,
             SAMPLE_NAME,
             Box::new(NativeDialogs),
             Box::new(ConfigRecent::new()),
-        ),
+        )
+        .as_sample(),
         // A new draft in the latest tax year, as File > New gives.
         Err(_) => App::new_blank(Box::new(NativeDialogs), Box::new(ConfigRecent::new())),
     };

@@ -131,7 +131,7 @@ fn validate_exits_2_with_file_line_and_column_for_a_malformed_draft() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("broken.ron"), "{err}");
     assert!(err.contains("line 3, column"), "{err}");
-    assert!(err.contains("in quotes"), "{err}");
+    assert!(err.contains("in double quotes"), "{err}");
 }
 
 #[test]

@@ -379,35 +379,183 @@ fn the_filing_status_helper_suggests_head_of_household_and_applies_it() {
     );
 }
 
-#[test]
-fn a_damaged_draft_gives_its_line_and_column_and_leaves_the_open_draft_and_the_file_alone() {
-    let dir = temp_dir("damaged");
-    let bad = dir.join("damaged.ron");
-    let text = "Draft(\n  format_version: 1,\n  answers: (tax_year: 2024, income: (w2s: [(state_wages: 12)])),\n)";
-    std::fs::write(&bad, text).unwrap();
+/// Every text in the open-error window titled for `file`, in order (fails when there is no such
+/// window).
+fn open_error_texts(h: &Harness<'_, App>, file: &str) -> Vec<String> {
+    use egui_kittest::kittest::NodeT as _;
+    let title = njtax_ui::dialogs::open_error::title(file);
+    let window = h.get_by_role_and_label(egui::accesskit::Role::AlertDialog, &title);
+    window
+        .query_all_by(|_| true)
+        .filter_map(|n| {
+            let n = n.accesskit_node();
+            n.value().or_else(|| n.label())
+        })
+        .collect()
+}
+
+/// Open `path` through File > Open (Ctrl+O) in an app showing `blank_answers()`.
+fn open_through_the_dialog(path: &std::path::Path) -> Harness<'static, App> {
     let dialogs = ScriptedDialogs {
-        open: vec![bad.clone()],
+        open: vec![path.to_path_buf()],
         ..ScriptedDialogs::default()
     };
     let mut h = harness_with(app_with(blank_answers(), dialogs));
     h.run();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
     h.run();
-    assert!(
-        h.query_by_label_contains("damaged.ron: line 3, column")
-            .is_some(),
-        "the message names the file, line and column"
-    );
+    h
+}
+
+/// The open draft is the one the test started with, unchanged and not marked changed.
+fn assert_the_open_draft_is_kept(h: &Harness<'_, App>) {
     assert_eq!(
         h.state().doc.answers(),
         &blank_answers(),
         "the open draft is kept"
     );
+    assert!(!h.state().doc.is_dirty());
+    assert_eq!(h.state().doc.display_name(), "Test draft");
+}
+
+#[test]
+fn a_damaged_draft_is_explained_in_a_window_in_plain_words_and_nothing_changes() {
+    let dir = temp_dir("damaged");
+    let bad = dir.join("damaged.ron");
+    let text = "Draft(\n  format_version: 1,\n  answers: (tax_year: 2024, income: (w2s: [(state_wages: 12)])),\n)";
+    std::fs::write(&bad, text).unwrap();
+    let mut h = open_through_the_dialog(&bad);
+    let all = open_error_texts(&h, "damaged.ron").join("\n");
+    assert!(
+        all.contains(
+            "This file is damaged near line 3: an amount must be written in double quotes, like \"1234.56\"."
+        ),
+        "{all}"
+    );
+    assert!(
+        all.contains(&format!("In {}", dir.display())),
+        "the folder: {all}"
+    );
+    assert!(all.contains("What you can do"), "{all}");
+    assert!(all.contains("correct it near line 3"), "{all}");
+    assert!(
+        all.contains("Test draft is still open as it was, and damaged.ron has not been changed"),
+        "{all}"
+    );
+    for jargon in ["RON", "Expected", "struct", "Decimal", "column"] {
+        assert!(!all.contains(jargon), "no {jargon:?} in the window: {all}");
+    }
+    assert_the_open_draft_is_kept(&h);
     assert_eq!(
         std::fs::read_to_string(&bad).unwrap(),
         text,
         "the damaged file is not rewritten"
     );
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "nothing is written next to it"
+    );
+    // OK closes the window; the status bar still names the file.
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.state().ui_state.open_error.is_none());
+    let (msg, is_error) = status(&h);
+    assert!(is_error && msg.contains("damaged.ron"), "{msg}");
+    assert_the_open_draft_is_kept(&h);
+}
+
+#[test]
+fn a_damaged_draft_with_an_earlier_save_next_to_it_offers_to_open_that_save() {
+    let dir = temp_dir("damaged-bak");
+    let bad = dir.join("smith.ron");
+    std::fs::write(
+        &bad,
+        "Draft(\n  format_version: 6,\n  answers: (tax_year: 2024,",
+    )
+    .unwrap();
+    let earlier = njtax_engine::Draft {
+        format_version: njtax_engine::FORMAT_VERSION,
+        answers: new_york_resident_with_nj_wages(),
+    };
+    std::fs::write(
+        dir.join("smith.ron.bak1"),
+        njtax_engine::draft::draft_to_string(&earlier).unwrap(),
+    )
+    .unwrap();
+    let mut h = open_through_the_dialog(&bad);
+    let all = open_error_texts(&h, "smith.ron").join("\n");
+    assert!(
+        all.contains("This file is damaged near line 3: the file ends too early"),
+        "{all}"
+    );
+    assert!(
+        all.contains("open smith.ron.bak1 to go back to that save"),
+        "{all}"
+    );
+    assert_the_open_draft_is_kept(&h);
+    h.get_by_label("Open smith.ron.bak1").click();
+    h.run();
+    assert!(h.state().ui_state.open_error.is_none());
+    assert_eq!(h.state().doc.answers(), &earlier.answers);
+    assert_eq!(h.state().doc.display_name(), "smith.ron.bak1");
+}
+
+#[test]
+fn a_draft_from_a_newer_version_is_explained_in_a_window_and_nothing_changes() {
+    let dir = temp_dir("too-new");
+    let newer = dir.join("from-next-year.ron");
+    let text = format!(
+        "Draft(format_version: {}, answers: (tax_year: 2024, a_new_answer: \"x\"))",
+        njtax_engine::FORMAT_VERSION + 1
+    );
+    std::fs::write(&newer, &text).unwrap();
+    let h = open_through_the_dialog(&newer);
+    let all = open_error_texts(&h, "from-next-year.ron").join("\n");
+    assert!(
+        all.contains(&format!(
+            "This draft was saved by a newer version of njtax (draft format {}); this version reads drafts up to format {}.",
+            njtax_engine::FORMAT_VERSION + 1,
+            njtax_engine::FORMAT_VERSION
+        )),
+        "{all}"
+    );
+    assert!(
+        all.contains("Open it with the newer version of njtax"),
+        "{all}"
+    );
+    assert!(!all.contains("RON"), "{all}");
+    assert!(
+        h.query_by_label_contains("Open from-next-year.ron.bak")
+            .is_none(),
+        "a sound file needs no earlier save"
+    );
+    assert_the_open_draft_is_kept(&h);
+    assert_eq!(std::fs::read_to_string(&newer).unwrap(), text);
+}
+
+#[test]
+fn a_file_that_is_not_a_draft_is_said_to_be_none() {
+    let dir = temp_dir("not-a-draft");
+    let pdf = dir.join("return.pdf");
+    std::fs::write(&pdf, b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\xff\n").unwrap();
+    let notes = dir.join("notes.ron");
+    std::fs::write(&notes, "Receipts to find: dentist, daycare\n").unwrap();
+    for (path, why) in [
+        (&pdf, "it is not a text file"),
+        (
+            &notes,
+            "it does not start the way njtax starts the drafts it saves",
+        ),
+    ] {
+        let h = open_through_the_dialog(path);
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let all = open_error_texts(&h, &name).join("\n");
+        assert!(all.contains("This is not an njtax draft: "), "{all}");
+        assert!(all.contains(why), "{all}");
+        assert!(all.contains("File > New"), "{all}");
+        assert_the_open_draft_is_kept(&h);
+    }
 }
 
 #[test]
@@ -1959,4 +2107,296 @@ fn nothing_on_any_screen_is_cut_off_in_a_1024_by_700_window() {
             );
         }
     }
+}
+
+/// The status bar's first label: the draft's name and where it stands.
+fn save_state_label(h: &Harness<'_, App>) -> String {
+    njtax_ui::view::save_state_text(h.state())
+}
+
+#[test]
+fn the_sample_return_says_it_is_a_sample_and_how_to_start_your_own() {
+    let sample = njtax_engine::parse_draft(include_str!("../examples/family-2026.ron"))
+        .unwrap()
+        .answers;
+    let app = App::new(
+        sample.clone(),
+        "Sample return (family with children)",
+        Box::new(ScriptedDialogs::default()),
+        Box::new(MemoryRecent::default()),
+    )
+    .as_sample();
+    let mut h = harness_with(app);
+    h.run();
+    // The Start screen says so first, and how to start one's own.
+    assert!(
+        h.query_by_label(njtax_ui::screens::start::SAMPLE_HEADING)
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("To start your own return, choose File > New")
+            .is_some()
+    );
+    // The title says so; the status bar never calls it saved.
+    let title = h.state().title();
+    assert!(
+        title.contains("a sample: File > New starts your own"),
+        "{title}"
+    );
+    let state = save_state_label(&h);
+    assert!(!state.contains("(saved)"), "{state}");
+    assert!(
+        h.query_by_label("Sample return (family with children) (a sample, not your return)")
+            .is_some(),
+        "{state}"
+    );
+    // "Start my own return" is File > New: a new draft in the latest year, not the sample's.
+    h.get_by_label("Start my own return").click();
+    h.run();
+    assert_eq!(h.state().doc.answers().tax_year, book().latest_year());
+    assert_ne!(h.state().doc.answers(), &sample);
+    assert!(
+        h.query_by_label(njtax_ui::screens::start::SAMPLE_HEADING)
+            .is_none()
+    );
+    assert_eq!(save_state_label(&h), "Untitled draft (not saved yet)");
+    assert_eq!(
+        h.state().title(),
+        "Untitled draft (not saved) — NJ income tax"
+    );
+}
+
+#[test]
+fn only_a_draft_with_a_file_saved_or_opened_is_called_saved() {
+    let dir = temp_dir("saved-mark");
+    let path = dir.join("mine.ron");
+    let dialogs = ScriptedDialogs {
+        save: vec![path.clone()],
+        ..ScriptedDialogs::default()
+    };
+    let mut h = harness_with(App::new_blank(
+        Box::new(dialogs),
+        Box::new(MemoryRecent::default()),
+    ));
+    h.run();
+    assert_eq!(save_state_label(&h), "Untitled draft (not saved yet)");
+    // An edited sample is still a sample until it is saved to a file.
+    let mut sample = harness_with(
+        App::new(
+            blank_answers(),
+            "Sample return",
+            Box::new(ScriptedDialogs {
+                save: vec![dir.join("from-sample.ron")],
+                ..ScriptedDialogs::default()
+            }),
+            Box::new(MemoryRecent::default()),
+        )
+        .as_sample(),
+    );
+    sample.run();
+    sample.state_mut().send(njtax_ui::Command::Set {
+        path: "taxpayer.name".into(),
+        value: serde_json::Value::from("Pat Doe"),
+    });
+    sample.run();
+    assert_eq!(
+        save_state_label(&sample),
+        "Sample return (a sample with your changes, not saved)"
+    );
+    sample.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    sample.run();
+    assert_eq!(save_state_label(&sample), "from-sample.ron (saved)");
+    assert!(!sample.state().doc.is_sample());
+    assert_eq!(sample.state().title(), "from-sample.ron — NJ income tax");
+    // Saved: now it is.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    assert_eq!(save_state_label(&h), "mine.ron (saved)");
+    assert_eq!(h.state().title(), "mine.ron — NJ income tax");
+    // An edit makes it changed again; opening a draft gives a saved one.
+    h.state_mut().send(njtax_ui::Command::Set {
+        path: "taxpayer.name".into(),
+        value: serde_json::Value::from("Pat Doe"),
+    });
+    h.run();
+    assert_eq!(save_state_label(&h), "mine.ron (unsaved changes)");
+    assert_eq!(h.state().title(), "mine.ron • — NJ income tax");
+    h.state_mut().open_file(&example("single-renter.ron"));
+    h.run();
+    assert_eq!(save_state_label(&h), "single-renter.ron (saved)");
+}
+
+/// The accessible name of the node that has the keyboard focus (none when nothing has it).
+fn focused_name(h: &Harness<'_, App>) -> Option<String> {
+    use egui_kittest::kittest::NodeT as _;
+    let node = h.query_by(|n| n.is_focused())?;
+    let node = node.accesskit_node();
+    node.label().or_else(|| node.value())
+}
+
+/// Click the "Next: …" button at the foot of the screen (scrolled to first).
+fn click_next(h: &mut Harness<'_, App>) {
+    h.get_by_label_contains("Next: ").scroll_to_me();
+    h.run();
+    h.get_by_label_contains("Next: ").click();
+    h.run();
+}
+
+fn one_w2_answers() -> Answers {
+    let mut answers = blank_answers();
+    answers.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Acme Tools".into(),
+        state_wages: rust_decimal::dec!(41000),
+        ..Default::default()
+    });
+    answers
+}
+
+#[test]
+fn next_focuses_the_new_screens_first_field_and_one_tab_reaches_the_second() {
+    // A W-2 with its employer's name and state ID not filled in yet.
+    let mut answers = one_w2_answers();
+    answers.income.w2s[0].employer.clear();
+    let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "You and your household");
+    click_next(&mut h);
+    assert_eq!(
+        h.state().interview.screens[h.state().ui_state.screen].id,
+        "income"
+    );
+    assert_eq!(focused_name(&h).as_deref(), Some("Employer's name"));
+    assert_eq!(
+        h.ctx.memory(|m| m.focused()),
+        Some(njtax_ui::fields::field_id("income.w2s[0].employer"))
+    );
+    // Typing right away goes into the first field, not the menu bar.
+    h.event(egui::Event::Text("Acme Tools".into()));
+    h.run();
+    assert_eq!(h.state().doc.answers().income.w2s[0].employer, "Acme Tools");
+    h.key_press(egui::Key::Tab);
+    h.run();
+    assert_eq!(
+        focused_name(&h).as_deref(),
+        Some("Employer's state ID number"),
+        "one Tab reaches the second field, not the menu bar"
+    );
+    h.event(egui::Event::Text("123-456-789/000".into()));
+    h.run();
+    assert_eq!(
+        h.state().doc.answers().income.w2s[0].employer_id,
+        "123-456-789/000"
+    );
+    // Screen readers hear the new screen's title: a level-1 heading that is a polite live region.
+    let heading = h.get_by_role_and_label(egui::accesskit::Role::Heading, "Income");
+    use egui_kittest::kittest::NodeT as _;
+    assert_eq!(heading.accesskit_node().level(), Some(1));
+    assert_eq!(
+        heading.accesskit_node().live(),
+        egui::accesskit::Live::Polite
+    );
+}
+
+#[test]
+fn the_section_list_focuses_the_screens_first_question_and_a_screen_without_one_its_title() {
+    let mut h = harness_with(app_with(one_w2_answers(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Income");
+    assert_eq!(focused_name(&h).as_deref(), Some("Employer's name"));
+    go_to(&mut h, "Start");
+    assert_eq!(focused_name(&h).as_deref(), Some("Tax year"));
+    // Review asks nothing: its title takes the focus, and Tab goes on into the screen.
+    go_to(&mut h, "Review");
+    assert_eq!(focused_name(&h).as_deref(), Some("Review"));
+    h.key_press(egui::Key::Tab);
+    h.run();
+    let next = focused_name(&h);
+    assert!(
+        next.is_some() && next.as_deref() != Some("File"),
+        "Tab from the title stays in the screen: {next:?}"
+    );
+}
+
+#[test]
+fn add_focuses_the_new_entrys_first_field() {
+    let mut h = harness_with(app_with(one_w2_answers(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Income");
+    h.get_by_label("Add a W-2").scroll_to_me();
+    h.run();
+    h.get_by_label("Add a W-2").click();
+    h.run();
+    assert_eq!(h.state().doc.answers().income.w2s.len(), 2);
+    assert_eq!(
+        h.ctx.memory(|m| m.focused()),
+        Some(njtax_ui::fields::field_id("income.w2s[1].employer")),
+        "the new W-2's first field has the focus"
+    );
+    assert_eq!(focused_name(&h).as_deref(), Some("Employer's name"));
+    // Typing goes into the new W-2.
+    h.get_all_by_label("Employer's name")
+        .last()
+        .unwrap()
+        .type_text("Second Job LLC");
+    h.run();
+    assert_eq!(
+        h.state().doc.answers().income.w2s[1].employer,
+        "Second Job LLC"
+    );
+    // A dependent the same way.
+    go_to(&mut h, "You and your household");
+    h.get_by_label("Add a dependent").scroll_to_me();
+    h.run();
+    h.get_by_label("Add a dependent").click();
+    h.run();
+    assert_eq!(
+        h.ctx.memory(|m| m.focused()),
+        Some(njtax_ui::fields::field_id("dependents[0].name"))
+    );
+}
+
+#[test]
+fn an_empty_lists_add_button_is_the_first_stop_and_enter_adds_and_focuses_the_entry() {
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Income");
+    assert_eq!(focused_name(&h).as_deref(), Some("Add a W-2"));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().doc.answers().income.w2s.len(), 1);
+    assert_eq!(focused_name(&h).as_deref(), Some("Employer's name"));
+}
+
+#[test]
+fn escape_from_a_drop_down_gives_the_focus_back_to_it() {
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    year_box(&h).focus();
+    h.run();
+    assert_eq!(focused_name(&h).as_deref(), Some("Tax year"));
+    // Open the list from the keyboard, then close it with Escape.
+    h.key_press(egui::Key::Space);
+    h.run();
+    assert!(
+        h.query_by_label("2022").is_some(),
+        "the list of years is open"
+    );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.query_by_label("2022").is_none(), "the list is closed");
+    assert_eq!(focused_name(&h).as_deref(), Some("Tax year"));
+    h.key_press(egui::Key::Tab);
+    h.run();
+    assert_eq!(
+        focused_name(&h).as_deref(),
+        Some("New Jersey resident all year"),
+        "Tab goes on from the drop-down"
+    );
+    // A choice made with the mouse keeps the focus on the drop-down too.
+    year_box(&h).click();
+    h.run();
+    h.get_by_label("2023").click();
+    h.run();
+    assert_eq!(h.state().doc.answers().tax_year, 2023);
+    assert_eq!(focused_name(&h).as_deref(), Some("Tax year"));
 }

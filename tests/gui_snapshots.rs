@@ -52,6 +52,20 @@ fn every_screen_matches_its_snapshot() {
 }
 
 #[test]
+fn the_sample_returns_start_screen_matches_its_snapshot() {
+    let app = app_of(
+        answers_of("/examples/family-2026.ron"),
+        "Sample return (family with children)",
+    )
+    .as_sample();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1024.0, 700.0))
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    h.run();
+    h.snapshot("screen_start_sample");
+}
+
+#[test]
 fn a_nonresidents_form_view_matches_its_snapshot() {
     use njtax_engine::answers::{Date, Person, ResidencyKind, Sourcing, W2};
     let mut answers = njtax_engine::Answers {

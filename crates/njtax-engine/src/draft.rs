@@ -4,6 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::answers::Answers;
 
+mod plain;
+
 /// The draft format version this build writes.
 pub const FORMAT_VERSION: u32 = 6;
 
@@ -20,14 +22,24 @@ pub struct Draft {
 /// Why a draft could not be read.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
 pub enum DraftError {
-    /// The text is not a valid draft.
+    /// The text is a damaged draft.
     #[error("line {line}, column {column}: {message}")]
     Parse {
         /// 1-based line.
         line: usize,
         /// 1-based column.
         column: usize,
-        /// What was expected or found.
+        /// What is wrong there, in plain words (no parser terms).
+        message: String,
+    },
+    /// The text is not a draft at all (another kind of file, or an empty one).
+    #[error("line {line}, column {column}: this is not an njtax draft: {message}")]
+    NotADraft {
+        /// 1-based line where reading stopped.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// Why it is not taken for a draft, in plain words.
         message: String,
     },
     /// The draft was written by a newer version of the app.
@@ -64,18 +76,27 @@ struct VersionProbe {
     format_version: u32,
 }
 
-fn parse_error(e: &ron::error::SpannedError) -> DraftError {
-    let message = match &e.code {
-        ron::Error::ExpectedString | ron::Error::ExpectedStringEnd => {
-            "expected text in double quotes here; amounts are written in quotes too, like \"1234.56\"".to_owned()
-        }
-        other => other.to_string(),
-    };
-    DraftError::Parse {
-        line: e.span.start.line,
-        column: e.span.start.col,
-        message,
+fn parse_error(e: &ron::error::SpannedError, text: &str) -> DraftError {
+    let (line, column) = (e.span.start.line, e.span.start.col);
+    match plain::explain(&e.code, text, line, column) {
+        (message, true) => DraftError::NotADraft {
+            line,
+            column,
+            message,
+        },
+        (message, false) => DraftError::Parse {
+            line,
+            column,
+            message,
+        },
     }
+}
+
+/// Whether text starts like a draft (`Draft(` or `(` after blank lines and comments); text that
+/// does not is another kind of file, not a damaged draft.
+#[must_use]
+pub fn starts_like_a_draft(text: &str) -> bool {
+    plain::starts_like_a_draft(text)
 }
 
 /// Parse a draft from RON text.
@@ -96,7 +117,9 @@ pub fn parse_draft(text: &str) -> Result<Draft, DraftError> {
     // Every version's fields are readable by the current schema (an older field that moved is kept
     // as a legacy field that is read, never written), so the text is parsed directly and errors
     // point at its line and column; the migrations then move the old fields into place.
-    let mut draft = opts.from_str::<Draft>(text).map_err(|e| parse_error(&e))?;
+    let mut draft = opts
+        .from_str::<Draft>(text)
+        .map_err(|e| parse_error(&e, text))?;
     if version < FORMAT_VERSION {
         migrate(&mut draft, version, FORMAT_VERSION, MIGRATIONS)?;
     }

@@ -132,10 +132,14 @@ pub enum Command {
     PromptCancel,
     /// Show or hide Social Security numbers.
     ToggleRevealSsn,
-    /// Restore the offered recovery.
-    RestoreRecovery,
-    /// Discard the offered recovery.
-    DiscardRecovery,
+    /// Restore an offered recovery (index into `UiState::recovery_offers`); the others stay offered.
+    RestoreRecovery(usize),
+    /// Discard an offered recovery (index into `UiState::recovery_offers`), removing its file.
+    DiscardRecovery(usize),
+    /// Close the list of recoveries, keeping their files for the next start.
+    KeepRecoveries,
+    /// Close the window that says why a file could not be opened.
+    CloseOpenError,
 }
 
 /// What waits for the unsaved-changes prompt.
@@ -178,8 +182,10 @@ pub struct UiState {
     pub screen: usize,
     /// Text buffers by answer path.
     pub buffers: HashMap<String, Buffer>,
-    /// Answer to focus on the next frame.
+    /// Answer to focus on the next frame (or the add button of the list at this path).
     pub focus: Option<String>,
+    /// Focus the screen's title on the next frame (a screen that asks nothing was shown).
+    pub focus_title: bool,
     /// Line whose explanation the form view shows (official id).
     pub selected_line: Option<String>,
     /// Which of the draft's returns the form view shows (index into the return set).
@@ -201,8 +207,10 @@ pub struct UiState {
     pub print_mask_ssns: bool,
     /// The user confirmed closing.
     pub allow_close: bool,
-    /// A recovery of unsaved work waiting for the user's choice.
-    pub recovery_offer: Option<crate::recovery::Recovery>,
+    /// Recoveries of unsaved work waiting for the user's choice, the newest first.
+    pub recovery_offers: Vec<crate::recovery::Recovery>,
+    /// Why the last file could not be opened, shown in a window until the filer closes it.
+    pub open_error: Option<crate::files::OpenProblem>,
 }
 
 /// The computed returns for one revision of the answers.
@@ -254,6 +262,8 @@ pub struct App {
     pub computations: u64,
     /// Where unsaved edits are autosaved (`None`: autosave off).
     recovery: Option<crate::recovery::RecoveryStore>,
+    /// The time zone times are shown in (the system's; a test sets its own).
+    time_zone: jiff::tz::TimeZone,
     /// When the last autosave happened (egui time, seconds).
     last_autosave: f64,
     /// The revision the last autosave wrote.
@@ -315,6 +325,7 @@ impl App {
             title: String::new(),
             computations: 0,
             recovery: None,
+            time_zone: jiff::tz::TimeZone::system(),
             last_autosave: 0.0,
             autosaved_revision: 0,
             was_focused: true,
@@ -323,13 +334,32 @@ impl App {
         app
     }
 
-    /// Autosave unsaved edits to recovery files in `store`, and offer any recovery newer than the
-    /// open draft.
+    /// Autosave unsaved edits to recovery files in `store`, and offer every recovery in it newer
+    /// than its draft (a start after a crash), whichever draft is open.
     #[must_use]
     pub fn with_recovery(mut self, store: crate::recovery::RecoveryStore) -> Self {
-        self.ui_state.recovery_offer = store.find(self.doc.path.as_deref());
+        let found = store.all();
+        self.ui_state.recovery_offers = found.recoveries;
+        if !found.problems.is_empty() {
+            self.ui_state.message = Some((
+                format!("Recovered work: {}", found.problems.join("; ")),
+                true,
+            ));
+        }
         self.recovery = Some(store);
         self
+    }
+
+    /// Show the times of recoveries in this time zone rather than the system's (for tests).
+    #[must_use]
+    pub fn with_time_zone(mut self, tz: jiff::tz::TimeZone) -> Self {
+        self.time_zone = tz;
+        self
+    }
+
+    /// The time zone times are shown in (the system's).
+    pub fn time_zone(&self) -> &jiff::tz::TimeZone {
+        &self.time_zone
     }
 
     /// Write the recovery file when there are unsaved edits not yet autosaved and it is time (every
@@ -342,7 +372,7 @@ impl App {
         self.was_focused = focused;
         if !self.doc.is_dirty()
             || self.doc.revision() == self.autosaved_revision
-            || self.ui_state.recovery_offer.is_some()
+            || !self.ui_state.recovery_offers.is_empty()
         {
             return;
         }
@@ -429,13 +459,28 @@ impl App {
             })
     }
 
-    /// The window title: draft name, an unsaved mark, and the app name.
+    /// The window title: draft name, where it stands (a sample, never saved, or an unsaved mark;
+    /// nothing when saved), and the app name.
     pub fn title(&self) -> String {
-        format!(
-            "{}{} — NJ income tax",
-            self.doc.display_name(),
-            if self.doc.is_dirty() { " •" } else { "" }
-        )
+        use crate::document::SaveState;
+        let name = self.doc.display_name();
+        let state = match self.doc.save_state() {
+            SaveState::Sample => " — a sample: File > New starts your own",
+            SaveState::SampleChanged => " • — a sample: File > New starts your own",
+            SaveState::NeverSaved => " (not saved)",
+            SaveState::Changed => " •",
+            SaveState::Saved => "",
+        };
+        format!("{name}{state} — NJ income tax")
+    }
+
+    /// Show the app's draft as the sample return (the first start): the Start screen and the
+    /// title say it is a sample and how to start one's own, and it is never called saved.
+    #[must_use]
+    pub fn as_sample(mut self) -> Self {
+        self.doc = Document::sample(self.doc.answers().clone(), &self.doc.display_name());
+        self.refresh();
+        self
     }
 
     /// Recompute when the answers changed since the last snapshot (values only), or with the
@@ -577,7 +622,15 @@ impl App {
                 }
             },
             Command::AddItem(path) => match binding::push_item(self.doc.answers(), &path) {
-                Ok(a) => self.doc.edit(a, None),
+                Ok(a) => {
+                    // The new entry's first field takes the focus.
+                    self.ui_state.focus = crate::focus::new_item_first_field(
+                        &self.interview.screens,
+                        &path,
+                        &binding::to_value(&a),
+                    );
+                    self.doc.edit(a, None);
+                }
                 Err(e) => self.ui_state.message = Some((e.to_string(), true)),
             },
             Command::RemoveItem(path, index) => {
@@ -625,7 +678,28 @@ impl App {
             }
             Command::Goto { screen, focus } => {
                 self.ui_state.screen = screen.min(self.interview.screens.len().saturating_sub(1));
-                self.ui_state.focus = focus;
+                // The new screen's first question takes the focus (its title when it asks
+                // nothing), unless the command names an answer.
+                let first = match focus {
+                    Some(path) => crate::focus::FirstStop::Answer(path),
+                    None => self
+                        .interview
+                        .screens
+                        .get(self.ui_state.screen)
+                        .map_or(crate::focus::FirstStop::Title, |s| {
+                            crate::focus::first_question(s, &self.snapshot.answers)
+                        }),
+                };
+                match first {
+                    crate::focus::FirstStop::Answer(path) => {
+                        self.ui_state.focus = Some(path);
+                        self.ui_state.focus_title = false;
+                    }
+                    crate::focus::FirstStop::Title => {
+                        self.ui_state.focus = None;
+                        self.ui_state.focus_title = true;
+                    }
+                }
             }
             Command::ShowLine(id) => {
                 self.goto_form_view();
@@ -678,19 +752,40 @@ impl App {
             }
             Command::PromptCancel => self.ui_state.pending = None,
             Command::ToggleRevealSsn => self.ui_state.reveal_ssn = !self.ui_state.reveal_ssn,
-            Command::RestoreRecovery => {
-                if let Some(r) = self.ui_state.recovery_offer.take() {
-                    let when = r.written_text();
+            Command::RestoreRecovery(i) => {
+                if i < self.ui_state.recovery_offers.len() {
+                    // The recovery file stays until the draft is saved: restoring another one
+                    // from the list loses nothing.
+                    let r = self.ui_state.recovery_offers.remove(i);
+                    let when = r.written_text(&self.time_zone);
                     self.doc = Document::recovered(r.draft.answers, r.draft_path, &r.name);
-                    self.ui_state.message =
-                        Some((format!("Restored the work autosaved {when}"), false));
+                    self.ui_state.screen = 0;
+                    self.ui_state.buffers.clear();
+                    self.ui_state.message = Some((
+                        format!("Restored the work on {} autosaved {when}", r.name),
+                        false,
+                    ));
                 }
             }
-            Command::DiscardRecovery => {
-                if let Some(r) = self.ui_state.recovery_offer.take()
-                    && let Some(store) = &self.recovery
-                {
-                    store.remove(r.draft_path.as_deref());
+            Command::KeepRecoveries => {
+                let kept = std::mem::take(&mut self.ui_state.recovery_offers).len();
+                if kept > 0 {
+                    self.ui_state.message = Some((
+                        format!(
+                            "{kept} recovered draft{} kept for the next start",
+                            if kept == 1 { "" } else { "s" }
+                        ),
+                        false,
+                    ));
+                }
+            }
+            Command::CloseOpenError => self.ui_state.open_error = None,
+            Command::DiscardRecovery(i) => {
+                if i < self.ui_state.recovery_offers.len() {
+                    let r = self.ui_state.recovery_offers.remove(i);
+                    if let Some(store) = &self.recovery {
+                        store.remove(r.draft_path.as_deref());
+                    }
                 }
             }
         }
@@ -742,10 +837,11 @@ impl App {
                     None => self.dialogs.pick_open(),
                 };
                 if let Some(p) = path {
-                    if self.doc.is_dirty() {
-                        self.drop_recovery();
-                    }
-                    self.open_file(&p);
+                    // The filer chose to discard the unsaved changes: their recovery copy goes
+                    // only once the other draft is open (a failed open keeps the draft as it
+                    // is, recovery copy and all).
+                    let discard = self.doc.is_dirty();
+                    self.open(&p, discard);
                 }
             }
             Pending::Close => {
@@ -809,14 +905,26 @@ impl App {
             .any(|y| y.year == year && y.provisional.is_some())
     }
 
-    /// Open a draft file; on any error the current draft stays as it is and a message says why.
+    /// Open a draft file; on any error the current draft stays as it is and a window says why.
     pub fn open_file(&mut self, path: &Path) {
+        self.open(path, false);
+    }
+
+    /// Open a draft file, removing the open draft's recovery copy first when `discard` (the filer
+    /// chose to discard its changes) and the file could be read.
+    fn open(&mut self, path: &Path, discard: bool) {
         let name = path
             .file_name()
             .map_or_else(|| "draft".to_owned(), |n| n.to_string_lossy().into_owned());
         match crate::files::read_draft(path) {
             Ok(draft) => {
+                if discard {
+                    self.drop_recovery();
+                }
                 self.doc = Document::new(draft.answers, Some(path.to_path_buf()), &name);
+                // Recoveries of other drafts still offered (a draft opened at start) stay offered.
+                let mut offers = std::mem::take(&mut self.ui_state.recovery_offers);
+                offers.retain(|r| r.draft_path.as_deref() != Some(path));
                 self.ui_state = UiState {
                     reveal_ssn: self.ui_state.reveal_ssn,
                     print_mask_ssns: self.ui_state.print_mask_ssns,
@@ -824,12 +932,18 @@ impl App {
                 };
                 self.ui_state.message = Some((format!("Opened {name}"), false));
                 self.remember(path);
-                self.ui_state.recovery_offer =
-                    self.recovery.as_ref().and_then(|r| r.find(Some(path)));
+                if let Some(r) = self.recovery.as_ref().and_then(|r| r.find(Some(path))) {
+                    offers.insert(0, r);
+                }
+                self.ui_state.recovery_offers = offers;
             }
-            // The message names the file, and the line and column for a damaged one; the open
-            // draft stays as it is and the file is not touched.
-            Err(e) => self.ui_state.message = Some((format!("Could not open {e}"), true)),
+            // A window in the middle says why, in plain words, and what the filer can do; the
+            // status bar keeps the short message. The open draft stays as it is and the file is
+            // not touched.
+            Err(e) => {
+                self.ui_state.message = Some((format!("Could not open {e}"), true));
+                self.ui_state.open_error = Some(e.explain());
+            }
         }
     }
 
@@ -993,7 +1107,13 @@ impl App {
         self.refresh();
         self.handle_shortcuts(&ctx);
         self.handle_close_request(&ctx);
+        let asked = self.ui_state.focus.clone();
         crate::view::draw(self, ui);
+        if asked.is_some() && self.ui_state.focus == asked {
+            // The answer asked for was not drawn (hidden, or in a closed item): forget it rather
+            // than take the focus later, on another screen.
+            self.ui_state.focus = None;
+        }
         self.run_commands(&ctx);
         self.autosave(&ctx);
     }

@@ -29,6 +29,24 @@ pub struct Document {
     redo: Vec<Answers>,
     /// The path of the last edit, to merge consecutive keystrokes into one undo step.
     last_edit_path: Option<String>,
+    /// The embedded sample return shown at the first start, not the filer's own (until it is
+    /// saved to a file).
+    sample: bool,
+}
+
+/// Where the open draft stands, as the status bar and the title say it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveState {
+    /// The sample return, as it came.
+    Sample,
+    /// The sample return with the filer's changes, not saved.
+    SampleChanged,
+    /// A new draft that was never saved to a file.
+    NeverSaved,
+    /// Changes not saved to the draft's file (or a restored recovery).
+    Changed,
+    /// Saved to, or opened from, its file, with no changes since.
+    Saved,
 }
 
 impl Document {
@@ -44,6 +62,32 @@ impl Document {
             undo: Vec::new(),
             redo: Vec::new(),
             last_edit_path: None,
+            sample: false,
+        }
+    }
+
+    /// The embedded sample return: unmodified, with no file, and said to be a sample until it is
+    /// saved to a file.
+    pub fn sample(answers: Answers, name: &str) -> Self {
+        let mut doc = Self::new(answers, None, name);
+        doc.sample = true;
+        doc
+    }
+
+    /// Whether this is the sample return (not saved to a file of the filer's).
+    pub fn is_sample(&self) -> bool {
+        self.sample
+    }
+
+    /// Where the draft stands: only a draft with a file, saved or opened and unchanged since, is
+    /// [`SaveState::Saved`].
+    pub fn save_state(&self) -> SaveState {
+        match (self.sample, self.is_dirty(), self.path.is_some()) {
+            (true, false, _) => SaveState::Sample,
+            (true, true, _) => SaveState::SampleChanged,
+            (false, true, _) => SaveState::Changed,
+            (false, false, false) => SaveState::NeverSaved,
+            (false, false, true) => SaveState::Saved,
         }
     }
 
@@ -125,6 +169,8 @@ impl Document {
 
     /// Mark the current answers as saved at `path`.
     pub fn mark_saved(&mut self, path: PathBuf) {
+        // Saved to a file of the filer's, the sample is theirs.
+        self.sample = false;
         self.path = Some(path);
         self.saved_revision = self.revision;
         self.last_edit_path = None;

@@ -320,19 +320,24 @@ fn tax_year_choice(
         .collect();
     let mut chosen: Option<u16> = None;
     let width = input_width(ui);
-    let r = egui::ComboBox::from_id_salt(field_id(path))
+    let list = egui::ComboBox::from_id_salt(field_id(path))
         .selected_text(shown)
         .width(width)
         .truncate()
         .show_ui(ui, |ui| {
+            let mut picked = false;
             for (year, text) in choices {
-                if ui.selectable_label(now == Some(year), text).clicked() && now != Some(year) {
-                    chosen = Some(year);
+                if ui.selectable_label(now == Some(year), text).clicked() {
+                    picked = true;
+                    if now != Some(year) {
+                        chosen = Some(year);
+                    }
                 }
             }
-        })
-        .response
-        .labelled_by(label.id);
+            picked
+        });
+    crate::focus::keep_combo_focus(ui, &list);
+    let r = list.response.labelled_by(label.id);
     let r = if help.is_empty() {
         r
     } else {
@@ -440,24 +445,27 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str, label_wi
                     let width = input_width(ui);
                     // A long choice is cut short on the button (shown in full in the list and
                     // to screen readers) rather than pushing the screen wider.
-                    let r = egui::ComboBox::from_id_salt(id)
+                    let list = egui::ComboBox::from_id_salt(id)
                         .selected_text(shown)
                         .width(width)
                         .truncate()
                         .show_ui(ui, |ui| {
+                            let mut picked = false;
                             for (value, text) in options {
-                                if ui.selectable_label(now == *value, text.as_str()).clicked()
-                                    && now != *value
-                                {
-                                    app.send(Command::Set {
-                                        path: path.to_owned(),
-                                        value: Value::String(value.clone()),
-                                    });
+                                if ui.selectable_label(now == *value, text.as_str()).clicked() {
+                                    picked = true;
+                                    if now != *value {
+                                        app.send(Command::Set {
+                                            path: path.to_owned(),
+                                            value: Value::String(value.clone()),
+                                        });
+                                    }
                                 }
                             }
-                        })
-                        .response
-                        .labelled_by(label.id);
+                            picked
+                        });
+                    crate::focus::keep_combo_focus(ui, &list);
+                    let r = list.response.labelled_by(label.id);
                     let r = if help.is_empty() {
                         r
                     } else {

@@ -75,7 +75,7 @@ pub enum ReadError {
         #[source]
         source: io::Error,
     },
-    /// The text is not a valid draft.
+    /// The text is a damaged draft.
     #[error("{}: line {line}, column {column}: {message}", file_label(.path))]
     Malformed {
         /// The draft file.
@@ -84,7 +84,19 @@ pub enum ReadError {
         line: usize,
         /// 1-based column.
         column: usize,
-        /// What was expected or found.
+        /// What is wrong there, in plain words.
+        message: String,
+    },
+    /// The file is not a draft at all (another kind of file, an empty one, or not text).
+    #[error("{}: line {line}, column {column}: this is not an njtax draft: {message}", file_label(.path))]
+    NotADraft {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line where reading stopped.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// Why it is not taken for a draft, in plain words.
         message: String,
     },
     /// The draft is well formed but its format version cannot be read by this build.
@@ -105,6 +117,7 @@ impl ReadError {
         match self {
             Self::Io { path, .. }
             | Self::Malformed { path, .. }
+            | Self::NotADraft { path, .. }
             | Self::Unsupported { path, .. } => path,
         }
     }
@@ -113,9 +126,150 @@ impl ReadError {
     #[must_use]
     pub fn location(&self) -> Option<(usize, usize)> {
         match self {
-            Self::Malformed { line, column, .. } => Some((*line, *column)),
+            Self::Malformed { line, column, .. } | Self::NotADraft { line, column, .. } => {
+                Some((*line, *column))
+            }
             Self::Io { .. } | Self::Unsupported { .. } => None,
         }
+    }
+}
+
+/// Why a file could not be opened, for the window that says so: in plain words, with what the
+/// filer can do. Made by [`ReadError::explain`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenProblem {
+    /// The file's name (`smith-2025.ron`).
+    pub file_name: String,
+    /// The folder it is in, as the filer would find it.
+    pub folder: String,
+    /// What is wrong, in a sentence or two.
+    pub what: String,
+    /// What the filer can do about it.
+    pub can_do: String,
+    /// The previous save of the draft (`<name>.bak1`), when one is next to it and the file is
+    /// damaged: the window offers to open it.
+    pub previous_save: Option<PathBuf>,
+}
+
+impl ReadError {
+    /// Why the file could not be opened and what the filer can do, in plain words (no parser
+    /// terms). Looks only for the draft's previous save next to it; reads nothing else.
+    #[must_use]
+    pub fn explain(&self) -> OpenProblem {
+        let path = self.path();
+        let file_name = file_label(path).into_owned();
+        let folder = path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .map_or_else(|| ".".to_owned(), |d| d.display().to_string());
+        let bak1 = {
+            let mut name = path.file_name().unwrap_or_default().to_os_string();
+            name.push(".bak1");
+            path.with_file_name(name)
+        };
+        let previous_save = bak1.is_file().then_some(bak1);
+        let by_hand = |line: usize| {
+            format!(
+                "If the file was changed by hand, correct it near line {line} in a text editor and open it again."
+            )
+        };
+        let from_backup = |p: &Path| {
+            format!(
+                "njtax keeps the previous save of a draft next to it: open {} to go back to that save (you lose only what the last save added).",
+                file_label(p)
+            )
+        };
+        let damaged_help = |line: Option<usize>| {
+            let hand = line.map_or_else(
+                || "If the file was changed by hand, correct it in a text editor and open it again.".to_owned(),
+                by_hand,
+            );
+            match &previous_save {
+                Some(p) => format!("{} {hand}", from_backup(p)),
+                None => format!("{hand} Otherwise open a copy you kept elsewhere."),
+            }
+        };
+        let (what, can_do) = match self {
+            Self::Malformed { line, message, .. } => (
+                format!("This file is damaged near line {line}: {}", sentence(message)),
+                damaged_help(Some(*line)),
+            ),
+            Self::NotADraft { message, .. } => (
+                format!("This is not an njtax draft: {}", sentence(message)),
+                "Choose a draft that njtax saved (its name usually ends in .ron). To start your own return, choose File > New.".to_owned(),
+            ),
+            Self::Unsupported { source, .. } => match source {
+                DraftError::TooNew { found, supported } => (
+                    format!(
+                        "This draft was saved by a newer version of njtax (draft format {found}); this version reads drafts up to format {supported}."
+                    ),
+                    "Open it with the newer version of njtax, or install that version on this computer. The file itself is fine.".to_owned(),
+                ),
+                DraftError::BadVersion { found } => (
+                    format!(
+                        "This file gives a draft format ({found}) that no version of njtax writes, so it was damaged or changed by hand."
+                    ),
+                    damaged_help(None),
+                ),
+                DraftError::Migration { from, message } => (
+                    format!(
+                        "This draft is from an older version of njtax (draft format {from}) and could not be brought up to date: {}",
+                        sentence(message)
+                    ),
+                    "Keep the file as it is: it has not been changed. Please tell the njtax maintainers, so that a later version can open it.".to_owned(),
+                ),
+                DraftError::Parse { line, message, .. } => (
+                    format!("This file is damaged near line {line}: {}", sentence(message)),
+                    damaged_help(Some(*line)),
+                ),
+                DraftError::NotADraft { message, .. } => (
+                    format!("This is not an njtax draft: {}", sentence(message)),
+                    "Choose a draft that njtax saved (its name usually ends in .ron).".to_owned(),
+                ),
+            },
+            Self::Io { source, .. } => match source.kind() {
+                io::ErrorKind::NotFound => (
+                    "The file is not there any more: it may have been moved, renamed or deleted, or the drive or network folder it is on is not connected.".to_owned(),
+                    "Connect the drive, or find the file and open it with File > Open.".to_owned(),
+                ),
+                io::ErrorKind::PermissionDenied => (
+                    "You do not have permission to read this file.".to_owned(),
+                    "Copy it into a folder of your own, or ask whoever manages this computer for access.".to_owned(),
+                ),
+                io::ErrorKind::IsADirectory => (
+                    "This is a folder, not a file.".to_owned(),
+                    "Choose a draft inside the folder.".to_owned(),
+                ),
+                _ => (
+                    format!("The file could not be read ({source})."),
+                    "Check that the drive or network folder is connected, then try again.".to_owned(),
+                ),
+            },
+        };
+        OpenProblem {
+            file_name,
+            folder,
+            what,
+            can_do,
+            previous_save: match self {
+                Self::Malformed { .. }
+                | Self::Unsupported {
+                    source: DraftError::BadVersion { .. } | DraftError::Parse { .. },
+                    ..
+                } => previous_save,
+                _ => None,
+            },
+        }
+    }
+}
+
+/// A phrase ended as a sentence (a full stop unless it already ends with one, or a question mark).
+fn sentence(phrase: &str) -> String {
+    let phrase = phrase.trim_end();
+    if phrase.ends_with(['.', '?', '!']) {
+        phrase.to_owned()
+    } else {
+        format!("{phrase}.")
     }
 }
 
@@ -266,13 +420,23 @@ pub fn read_draft(path: &Path) -> Result<Draft, ReadError> {
     let text = std::str::from_utf8(&bytes).map_err(|e| {
         let valid = bytes.get(..e.valid_up_to()).unwrap_or_default();
         let (line, column) = end_position(valid);
+        let path = path.to_path_buf();
+        if !njtax_engine::draft::starts_like_a_draft(&String::from_utf8_lossy(valid)) {
+            return ReadError::NotADraft {
+                path,
+                line,
+                column,
+                message: "it is not a text file (it may be a PDF, a picture or a document)"
+                    .to_owned(),
+            };
+        }
         let message = if e.error_len().is_none() {
             "the file ends in the middle of a character; it may have been cut short"
         } else {
-            "this is not UTF-8 text; drafts are saved as UTF-8"
+            "part of the file is not readable text (drafts are saved as UTF-8 text)"
         };
         ReadError::Malformed {
-            path: path.to_path_buf(),
+            path,
             line,
             column,
             message: message.to_owned(),
@@ -284,6 +448,16 @@ pub fn read_draft(path: &Path) -> Result<Draft, ReadError> {
             column,
             message,
         } => ReadError::Malformed {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message,
+        },
+        DraftError::NotADraft {
+            line,
+            column,
+            message,
+        } => ReadError::NotADraft {
             path: path.to_path_buf(),
             line,
             column,

@@ -13,9 +13,11 @@
 
 pub mod app;
 pub mod binding;
+pub mod dialogs;
 pub mod document;
 pub mod fields;
 pub mod files;
+pub mod focus;
 pub mod forms;
 pub mod platform;
 pub mod recovery;

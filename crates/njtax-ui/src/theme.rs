@@ -47,6 +47,9 @@ pub const MARK_SIZE: f32 = 12.0;
 pub const TITLE: f32 = 20.0;
 /// Size of headings inside a screen (the steps of the hand-off sheet).
 pub const HEADING: f32 = 16.0;
+/// Widest the text of a window in the middle (an open error, the recovery list) runs before it
+/// wraps.
+pub const DIALOG_WIDTH: f32 = 520.0;
 /// Widest a figure's label is on the File online screen before it wraps.
 pub const HANDOFF_LABEL_WIDTH: f32 = 250.0;
 /// Narrowest the source column ("line 15", "W-2 box 16") is on the File online screen.

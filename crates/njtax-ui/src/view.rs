@@ -177,13 +177,7 @@ fn menu_bar(app: &mut App, ui: &mut Ui) {
 
 fn status_bar(app: &mut App, ui: &mut Ui) {
     ui.horizontal(|ui| {
-        let name = app.doc.display_name();
-        let mark = if app.doc.is_dirty() {
-            "unsaved changes"
-        } else {
-            "saved"
-        };
-        ui.label(format!("{name} ({mark})"));
+        ui.label(save_state_text(app));
         if let Some((msg, is_error)) = &app.ui_state.message {
             ui.separator();
             let text = RichText::new(msg.as_str());
@@ -196,6 +190,21 @@ fn status_bar(app: &mut App, ui: &mut Ui) {
             ui.add(egui::Label::new(text).wrap());
         }
     });
+}
+
+/// The draft's name and where it stands, for the status bar: only a draft with a file, saved or
+/// opened and unchanged since, is "(saved)".
+pub fn save_state_text(app: &App) -> String {
+    use crate::document::SaveState;
+    let name = app.doc.display_name();
+    let state = match app.doc.save_state() {
+        SaveState::Sample => "a sample, not your return",
+        SaveState::SampleChanged => "a sample with your changes, not saved",
+        SaveState::NeverSaved => "not saved yet",
+        SaveState::Changed => "unsaved changes",
+        SaveState::Saved => "saved",
+    };
+    format!("{name} ({state})")
 }
 
 fn sections(app: &mut App, ui: &mut Ui) {
@@ -431,31 +440,85 @@ fn short(label: &str) -> String {
     }
 }
 
+/// The list of recovered work at start (after a crash) or when a draft with a recovery is opened:
+/// each draft's name, its folder and the local time its changes were autosaved, to restore or
+/// discard one by one, or to keep for the next start.
 fn recovery_prompt(app: &mut App, ui: &mut Ui) {
-    let Some(offer) = app.ui_state.recovery_offer.clone() else {
+    if app.ui_state.recovery_offers.is_empty() {
         return;
-    };
-    egui::Modal::new(egui::Id::unique("recovery_prompt")).show(ui.ctx(), |ui| {
-        ui.heading("Recover unsaved work?");
-        ui.label(format!(
-            "Changes to {} were saved automatically on {} but never saved to the draft.",
-            offer.name,
-            offer.written_text()
-        ));
-        ui.add_space(theme::GAP_M);
-        ui.horizontal(|ui| {
-            if ui.button("Restore").clicked() {
-                app.send(Command::RestoreRecovery);
-            }
-            if ui.button("Discard recovered work").clicked() {
-                app.send(Command::DiscardRecovery);
-            }
+    }
+    let offers = app.ui_state.recovery_offers.clone();
+    let heading = "Recover unsaved work?";
+    let id = egui::Id::unique("recovery_prompt");
+    // An alert dialog: a screen reader reads it out when it appears.
+    let area = egui::Modal::default_area(id)
+        .accessible_name(heading)
+        .role(egui::accesskit::Role::AlertDialog);
+    let response = egui::Modal::new(id).area(area).show(ui.ctx(), |ui| {
+        ui.set_max_width(theme::DIALOG_WIDTH);
+        ui.heading(heading);
+        ui.label(if offers.len() == 1 {
+            "The app closed before these changes were saved to the draft. They were saved \
+             automatically:"
+        } else {
+            "The app closed before these changes were saved to their drafts. They were saved \
+             automatically. Restore opens one; the others stay in this list:"
         });
+        egui::ScrollArea::vertical()
+            .max_height(theme::DIALOG_WIDTH * 0.6)
+            .show(ui, |ui| {
+                for (i, offer) in offers.iter().enumerate() {
+                    ui.add_space(theme::GAP_M);
+                    ui.label(RichText::new(&offer.name).strong());
+                    let folder = offer
+                        .folder_text()
+                        .map_or_else(|| "Never saved to a file".to_owned(), |f| format!("In {f}"));
+                    ui.label(RichText::new(&folder).small());
+                    let when = format!("Autosaved {}", offer.written_text(app.time_zone()));
+                    ui.label(&when);
+                    ui.horizontal(|ui| {
+                        let restore = ui.button("Restore");
+                        let discard = ui.button("Discard");
+                        // Screen readers tell the buttons of one draft from another's.
+                        let which = format!("{} ({folder}, {when})", offer.name);
+                        let ctx = ui.ctx().clone();
+                        ctx.accesskit_node_builder(restore.id, |n| {
+                            n.set_label(format!("Restore {which}"));
+                        });
+                        ctx.accesskit_node_builder(discard.id, |n| {
+                            n.set_label(format!("Discard {which}"));
+                        });
+                        if i == 0 && !ui.memory(|m| m.focused().is_some()) {
+                            restore.request_focus();
+                        }
+                        if restore.clicked() {
+                            app.send(Command::RestoreRecovery(i));
+                        }
+                        if discard.clicked() {
+                            app.send(Command::DiscardRecovery(i));
+                        }
+                    });
+                }
+            });
+        ui.add_space(theme::GAP_M);
+        ui.separator();
+        if ui
+            .button("Decide later")
+            .on_hover_text("Keep the recovered work for the next start")
+            .clicked()
+        {
+            app.send(Command::KeepRecoveries);
+        }
     });
+    // Escape or a click outside is "Decide later": nothing is removed.
+    if response.should_close() {
+        app.send(Command::KeepRecoveries);
+    }
 }
 
 fn prompt(app: &mut App, ui: &mut Ui) {
     recovery_prompt(app, ui);
+    crate::dialogs::open_error::draw(app, ui);
     let Some(pending) = app.ui_state.pending.clone() else {
         return;
     };

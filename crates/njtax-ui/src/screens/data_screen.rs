@@ -80,7 +80,15 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
                 }
                 match added_on {
                     None => {
-                        if ui.button(add_label).clicked() {
+                        let add = ui.button(add_label);
+                        // An empty list is the screen's first question: its add button takes
+                        // the focus.
+                        if app.ui_state.focus.as_deref() == Some(path.as_str()) {
+                            add.request_focus();
+                            add.scroll_to_me(Some(egui::Align::Center));
+                            app.ui_state.focus = None;
+                        }
+                        if add.clicked() {
                             app.send(Command::AddItem(path.clone()));
                         }
                     }

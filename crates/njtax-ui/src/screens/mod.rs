@@ -10,7 +10,7 @@ pub mod next_year;
 pub mod review;
 pub mod start;
 
-use egui::{RichText, Ui};
+use egui::Ui;
 
 use crate::app::App;
 use crate::forms::Special;
@@ -23,7 +23,12 @@ pub fn draw_current(app: &mut App, ui: &mut Ui) {
         return;
     };
     ui.add_space(theme::GAP_M);
-    ui.label(RichText::new(&screen.title).size(theme::TITLE).strong());
+    let take_focus = std::mem::take(&mut app.ui_state.focus_title);
+    crate::focus::screen_title(ui, &screen.title, take_focus);
+    if screen.special == Special::Start && app.doc.is_sample() {
+        ui.add_space(theme::GAP_S);
+        start::sample_note(app, ui);
+    }
     if !screen.intro.is_empty() {
         ui.add_space(theme::GAP_S);
         ui.label(&screen.intro);

@@ -3,9 +3,12 @@
 
 use egui::{RichText, Ui};
 
-use crate::app::App;
+use crate::app::{App, Command};
 use crate::forms::Screen;
 use crate::theme;
+
+/// The heading of the note on the sample return (its accessible name).
+pub const SAMPLE_HEADING: &str = "This is a sample return, not yours";
 
 /// Draw the start screen.
 pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
@@ -39,6 +42,27 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
     ui.label(
         "• Sending the return: the app files nothing; type the figures into NJ's online filing service (the hand-off sheet lists them in its order) or copy them onto the official form",
     );
+}
+
+/// The first start shows the sample return: say so under the Start screen's title, before
+/// anything else, and how to start one's own.
+pub fn sample_note(app: &mut App, ui: &mut Ui) {
+    let width = ui.available_width();
+    egui::Frame::group(ui.style())
+        .stroke(egui::Stroke::new(
+            theme::NOTICE_STROKE,
+            theme::warning_colour(ui.visuals()),
+        ))
+        .show(ui, |ui| {
+            ui.set_max_width(width - theme::GAP_L);
+            ui.label(RichText::new(SAMPLE_HEADING).strong());
+            ui.label(
+                "It is a made-up family's return, filled in so you can see how njtax works. To start your own return, choose File > New (Ctrl+N); to go on with one you saved, choose File > Open (Ctrl+O).",
+            );
+            if ui.button("Start my own return").clicked() {
+                app.send(Command::New);
+            }
+        });
 }
 
 /// The tax years this version computes, in words, from the engine's year list: "tax years 2022 to
