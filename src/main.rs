@@ -3,6 +3,8 @@
 
 #![windows_subsystem = "windows"]
 
+mod native;
+
 use std::path::PathBuf;
 
 use njtax_ui::App;
@@ -101,7 +103,8 @@ fn main() -> eframe::Result {
         ),
         // A new draft in the latest tax year, as File > New gives.
         Err(_) => App::new_blank(Box::new(NativeDialogs), Box::new(ConfigRecent::new())),
-    };
+    }
+    .with_clipboard(Box::new(native::SystemClipboard::default()));
     if let Some(dirs) = directories::ProjectDirs::from("org", "njtax", "njtax") {
         let state = dirs
             .state_dir()

@@ -16,7 +16,7 @@ use serde_json::Value;
 use crate::binding;
 use crate::document::Document;
 use crate::forms::{Block, Helper, Interview, Special};
-use crate::platform::{FileDialogs, RecentStore};
+use crate::platform::{Clipboard, EguiClipboard, FileDialogs, RecentStore};
 use crate::screens::file_online::OnlineSheet;
 
 /// How many recent drafts are remembered.
@@ -245,6 +245,7 @@ pub struct App {
     /// UI state.
     pub ui_state: UiState,
     dialogs: Box<dyn FileDialogs>,
+    clipboard: Box<dyn Clipboard>,
     recent_store: Box<dyn RecentStore>,
     /// Recent drafts, newest first.
     pub recent: Vec<PathBuf>,
@@ -309,6 +310,7 @@ impl App {
             interview,
             ui_state: UiState::default(),
             dialogs,
+            clipboard: Box::new(EguiClipboard),
             recent_store,
             recent,
             commands: Vec::new(),
@@ -321,6 +323,13 @@ impl App {
         };
         app.refresh();
         app
+    }
+
+    /// Copy to `clipboard` (the system clipboard in the desktop shell) instead of egui's own output.
+    #[must_use]
+    pub fn with_clipboard(mut self, clipboard: Box<dyn Clipboard>) -> Self {
+        self.clipboard = clipboard;
+        self
     }
 
     /// Autosave unsaved edits to recovery files in `store`, and offer any recovery newer than the
@@ -619,9 +628,17 @@ impl App {
             }
             Command::CopyToClipboard { label, value } => {
                 // The value goes to the clipboard only; the status bar names the figure, never
-                // the figure itself (it may be an SSN).
-                ctx.copy_text(value);
-                self.ui_state.message = Some((format!("Copied {label} to the clipboard"), false));
+                // the figure itself (it may be an SSN), and says it was copied only once the
+                // platform has it.
+                self.ui_state.message = Some(match self.clipboard.copy_text(ctx, &value) {
+                    Ok(()) => (format!("Copied {label} to the clipboard"), false),
+                    Err(why) => (
+                        format!(
+                            "Did not copy {label}: the system clipboard could not be used ({why}). Select the figure on the screen and press Ctrl+C instead"
+                        ),
+                        true,
+                    ),
+                });
             }
             Command::Goto { screen, focus } => {
                 self.ui_state.screen = screen.min(self.interview.screens.len().saturating_sub(1));

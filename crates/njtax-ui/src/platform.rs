@@ -1,5 +1,6 @@
-//! What the app needs from the platform, behind small traits so tests can fake them: file dialogs
-//! and the list of recent drafts.
+//! What the app needs from the platform, behind small traits so tests can fake them: file dialogs,
+//! the system clipboard and the list of recent drafts. The real ones are in the desktop shell
+//! (`src/main.rs` and `src/native.rs` of the root package).
 
 use std::path::PathBuf;
 
@@ -9,6 +10,30 @@ pub trait FileDialogs {
     fn pick_open(&mut self) -> Option<PathBuf>;
     /// Ask where to save, suggesting a file name.
     fn pick_save(&mut self, suggested_name: &str) -> Option<PathBuf>;
+}
+
+/// The system clipboard.
+pub trait Clipboard {
+    /// Put `text` on the clipboard. `Ok` only once the platform has taken it; otherwise why not,
+    /// in words.
+    ///
+    /// # Errors
+    ///
+    /// When the clipboard cannot be reached or refuses the text.
+    fn copy_text(&mut self, ctx: &egui::Context, text: &str) -> Result<(), String>;
+}
+
+/// egui's own clipboard output: the text goes to the frame's output, which the eframe shell hands to
+/// the system at the end of the frame without saying whether that worked. For tests (the harness
+/// reads the output) and shells without a system clipboard of their own.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EguiClipboard;
+
+impl Clipboard for EguiClipboard {
+    fn copy_text(&mut self, ctx: &egui::Context, text: &str) -> Result<(), String> {
+        ctx.copy_text(text.to_owned());
+        Ok(())
+    }
 }
 
 /// Where the list of recent drafts is kept.
