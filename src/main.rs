@@ -4,8 +4,12 @@
 #![windows_subsystem = "windows"]
 
 mod native;
+mod startup;
 
 use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser as _;
 
 use njtax_ui::App;
 use njtax_ui::platform::{FileDialogs, RecentStore};
@@ -88,11 +92,12 @@ impl eframe::App for Shell {
     }
 }
 
-fn main() -> eframe::Result {
-    // `njtax-app --version` (used by packaging checks) prints the version without opening a window.
-    if matches!(std::env::args().nth(1).as_deref(), Some("--version" | "-V")) {
-        println!("njtax-app {}", env!("CARGO_PKG_VERSION"));
-        return Ok(());
+fn main() -> ExitCode {
+    // `--help`, `--version` and a bad argument are answered here, without a window.
+    let args = startup::Args::parse();
+    if let Some(why) = startup::missing_display() {
+        eprintln!("{why}");
+        return ExitCode::FAILURE;
     }
     let mut app = match njtax_engine::parse_draft(SAMPLE_DRAFT) {
         Ok(d) => App::new(
@@ -112,8 +117,10 @@ fn main() -> eframe::Result {
             .join("recovery");
         app = app.with_recovery(njtax_ui::recovery::RecoveryStore::new(state));
     }
-    if let Some(path) = std::env::args_os().nth(1) {
-        app.open_file(&PathBuf::from(path));
+    if let Some(path) = &args.draft {
+        // Remembered and shown with its whole path, whatever folder the app was started in.
+        let path = std::path::absolute(path).unwrap_or_else(|_| path.clone());
+        app.open_file(&path);
     }
     let title = app.title();
     let options = eframe::NativeOptions {
@@ -121,7 +128,18 @@ fn main() -> eframe::Result {
             .with_title(title)
             .with_inner_size([1280.0, 800.0])
             .with_min_inner_size([900.0, 600.0]),
+        // The renderer the release is built with (tests build wgpu in too, for their snapshots).
+        renderer: eframe::Renderer::Glow,
         ..eframe::NativeOptions::default()
     };
-    eframe::run_native("njtax", options, Box::new(|_cc| Ok(Box::new(Shell(app)))))
+    match eframe::run_native("njtax", options, Box::new(|_cc| Ok(Box::new(Shell(app))))) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            if let Some(code) = startup::retry_with_software_rendering(&e) {
+                return code;
+            }
+            eprintln!("{}", startup::failure_sentence(&e));
+            ExitCode::FAILURE
+        }
+    }
 }
