@@ -12,40 +12,15 @@ use std::process::ExitCode;
 use clap::Parser as _;
 
 use njtax_ui::App;
-use njtax_ui::platform::{FileDialogs, RecentStore};
+use njtax_ui::platform::RecentStore;
+
+use native::NativeDialogs;
 
 /// The sample draft shown when no draft is given: this season's return of a family with children
 /// (its figures worked by hand, `docs/returns-2026.md`, return 1a).
 const SAMPLE_DRAFT: &str = include_str!("../examples/family-2026.ron");
 /// Its name in the title bar.
 const SAMPLE_NAME: &str = "Sample return (family with children)";
-
-/// Native dialogs through rfd.
-struct NativeDialogs;
-
-impl FileDialogs for NativeDialogs {
-    fn pick_open(&mut self) -> Option<PathBuf> {
-        rfd::FileDialog::new()
-            .add_filter("NJ tax draft", &["ron"])
-            .set_title("Open a draft")
-            .pick_file()
-    }
-
-    fn pick_save(&mut self, suggested_name: &str) -> Option<PathBuf> {
-        // The app asks for drafts, the printed return and the hand-off sheet through this one
-        // dialog; the suggested name's extension says which.
-        let (filter, extension, title) = match suggested_name.rsplit_once('.') {
-            Some((_, "pdf")) => ("PDF document", "pdf", "Print the return to PDF"),
-            Some((_, "txt")) => ("Text file", "txt", "Save the hand-off sheet"),
-            _ => ("NJ tax draft", "ron", "Save the draft"),
-        };
-        rfd::FileDialog::new()
-            .add_filter(filter, &[extension])
-            .set_title(title)
-            .set_file_name(suggested_name)
-            .save_file()
-    }
-}
 
 /// Recent drafts in the platform config folder (`recent.ron`).
 struct ConfigRecent {
@@ -110,6 +85,9 @@ fn main() -> ExitCode {
         Err(_) => App::new_blank(Box::new(NativeDialogs), Box::new(ConfigRecent::new())),
     }
     .with_clipboard(Box::new(native::SystemClipboard::default()));
+    if let Some(folder) = native::documents_folder() {
+        app = app.with_documents_folder(folder);
+    }
     if let Some(dirs) = directories::ProjectDirs::from("org", "njtax", "njtax") {
         let state = dirs
             .state_dir()

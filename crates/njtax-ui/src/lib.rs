@@ -13,6 +13,7 @@
 
 pub mod app;
 pub mod binding;
+pub mod chooser;
 pub mod document;
 pub mod fields;
 pub mod files;
