@@ -1,5 +1,9 @@
-//! The real `njtax-app` binary as a user starts it: its command line without a display, and (in a
-//! real window under Xvfb) what it says when OpenGL cannot start.
+//! The real `njtax-app` binary as a user starts it: its command line without a display, and in a
+//! real window under Xvfb (no window manager, no desktop portal, no zenity) the clipboard as another
+//! X11 program sees it, Save through the app's own file chooser, and what it says when OpenGL cannot
+//! start. The widgets' places in the real window come from a kittest harness of the same app at
+//! the window's size. Without Xvfb, xclip or xdotool the window tests say why and skip (in CI they
+//! fail: `.ci/run` installs them).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
 use std::process::{Command, Output};
@@ -156,6 +160,11 @@ impl Desktop {
     /// Xvfb, or `None` when Xvfb, xclip or xdotool is not installed here (said on stderr); in CI
     /// (`CI` set) they must be: `.ci/run` installs them.
     fn start(tag: &str) -> Option<Self> {
+        Self::start_with(tag, &[])
+    }
+
+    /// [`Self::start`], with more arguments for Xvfb.
+    fn start_with(tag: &str, xvfb_args: &[&str]) -> Option<Self> {
         let missing: Vec<&str> = X_TOOLS.into_iter().filter(|t| !installed(t)).collect();
         if !missing.is_empty() {
             assert!(
@@ -178,6 +187,7 @@ impl Desktop {
                 "-nolisten",
                 "tcp",
             ])
+            .args(xvfb_args)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -523,4 +533,48 @@ fn save_on_a_desktop_without_a_portal_or_zenity_opens_the_apps_chooser_and_saves
             .tool("xdotool", &["getwindowname", &desktop.window])
             .starts_with("Sample return (family with children).ron")
     );
+}
+
+#[test]
+fn when_opengl_cannot_start_even_in_software_the_app_says_so_in_one_sentence() {
+    // An X display without GLX, and no EGL driver to be found: OpenGL cannot start however it is
+    // asked, so the app's second try, with Mesa's software renderer, fails too.
+    let Some(desktop) = Desktop::start_with("no-gl", &["-extension", "GLX"]) else {
+        return;
+    };
+    let empty = desktop.home.join("no-drivers");
+    std::fs::create_dir_all(&empty).unwrap();
+    let mut app = desktop
+        .client(APP)
+        .current_dir(&desktop.home)
+        .env("HOME", &desktop.home)
+        .env("XDG_CONFIG_HOME", desktop.home.join(".config"))
+        .env("XDG_STATE_HOME", desktop.home.join(".local/state"))
+        .env("__EGL_VENDOR_LIBRARY_DIRS", &empty)
+        .env("LIBGL_DRIVERS_PATH", &empty)
+        .env_remove("LIBGL_ALWAYS_SOFTWARE")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status = wait_for(Duration::from_secs(60), || app.try_wait().unwrap());
+    if status.is_none() {
+        let _ = app.kill();
+        panic!("the app ran on without OpenGL");
+    }
+    let out = app.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "one sentence: {err}");
+    assert!(
+        err.starts_with("njtax-app could not start OpenGL, even with software rendering ("),
+        "{err}"
+    );
+    assert!(
+        err.trim_end()
+            .ends_with("so install Mesa's OpenGL drivers (on Debian or Ubuntu: sudo apt install libgl1 libegl1 libgl1-mesa-dri)."),
+        "{err}"
+    );
+    assert_no_dump(&err);
 }
