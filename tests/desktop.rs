@@ -111,6 +111,10 @@ use njtax_ui::platform::{Clipboard, MemoryRecent, NoSystemDialogs};
 /// The size `njtax-app` asks for its window.
 const WINDOW: egui::Vec2 = egui::vec2(1280.0, 800.0);
 
+/// How long an action in the real window is given to be drawn before the next (each click is hit
+/// tested against the frame drawn before it; llvmpipe and a debug build on a busy machine are slow).
+const SETTLE: Duration = Duration::from_millis(1500);
+
 /// The programs these tests drive the X display with.
 const X_TOOLS: [&str; 3] = ["Xvfb", "xclip", "xdotool"];
 
@@ -256,7 +260,12 @@ impl Desktop {
             .spawn()
             .unwrap();
         self.app = Some(app);
-        let window = wait_for(Duration::from_secs(60), || {
+        let window = wait_for(Duration::from_secs(180), || {
+            if let Some(app) = self.app.as_mut()
+                && let Ok(Some(status)) = app.try_wait()
+            {
+                panic!("the app ended before its window appeared: {status}");
+            }
             let out = self
                 .client("xdotool")
                 .args(["search", "--onlyvisible", "--name", "NJ income tax"])
@@ -278,7 +287,7 @@ impl Desktop {
         })
         .expect("the app's window takes the focus");
         // The first frames (llvmpipe, a debug build).
-        std::thread::sleep(Duration::from_secs(2));
+        std::thread::sleep(Duration::from_secs(3));
     }
 
     /// Click the middle of `rect` (in the window's points, one pixel each here).
@@ -289,13 +298,13 @@ impl Desktop {
             "xdotool",
             &["mousemove", "--window", &self.window, &x, &y, "click", "1"],
         );
-        std::thread::sleep(Duration::from_millis(700));
+        std::thread::sleep(SETTLE);
     }
 
     /// Press keys (xdotool's names: `ctrl+s`).
     fn keys(&self, keys: &str) {
         self.tool("xdotool", &["key", "--clearmodifiers", keys]);
-        std::thread::sleep(Duration::from_millis(700));
+        std::thread::sleep(SETTLE);
     }
 
     /// What another X11 program reads from the clipboard (empty when nothing owns it).
