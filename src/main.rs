@@ -3,43 +3,24 @@
 
 #![windows_subsystem = "windows"]
 
+mod native;
+mod startup;
+
 use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser as _;
 
 use njtax_ui::App;
-use njtax_ui::platform::{FileDialogs, RecentStore};
+use njtax_ui::platform::RecentStore;
+
+use native::NativeDialogs;
 
 /// The sample draft shown when no draft is given: this season's return of a family with children
 /// (its figures worked by hand, `docs/returns-2026.md`, return 1a).
 const SAMPLE_DRAFT: &str = include_str!("../examples/family-2026.ron");
 /// Its name in the title bar.
 const SAMPLE_NAME: &str = "Sample return (family with children)";
-
-/// Native dialogs through rfd.
-struct NativeDialogs;
-
-impl FileDialogs for NativeDialogs {
-    fn pick_open(&mut self) -> Option<PathBuf> {
-        rfd::FileDialog::new()
-            .add_filter("NJ tax draft", &["ron"])
-            .set_title("Open a draft")
-            .pick_file()
-    }
-
-    fn pick_save(&mut self, suggested_name: &str) -> Option<PathBuf> {
-        // The app asks for drafts, the printed return and the hand-off sheet through this one
-        // dialog; the suggested name's extension says which.
-        let (filter, extension, title) = match suggested_name.rsplit_once('.') {
-            Some((_, "pdf")) => ("PDF document", "pdf", "Print the return to PDF"),
-            Some((_, "txt")) => ("Text file", "txt", "Save the hand-off sheet"),
-            _ => ("NJ tax draft", "ron", "Save the draft"),
-        };
-        rfd::FileDialog::new()
-            .add_filter(filter, &[extension])
-            .set_title(title)
-            .set_file_name(suggested_name)
-            .save_file()
-    }
-}
 
 /// Recent drafts in the platform config folder (`recent.ron`).
 struct ConfigRecent {
@@ -86,11 +67,12 @@ impl eframe::App for Shell {
     }
 }
 
-fn main() -> eframe::Result {
-    // `njtax-app --version` (used by packaging checks) prints the version without opening a window.
-    if matches!(std::env::args().nth(1).as_deref(), Some("--version" | "-V")) {
-        println!("njtax-app {}", env!("CARGO_PKG_VERSION"));
-        return Ok(());
+fn main() -> ExitCode {
+    // `--help`, `--version` and a bad argument are answered here, without a window.
+    let args = startup::Args::parse();
+    if let Some(why) = startup::missing_display() {
+        eprintln!("{why}");
+        return ExitCode::FAILURE;
     }
     let mut app = match njtax_engine::parse_draft(SAMPLE_DRAFT) {
         // Said to be a sample on the Start screen and in the title, never called saved.
@@ -103,7 +85,11 @@ fn main() -> eframe::Result {
         .as_sample(),
         // A new draft in the latest tax year, as File > New gives.
         Err(_) => App::new_blank(Box::new(NativeDialogs), Box::new(ConfigRecent::new())),
-    };
+    }
+    .with_clipboard(Box::new(native::SystemClipboard::default()));
+    if let Some(folder) = native::documents_folder() {
+        app = app.with_documents_folder(folder);
+    }
     if let Some(dirs) = directories::ProjectDirs::from("org", "njtax", "njtax") {
         let state = dirs
             .state_dir()
@@ -111,8 +97,10 @@ fn main() -> eframe::Result {
             .join("recovery");
         app = app.with_recovery(njtax_ui::recovery::RecoveryStore::new(state));
     }
-    if let Some(path) = std::env::args_os().nth(1) {
-        app.open_file(&PathBuf::from(path));
+    if let Some(path) = &args.draft {
+        // Remembered and shown with its whole path, whatever folder the app was started in.
+        let path = std::path::absolute(path).unwrap_or_else(|_| path.clone());
+        app.open_file(&path);
     }
     let title = app.title();
     let options = eframe::NativeOptions {
@@ -120,7 +108,18 @@ fn main() -> eframe::Result {
             .with_title(title)
             .with_inner_size([1280.0, 800.0])
             .with_min_inner_size([900.0, 600.0]),
+        // The renderer the release is built with (tests build wgpu in too, for their snapshots).
+        renderer: eframe::Renderer::Glow,
         ..eframe::NativeOptions::default()
     };
-    eframe::run_native("njtax", options, Box::new(|_cc| Ok(Box::new(Shell(app)))))
+    match eframe::run_native("njtax", options, Box::new(|_cc| Ok(Box::new(Shell(app))))) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            if let Some(code) = startup::retry_with_software_rendering(&e) {
+                return code;
+            }
+            eprintln!("{}", startup::failure_sentence(&e));
+            ExitCode::FAILURE
+        }
+    }
 }

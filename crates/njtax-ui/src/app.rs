@@ -14,9 +14,12 @@ use njtax_engine::{Answers, ComputedReturn, Diagnostic, ParamBook, Severity};
 use serde_json::Value;
 
 use crate::binding;
+use crate::chooser::{Chooser, Outcome};
 use crate::document::Document;
 use crate::forms::{Block, Helper, Interview, Special};
-use crate::platform::{FileDialogs, RecentStore};
+use crate::platform::{
+    Clipboard, DialogRequest, EguiClipboard, FileDialogs, FileKind, Picked, RecentStore,
+};
 use crate::screens::file_online::OnlineSheet;
 
 /// How many recent drafts are remembered.
@@ -40,10 +43,12 @@ impl Export {
         }
     }
 
-    /// The file name suggested for it: `<draft>-<year>-<form>.pdf` for the return,
+    /// The file name suggested for it: `<draft>-<year>-<form>.pdf` for the return (without the
+    /// year when the draft's name already has it: `smith-2024-NJ-1040.pdf` for `smith-2024`),
     /// `<draft>-handoff.txt` for the sheet. Characters that file systems refuse become `-`.
     pub fn file_name(self, draft_stem: &str, tax_year: u16, form: &str) -> String {
         let name = match self {
+            Self::Pdf if names_year(draft_stem, tax_year) => format!("{draft_stem}-{form}.pdf"),
             Self::Pdf => format!("{draft_stem}-{tax_year}-{form}.pdf"),
             Self::Handoff => format!("{draft_stem}-handoff.txt"),
         };
@@ -59,6 +64,16 @@ impl Export {
             })
             .collect()
     }
+}
+
+/// Whether `name` has `year` in it as a number of its own (not inside a longer run of digits).
+fn names_year(name: &str, year: u16) -> bool {
+    let year = year.to_string();
+    name.match_indices(&year).any(|(at, _)| {
+        let before = name[..at].chars().next_back();
+        let after = name[at + year.len()..].chars().next();
+        !before.is_some_and(|c| c.is_ascii_digit()) && !after.is_some_and(|c| c.is_ascii_digit())
+    })
 }
 
 /// Something the user asked for.
@@ -153,6 +168,25 @@ pub enum Pending {
     Open(Option<PathBuf>),
     /// Close the window.
     Close,
+}
+
+/// What the file the user picks is for (the app's own chooser answers frames later, so the rest of
+/// the action waits with it).
+enum AfterPick {
+    /// Open it as the draft.
+    Open,
+    /// Save the draft to it, then go on with what waited for the save (the unsaved-changes
+    /// prompt's Save).
+    Save(Option<Pending>),
+    /// Write the printable return or the hand-off sheet, made before asking, to it.
+    Export {
+        /// Which.
+        what: Export,
+        /// Its contents.
+        bytes: Vec<u8>,
+        /// Whether the return has errors (the message says so).
+        has_errors: bool,
+    },
 }
 
 /// Text typed into a field that is being edited, or that could not be read.
@@ -253,6 +287,7 @@ pub struct App {
     /// UI state.
     pub ui_state: UiState,
     dialogs: Box<dyn FileDialogs>,
+    clipboard: Box<dyn Clipboard>,
     recent_store: Box<dyn RecentStore>,
     /// Recent drafts, newest first.
     pub recent: Vec<PathBuf>,
@@ -270,6 +305,11 @@ pub struct App {
     autosaved_revision: u64,
     /// Whether the window had focus last frame.
     was_focused: bool,
+    /// Where file dialogs start when the draft has no folder (the documents folder).
+    documents: Option<PathBuf>,
+    /// The file chooser drawn in the app, open when the system's dialog could not open, and what
+    /// the file chosen is for.
+    chooser: Option<(Chooser, AfterPick)>,
 }
 
 impl App {
@@ -319,6 +359,7 @@ impl App {
             interview,
             ui_state: UiState::default(),
             dialogs,
+            clipboard: Box::new(EguiClipboard),
             recent_store,
             recent,
             commands: Vec::new(),
@@ -329,9 +370,41 @@ impl App {
             last_autosave: 0.0,
             autosaved_revision: 0,
             was_focused: true,
+            documents: None,
+            chooser: None,
         };
         app.refresh();
         app
+    }
+
+    /// Copy to `clipboard` (the system clipboard in the desktop shell) instead of egui's own output.
+    #[must_use]
+    pub fn with_clipboard(mut self, clipboard: Box<dyn Clipboard>) -> Self {
+        self.clipboard = clipboard;
+        self
+    }
+
+    /// Start file dialogs in `folder` (the documents folder) when the draft has no folder of its own.
+    #[must_use]
+    pub fn with_documents_folder(mut self, folder: PathBuf) -> Self {
+        self.documents = Some(folder);
+        self
+    }
+
+    /// The file chooser drawn in the app, when it is open.
+    pub fn file_chooser(&self) -> Option<&Chooser> {
+        self.chooser.as_ref().map(|(c, _)| c)
+    }
+
+    /// Where file dialogs start: the open draft's folder, else the documents folder.
+    pub fn start_folder(&self) -> Option<PathBuf> {
+        self.doc
+            .path
+            .as_deref()
+            .and_then(|p| std::path::absolute(p).ok())
+            .and_then(|p| p.parent().map(Path::to_path_buf))
+            .filter(|d| d.is_dir())
+            .or_else(|| self.documents.clone())
     }
 
     /// Autosave unsaved edits to recovery files in `store`, and offer every recovery in it newer
@@ -659,22 +732,26 @@ impl App {
             Command::NextYear => self.guard(Pending::NextYear, ctx),
             Command::Open => self.guard(Pending::Open(None), ctx),
             Command::OpenPath(p) => self.guard(Pending::Open(Some(p)), ctx),
-            Command::Save => {
-                self.save(false);
-            }
-            Command::SaveAs => {
-                self.save(true);
-            }
-            Command::PrintPdf => self.export(Export::Pdf),
-            Command::SaveHandoff => self.export(Export::Handoff),
+            Command::Save => self.save(false, None, ctx),
+            Command::SaveAs => self.save(true, None, ctx),
+            Command::PrintPdf => self.export(Export::Pdf, ctx),
+            Command::SaveHandoff => self.export(Export::Handoff, ctx),
             Command::TogglePrintMask => {
                 self.ui_state.print_mask_ssns = !self.ui_state.print_mask_ssns;
             }
             Command::CopyToClipboard { label, value } => {
                 // The value goes to the clipboard only; the status bar names the figure, never
-                // the figure itself (it may be an SSN).
-                ctx.copy_text(value);
-                self.ui_state.message = Some((format!("Copied {label} to the clipboard"), false));
+                // the figure itself (it may be an SSN), and says it was copied only once the
+                // platform has it.
+                self.ui_state.message = Some(match self.clipboard.copy_text(ctx, &value) {
+                    Ok(()) => (format!("Copied {label} to the clipboard"), false),
+                    Err(why) => (
+                        format!(
+                            "Did not copy {label}: the system clipboard could not be used ({why}). Select the figure on the screen and press Ctrl+C instead"
+                        ),
+                        true,
+                    ),
+                });
             }
             Command::Goto { screen, focus } => {
                 self.ui_state.screen = screen.min(self.interview.screens.len().saturating_sub(1));
@@ -739,10 +816,8 @@ impl App {
                 self.ui_state.hcc_why = !self.ui_state.hcc_why;
             }
             Command::PromptSave => {
-                if let Some(p) = self.ui_state.pending.take()
-                    && self.save(false)
-                {
-                    self.proceed(p, ctx);
+                if let Some(p) = self.ui_state.pending.take() {
+                    self.save(false, Some(p), ctx);
                 }
             }
             Command::PromptDiscard => {
@@ -831,18 +906,10 @@ impl App {
                 self.ui_state.message = Some((msg, false));
             }
             Pending::NextYear => self.start_next_year(),
-            Pending::Open(path) => {
-                let path = match path {
-                    Some(p) => Some(p),
-                    None => self.dialogs.pick_open(),
-                };
-                if let Some(p) = path {
-                    // The filer chose to discard the unsaved changes: their recovery copy goes
-                    // only once the other draft is open (a failed open keeps the draft as it
-                    // is, recovery copy and all).
-                    let discard = self.doc.is_dirty();
-                    self.open(&p, discard);
-                }
+            Pending::Open(Some(p)) => self.open_picked(&p),
+            Pending::Open(None) => {
+                let request = self.dialog_request(FileKind::Draft, "Open a draft", None);
+                self.pick(request, false, AfterPick::Open, ctx);
             }
             Pending::Close => {
                 self.drop_recovery();
@@ -947,16 +1014,120 @@ impl App {
         }
     }
 
-    /// Save the draft; returns whether it was saved.
-    fn save(&mut self, ask: bool) -> bool {
-        let path = match (&self.doc.path, ask) {
-            (Some(p), false) => Some(p.clone()),
+    /// Open the draft the user picked (the changes of the one open were discarded).
+    fn open_picked(&mut self, path: &Path) {
+        // The filer chose to discard the unsaved changes: their recovery copy goes only once the
+        // other draft is open (a failed open keeps the draft as it is, recovery copy and all).
+        let discard = self.doc.is_dirty();
+        self.open(path, discard);
+    }
+
+    /// What to ask a file dialog for: a `kind` of file, starting in [`Self::start_folder`].
+    fn dialog_request(
+        &self,
+        kind: FileKind,
+        title: &str,
+        file_name: Option<String>,
+    ) -> DialogRequest {
+        DialogRequest {
+            kind,
+            title: title.to_owned(),
+            folder: self.start_folder(),
+            file_name,
+        }
+    }
+
+    /// Ask for a file through the system's dialog, or through the app's own chooser when it cannot
+    /// open (`then` waits for the chooser's answer); then do `then` with it. A cancelled dialog
+    /// does nothing.
+    fn pick(&mut self, request: DialogRequest, save: bool, then: AfterPick, ctx: &egui::Context) {
+        let picked = if save {
+            self.dialogs.pick_save(&request)
+        } else {
+            self.dialogs.pick_open(&request)
+        };
+        match picked {
+            Picked::Path(path) => self.picked(&path, then, ctx),
+            Picked::Cancelled => {}
+            Picked::Unavailable(why) => {
+                self.ui_state.message = Some((
+                    format!(
+                        "The system's file dialog cannot open here ({why}), so the app's own file chooser is open"
+                    ),
+                    false,
+                ));
+                self.chooser = Some((Chooser::new(request, save), then));
+            }
+        }
+    }
+
+    /// Do what waited for the file the user picked.
+    fn picked(&mut self, path: &Path, then: AfterPick, ctx: &egui::Context) {
+        match then {
+            AfterPick::Open => self.open_picked(path),
+            AfterPick::Save(then) => {
+                if self.save_to(path)
+                    && let Some(then) = then
+                {
+                    self.proceed(then, ctx);
+                }
+            }
+            AfterPick::Export {
+                what,
+                bytes,
+                has_errors,
+            } => self.write_export(what, path, &bytes, has_errors),
+        }
+    }
+
+    /// Draw the app's own file chooser when it is open, and act on its answer.
+    fn show_chooser(&mut self, ctx: &egui::Context) {
+        let Some((chooser, _)) = &mut self.chooser else {
+            return;
+        };
+        match chooser.show(ctx) {
+            Outcome::Open => {}
+            Outcome::Cancelled => {
+                // Said in place of the message that pointed to the chooser.
+                let said = match self.chooser.take().map(|(_, then)| then) {
+                    Some(AfterPick::Open) => "No draft was opened".to_owned(),
+                    Some(AfterPick::Save(_)) => "The draft was not saved".to_owned(),
+                    Some(AfterPick::Export { what, .. }) => {
+                        format!("The {} was not written", what.noun())
+                    }
+                    None => return,
+                };
+                self.ui_state.message = Some((said, false));
+            }
+            Outcome::Chosen(path) => {
+                if let Some((_, then)) = self.chooser.take() {
+                    self.picked(&path, then, ctx);
+                }
+                ctx.request_repaint();
+            }
+        }
+    }
+
+    /// Save the draft to its file, or (`ask`, or a draft without a file) to the file the user
+    /// picks; then go on with `then` once it is saved.
+    fn save(&mut self, ask: bool, then: Option<Pending>, ctx: &egui::Context) {
+        match (&self.doc.path, ask) {
+            (Some(p), false) => {
+                let p = p.clone();
+                self.picked(&p, AfterPick::Save(then), ctx);
+            }
             _ => {
                 let suggested = format!("{}.ron", self.doc.display_name().trim_end_matches(".ron"));
-                self.dialogs.pick_save(&suggested)
+                let request =
+                    self.dialog_request(FileKind::Draft, "Save the draft", Some(suggested));
+                self.pick(request, true, AfterPick::Save(then), ctx);
             }
-        };
-        let Some(path) = path else { return false };
+        }
+    }
+
+    /// Write the draft to `path`; returns whether it was saved.
+    fn save_to(&mut self, path: &Path) -> bool {
+        let path = path.to_path_buf();
         let name = path
             .file_name()
             .map_or_else(|| "draft".to_owned(), |n| n.to_string_lossy().into_owned());
@@ -984,7 +1155,7 @@ impl App {
     /// Make the printable return or the hand-off sheet from the answers (computed again with
     /// explanations: the live snapshot may hold values only), ask where to write it, and write it
     /// atomically and privately. Every failure is a message; the draft itself is never replaced.
-    fn export(&mut self, what: Export) {
+    fn export(&mut self, what: Export, ctx: &egui::Context) {
         let Some(book) = &self.book else {
             self.ui_state.message = Some((
                 format!(
@@ -1024,10 +1195,22 @@ impl App {
         let has_errors = set.returns.iter().any(ComputedReturn::has_errors);
         let form = set.primary().map_or("NJ-1040", |r| r.form.as_str());
         let suggested = what.file_name(&self.draft_stem(), answers.tax_year, form);
-        let Some(path) = self.dialogs.pick_save(&suggested) else {
-            return;
+        let (kind, title) = match what {
+            Export::Pdf => (FileKind::Pdf, "Print the return to PDF"),
+            Export::Handoff => (FileKind::Handoff, "Save the hand-off sheet"),
         };
-        if self.is_the_draft(&path) {
+        let request = self.dialog_request(kind, title, Some(suggested));
+        let then = AfterPick::Export {
+            what,
+            bytes,
+            has_errors,
+        };
+        self.pick(request, true, then, ctx);
+    }
+
+    /// Write what [`Self::export`] made to `path`, never over the draft itself.
+    fn write_export(&mut self, what: Export, path: &Path, bytes: &[u8], has_errors: bool) {
+        if self.is_the_draft(path) {
             self.ui_state.message = Some((
                 format!(
                     "Did not write the {} over the draft itself ({}): choose another file name",
@@ -1038,7 +1221,7 @@ impl App {
             ));
             return;
         }
-        match crate::files::write_private_bytes(&path, &bytes) {
+        match crate::files::write_private_bytes(path, bytes) {
             Ok(()) => {
                 let mut msg = format!("The {} was written to {}", what.noun(), path.display());
                 if has_errors {
@@ -1105,7 +1288,12 @@ impl App {
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.refresh();
-        self.handle_shortcuts(&ctx);
+        if self.chooser.is_none() {
+            self.handle_shortcuts(&ctx);
+        } else {
+            // The app's own file chooser is open: the window behind it waits for its answer.
+            ui.disable();
+        }
         self.handle_close_request(&ctx);
         let asked = self.ui_state.focus.clone();
         crate::view::draw(self, ui);
@@ -1114,6 +1302,7 @@ impl App {
             // than take the focus later, on another screen.
             self.ui_state.focus = None;
         }
+        self.show_chooser(&ctx);
         self.run_commands(&ctx);
         self.autosave(&ctx);
     }
@@ -1249,6 +1438,27 @@ mod tests {
         assert_eq!(
             Export::Handoff.file_name("smith", 2024, "NJ-1040"),
             "smith-handoff.txt"
+        );
+    }
+
+    #[test]
+    fn the_pdf_name_does_not_repeat_a_year_the_drafts_name_has() {
+        assert_eq!(
+            Export::Pdf.file_name("smith-2024", 2024, "NJ-1040"),
+            "smith-2024-NJ-1040.pdf"
+        );
+        assert_eq!(
+            Export::Pdf.file_name("2024 Smith return", 2024, "NJ-1040NR"),
+            "2024 Smith return-NJ-1040NR.pdf"
+        );
+        // Another year, or the year's digits inside a longer number, are not the year.
+        assert_eq!(
+            Export::Pdf.file_name("smith-2023", 2024, "NJ-1040"),
+            "smith-2023-2024-NJ-1040.pdf"
+        );
+        assert_eq!(
+            Export::Pdf.file_name("case-120245", 2024, "NJ-1040"),
+            "case-120245-2024-NJ-1040.pdf"
         );
     }
 

@@ -14,6 +14,7 @@
 pub mod app;
 pub mod binding;
 pub mod dialogs;
+pub mod chooser;
 pub mod document;
 pub mod fields;
 pub mod files;

@@ -11,6 +11,10 @@ pub const GAP_M: f32 = 10.0;
 pub const GAP_L: f32 = 18.0;
 /// Width of the section list.
 pub const LEFT_PANEL_WIDTH: f32 = 230.0;
+/// Size of the file chooser drawn in the app (it fits a 1024x700 window).
+pub const CHOOSER_WIDTH: f32 = 620.0;
+/// See [`CHOOSER_WIDTH`].
+pub const CHOOSER_HEIGHT: f32 = 420.0;
 /// Width of the "Your NJ return" panel.
 pub const RIGHT_PANEL_WIDTH: f32 = 270.0;
 /// Radio-button choices whose labels add up to more characters than this get a line each.
