@@ -335,3 +335,44 @@ fn the_version_6_fixture_works_out_line_64_from_its_form_2441_facts() {
     assert!(out.contains("care: Some("), "{out}");
     assert_eq!(parse_draft(&out).unwrap(), d);
 }
+
+/// Format 7 keeps the text typed for answers that could not be read (`unreadable`); a format 6
+/// draft reads unchanged with none (the 6 to 7 migration does nothing).
+#[test]
+fn the_version_7_fixture_keeps_its_unreadable_text_and_reports_it_as_errors() {
+    let d = parse_draft(&fixture(7)).unwrap();
+    let u = &d.answers.unreadable;
+    assert_eq!(u.len(), 2);
+    let wages = &u["income.w2s[0].state_wages"];
+    assert_eq!(wages.typed, "58,4OO");
+    assert_eq!(wages.problem, "The letter O is not a digit");
+    assert_eq!(u["taxpayer.birth_date"].typed, "1990-02-30");
+    // The answers stand as not given: no wages, no birth date.
+    assert!(d.answers.income.w2s[0].state_wages.is_zero());
+    assert_eq!(d.answers.taxpayer.birth_date, None);
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let r = njtax_engine::compute(&d.answers, &book).unwrap();
+    let unreadable: Vec<&str> = r
+        .diagnostics
+        .iter()
+        .filter(|x| x.code == njtax_engine::rules::validate::UNREADABLE_CODE)
+        .filter_map(|x| x.path.as_deref())
+        .collect();
+    assert_eq!(
+        unreadable,
+        vec!["income.w2s[0].state_wages", "taxpayer.birth_date"]
+    );
+    assert!(r.has_errors());
+    // Saved and read back the same.
+    let out = njtax_engine::draft::draft_to_string(&d).unwrap();
+    assert!(out.contains("\"58,4OO\""), "{out}");
+    assert_eq!(parse_draft(&out).unwrap(), d);
+    // A format 6 draft has none.
+    assert!(
+        parse_draft(&fixture(6))
+            .unwrap()
+            .answers
+            .unreadable
+            .is_empty()
+    );
+}

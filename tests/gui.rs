@@ -129,7 +129,7 @@ fn money_the_app_cannot_read_is_kept_as_typed_with_a_message() {
     wages.focus();
     wages.type_text("12x");
     h.run();
-    assert!(h.query_by_label("Type an amount like 1,234.56").is_some());
+    assert!(h.query_by_label("The letter x is not a digit").is_some());
     assert_eq!(
         h.state()
             .ui_state
@@ -138,7 +138,16 @@ fn money_the_app_cannot_read_is_kept_as_typed_with_a_message() {
             .map(|b| b.text.as_str()),
         Some("12x")
     );
-    assert!(h.state().doc.answers().income.w2s[0].state_wages.is_zero());
+    let answers = h.state().doc.answers();
+    // Not the $12 read from "12" a keystroke before: the answer counts as not given.
+    assert!(answers.income.w2s[0].state_wages.is_zero());
+    assert_eq!(
+        answers
+            .unreadable
+            .get("income.w2s[0].state_wages")
+            .map(|u| u.typed.as_str()),
+        Some("12x")
+    );
 }
 
 #[test]
@@ -147,6 +156,9 @@ fn adding_and_removing_a_dependent_changes_line_13() {
     h.run();
     let before = h.state().line_value("13").unwrap();
     go_to(&mut h, "You and your household");
+    // Under the home address, below the fold: scroll to the button first.
+    h.get_by_label("Add a dependent").scroll_to_me();
+    h.run();
     h.get_by_label("Add a dependent").click();
     h.run();
     let with_one = h.state().line_value("13").unwrap();
@@ -1232,6 +1244,9 @@ fn typing_the_form_2441_facts_fills_line_64_with_the_worksheets_credit() {
     h.run();
     assert_eq!(h.state().line_value("64"), Some(rust_decimal::dec!(0)));
     go_to(&mut h, "Credits");
+    h.get_by_label("Work out the credit from your care expenses")
+        .scroll_to_me();
+    h.run();
     h.get_by_label("Work out the credit from your care expenses")
         .click();
     h.run();
@@ -2399,4 +2414,367 @@ fn escape_from_a_drop_down_gives_the_focus_back_to_it() {
     h.run();
     assert_eq!(h.state().doc.answers().tax_year, 2023);
     assert_eq!(focused_name(&h).as_deref(), Some("Tax year"));
+}
+
+// Text that cannot be read (issue 16, items 1, 4 and 10): kept as typed, never replaced by a
+// number the filer did not type.
+
+const WAGES_PATH: &str = "income.w2s[0].state_wages";
+
+/// A single filer with $50,000 of interest and one W-2 from Acme, no wages yet and $3,000
+/// withheld: a refund, smaller with every dollar of wages.
+fn answers_with_an_empty_w2() -> Answers {
+    let mut a = blank_answers();
+    a.income.interest.push(njtax_engine::answers::Interest {
+        payer: "Shore Bank".into(),
+        taxable_interest: rust_decimal::dec!(50000),
+        ..Default::default()
+    });
+    a.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Acme".into(),
+        nj_tax_withheld: rust_decimal::dec!(3000),
+        ..Default::default()
+    });
+    a
+}
+
+/// The answers with the W-2's wages set to `wages`.
+fn with_wages(a: &Answers, wages: rust_decimal::Decimal) -> Answers {
+    let mut a = a.clone();
+    a.income.w2s[0].state_wages = wages;
+    a.unreadable.clear();
+    a
+}
+
+fn screen_of(h: &Harness<'_, App>, title: &str) -> usize {
+    h.state()
+        .interview
+        .screens
+        .iter()
+        .position(|s| s.title == title)
+        .unwrap()
+}
+
+#[test]
+fn an_amount_with_a_letter_o_is_kept_as_typed_marks_the_return_not_final_and_survives_save_and_reopen()
+ {
+    let dir = temp_dir("unreadable");
+    let saved = dir.join("unreadable.ron");
+    let _ = std::fs::remove_file(&saved);
+    let pdf = dir.join("unreadable.pdf");
+    let _ = std::fs::remove_file(&pdf);
+    let dialogs = ScriptedDialogs {
+        open: vec![saved.clone()],
+        save: vec![saved.clone(), pdf.clone()],
+    };
+    let start = answers_with_an_empty_w2();
+    let mut h = harness_with(app_with(start.clone(), dialogs));
+    h.run();
+    assert!(!h.state().doc.is_dirty());
+    go_to(&mut h, "Income");
+    let wages = h.get_by_label("State wages (box 16)");
+    wages.focus();
+    // Typed one key at a time, as a person types: "58,4" reads as 584 on the way.
+    for key in ["5", "8", ",", "4", "O", "O"] {
+        h.get_by_label("State wages (box 16)").type_text(key);
+        h.run();
+    }
+    let a = h.state().doc.answers().clone();
+    assert!(
+        a.income.w2s[0].state_wages.is_zero(),
+        "never the $584 read from \"58,4\""
+    );
+    let kept = &a.unreadable[WAGES_PATH];
+    assert_eq!(kept.typed, "58,4OO");
+    assert_eq!(kept.field, "W-2 from Acme: State wages (box 16)");
+    assert!(
+        h.query_by_label("The letter O is not a digit (zero is 0)")
+            .is_some()
+    );
+    // The refund is marked not final and is not the refund with $584 of wages.
+    assert!(h.query_by_label("Refund (not final)").is_some());
+    let with_584 = engine_figure(&with_wages(&start, rust_decimal::dec!(584)));
+    let not_given = engine_figure(&with_wages(&start, rust_decimal::dec!(0)));
+    assert_ne!(with_584, not_given);
+    assert!(
+        h.query_all_by_label_contains(&with_584).next().is_none(),
+        "{with_584} is nowhere"
+    );
+    assert!(
+        h.query_by_label(&format!("{not_given} (not final)"))
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("Not final: 1 answer could not be read")
+            .is_some()
+    );
+    // The draft is marked changed, the section needs attention, Review lists the error.
+    assert!(h.state().doc.is_dirty());
+    assert!(h.state().title().contains('•'), "{}", h.state().title());
+    let income = screen_of(&h, "Income");
+    assert_eq!(
+        h.state().snapshot.sections[income],
+        njtax_ui::app::SectionState::NeedsAttention
+    );
+    go_to(&mut h, "Review");
+    assert!(
+        h.query_by_label_contains(
+            "W-2 from Acme: State wages (box 16): \"58,4OO\" could not be read (The letter O is not a digit (zero is 0))"
+        )
+        .is_some()
+    );
+    assert!(h.query_by_label("Nothing to fix or check.").is_none());
+    assert!(
+        h.query_by_label_contains(
+            "Print to PDF, Save hand-off sheet and Start next year's draft wait"
+        )
+        .is_some()
+    );
+    // Print to PDF is refused where the user is looking, naming the answer; nothing is written.
+    click_file_menu(&mut h, "Print to PDF…");
+    assert!(
+        h.query_by_label("The printable return was not made")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains(
+            "W-2 from Acme: State wages (box 16) could not be read: \"58,4OO\""
+        )
+        .is_some()
+    );
+    assert!(!pdf.exists());
+    h.get_by_label("Go to this answer").click();
+    h.run();
+    h.run();
+    assert!(
+        h.query_by_label("The printable return was not made")
+            .is_none()
+    );
+    assert_eq!(h.state().ui_state.screen, income);
+    assert!(h.get_by_label("State wages (box 16)").is_focused());
+    // The hand-off sheet too.
+    click_file_menu(&mut h, "Save hand-off sheet…");
+    assert!(
+        h.query_by_label("The hand-off sheet was not made")
+            .is_some()
+    );
+    h.get_by_label("Close").click();
+    h.run();
+    // Saved: the text is in the file, the amount is not 584.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    assert!(!h.state().doc.is_dirty());
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("\"58,4OO\""), "{text}");
+    assert!(!text.contains("584"), "{text}");
+    let draft = njtax_engine::parse_draft(&text).unwrap();
+    assert!(draft.answers.income.w2s[0].state_wages.is_zero());
+    // Reopened, the field shows the text again with its message.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    assert!(h.state().doc.answers().unreadable.is_empty());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::O);
+    h.run();
+    go_to(&mut h, "Income");
+    assert_eq!(
+        h.get_by_label("State wages (box 16)").value().as_deref(),
+        Some("58,4OO")
+    );
+    assert!(
+        h.query_by_label("The letter O is not a digit (zero is 0)")
+            .is_some()
+    );
+    assert!(h.query_by_label("Refund (not final)").is_some());
+    // Fixed (the whole text is selected when the field is focused): the figures are final.
+    let wages = h.get_by_label("State wages (box 16)");
+    wages.focus();
+    wages.type_text("58,400");
+    h.run();
+    let a = h.state().doc.answers().clone();
+    assert_eq!(a.income.w2s[0].state_wages, rust_decimal::dec!(58400));
+    assert!(a.unreadable.is_empty());
+    assert!(h.query_by_label("Refund (not final)").is_none());
+    assert!(
+        h.query_by_label("The letter O is not a digit (zero is 0)")
+            .is_none()
+    );
+    let figure = engine_figure(&a);
+    assert!(h.query_by_label(&figure).is_some(), "{figure}");
+    // Undo brings the text back (the answer not given again), redo the fix.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    let a = h.state().doc.answers().clone();
+    assert_eq!(a.unreadable[WAGES_PATH].typed, "58,4OO");
+    assert!(a.income.w2s[0].state_wages.is_zero());
+    assert!(h.query_by_label("Refund (not final)").is_some());
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    h.run();
+    let a = h.state().doc.answers().clone();
+    assert!(a.unreadable.is_empty());
+    assert_eq!(a.income.w2s[0].state_wages, rust_decimal::dec!(58400));
+}
+
+#[test]
+fn a_birth_date_that_does_not_exist_says_so_and_is_never_read_as_another_date() {
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "You and your household");
+    let born = h.get_by_label("Your date of birth");
+    born.focus();
+    born.type_text("1990-02-3");
+    h.run();
+    // A day cut short while typing is not a date: not 1990-02-03, and not the old 1990-05-01.
+    assert_eq!(h.state().doc.answers().taxpayer.birth_date, None);
+    assert!(h.query_by_label("Use YYYY-MM-DD: 1990-02-03").is_some());
+    h.get_by_label("Your date of birth").type_text("0");
+    h.run();
+    assert!(h.query_by_label("February 1990 has no 30th day").is_some());
+    let a = h.state().doc.answers().clone();
+    assert_eq!(a.taxpayer.birth_date, None);
+    assert_eq!(a.unreadable["taxpayer.birth_date"].typed, "1990-02-30");
+    assert_eq!(
+        a.unreadable["taxpayer.birth_date"].field,
+        "Your date of birth"
+    );
+    go_to(&mut h, "Review");
+    assert!(
+        h.query_by_label_contains(
+            "Your date of birth: \"1990-02-30\" could not be read (February 1990 has no 30th day)"
+        )
+        .is_some()
+    );
+    // The "missing" error for the same answer is not listed beside it.
+    assert!(h.query_by_label_contains("birth date is missing").is_none());
+}
+
+#[test]
+fn a_negative_wage_says_so_and_the_wage_counts_as_not_given() {
+    let mut start = answers_with_an_empty_w2();
+    start.income.w2s[0].state_wages = rust_decimal::dec!(52000);
+    let mut h = harness_with(app_with(start.clone(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Income");
+    let wages = h.get_by_label("State wages (box 16)");
+    wages.focus();
+    wages.type_text("-5000");
+    h.run();
+    assert!(h.query_by_label("This amount cannot be negative").is_some());
+    let a = h.state().doc.answers().clone();
+    assert!(a.income.w2s[0].state_wages.is_zero(), "not the old $52,000");
+    assert_eq!(a.unreadable[WAGES_PATH].typed, "-5000");
+    assert!(h.query_by_label("Refund (not final)").is_some());
+    let old = engine_figure(&start);
+    assert!(h.query_all_by_label_contains(&old).next().is_none());
+}
+
+#[test]
+fn tabbing_into_a_filled_amount_selects_it_so_a_digit_replaces_the_whole_text() {
+    let mut start = answers_with_an_empty_w2();
+    start.income.w2s[0].state_wages = rust_decimal::dec!(58400);
+    let mut h = harness_with(app_with(start, ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Income");
+    // Edit the amount once, so that its cursor has a position (after "58,400"), and leave it.
+    h.get_by_label("State wages (box 16)").click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("State wages (box 16)").type_text("58,400");
+    h.run();
+    h.key_press(egui::Key::Tab);
+    h.run();
+    assert!(h.get_by_label("NJ tax withheld (box 17)").is_focused());
+    assert_eq!(
+        h.get_by_label("State wages (box 16)").value().as_deref(),
+        Some("58,400.00")
+    );
+    // Back into it from the keyboard: the whole text is selected and a digit replaces it.
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::Tab);
+    h.run();
+    assert!(h.get_by_label("State wages (box 16)").is_focused());
+    h.event(egui::Event::Text("9".into()));
+    h.run();
+    assert_eq!(
+        h.state().doc.answers().income.w2s[0].state_wages,
+        rust_decimal::dec!(9),
+        "not 58,4090.00"
+    );
+    // On into the next amount, filled and never edited: the same.
+    h.key_press(egui::Key::Tab);
+    h.run();
+    h.event(egui::Event::Text("7".into()));
+    h.run();
+    assert_eq!(
+        h.state().doc.answers().income.w2s[0].nj_tax_withheld,
+        rust_decimal::dec!(7),
+        "not 73,000.00"
+    );
+}
+
+#[test]
+fn a_message_appearing_or_going_under_a_field_never_moves_the_field_below() {
+    let mut h = harness_with(app_with(
+        answers_with_an_empty_w2(),
+        ScriptedDialogs::default(),
+    ));
+    h.run();
+    go_to(&mut h, "Income");
+    let below = |h: &Harness<'_, App>| h.get_by_label("NJ tax withheld (box 17)").rect();
+    let before = below(&h);
+    let wages = h.get_by_label("State wages (box 16)");
+    wages.focus();
+    wages.type_text("58,4OO");
+    h.run();
+    assert!(
+        h.query_by_label("The letter O is not a digit (zero is 0)")
+            .is_some()
+    );
+    assert_eq!(below(&h), before, "the message takes its own row");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("State wages (box 16)").type_text("58400");
+    h.run();
+    assert!(
+        h.query_by_label("The letter O is not a digit (zero is 0)")
+            .is_none()
+    );
+    assert_eq!(below(&h), before);
+}
+
+#[test]
+fn closing_with_text_that_cannot_be_read_asks_to_save_it_first() {
+    let dir = temp_dir("unreadable-close");
+    let saved = dir.join("close.ron");
+    let _ = std::fs::remove_file(&saved);
+    let dialogs = ScriptedDialogs {
+        open: vec![],
+        save: vec![saved.clone()],
+    };
+    let mut h = harness_with(app_with(answers_with_an_empty_w2(), dialogs));
+    h.run();
+    go_to(&mut h, "Income");
+    let wages = h.get_by_label("State wages (box 16)");
+    wages.focus();
+    wages.type_text("58,4OO");
+    h.run();
+    // The window's close button, with the text still in the focused input.
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    h.run();
+    assert!(
+        h.query_by_label("Unsaved changes").is_some(),
+        "closing asks first"
+    );
+    h.get_by_label("Save").click();
+    h.run();
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("\"58,4OO\""), "{text}");
+    let draft = njtax_engine::parse_draft(&text).unwrap();
+    assert!(draft.answers.income.w2s[0].state_wages.is_zero());
+    assert!(h.state().ui_state.allow_close);
 }

@@ -470,6 +470,46 @@ fn a_provisional_years_return_panel_and_review_match_their_snapshots() {
     h.snapshot("screen_review_2026_provisional");
 }
 
+/// The sample return at 1024x700 with `58,4OO` (a letter O) typed for the first W-2's wages: the
+/// field keeps the text with its message in the row under it, "Your NJ return" is marked not final
+/// with a link to the answer; then Print to PDF refused in a window naming the answer.
+#[test]
+fn an_unreadable_wage_on_the_income_screen_and_the_refused_print_match_their_snapshots() {
+    use egui_kittest::kittest::Queryable as _;
+    let app = app_of(
+        answers_of("/examples/family-eitc-child-credits.ron"),
+        "Sample return",
+    );
+    let income = screen_index(&app, "income");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1024.0, 700.0))
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    h.state_mut().send(njtax_ui::Command::Goto {
+        screen: income,
+        focus: None,
+    });
+    h.run();
+    let wages = h.get_all_by_label("State wages (box 16)").next().unwrap();
+    wages.focus();
+    wages.type_text("58,4OO");
+    h.run();
+    // Away from the field, as it is after Tab: the text comes from the draft.
+    h.key_press(egui::Key::Tab);
+    h.run();
+    assert!(
+        h.query_by_label("Not final: 1 answer could not be read")
+            .is_some()
+    );
+    h.snapshot("screen_income_unreadable_wage");
+    h.state_mut().send(njtax_ui::Command::PrintPdf);
+    h.run();
+    assert!(
+        h.query_by_label("The printable return was not made")
+            .is_some()
+    );
+    h.snapshot("print_refused_unreadable_wage");
+}
+
 /// The position of the interview screen `id` in the app's section list.
 fn screen_index(app: &App, id: &str) -> usize {
     app.interview

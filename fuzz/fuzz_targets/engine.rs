@@ -1173,6 +1173,21 @@ impl Input {
                     TaxMethod::TableWhenAvailable
                 },
             },
+            // Text typed that could not be read (format 7): its error and its round trip, with
+            // quotes and a non-ASCII letter in the text.
+            unreadable: if self.nonresident_joint_election {
+                std::iter::once((
+                    "income.w2s[0].state_wages".to_owned(),
+                    njtax_engine::answers::Unreadable {
+                        typed: "58,4OO \"é\"".into(),
+                        field: "W-2: State wages (box 16)".into(),
+                        problem: "The letter O is not a digit".into(),
+                    },
+                ))
+                .collect()
+            } else {
+                Default::default()
+            },
         }
     }
 }

@@ -4,6 +4,7 @@
 //! [`Money`] (decimal strings in RON). Unknown fields are refused so that a typo is never
 //! silently ignored.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use rust_decimal::Decimal;
@@ -104,16 +105,52 @@ impl fmt::Display for Date {
 impl std::str::FromStr for Date {
     type Err = String;
 
+    /// Read `YYYY-MM-DD`: four digits, two and two, a real calendar date. The message says what is
+    /// wrong in a few plain words ("February 1990 has no 30th day"), short enough to sit under an
+    /// input.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut parts = s.trim().splitn(3, '-');
-        let (Some(y), Some(m), Some(d)) = (parts.next(), parts.next(), parts.next()) else {
-            return Err(format!("expected a date as YYYY-MM-DD, found \"{s}\""));
+        let t = s.trim();
+        let parts: Vec<&str> = t.split('-').collect();
+        let [y, m, d] = parts.as_slice() else {
+            return Err("Use YYYY-MM-DD, e.g. 1958-03-14".to_owned());
         };
-        let (Ok(y), Ok(m), Ok(d)) = (y.parse::<u16>(), m.parse::<u8>(), d.parse::<u8>()) else {
-            return Err(format!("expected a date as YYYY-MM-DD, found \"{s}\""));
+        let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+        if !(digits(y) && digits(m) && digits(d)) {
+            return Err("Use YYYY-MM-DD, e.g. 1958-03-14".to_owned());
+        }
+        if y.len() != 4 || m.len() > 2 || d.len() > 2 {
+            return Err("Use YYYY-MM-DD, e.g. 1958-03-14".to_owned());
+        }
+        if m.len() != 2 || d.len() != 2 {
+            // "1990-2-3": the month and day need two digits each (a day cut short while typing
+            // is never a date).
+            return Err(format!("Use YYYY-MM-DD: {y}-{m:0>2}-{d:0>2}"));
+        }
+        let (Ok(year), Ok(month), Ok(day)) = (y.parse::<u16>(), m.parse::<u8>(), d.parse::<u8>())
+        else {
+            return Err("Use YYYY-MM-DD, e.g. 1958-03-14".to_owned());
         };
-        Date::new(y, m, d).ok_or_else(|| format!("\"{s}\" is not a real calendar date"))
+        let Some(name) = MONTH_NAMES.get(usize::from(month).wrapping_sub(1)) else {
+            return Err(format!("There is no month {m} (01 to 12)"));
+        };
+        if day == 0 {
+            return Err("There is no day 00 in a month".to_owned());
+        }
+        Date::new(year, month, day)
+            .ok_or_else(|| format!("{name} {year} has no {} day", ordinal(day)))
     }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`, `30th`.
+fn ordinal(n: u8) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 impl Serialize for Date {
@@ -1045,6 +1082,42 @@ pub struct Answers {
     pub refund: RefundChoices,
     /// Options.
     pub options: Options,
+    /// Text typed in the app that could not be read as its answer, by answer path
+    /// (`income.w2s[0].state_wages`; format 7). While an entry is here the answer at its path
+    /// holds its "not given" value (zero, empty or `None`), never a stale or partial one, and the
+    /// return has an `unreadable-answer` error at the path; typing a readable value removes it.
+    pub unreadable: BTreeMap<String, Unreadable>,
+}
+
+/// Text typed for an answer that could not be read (an amount with a letter in it, a date that
+/// does not exist), kept as typed so that it is never lost or replaced by a number the filer did
+/// not type.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Unreadable {
+    /// The text exactly as typed.
+    pub typed: String,
+    /// The answer in the filer's words, as the app labels it (`W-2 from Acme: State wages (box
+    /// 16)`).
+    pub field: String,
+    /// Why it could not be read, in plain words (`February 1990 has no 30th day`).
+    pub problem: String,
+}
+
+/// How much of the text typed for an answer a message repeats (a long paste is cut short).
+const TYPED_SHOWN_CHARS: usize = 40;
+
+impl Unreadable {
+    /// The typed text as a message repeats it: trimmed, and cut short with `…` after
+    /// [`TYPED_SHOWN_CHARS`] characters.
+    pub fn typed_shown(&self) -> String {
+        let t = self.typed.trim();
+        let mut out: String = t.chars().take(TYPED_SHOWN_CHARS).collect();
+        if t.chars().count() > TYPED_SHOWN_CHARS {
+            out.push('…');
+        }
+        out
+    }
 }
 
 impl Default for Answers {
@@ -1077,6 +1150,7 @@ impl Default for Answers {
             use_tax: Decimal::ZERO,
             refund: RefundChoices::default(),
             options: Options::default(),
+            unreadable: BTreeMap::new(),
         }
     }
 }

@@ -81,9 +81,17 @@ impl<'a> Ctx<'a> {
         self.p.year
     }
 
-    /// Record a diagnostic.
+    /// Record a diagnostic. At the path of an answer whose typed text could not be read, only
+    /// that error is kept: what other checks would say is about the "not given" value standing in
+    /// for it, not about what the filer typed.
     pub fn diag(&self, d: Diagnostic) {
-        self.diags.borrow_mut().push(d);
+        let about_unreadable = d.code != crate::rules::validate::UNREADABLE_CODE
+            && d.path
+                .as_deref()
+                .is_some_and(|p| self.a.unreadable.contains_key(p));
+        if !about_unreadable {
+            self.diags.borrow_mut().push(d);
+        }
     }
 
     /// An amount the form does not allow to be negative: an error diagnostic (at `path`) and zero

@@ -7,7 +7,7 @@ use crate::answers::Answers;
 mod plain;
 
 /// The draft format version this build writes.
-pub const FORMAT_VERSION: u32 = 6;
+pub const FORMAT_VERSION: u32 = 7;
 
 /// A draft file: its format version and the answers.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -191,7 +191,17 @@ pub const MIGRATIONS: &[Migration] = &[
         what: "adds the facts of federal Form 2441 (`federal.care`: care expenses, qualifying persons, employer dependent care benefits, each spouse's earned income, months as a student or disabled, last year's expenses, the tax limit) from which the federal child and dependent care credit for line 64 is worked out; nothing moves, so a format 5 draft reads unchanged without them and keeps its typed federal credit",
         apply: v5_to_v6,
     },
+    Migration {
+        from: 6,
+        what: "adds the text typed for answers that could not be read (`unreadable`: by answer path, the text as typed, the answer's words and why it could not be read), kept so that it is never lost or replaced by a number the filer did not type; nothing moves, so a format 6 draft reads unchanged with none",
+        apply: v6_to_v7,
+    },
 ];
+
+/// Format 6 to 7: a new, empty answer only (the unreadable typed text).
+fn v6_to_v7(_draft: &mut Draft) -> Result<(), String> {
+    Ok(())
+}
 
 /// Format 5 to 6: a new, empty answer only (the Form 2441 facts).
 fn v5_to_v6(_draft: &mut Draft) -> Result<(), String> {

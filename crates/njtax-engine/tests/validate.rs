@@ -231,3 +231,146 @@ fn each_problem_is_reported_once_at_its_place() {
         assert!(seen.insert((&d.code, &d.path)), "twice: {d:#?}");
     }
 }
+
+/// Text typed for an answer that could not be read (`Answers::unreadable`): one error at its path
+/// naming the answer's words and what was typed, and nothing else at that path (the "not given"
+/// value standing in for it is not what the filer typed).
+#[test]
+fn an_unreadable_answer_is_an_error_at_its_path_naming_the_field_and_the_text() {
+    use njtax_engine::answers::Unreadable;
+    use njtax_engine::rules::validate::UNREADABLE_CODE;
+    let mut a = answers_with(good_address());
+    a.income.w2s[0].state_wages = dec!(0);
+    a.income.w2s[0].employer = "Acme".into();
+    a.unreadable.insert(
+        "income.w2s[0].state_wages".into(),
+        Unreadable {
+            typed: "58,4OO".into(),
+            field: "W-2 from Acme: State wages (box 16)".into(),
+            problem: "The letter O is not a digit".into(),
+        },
+    );
+    a.taxpayer.birth_date = None;
+    a.unreadable.insert(
+        "taxpayer.birth_date".into(),
+        Unreadable {
+            typed: "1990-02-30".into(),
+            field: "Your birth date".into(),
+            problem: "February 1990 has no 30th day".into(),
+        },
+    );
+    let r = run(&a);
+    let errors: Vec<&Diagnostic> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == UNREADABLE_CODE)
+        .collect();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    let wages = errors
+        .iter()
+        .find(|d| d.path.as_deref() == Some("income.w2s[0].state_wages"))
+        .unwrap();
+    assert_eq!(wages.severity, Severity::Error);
+    assert!(
+        wages
+            .message
+            .starts_with("W-2 from Acme: State wages (box 16): \"58,4OO\" could not be read (The letter O is not a digit)"),
+        "{}",
+        wages.message
+    );
+    assert!(wages.message.contains("not final"), "{}", wages.message);
+    // The birth date's own "missing" error is not repeated at the same path.
+    let at_birth: Vec<&str> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.path.as_deref() == Some("taxpayer.birth_date"))
+        .map(|d| d.code.as_str())
+        .collect();
+    assert_eq!(at_birth, vec![UNREADABLE_CODE]);
+    assert!(r.has_errors());
+    // The answer counts as not given: no wages.
+    assert_eq!(v(&r, "wages"), dec!(0));
+}
+
+#[test]
+fn a_long_unreadable_paste_is_cut_short_in_the_message_and_a_missing_label_names_the_path() {
+    use njtax_engine::answers::Unreadable;
+    let mut a = answers_with(good_address());
+    a.unreadable.insert(
+        "use_tax".into(),
+        Unreadable {
+            typed: "x".repeat(500),
+            ..Unreadable::default()
+        },
+    );
+    let r = run(&a);
+    let d = r
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "unreadable-answer")
+        .unwrap();
+    assert!(d.message.starts_with("use_tax: \""), "{}", d.message);
+    assert!(
+        d.message.contains("…\" could not be read."),
+        "{}",
+        d.message
+    );
+    assert!(d.message.len() < 200, "{}", d.message);
+}
+
+/// Dates are `YYYY-MM-DD` with two-digit months and days (a day cut short while typing,
+/// `1990-02-3`, is never a date), and a date that does not exist says so in words.
+#[test]
+fn a_date_needs_two_digit_months_and_days_and_a_date_that_does_not_exist_says_so() {
+    use njtax_engine::answers::Date;
+    assert_eq!("1990-02-03".parse::<Date>(), Ok(date(1990, 2, 3)));
+    assert_eq!(" 2024-02-29 ".parse::<Date>(), Ok(date(2024, 2, 29)));
+    assert_eq!(
+        "1990-02-3".parse::<Date>(),
+        Err("Use YYYY-MM-DD: 1990-02-03".to_owned())
+    );
+    assert_eq!(
+        "1990-2-03".parse::<Date>(),
+        Err("Use YYYY-MM-DD: 1990-02-03".to_owned())
+    );
+    assert_eq!(
+        "1990-02-30".parse::<Date>(),
+        Err("February 1990 has no 30th day".to_owned())
+    );
+    assert_eq!(
+        "2023-02-29".parse::<Date>(),
+        Err("February 2023 has no 29th day".to_owned())
+    );
+    assert_eq!(
+        "2024-04-31".parse::<Date>(),
+        Err("April 2024 has no 31st day".to_owned())
+    );
+    assert_eq!(
+        "2024-01-32".parse::<Date>(),
+        Err("January 2024 has no 32nd day".to_owned())
+    );
+    assert_eq!(
+        "2024-13-01".parse::<Date>(),
+        Err("There is no month 13 (01 to 12)".to_owned())
+    );
+    assert_eq!(
+        "2024-01-00".parse::<Date>(),
+        Err("There is no day 00 in a month".to_owned())
+    );
+    for shape in [
+        "",
+        "1990",
+        "1990-02",
+        "90-02-03",
+        "1990-02-03-04",
+        "1990/02/03",
+        "199O-02-03",
+        "1990-002-03",
+    ] {
+        assert_eq!(
+            shape.parse::<Date>(),
+            Err("Use YYYY-MM-DD, e.g. 1958-03-14".to_owned()),
+            "{shape}"
+        );
+    }
+}

@@ -86,6 +86,14 @@ pub enum Command {
         /// New value (JSON mirror).
         value: Value,
     },
+    /// Keep text typed for the answer at a path that could not be read; the answer counts as not
+    /// given until readable text replaces it.
+    SetUnreadable {
+        /// Answer path.
+        path: String,
+        /// The text as typed, the answer's words and why it could not be read.
+        entry: njtax_engine::answers::Unreadable,
+    },
     /// Add an item to the list at a path.
     AddItem(String),
     /// Remove an item from the list at a path.
@@ -145,6 +153,8 @@ pub enum Command {
     PromptDiscard,
     /// Answer to the unsaved-changes prompt: keep editing.
     PromptCancel,
+    /// Close the window saying what was refused while answers could not be read.
+    CloseRefusal,
     /// Show or hide Social Security numbers.
     ToggleRevealSsn,
     /// Restore an offered recovery (index into `UiState::recovery_offers`); the others stay offered.
@@ -245,6 +255,23 @@ pub struct UiState {
     pub recovery_offers: Vec<crate::recovery::Recovery>,
     /// Why the last file could not be opened, shown in a window until the filer closes it.
     pub open_error: Option<crate::files::OpenProblem>,
+    /// Something asked for that was refused because answers could not be read (shown in a
+    /// window over the screen, naming the first one and offering to go to it).
+    pub refused: Option<Refusal>,
+}
+
+/// Printing, the hand-off sheet or next year's draft refused while answers hold text that could
+/// not be read: the figures are not final.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// What was refused, as the sentence's subject (`The printable return`).
+    pub what: String,
+    /// The first answer that could not be read: its path.
+    pub path: String,
+    /// Its words, what was typed and why it could not be read.
+    pub entry: njtax_engine::answers::Unreadable,
+    /// How many answers could not be read.
+    pub count: usize,
 }
 
 /// The computed returns for one revision of the answers.
@@ -507,6 +534,48 @@ impl App {
             .or_else(|| set.primary())
     }
 
+    /// The text typed for answers that could not be read, by path (the answers at those paths
+    /// count as not given, so the figures are not final).
+    pub fn unreadable(
+        &self,
+    ) -> &std::collections::BTreeMap<String, njtax_engine::answers::Unreadable> {
+        &self.doc.answers().unreadable
+    }
+
+    /// Go to the answer at `path`: its screen, with the answer focused.
+    pub fn goto_answer(&self, path: &str) -> Option<Command> {
+        self.interview
+            .screen_for_path(path)
+            .map(|screen| Command::Goto {
+                screen,
+                focus: Some(path.to_owned()),
+            })
+    }
+
+    /// Refuse `what` while answers could not be read: a window names the first one and offers
+    /// to go to it. Returns whether it was refused.
+    fn refuse_while_unreadable(&mut self, what: &str) -> bool {
+        let count = self.unreadable().len();
+        let Some((path, entry)) = self.unreadable().iter().next() else {
+            return false;
+        };
+        let (path, entry) = (path.clone(), entry.clone());
+        self.ui_state.message = Some((
+            format!(
+                "{what} was not made: {}",
+                crate::screens::not_final::count_words(count)
+            ),
+            true,
+        ));
+        self.ui_state.refused = Some(Refusal {
+            what: what.to_owned(),
+            path,
+            entry,
+            count,
+        });
+        true
+    }
+
     /// Every diagnostic of every return, each once, errors first.
     pub fn diagnostics(&self) -> Vec<Diagnostic> {
         self.returns().map_or_else(Vec::new, all_diagnostics)
@@ -694,6 +763,15 @@ impl App {
                         Some((format!("That answer could not be used: {e}"), true))
                 }
             },
+            Command::SetUnreadable { path, entry } => {
+                match binding::set_unreadable(self.doc.answers(), &path, &entry) {
+                    Ok(a) => self.doc.edit(a, Some(&path)),
+                    Err(e) => {
+                        self.ui_state.message =
+                            Some((format!("That answer could not be kept: {e}"), true))
+                    }
+                }
+            }
             Command::AddItem(path) => match binding::push_item(self.doc.answers(), &path) {
                 Ok(a) => {
                     // The new entry's first field takes the focus.
@@ -729,7 +807,13 @@ impl App {
                 }
             }
             Command::New => self.guard(Pending::New, ctx),
-            Command::NextYear => self.guard(Pending::NextYear, ctx),
+            Command::NextYear => {
+                // Next year's draft carries figures of this year's return (the overpayment
+                // credited forward, last year's tax): not while they are not final.
+                if !self.refuse_while_unreadable("Next year's draft") {
+                    self.guard(Pending::NextYear, ctx);
+                }
+            }
             Command::Open => self.guard(Pending::Open(None), ctx),
             Command::OpenPath(p) => self.guard(Pending::Open(Some(p)), ctx),
             Command::Save => self.save(false, None, ctx),
@@ -826,6 +910,7 @@ impl App {
                 }
             }
             Command::PromptCancel => self.ui_state.pending = None,
+            Command::CloseRefusal => self.ui_state.refused = None,
             Command::ToggleRevealSsn => self.ui_state.reveal_ssn = !self.ui_state.reveal_ssn,
             Command::RestoreRecovery(i) => {
                 if i < self.ui_state.recovery_offers.len() {
@@ -1156,6 +1241,13 @@ impl App {
     /// explanations: the live snapshot may hold values only), ask where to write it, and write it
     /// atomically and privately. Every failure is a message; the draft itself is never replaced.
     fn export(&mut self, what: Export, ctx: &egui::Context) {
+        let subject = match what {
+            Export::Pdf => "The printable return",
+            Export::Handoff => "The hand-off sheet",
+        };
+        if self.refuse_while_unreadable(subject) {
+            return;
+        }
         let Some(book) = &self.book else {
             self.ui_state.message = Some((
                 format!(

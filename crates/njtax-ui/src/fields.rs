@@ -5,6 +5,8 @@
 use egui::{Id, RichText, TextEdit, Ui};
 use serde_json::Value;
 
+use njtax_engine::answers::Unreadable;
+
 use crate::app::{App, Buffer, Command};
 use crate::binding;
 use crate::forms::{Field, Kind};
@@ -102,7 +104,11 @@ fn read(kind: &Kind, text: &str) -> Result<Value, String> {
             let cleaned: String = t.chars().filter(|c| *c != ',' && *c != ' ').collect();
             match cleaned.parse::<rust_decimal::Decimal>() {
                 Ok(d) if !d.is_sign_negative() => Ok(Value::String(d.normalize().to_string())),
-                _ => Err("Type a number like 1,040 or 37.5".to_owned()),
+                Ok(_) => Err("This cannot be negative".to_owned()),
+                Err(_) => Err(unreadable_number(
+                    &cleaned,
+                    "Type a number like 1,040 or 37.5",
+                )),
             }
         }
         Kind::Rate => {
@@ -110,11 +116,10 @@ fn read(kind: &Kind, text: &str) -> Result<Value, String> {
             if t.is_empty() {
                 return Ok(Value::String("0".to_owned()));
             }
+            let t = t.trim_end_matches('%').trim();
             let d = t
-                .trim_end_matches('%')
-                .trim()
                 .parse::<rust_decimal::Decimal>()
-                .map_err(|_| wrong())?;
+                .map_err(|_| unreadable_number(t, &wrong()))?;
             if d.is_sign_negative() || d > rust_decimal::Decimal::ONE_HUNDRED {
                 return Err(wrong());
             }
@@ -139,9 +144,9 @@ fn read(kind: &Kind, text: &str) -> Result<Value, String> {
             if t.is_empty() {
                 return Ok(Value::Null);
             }
+            // The engine's words: "February 1990 has no 30th day", "Use YYYY-MM-DD: 1990-02-03".
             t.parse::<njtax_engine::answers::Date>()
                 .map(|d| Value::String(d.to_string()))
-                .map_err(|_| "Type a date as YYYY-MM-DD, for example 1958-03-14".to_owned())
         }
         Kind::Integer { min, max } => match t.parse::<i64>() {
             Ok(n) if (*min..=*max).contains(&n) => Ok(Value::from(n)),
@@ -159,6 +164,14 @@ fn read(kind: &Kind, text: &str) -> Result<Value, String> {
             Ok(Value::String(text.to_owned()))
         }
     }
+}
+
+/// What cannot be read in a number typed as `text`: the first character that is not a digit, a
+/// sign or a decimal point when there is one, else `otherwise`.
+fn unreadable_number(text: &str, otherwise: &str) -> String {
+    text.chars()
+        .find(|c| !(c.is_ascii_digit() || matches!(c, '.' | '-' | '+')))
+        .map_or_else(|| otherwise.to_owned(), binding::not_a_digit)
 }
 
 /// Month names, January first.
@@ -268,11 +281,14 @@ fn field_label(ui: &mut Ui, text: &str, max_width: f32) -> egui::Response {
         .fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font, egui::Color32::PLACEHOLDER))
         .size()
         .x;
+    // A grid's first column offers only its width of the frame before, so a label laid out
+    // vertically (above the message row) would wrap at that width and the column would shrink
+    // frame by frame: a label that fits is never wrapped, one that does not wraps at `max_width`.
     if width <= max_width {
-        return ui.label(text);
+        return ui.add(egui::Label::new(text).extend());
     }
-    ui.scope(|ui| {
-        ui.set_max_width(max_width);
+    ui.allocate_ui(egui::vec2(max_width, 0.0), |ui| {
+        ui.set_width(max_width);
         ui.add(egui::Label::new(text).wrap())
     })
     .inner
@@ -353,8 +369,16 @@ fn tax_year_choice(
 }
 
 /// Draw one answer field in a two-column grid row: label (wrapped at `label_width`), then the
-/// input (and any message).
-pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str, label_width: f32) {
+/// input (and any message). `item` names the list item the field belongs to (`W-2 from Acme`),
+/// for the words kept with text that cannot be read.
+pub fn field_row(
+    app: &mut App,
+    ui: &mut Ui,
+    field: &Field,
+    path: &str,
+    label_width: f32,
+    item: Option<&str>,
+) {
     let current = binding::get(&app.snapshot.answers, path).cloned();
     let help = match &field.citation {
         Some(c) if !field.help.is_empty() => format!("{}\n\n{c}", field.help),
@@ -481,98 +505,225 @@ pub fn field_row(app: &mut App, ui: &mut Ui, field: &Field, path: &str, label_wi
                 ui.horizontal_wrapped(|ui| body(ui));
             }
         }
-        kind => {
-            let label = field_label(ui, &field.label, label_width);
-            let display = match kind {
-                Kind::Money | Kind::SignedMoney | Kind::OptionalMoney => {
-                    money_display(current.as_ref())
-                }
-                Kind::Rate => rate_display(current.as_ref()),
-                Kind::Number => number_display(current.as_ref()),
-                _ => text_of(current.as_ref()),
-            };
-            let mut buffer = app.ui_state.buffers.get(path).cloned();
-            let had_buffer = buffer.is_some();
-            let mut text = buffer
-                .as_ref()
-                .map_or_else(|| display.clone(), |b| b.text.clone());
-            let is_ssn = *kind == Kind::Ssn;
-            let hide = is_ssn && !app.ui_state.reveal_ssn;
-            ui.vertical(|ui| {
-                let hint = match kind {
-                    Kind::Money | Kind::SignedMoney => "0.00",
-                    Kind::Rate => "7.65",
-                    Kind::Number => "0",
-                    Kind::OptionalDate => "YYYY-MM-DD",
-                    _ => "",
-                };
-                let width = input_width(ui);
-                let edit = TextEdit::singleline(&mut text)
-                    .id(id)
-                    .desired_width(width)
-                    .hint_text(hint);
-                let r = if hide && !ui.memory(|m| m.has_focus(id)) {
-                    // Masked: show only the last four digits until the field is focused or revealed.
-                    let mut shown = masked(&text);
-                    ui.add(TextEdit::singleline(&mut shown).id(id).desired_width(width))
-                } else {
-                    ui.add(edit)
-                }
-                .labelled_by(label.id);
-                let r = if help.is_empty() {
-                    r
-                } else {
-                    r.on_hover_text(help.as_str())
-                };
-                focus_if_asked(app, ui, path, &r);
-                if r.changed() && (!hide || r.has_focus()) {
-                    match read(kind, &text) {
-                        Ok(value) => {
-                            buffer = Some(Buffer {
-                                text: text.clone(),
-                                error: None,
-                            });
-                            if binding::get(&app.snapshot.answers, path) != Some(&value) {
-                                app.send(Command::Set {
-                                    path: path.to_owned(),
-                                    value,
-                                });
-                            }
-                        }
-                        Err(msg) => {
-                            buffer = Some(Buffer {
-                                text: text.clone(),
-                                error: Some(msg),
-                            })
-                        }
-                    }
-                }
-                if r.lost_focus() {
-                    // Keep what could not be read; tidy what could.
-                    if buffer.as_ref().is_some_and(|b| b.error.is_none()) {
-                        buffer = None;
-                    }
-                }
-                if let Some(err) = buffer.as_ref().and_then(|b| b.error.as_deref()) {
-                    ui.label(
-                        RichText::new(err)
-                            .small()
-                            .color(theme::error_colour(ui.visuals())),
-                    );
-                }
-            });
-            match buffer {
-                Some(b) => {
-                    app.ui_state.buffers.insert(path.to_owned(), b);
-                }
-                None if had_buffer => {
-                    app.ui_state.buffers.remove(path);
-                }
-                None => {}
-            }
-        }
+        _ => text_input(app, ui, field, path, &help, label_width, item),
     }
     ui.end_row();
+}
+
+/// Whether a field of this kind can hold text that cannot be read (and so reserves the row for
+/// its message under the input).
+fn can_be_unreadable(kind: &Kind) -> bool {
+    !matches!(
+        kind,
+        Kind::Text
+            | Kind::Ssn
+            | Kind::Bool
+            | Kind::Choice(_)
+            | Kind::Present
+            | Kind::Months
+            | Kind::TaxYear
+    )
+}
+
+/// The answer in the filer's words, kept with text that cannot be read and named by the
+/// engine's error: the field's label, after the list item it belongs to.
+fn answer_words(field: &Field, item: Option<&str>) -> String {
+    match item {
+        Some(item) if !item.trim().is_empty() => format!("{}: {}", item.trim(), field.label),
+        _ => field.label.clone(),
+    }
+}
+
+/// The vertical margin egui gives a single-line text input around its text.
+const TEXT_EDIT_MARGIN_Y: f32 = 2.0;
+
+/// Select the whole text of the text input `id` (what is typed next replaces it).
+fn select_all(ui: &Ui, id: Id, text: &str) {
+    let mut state = egui::text_edit::TextEditState::load(ui.ctx(), id).unwrap_or_default();
+    state
+        .cursor
+        .set_char_range(Some(egui::text::CCursorRange::select_all_str(text)));
+    state.store(ui.ctx(), id);
+}
+
+/// A text input: the text as typed while it is edited, the unreadable text kept in the draft
+/// (with its message) when there is some, else the answer. Readable text sets the answer;
+/// unreadable text is kept as typed and the answer counts as not given until it is fixed.
+fn text_input(
+    app: &mut App,
+    ui: &mut Ui,
+    field: &Field,
+    path: &str,
+    help: &str,
+    label_width: f32,
+    item: Option<&str>,
+) {
+    let kind = &field.kind;
+    let id = field_id(path);
+    let reserve = can_be_unreadable(kind);
+    let message_height = ui.text_style_height(&egui::TextStyle::Small);
+    // The label takes the message row's height too, so that it stays level with the input (the
+    // grid centres each cell in its row).
+    let label = if reserve {
+        // Centred on the input's height, not on the input's and the message row's.
+        let row = ui.text_style_height(&egui::TextStyle::Body);
+        let input = ui
+            .spacing()
+            .interact_size
+            .y
+            .max(row + 2.0 * TEXT_EDIT_MARGIN_Y);
+        ui.vertical(|ui| {
+            ui.spacing_mut().item_spacing.y = 0.0;
+            ui.add_space(((input - row) / 2.0).max(0.0));
+            let label = field_label(ui, &field.label, label_width);
+            ui.add_space(message_height);
+            label
+        })
+        .inner
+    } else {
+        field_label(ui, &field.label, label_width)
+    };
+    let current = binding::get(&app.snapshot.answers, path).cloned();
+    let display = match kind {
+        Kind::Money | Kind::SignedMoney | Kind::OptionalMoney => money_display(current.as_ref()),
+        Kind::Rate => rate_display(current.as_ref()),
+        Kind::Number => number_display(current.as_ref()),
+        _ => text_of(current.as_ref()),
+    };
+    let kept: Option<Unreadable> = binding::unreadable(&app.snapshot.answers, path)
+        .and_then(|v| serde_json::from_value(v.clone()).ok());
+    let mut buffer = app.ui_state.buffers.get(path).cloned();
+    let had_buffer = buffer.is_some();
+    let mut text = match (&buffer, &kept) {
+        (Some(b), _) => b.text.clone(),
+        (None, Some(u)) => u.typed.clone(),
+        (None, None) => display,
+    };
+    let is_ssn = *kind == Kind::Ssn;
+    let hide = is_ssn && !app.ui_state.reveal_ssn;
+    ui.vertical(|ui| {
+        // The message row sits right under the input.
+        ui.spacing_mut().item_spacing.y = 0.0;
+        let hint = match kind {
+            Kind::Money | Kind::SignedMoney => "0.00",
+            Kind::Rate => "7.65",
+            Kind::Number => "0",
+            Kind::OptionalDate => "YYYY-MM-DD",
+            _ => "",
+        };
+        let width = input_width(ui);
+        // Focused from the keyboard (Tab, a screen reader, going to the answer from Review): the
+        // whole text is selected, so what is typed replaces it instead of landing at an old
+        // cursor position. A click places the cursor as usual.
+        let by_pointer = ui
+            .input(|i| i.pointer.any_pressed() || i.pointer.any_down() || i.pointer.any_released());
+        let entering = ui.memory(|m| m.has_focus(id) && !m.had_focus_last_frame(id));
+        if entering && !by_pointer {
+            // Focus given before this frame's typing (a screen reader's focus request).
+            select_all(ui, id, &text);
+        }
+        let edit = TextEdit::singleline(&mut text)
+            .id(id)
+            .desired_width(width)
+            .hint_text(hint);
+        let r = if hide && !ui.memory(|m| m.has_focus(id)) {
+            // Masked: show only the last four digits until the field is focused or revealed.
+            let mut shown = masked(&text);
+            ui.add(TextEdit::singleline(&mut shown).id(id).desired_width(width))
+        } else {
+            ui.add(edit)
+        }
+        .labelled_by(label.id);
+        let r = if help.is_empty() {
+            r
+        } else {
+            r.on_hover_text(help)
+        };
+        focus_if_asked(app, ui, path, &r);
+        if r.gained_focus() && !entering && !by_pointer && !r.changed() {
+            // Focus given while this frame was drawn (Tab, a request from another screen).
+            select_all(ui, id, &text);
+        }
+        if r.changed() && (!hide || r.has_focus()) {
+            match read(kind, &text) {
+                Ok(value) => {
+                    buffer = Some(Buffer {
+                        text: text.clone(),
+                        error: None,
+                    });
+                    if kept.is_some() || current.as_ref() != Some(&value) {
+                        app.send(Command::Set {
+                            path: path.to_owned(),
+                            value,
+                        });
+                    }
+                }
+                Err(problem) => {
+                    buffer = Some(Buffer {
+                        text: text.clone(),
+                        error: Some(problem.clone()),
+                    });
+                    let entry = Unreadable {
+                        typed: text.clone(),
+                        field: answer_words(field, item),
+                        problem,
+                    };
+                    if kept.as_ref() != Some(&entry) {
+                        app.send(Command::SetUnreadable {
+                            path: path.to_owned(),
+                            entry,
+                        });
+                    }
+                }
+            }
+        }
+        if r.lost_focus() {
+            // What could be read is tidied (`52,000.00`); what could not is kept in the draft
+            // and shown from there.
+            buffer = None;
+        }
+        if reserve {
+            let message = match (&buffer, &kept) {
+                (Some(b), _) => b.error.clone(),
+                (None, Some(u)) => Some(u.problem.clone()),
+                (None, None) => None,
+            };
+            message_row(ui, width, message_height, message.as_deref());
+        }
+    });
+    match buffer {
+        Some(b) => {
+            app.ui_state.buffers.insert(path.to_owned(), b);
+        }
+        None if had_buffer => {
+            app.ui_state.buffers.remove(path);
+        }
+        None => {}
+    }
+}
+
+/// The row under an input for its message, the same height with or without one, so that a
+/// message appearing or going never moves the fields below (a click meant for one field never
+/// lands in the next). A message longer than the input is cut short (in full on hover).
+fn message_row(ui: &mut Ui, width: f32, height: f32, message: Option<&str>) {
+    ui.allocate_ui_with_layout(
+        egui::vec2(width, height),
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_min_size(egui::vec2(width, height));
+            ui.set_max_size(egui::vec2(width, height));
+            if let Some(msg) = message.filter(|m| !m.is_empty()) {
+                ui.add(
+                    egui::Label::new(
+                        RichText::new(msg)
+                            .small()
+                            .color(theme::error_colour(ui.visuals())),
+                    )
+                    .truncate(),
+                );
+            }
+        },
+    );
 }
 
 fn focus_if_asked(app: &mut App, ui: &Ui, path: &str, r: &egui::Response) {

@@ -41,6 +41,8 @@ pub const TABLE_HEADING_WIDTH: f32 = 60.0;
 pub const TABLE_ROW_NAME_WIDTH: f32 = 100.0;
 /// Narrowest a line's label gets in the form view in a small window (it wraps).
 pub const FORM_LABEL_MIN_WIDTH: f32 = 150.0;
+/// Widest a window over the screen (a refusal naming an answer) is before its text wraps.
+pub const PROMPT_WIDTH: f32 = 460.0;
 /// Size of the refund / balance due figure.
 pub const BIG_FIGURE: f32 = 26.0;
 /// Width of the warning-coloured frame around the provisional-year notice.

@@ -269,6 +269,14 @@ fn your_return(app: &mut App, ui: &mut Ui) {
     }
     let returns = set.returns.clone();
     let net = set.net_refund();
+    // Answers that could not be read count as not given: every figure below may still change.
+    let not_final = screens::not_final::not_final(app);
+    if let Some(c) = screens::not_final::notice(app, ui) {
+        app.send(c);
+    }
+    if not_final {
+        ui.add_space(theme::GAP_M);
+    }
     let chosen = app
         .ui_state
         .selected_return
@@ -289,7 +297,8 @@ fn your_return(app: &mut App, ui: &mut Ui) {
                 ui.label(RichText::new(period).small());
             }
             let (words, amount, colour) = outcome(ui, r.refund, r.balance_due);
-            ui.label(RichText::new(format!("{words} {}", fmt_money(amount))).color(colour));
+            let text = format!("{words} {}", fmt_money(amount));
+            screens::not_final::figure(ui, RichText::new(&text).color(colour), &text, not_final);
             if let Some(text) = screens::form_view::separate_claims_text(&r.business_credits) {
                 ui.label(RichText::new(text).small());
             }
@@ -313,14 +322,24 @@ fn your_return(app: &mut App, ui: &mut Ui) {
         let Some(r) = returns.first() else { return };
         outcome(ui, r.refund, r.balance_due)
     };
-    ui.label(words);
-    ui.label(
-        RichText::new(fmt_money(amount))
+    if not_final {
+        ui.label(format!("{words} ({})", screens::not_final::NOT_FINAL));
+    } else {
+        ui.label(words);
+    }
+    let figure = fmt_money(amount);
+    let r = screens::not_final::figure(
+        ui,
+        RichText::new(&figure)
             .size(theme::BIG_FIGURE)
             .strong()
             .color(colour),
-    )
-    .on_hover_text("Updated as you type");
+        &figure,
+        not_final,
+    );
+    if !not_final {
+        r.on_hover_text("Updated as you type");
+    }
     if returns.len() == 1
         && let Some(text) = returns
             .first()
@@ -346,7 +365,8 @@ fn your_return(app: &mut App, ui: &mut Ui) {
                         if r.clicked() {
                             clicked = Some((chosen, Some(line.id.to_string())));
                         }
-                        ui.label(screens::form_view::line_value_text(line));
+                        let value = screens::form_view::line_value_text(line);
+                        screens::not_final::figure(ui, RichText::new(&value), &value, not_final);
                         ui.end_row();
                     }
                 }
@@ -516,9 +536,62 @@ fn recovery_prompt(app: &mut App, ui: &mut Ui) {
     }
 }
 
+/// The window saying that printing (or the hand-off sheet, or next year's draft) was refused
+/// because an answer could not be read: which one, what was typed and why, with a button to go
+/// to it.
+fn refusal_prompt(app: &mut App, ui: &mut Ui) {
+    let Some(refused) = app.ui_state.refused.clone() else {
+        return;
+    };
+    let u = &refused.entry;
+    let words = if u.field.trim().is_empty() {
+        refused.path.clone()
+    } else {
+        u.field.clone()
+    };
+    let goto = app.goto_answer(&refused.path);
+    egui::Modal::new(egui::Id::unique("refusal_prompt")).show(ui.ctx(), |ui| {
+        ui.set_max_width(theme::PROMPT_WIDTH);
+        ui.heading(format!("{} was not made", refused.what));
+        let problem = u.problem.trim_end_matches('.');
+        ui.add(
+            egui::Label::new(format!(
+                "{words} could not be read: \"{}\". {problem}.",
+                u.typed_shown()
+            ))
+            .wrap(),
+        );
+        ui.add(
+            egui::Label::new(
+                "Until it is fixed it counts as not given, so the figures are not final.",
+            )
+            .wrap(),
+        );
+        if refused.count > 1 {
+            ui.label(format!(
+                "{} in all: Review lists each one.",
+                screens::not_final::count_words(refused.count)
+            ));
+        }
+        ui.add_space(theme::GAP_M);
+        ui.horizontal(|ui| {
+            if let Some(goto) = &goto
+                && ui.button("Go to this answer").clicked()
+            {
+                app.send(Command::CloseRefusal);
+                app.send(goto.clone());
+            }
+            if ui.button("Close").clicked() {
+                app.send(Command::CloseRefusal);
+            }
+        });
+    });
+}
+
 fn prompt(app: &mut App, ui: &mut Ui) {
     recovery_prompt(app, ui);
     crate::dialogs::open_error::draw(app, ui);
+    refusal_prompt(app, ui);
     let Some(pending) = app.ui_state.pending.clone() else {
         return;
     };

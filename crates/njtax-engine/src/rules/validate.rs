@@ -52,10 +52,41 @@ fn check_person(cx: &Ctx, who: &str, path: &str, p: &Person) {
     }
 }
 
+/// The code of the error for text typed for an answer that could not be read
+/// ([`crate::answers::Unreadable`]).
+pub const UNREADABLE_CODE: &str = "unreadable-answer";
+
+/// One error per answer whose typed text could not be read, at its path, naming the answer and
+/// what was typed: the answer counts as not given until the text is fixed, so every figure that
+/// may depend on it is not final and the return cannot be filed.
+fn validate_unreadable(cx: &Ctx) {
+    for (path, u) in &cx.a.unreadable {
+        let field = match u.field.trim() {
+            "" => path.as_str(),
+            words => words,
+        };
+        let typed = u.typed_shown();
+        let problem = match u.problem.trim().trim_end_matches('.') {
+            "" => String::new(),
+            why => format!(" ({why})"),
+        };
+        cx.diag(
+            Diagnostic::error(
+                UNREADABLE_CODE,
+                format!(
+                    "{field}: \"{typed}\" could not be read{problem}. Until it is fixed this answer counts as not given, so the return's figures are not final"
+                ),
+            )
+            .at(path.clone()),
+        );
+    }
+}
+
 /// Record diagnostics for answers that make a return wrong or unfileable, and warnings for
 /// situations this version does not compute.
 pub fn validate(cx: &Ctx) {
     let a = cx.a;
+    validate_unreadable(cx);
     check_person(cx, "Your", "taxpayer", &a.taxpayer);
     match (a.filing_status, &a.spouse) {
         (FilingStatus::MarriedJoint, None) => cx.diag(

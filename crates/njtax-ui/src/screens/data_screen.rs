@@ -19,9 +19,12 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
                 show_if,
                 helper,
             } => {
+                // A block whose condition no longer holds is still shown while one of its
+                // answers holds text that could not be read, so that it can be fixed.
                 if show_if
                     .as_ref()
                     .is_some_and(|c| !c.holds(&app.snapshot.answers, ""))
+                    && !fields.iter().any(|f| has_unreadable(app, &f.path))
                 {
                     continue;
                 }
@@ -29,7 +32,7 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
                     ui.add_space(theme::GAP_M);
                     ui.label(RichText::new(title).strong());
                 }
-                grid(app, ui, (screen.id.as_str(), b), fields, "");
+                grid(app, ui, (screen.id.as_str(), b), fields, "", None);
                 match helper {
                     Some(crate::forms::Helper::FilingStatus) => {
                         super::filing_status_helper::draw(app, ui)
@@ -64,7 +67,7 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
                         .id_salt((path.as_str(), i))
                         .default_open(true)
                         .show(ui, |ui| {
-                            grid(app, ui, (path.as_str(), i), fields, &base);
+                            grid(app, ui, (path.as_str(), i), fields, &base, Some(&heading));
                             match item_helper {
                                 Some(ItemHelper::ImpairedEstimate) => {
                                     impaired_estimate(app, ui, i);
@@ -126,7 +129,19 @@ fn elsewhere(app: &mut App, ui: &mut Ui, home: &str, add_label: &str, count: usi
     });
 }
 
-fn grid(app: &mut App, ui: &mut Ui, id: (&str, usize), fields: &[Field], base: &str) {
+/// Whether the answer at `path` holds text that could not be read.
+fn has_unreadable(app: &App, path: &str) -> bool {
+    binding::unreadable(&app.snapshot.answers, path).is_some()
+}
+
+fn grid(
+    app: &mut App,
+    ui: &mut Ui,
+    id: (&str, usize),
+    fields: &[Field],
+    base: &str,
+    item: Option<&str>,
+) {
     // Labels wrap where a full-width input would no longer fit beside them.
     let label_width =
         (ui.available_width() - theme::FIELD_WIDTH - theme::GAP_M).max(theme::LABEL_MIN_WIDTH);
@@ -135,13 +150,15 @@ fn grid(app: &mut App, ui: &mut Ui, id: (&str, usize), fields: &[Field], base: &
         .spacing([theme::GAP_M, theme::GAP_S])
         .show(ui, |ui| {
             for f in fields {
+                let path = join(base, &f.path);
                 if f.show_if
                     .as_ref()
                     .is_some_and(|c| !c.holds(&app.snapshot.answers, base))
+                    && !has_unreadable(app, &path)
                 {
                     continue;
                 }
-                field_row(app, ui, f, &join(base, &f.path), label_width);
+                field_row(app, ui, f, &path, label_width, item);
             }
         });
 }
@@ -221,6 +238,7 @@ pub fn computed_lines(app: &mut App, ui: &mut Ui, keys: &[String]) {
     let Some(ret) = app.computed() else { return };
     let lines: Vec<njtax_engine::Line> =
         keys.iter().filter_map(|k| ret.by_key(k).cloned()).collect();
+    let not_final = super::not_final::not_final(app);
     ui.add_space(theme::GAP_L);
     ui.label(RichText::new("What this gives on your return").strong());
     let mut show = None;
@@ -235,7 +253,7 @@ pub fn computed_lines(app: &mut App, ui: &mut Ui, keys: &[String]) {
             let title_row = [(title.as_str(), &body), (value.as_str(), &body)];
             one_row_or_wrapped(ui, &title_row, |ui| {
                 ui.label(RichText::new(&title).strong());
-                ui.label(&value);
+                super::not_final::figure(ui, RichText::new(&value), &value, not_final);
             });
             ui.label(&line.explanation.rule);
             let cite = &line.explanation.citation;

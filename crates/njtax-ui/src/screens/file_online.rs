@@ -96,6 +96,15 @@ fn draw_sheet(app: &App, ui: &mut Ui, command: &mut Option<Command>) {
             return;
         }
     };
+    // Answers that could not be read count as not given: no figure can be copied until they
+    // are fixed (the sheet cannot be saved either).
+    let not_final = super::not_final::not_final(app);
+    if not_final {
+        if let Some(c) = super::not_final::notice(app, ui) {
+            *command = Some(c);
+        }
+        ui.add_space(theme::GAP_M);
+    }
     let has_errors = app
         .returns()
         .is_some_and(|set| set.returns.iter().any(ComputedReturn::has_errors));
@@ -163,7 +172,9 @@ fn draw_sheet(app: &App, ui: &mut Ui, command: &mut Option<Command>) {
             .spacing([theme::GAP_M, theme::GAP_S])
             .show(ui, |ui| {
                 for (e, m) in step.entries.iter().zip(&masked.entries) {
-                    if let Some(c) = entry_row(ui, e, m, reveal, (label_width, value_width)) {
+                    if let Some(c) =
+                        entry_row(ui, e, m, reveal, not_final, (label_width, value_width))
+                    {
                         *command = Some(c);
                     }
                     ui.end_row();
@@ -229,6 +240,7 @@ fn entry_row(
     e: &Entry,
     masked: &Entry,
     reveal: bool,
+    not_final: bool,
     (label_width, value_width): (f32, f32),
 ) -> Option<Command> {
     let is_ssn = e.value != masked.value;
@@ -246,11 +258,14 @@ fn entry_row(
         ui.set_width(value_width);
         ui.add(egui::Label::new(RichText::new(shown).monospace()).wrap());
     });
-    let can_copy = (!is_ssn || reveal) && !e.value.is_empty() && e.value != NOT_ENTERED;
+    let can_copy =
+        (!is_ssn || reveal) && !e.value.is_empty() && e.value != NOT_ENTERED && !not_final;
     let name = format!("Copy {} ({shown})", e.label);
     let r = ui.add_enabled(can_copy, egui::Button::new("Copy"));
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, can_copy, &name));
-    let why_not = if is_ssn && !reveal {
+    let why_not = if not_final {
+        "Not final: an answer could not be read (see the top of this screen)"
+    } else if is_ssn && !reveal {
         "Choose Show SSNs in the menu bar to copy the full number"
     } else {
         "Nothing to copy: not entered"

@@ -90,6 +90,13 @@ pub fn explanation_body(ui: &mut Ui, e: &Explanation) {
 
 /// Draw the form view.
 pub fn draw(app: &mut App, ui: &mut Ui) {
+    if let Some(c) = super::not_final::notice(app, ui) {
+        app.send(c);
+    }
+    let not_final = super::not_final::not_final(app);
+    if not_final {
+        ui.add_space(theme::GAP_M);
+    }
     let Some(set) = app.returns() else { return };
     let titles: Vec<String> = set.returns.iter().map(return_title).collect();
     let chosen = app
@@ -131,7 +138,13 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
     {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.label(RichText::new(format!("Line {}: {}", line.id, line.label)).strong());
-            ui.label(RichText::new(line_value_text(line)).size(theme::TITLE));
+            let value = line_value_text(line);
+            super::not_final::figure(
+                ui,
+                RichText::new(&value).size(theme::TITLE),
+                &value,
+                not_final,
+            );
             explanation_body(ui, &line.explanation);
         });
         ui.add_space(theme::GAP_M);
@@ -158,7 +171,8 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
                     ui.add(egui::Label::new(&*line.label).wrap());
                 });
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    ui.label(line_value_text(line));
+                    let value = line_value_text(line);
+                    super::not_final::figure(ui, RichText::new(&value), &value, not_final);
                 });
                 ui.end_row();
             }

@@ -7,6 +7,7 @@ pub mod file_online;
 pub mod filing_status_helper;
 pub mod form_view;
 pub mod next_year;
+pub mod not_final;
 pub mod review;
 pub mod start;
 

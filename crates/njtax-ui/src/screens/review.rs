@@ -96,6 +96,14 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
         }
     }
     ui.add_space(theme::GAP_M);
+    // Text that could not be read: the figures are not final, and what is filed from them waits.
+    if let Some(c) = super::not_final::notice(app, ui) {
+        app.send(c);
+    }
+    if super::not_final::not_final(app) {
+        ui.add(egui::Label::new(super::not_final::WAITS).wrap());
+        ui.add_space(theme::GAP_M);
+    }
     // The provisional year's warning is the notice at the top: not repeated here.
     let mut diagnostics = app.diagnostics();
     let before = diagnostics.len();
