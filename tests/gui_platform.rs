@@ -366,7 +366,10 @@ fn save_in_the_close_prompt_goes_through_the_apps_chooser_and_closes_only_once_s
     h.run();
     let name = h.get_by_label("Your name");
     name.focus();
-    name.type_text(" Jr");
+    h.run();
+    // Focus selects the whole name; End puts the cursor after it.
+    h.key_press(egui::Key::End);
+    h.get_by_label("Your name").type_text(" Jr");
     h.run();
     assert!(h.state().doc.is_dirty());
     request_close(&mut h);
