@@ -2120,6 +2120,35 @@ fn nothing_on_any_screen_is_cut_off_in_a_1024_by_700_window() {
                 "{file}, screen {id}: runs under the return panel (at x {panel}):\n{}",
                 over.join("\n")
             );
+            // No control covers another (a click meant for one would land in the other): a
+            // choice wrapped under the next field did.
+            use egui::accesskit::Role;
+            let controls: Vec<(String, egui::Rect)> = h
+                .query_all(by().predicate(|n| {
+                    matches!(
+                        n.role(),
+                        Role::TextInput
+                            | Role::RadioButton
+                            | Role::CheckBox
+                            | Role::Button
+                            | Role::ComboBox
+                    )
+                }))
+                .filter(|n| n.rect().left() > left && n.rect().right() < panel + 0.5)
+                .map(|n| {
+                    let name = n.accesskit_node().label().or_else(|| n.value());
+                    (format!("{name:?}"), n.rect())
+                })
+                .collect();
+            for (i, (a, ra)) in controls.iter().enumerate() {
+                for (b, rb) in &controls[i + 1..] {
+                    let both = ra.intersect(*rb);
+                    assert!(
+                        both.width() < 1.0 || both.height() < 1.0,
+                        "{file}, screen {id}: {a} at {ra:?} and {b} at {rb:?} overlap"
+                    );
+                }
+            }
         }
     }
 }

@@ -441,9 +441,32 @@ pub fn field_row(
             let label = field_label(ui, &field.label, label_width);
             let now = text_of(current.as_ref());
             // Radio buttons carry their own names ("Owned", "Rented"); a drop-down is named by the label.
-            // Short choices sit on one line; long ones get a line each so nothing is cut off.
-            let long =
-                options.iter().map(|(_, t)| t.len()).sum::<usize>() > theme::CHOICE_LINE_CHARS;
+            // Choices that fit the input's width sit on one line; others get a line each, so that
+            // nothing is cut off and no choice wraps under the next field (a grid row does not grow
+            // for a wrapped line: the field below would cover it).
+            let long = options.len() <= 3 && {
+                let font = egui::TextStyle::Body.resolve(ui.style());
+                let spacing = ui.spacing();
+                let per_choice = spacing.icon_width + spacing.icon_spacing + spacing.item_spacing.x;
+                let needed: f32 = options
+                    .iter()
+                    .map(|(_, t)| {
+                        per_choice
+                            + ui.fonts_mut(|f| {
+                                f.layout_no_wrap(
+                                    t.clone(),
+                                    font.clone(),
+                                    egui::Color32::PLACEHOLDER,
+                                )
+                            })
+                            .size()
+                            .x
+                    })
+                    .sum();
+                needed > input_width(ui)
+                    || options.iter().map(|(_, t)| t.len()).sum::<usize>()
+                        > theme::CHOICE_LINE_CHARS
+            };
             let mut body = |ui: &mut Ui| {
                 if options.len() <= 3 {
                     for (value, text) in options {

@@ -13,8 +13,8 @@
 
 pub mod app;
 pub mod binding;
-pub mod dialogs;
 pub mod chooser;
+pub mod dialogs;
 pub mod document;
 pub mod fields;
 pub mod files;
