@@ -1379,6 +1379,7 @@ impl App {
     /// Draw the whole window and apply the frame's commands.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        crate::theme::apply_text_sizes(&ctx);
         self.refresh();
         if self.chooser.is_none() {
             self.handle_shortcuts(&ctx);
