@@ -3,7 +3,8 @@
 //!
 //! The sheet is made by `njtax-print` when the snapshot is computed ([`OnlineSheet::make`], called
 //! from `App::refresh`), never while drawing: this screen only lays out what the snapshot holds and
-//! sends [`Command::CopyToClipboard`] when a Copy button is clicked.
+//! sends [`Command::CopyToClipboard`] when a Copy button is clicked (an amount as it is typed into
+//! a form's field: `48250.00`, not `$48,250.00`).
 //!
 //! Social Security numbers follow the Show SSNs choice in the menu bar: masked unless shown, and
 //! their Copy button only works while they are shown. A masked number is no use in the service, and
@@ -282,6 +283,49 @@ fn entry_row(
     }
     r.clicked().then(|| Command::CopyToClipboard {
         label: e.label.clone(),
-        value: e.value.clone(),
+        value: as_typed(&e.value),
     })
+}
+
+/// A figure as it is typed into a form's field: an amount without its dollar sign and thousands
+/// separators (`$48,250.00` is copied as `48250.00`, `-$5.00` as `-5.00`), anything else as shown.
+#[must_use]
+pub fn as_typed(shown: &str) -> String {
+    let (sign, rest) = shown
+        .strip_prefix('-')
+        .map_or(("", shown), |rest| ("-", rest));
+    match rest.strip_prefix('$') {
+        Some(amount)
+            if !amount.is_empty()
+                && amount
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || c == ',' || c == '.') =>
+        {
+            format!("{sign}{}", amount.replace(',', ""))
+        }
+        _ => shown.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::as_typed;
+
+    #[test]
+    fn amounts_are_copied_as_typed_and_other_figures_as_shown() {
+        assert_eq!(as_typed("$48,250.00"), "48250.00");
+        assert_eq!(as_typed("$1,234,567.89"), "1234567.89");
+        assert_eq!(as_typed("$0.00"), "0.00");
+        assert_eq!(as_typed("-$5.00"), "-5.00");
+        for shown in [
+            "400-00-0001",
+            "Keisha Barnes",
+            "$",
+            "$12 (estimate)",
+            "2026",
+            "",
+        ] {
+            assert_eq!(as_typed(shown), shown);
+        }
+    }
 }
