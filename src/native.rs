@@ -53,13 +53,7 @@ impl FileDialogs for NativeDialogs {
 ///
 /// Why not, in words, when neither is there.
 fn system_dialog_available() -> Result<(), String> {
-    if !cfg!(any(
-        target_os = "linux",
-        target_os = "freebsd",
-        target_os = "dragonfly",
-        target_os = "netbsd",
-        target_os = "openbsd"
-    )) {
+    if !crate::startup::FREE_DESKTOP {
         return Ok(());
     }
     let portal = match portal_file_chooser(None) {

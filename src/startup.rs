@@ -28,15 +28,19 @@ pub struct Args {
     pub draft: Option<PathBuf>,
 }
 
+/// Whether this is a system whose desktop is X11 or Wayland (Linux and the BSDs): there a window
+/// needs a display, and file dialogs a desktop portal or zenity.
+pub const FREE_DESKTOP: bool = cfg!(any(
+    target_os = "linux",
+    target_os = "freebsd",
+    target_os = "dragonfly",
+    target_os = "netbsd",
+    target_os = "openbsd"
+));
+
 /// Why the window cannot open before trying: no desktop session to open it in.
 pub fn missing_display() -> Option<String> {
-    if !cfg!(any(
-        target_os = "linux",
-        target_os = "freebsd",
-        target_os = "dragonfly",
-        target_os = "netbsd",
-        target_os = "openbsd"
-    )) {
+    if !FREE_DESKTOP {
         return None;
     }
     let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());

@@ -207,6 +207,31 @@ fn run(args: &[String]) -> Output {
         .expect("run njtax")
 }
 
+/// `args` with the placeholder `OUT` replaced by `out`.
+fn with_out(args: &[String], out: &std::path::Path) -> Vec<String> {
+    args.iter()
+        .map(|a| {
+            if a == "OUT" {
+                out.display().to_string()
+            } else {
+                a.clone()
+            }
+        })
+        .collect()
+}
+
+/// `njtax ARGS` run by bash after `setup` (a umask, a file-size limit).
+fn njtax_in_shell(setup: &str, args: &[String]) -> Output {
+    Command::new("bash")
+        .arg("-c")
+        .arg(format!("{setup}; exec \"$@\""))
+        .arg("bash")
+        .arg(env!("CARGO_BIN_EXE_njtax"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
 /// `--force` never lets a command write over the draft it reads: not by its own name, another
 /// spelling of it, a symbolic link or a hard link to it. The draft is left byte for byte.
 #[test]
@@ -260,24 +285,8 @@ fn every_output_is_private_even_at_umask_000() {
                 std::fs::write(&out, "old").unwrap();
                 std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o666)).unwrap();
             }
-            let args: Vec<String> = args
-                .iter()
-                .map(|a| {
-                    if a == "OUT" {
-                        out.display().to_string()
-                    } else {
-                        a.clone()
-                    }
-                })
-                .collect();
-            let o = Command::new("sh")
-                .arg("-c")
-                .arg("umask 000; exec \"$@\"")
-                .arg("sh")
-                .arg(env!("CARGO_BIN_EXE_njtax"))
-                .args(&args)
-                .output()
-                .unwrap();
+            let args = with_out(args, &out);
+            let o = njtax_in_shell("umask 000", &args);
             assert!(o.status.success(), "{args:?}: {}", stderr(&o));
             let mode = std::fs::metadata(&out).unwrap().permissions().mode() & 0o777;
             assert_eq!(mode, 0o600, "{args:?} made {out:?} {mode:o}");
@@ -298,24 +307,8 @@ fn a_write_that_fails_midway_leaves_the_old_file_and_nothing_else() {
         let out = dir.path().join(format!("out-{i}"));
         let old = "the good old file\n".repeat(3);
         std::fs::write(&out, &old).unwrap();
-        let args: Vec<String> = args
-            .iter()
-            .map(|a| {
-                if a == "OUT" {
-                    out.display().to_string()
-                } else {
-                    a.clone()
-                }
-            })
-            .collect();
-        let o = Command::new("bash")
-            .arg("-c")
-            .arg("ulimit -f 0; trap '' XFSZ; exec \"$@\"")
-            .arg("bash")
-            .arg(env!("CARGO_BIN_EXE_njtax"))
-            .args(&args)
-            .output()
-            .unwrap();
+        let args = with_out(args, &out);
+        let o = njtax_in_shell("ulimit -f 0; trap '' XFSZ", &args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         assert!(
             stderr(&o).contains("cannot write"),
