@@ -2548,7 +2548,7 @@ fn an_amount_with_a_letter_o_is_kept_as_typed_marks_the_return_not_final_and_sur
     go_to(&mut h, "Review");
     assert!(
         h.query_by_label_contains(
-            "W-2 from Acme: State wages (box 16): \"58,4OO\" could not be read (The letter O is not a digit (zero is 0))"
+            "W-2 from Acme: State wages (box 16) could not be read (The letter O is not a digit (zero is 0))"
         )
         .is_some()
     );
@@ -2671,7 +2671,7 @@ fn a_birth_date_that_does_not_exist_says_so_and_is_never_read_as_another_date() 
     go_to(&mut h, "Review");
     assert!(
         h.query_by_label_contains(
-            "Your date of birth: \"1990-02-30\" could not be read (February 1990 has no 30th day)"
+            "Your date of birth could not be read (February 1990 has no 30th day)"
         )
         .is_some()
     );

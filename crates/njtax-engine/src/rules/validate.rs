@@ -57,15 +57,16 @@ fn check_person(cx: &Ctx, who: &str, path: &str, p: &Person) {
 pub const UNREADABLE_CODE: &str = "unreadable-answer";
 
 /// One error per answer whose typed text could not be read, at its path, naming the answer and
-/// what was typed: the answer counts as not given until the text is fixed, so every figure that
-/// may depend on it is not final and the return cannot be filed.
+/// why: the answer counts as not given until the text is fixed, so every figure that may depend
+/// on it is not final and the return cannot be filed. The typed text itself is not repeated: it
+/// may be an SSN typed into the wrong answer, and diagnostics reach standard error, exports and
+/// batch summaries (the app shows the text in its field).
 fn validate_unreadable(cx: &Ctx) {
     for (path, u) in &cx.a.unreadable {
         let field = match u.field.trim() {
             "" => path.as_str(),
             words => words,
         };
-        let typed = u.typed_shown();
         let problem = match u.problem.trim().trim_end_matches('.') {
             "" => String::new(),
             why => format!(" ({why})"),
@@ -74,7 +75,7 @@ fn validate_unreadable(cx: &Ctx) {
             Diagnostic::error(
                 UNREADABLE_CODE,
                 format!(
-                    "{field}: \"{typed}\" could not be read{problem}. Until it is fixed this answer counts as not given, so the return's figures are not final"
+                    "{field} could not be read{problem}. Until it is fixed this answer counts as not given, so the return's figures are not final"
                 ),
             )
             .at(path.clone()),
