@@ -376,3 +376,140 @@ fn a_date_needs_two_digit_months_and_days_and_a_date_that_does_not_exist_says_so
         );
     }
 }
+
+/// A birth year before 1900 (`0024-01-01`, `1800-05-01`, `0000-01-01`) is a mistyped year that
+/// would grant the age 65 exemption: an error at the birth date, for the filer, the spouse and a
+/// dependent; a two-digit year (`24-01-01`) is never read as a date at all.
+#[test]
+fn a_birth_year_before_1900_is_an_error_at_the_birth_date_and_a_two_digit_year_is_no_date() {
+    use njtax_engine::answers::Date;
+    assert!("24-01-01".parse::<Date>().is_err());
+    assert!("024-01-01".parse::<Date>().is_err());
+    for year in [0, 24, 1800, 1899] {
+        let mut a = answers_with(good_address());
+        a.taxpayer.birth_date = Date::new(year, 1, 1);
+        a.dependents.push(common::child(date(year.max(1), 6, 1)));
+        let r = run(&a);
+        for path in ["taxpayer.birth_date", "dependents[0].birth_date"] {
+            let d = r
+                .diagnostics
+                .iter()
+                .find(|d| {
+                    d.path.as_deref() == Some(path)
+                        && d.code == njtax_engine::rules::validate::BIRTH_YEAR_TOO_EARLY_CODE
+                })
+                .unwrap_or_else(|| panic!("{year} at {path}: {:?}", r.diagnostics));
+            assert_eq!(d.severity, Severity::Error);
+            assert!(d.message.contains("before 1900"), "{}", d.message);
+        }
+        assert!(r.has_errors());
+    }
+    let mut a = answers_with(good_address());
+    a.taxpayer.birth_date = Some(date(1900, 1, 1));
+    assert!(
+        !run(&a)
+            .diagnostics
+            .iter()
+            .any(|d| d.code == njtax_engine::rules::validate::BIRTH_YEAR_TOO_EARLY_CODE)
+    );
+}
+
+/// Numbers the SSA never issues (area 000, 666 or 9xx outside the ITIN groups, group 00, serial
+/// 0000, all one digit, the well-known examples) are warned about at the SSN, without repeating
+/// the number; an ITIN (and a dependent's ATIN) is not.
+#[test]
+fn an_ssn_that_is_never_issued_is_warned_at_its_place_and_an_itin_is_not() {
+    use njtax_engine::rules::validate::{SSN_NEVER_ISSUED_CODE, ssn_never_issued};
+    for never in [
+        "000-12-3456",
+        "666-12-3456",
+        "900-12-3456",
+        "912-93-4567",
+        "400-00-1234",
+        "400-12-0000",
+        "123-45-6789",
+        "078-05-1120",
+        "219-09-9999",
+        "999-99-9999",
+        "111111111",
+    ] {
+        assert!(ssn_never_issued(never, false).is_some(), "{never}");
+    }
+    for real in [
+        "400-12-3456",
+        "665-12-3456",
+        "900-70-1234",
+        "999-50-1234",
+        "912-94-0001",
+    ] {
+        assert_eq!(ssn_never_issued(real, false), None, "{real}");
+    }
+    assert_eq!(ssn_never_issued("912-93-4567", true), None, "an ATIN");
+    assert_eq!(
+        ssn_never_issued("12-345", false),
+        None,
+        "malformed: another check"
+    );
+
+    let mut a = answers_with(good_address());
+    a.taxpayer.ssn = "999-99-9999".into();
+    a.dependents.push(common::child(date(2015, 6, 1)));
+    a.dependents[0].ssn = "400-00-1234".into();
+    let r = run(&a);
+    for (path, who) in [
+        ("taxpayer.ssn", "Your Social Security number"),
+        ("dependents[0].ssn", "Dependent 1's Social Security number"),
+    ] {
+        let d = r
+            .diagnostics
+            .iter()
+            .find(|d| d.path.as_deref() == Some(path) && d.code == SSN_NEVER_ISSUED_CODE)
+            .unwrap_or_else(|| panic!("{path}: {:?}", r.diagnostics));
+        assert_eq!(d.severity, Severity::Warning);
+        assert!(d.message.starts_with(who), "{}", d.message);
+        assert!(
+            !d.message.contains("9999") && !d.message.contains("1234"),
+            "{}",
+            d.message
+        );
+    }
+    a.taxpayer.ssn = "400-12-3456".into();
+    a.dependents[0].ssn = "912-93-4567".into();
+    assert!(
+        !run(&a)
+            .diagnostics
+            .iter()
+            .any(|d| d.code == SSN_NEVER_ISSUED_CODE)
+    );
+}
+
+/// Sums past the decimal range stopped there without a word; now a line of a quadrillion dollars
+/// or more is an error naming the line.
+#[test]
+fn a_line_past_a_quadrillion_dollars_is_an_error_naming_it() {
+    use njtax_engine::compute::OUT_OF_RANGE_CODE;
+    let huge = rust_decimal::Decimal::MAX;
+    let mut a = answers_with(good_address());
+    a.income.w2s[0].state_wages = huge;
+    a.income.w2s.push(W2 {
+        state_wages: huge,
+        ..W2::default()
+    });
+    let r = run(&a);
+    let d = r
+        .diagnostics
+        .iter()
+        .find(|d| d.code == OUT_OF_RANGE_CODE)
+        .unwrap_or_else(|| panic!("{:?}", r.diagnostics));
+    assert_eq!(d.severity, Severity::Error);
+    let wages = r.by_key("wages").unwrap();
+    assert!(
+        d.message
+            .contains(&format!("{} ({})", wages.id, wages.label)),
+        "{}",
+        d.message
+    );
+    assert!(r.has_errors());
+    let fine = run(&answers_with(good_address()));
+    assert!(!fine.diagnostics.iter().any(|d| d.code == OUT_OF_RANGE_CODE));
+}
