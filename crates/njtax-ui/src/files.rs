@@ -442,6 +442,67 @@ pub fn write_new_private_bytes(path: &Path, bytes: &[u8]) -> Result<(), WriteErr
     ))
 }
 
+/// Remove the temporary files that saves of the draft at `path` left behind when they crashed
+/// (`.<name>.XXXXXX.tmp` next to it, not locked by a running save): each holds a whole draft. Done
+/// when a draft is opened and, at start, for the recent drafts, so that they do not wait for the
+/// draft's next save. Best effort and quiet: a file that cannot be checked or removed is left.
+pub fn remove_abandoned_temps(path: &Path) {
+    let Ok(resolved) = resolve_links(path) else {
+        return;
+    };
+    if let Ok(target) = Target::new(&resolved) {
+        target.remove_abandoned_temps();
+    }
+}
+
+/// Create the folder `dir` (and any missing folders above it) private to the user, 0700 on Unix
+/// whatever the umask, and make it 0700 if it was there already: for the app's own config and
+/// state folders, whose files name clients' drafts.
+///
+/// # Errors
+/// The folder cannot be created or its permissions set.
+pub fn create_private_folder(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{DirBuilderExt as _, PermissionsExt as _};
+        fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)?;
+        fs::set_permissions(dir, fs::Permissions::from_mode(0o700))
+    }
+    #[cfg(not(unix))]
+    {
+        // Windows: a folder in the user's profile inherits the profile's access list.
+        fs::create_dir_all(dir)
+    }
+}
+
+/// Make an existing file private to the user (0600 on Unix) when others may read it; nothing
+/// when it is not there.
+///
+/// # Errors
+/// Its permissions cannot be read or set.
+pub fn make_private(path: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        match fs::symlink_metadata(path) {
+            Ok(m) if m.is_file() && m.permissions().mode() & 0o077 != 0 => {
+                fs::set_permissions(path, fs::Permissions::from_mode(0o600))
+            }
+            Ok(_) => Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        Ok(())
+    }
+}
+
 /// Read and parse a draft. The file is only read, never rewritten, whatever its contents. A
 /// leading UTF-8 byte-order mark is skipped; a file larger than
 /// [`njtax_engine::draft::MAX_DRAFT_BYTES`] is refused before it is read.
