@@ -6,7 +6,6 @@
 mod native;
 mod startup;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser as _;

@@ -599,7 +599,7 @@ fn temporary_files_of_crashed_saves_are_removed_when_the_draft_is_opened() {
         Box::new(njtax_ui::platform::MemoryRecent::default()),
     );
     app.open_file(&path);
-    assert_eq!(app.recent, [path.clone()]);
+    assert_eq!(app.recent, std::slice::from_ref(&path));
     assert!(!in_use.exists());
     assert!(not_ours.exists());
     assert_eq!(fs::read_to_string(&path).expect("draft"), text(&example()));
