@@ -6,13 +6,12 @@
 mod native;
 mod startup;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser as _;
 
 use njtax_ui::App;
-use njtax_ui::platform::RecentStore;
+use njtax_ui::platform::{MemoryRecent, RecentFile, RecentStore};
 
 use native::NativeDialogs;
 
@@ -22,39 +21,12 @@ const SAMPLE_DRAFT: &str = include_str!("../examples/family-2026.ron");
 /// Its name in the title bar.
 const SAMPLE_NAME: &str = "Sample return (family with children)";
 
-/// Recent drafts in the platform config folder (`recent.ron`).
-struct ConfigRecent {
-    file: Option<PathBuf>,
-}
-
-impl ConfigRecent {
-    fn new() -> Self {
-        let file = directories::ProjectDirs::from("org", "njtax", "njtax")
-            .map(|d| d.config_dir().join("recent.ron"));
-        Self { file }
-    }
-}
-
-impl RecentStore for ConfigRecent {
-    fn load(&self) -> Vec<PathBuf> {
-        let Some(file) = &self.file else {
-            return Vec::new();
-        };
-        std::fs::read_to_string(file)
-            .ok()
-            .and_then(|t| ron::from_str::<Vec<PathBuf>>(&t).ok())
-            .unwrap_or_default()
-    }
-
-    fn store(&mut self, recent: &[PathBuf]) {
-        let Some(file) = &self.file else { return };
-        if let Some(dir) = file.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        if let Ok(text) = ron::to_string(&recent) {
-            // The list is a convenience: failing to keep it must not disturb the user's work.
-            let _ = std::fs::write(file, text);
-        }
+/// Recent drafts in the platform config folder (`recent.ron`, private: see
+/// [`njtax_ui::platform::RecentFile`]), or none when there is no home folder.
+fn config_recent() -> Box<dyn RecentStore> {
+    match directories::ProjectDirs::from("org", "njtax", "njtax") {
+        Some(d) => Box::new(RecentFile::new(d.config_dir().join("recent.ron"))),
+        None => Box::new(MemoryRecent::default()),
     }
 }
 
@@ -80,22 +52,29 @@ fn main() -> ExitCode {
             d.answers,
             SAMPLE_NAME,
             Box::new(NativeDialogs),
-            Box::new(ConfigRecent::new()),
+            config_recent(),
         )
         .as_sample(),
         // A new draft in the latest tax year, as File > New gives.
-        Err(_) => App::new_blank(Box::new(NativeDialogs), Box::new(ConfigRecent::new())),
+        Err(_) => App::new_blank(Box::new(NativeDialogs), config_recent()),
     }
     .with_clipboard(Box::new(native::SystemClipboard::default()));
     if let Some(folder) = native::documents_folder() {
         app = app.with_documents_folder(folder);
     }
     if let Some(dirs) = directories::ProjectDirs::from("org", "njtax", "njtax") {
-        let state = dirs
-            .state_dir()
-            .unwrap_or_else(|| dirs.data_local_dir())
-            .join("recovery");
-        app = app.with_recovery(njtax_ui::recovery::RecoveryStore::new(state));
+        let state = dirs.state_dir().unwrap_or_else(|| dirs.data_local_dir());
+        // The state folder holds recovery copies of drafts: private whatever the umask. Best
+        // effort: without it the recovery store says so when it writes.
+        let _ = njtax_ui::files::create_private_folder(state);
+        app = app.with_recovery(njtax_ui::recovery::RecoveryStore::new(
+            state.join("recovery"),
+        ));
+    }
+    // Saves that crashed leave temporary files holding a whole draft next to it: removed for the
+    // recent drafts now, and for a draft when it is opened.
+    for recent in &app.recent {
+        njtax_ui::files::remove_abandoned_temps(recent);
     }
     if let Some(path) = &args.draft {
         // Remembered and shown with its whole path, whatever folder the app was started in.

@@ -802,3 +802,130 @@ fn batch_reports_what_it_does_not_read() {
         "{stdout}"
     );
 }
+
+/// An SSN typed into an amount: the messages name the answer, never the value, on standard error
+/// (`validate`) and in the batch summary (`batch -o`); so does the error for text typed in the app
+/// that could not be read.
+#[test]
+fn an_ssn_typed_into_an_amount_is_not_repeated_on_stderr_or_in_the_batch_csv() {
+    let ssn = "123-45-6789";
+    let text = std::fs::read_to_string(example("single-renter.ron"))
+        .unwrap()
+        .replace("\"52340.18\"", &format!("\"{ssn}\""));
+    let dir = temp_dir("ssn-in-amount");
+    let path = dir.join("typo.ron");
+    std::fs::write(&path, &text).unwrap();
+    let out = njtax(&["validate", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("typo.ron: line 19, column") && err.contains("“state_wages” is not an amount"),
+        "{err}"
+    );
+    assert!(!err.contains(ssn) && !err.contains("6789"), "{err}");
+
+    let summary = dir.join("out").join("summary.csv");
+    std::fs::create_dir_all(summary.parent().unwrap()).unwrap();
+    let out = njtax(&[
+        "batch",
+        path.to_str().unwrap(),
+        "-o",
+        summary.to_str().unwrap(),
+        "--force",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let csv = std::fs::read_to_string(&summary).unwrap();
+    let rows = parse_csv(&csv);
+    assert_eq!(rows[1][4], "unreadable", "{rows:?}");
+    assert!(
+        rows[1][10].contains("“state_wages” is not an amount"),
+        "{rows:?}"
+    );
+    assert!(!csv.contains(ssn) && !csv.contains("6789"), "{csv}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains(ssn), "{stdout}");
+
+    // Kept as text typed in the app that could not be read (format 7): named, not repeated.
+    let kept = std::fs::read_to_string(example("single-renter.ron"))
+        .unwrap()
+        .replace("\"52340.18\"", "\"0\"")
+        .replace(
+            "answers: (",
+            &format!(
+                "answers: (unreadable: {{\"income.w2s[0].state_wages\": (typed: \"{ssn}\", field: \"State wages\", problem: \"A minus sign goes first, as in -50\")}}, "
+            ),
+        );
+    let kept_path = dir.join("kept.ron");
+    std::fs::write(&kept_path, kept).unwrap();
+    let out = njtax(&["validate", kept_path.to_str().unwrap()]);
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(1), "{all}");
+    assert!(all.contains("State wages could not be read"), "{all}");
+    assert!(!all.contains(ssn) && !all.contains("6789"), "{all}");
+}
+
+/// The command line reads drafts as the app does: a byte-order mark is skipped, text that is not
+/// UTF-8 is located by line and column, and a file larger than any draft is refused unread.
+#[test]
+fn drafts_are_read_as_the_app_reads_them_bom_non_utf8_and_size() {
+    let text = std::fs::read_to_string(example("single-renter.ron")).unwrap();
+    let dir = temp_dir("reader");
+    let bom = dir.join("bom.ron");
+    std::fs::write(&bom, format!("\u{feff}{text}")).unwrap();
+    let out = njtax(&["validate", bom.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let latin1 = dir.join("latin1.ron");
+    let mut bytes = text
+        .replacen("Maria Lopez", "Mar\u{ed}a Lopez", 1)
+        .into_bytes();
+    let at = bytes.windows(2).position(|w| w == "í".as_bytes()).unwrap();
+    bytes.splice(at..at + 2, [0xed]);
+    std::fs::write(&latin1, &bytes).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.contains("Maria Lopez"))
+        .unwrap()
+        + 1;
+    let column = text.lines().nth(line - 1).unwrap().find("Maria").unwrap() + 4;
+    for args in [
+        vec!["validate", latin1.to_str().unwrap()],
+        vec!["compute", latin1.to_str().unwrap()],
+    ] {
+        let out = njtax(&args);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("latin1.ron: line {line}, column {column}: ")),
+            "{err}"
+        );
+        assert!(!err.contains("stream did not contain valid UTF-8"), "{err}");
+    }
+    let out = njtax(&["batch", latin1.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(&format!("line {line}, column {column}")),
+        "{stdout}"
+    );
+
+    let big = dir.join("big.ron");
+    let limit = usize::try_from(njtax_engine::draft::MAX_DRAFT_BYTES).unwrap();
+    std::fs::write(&big, format!("{text}{}", " ".repeat(limit))).unwrap();
+    let out = njtax(&["validate", big.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("big.ron: the file is 1.1 MB, larger than any draft")
+            && err.contains("up to 1 MB"),
+        "{err}"
+    );
+}

@@ -9,8 +9,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use njtax_engine::compute::{ReturnSet, compute_set};
 use njtax_engine::money::fmt_money;
-use njtax_engine::{ComputedReturn, Draft, ParamBook, Severity, parse_draft};
-use njtax_ui::files::{self, WriteError};
+use njtax_engine::{ComputedReturn, Draft, ParamBook, Severity};
+use njtax_ui::files::{self, ReadError, WriteError, read_draft};
 use rust_decimal::Decimal;
 use serde_json::{Map, Value, json};
 
@@ -694,10 +694,25 @@ Business credits schedule:
     out
 }
 
+/// Read a draft as the app does (`njtax_ui::files::read_draft`): the same plain messages, with
+/// line and column for text that is damaged or not UTF-8, a byte-order mark skipped and a file
+/// too large for a draft refused unread. The message names the path as given.
 fn load_draft(path: &Path) -> Result<Draft, Unreadable> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Unreadable(format!("cannot read {}: {e}", path.display())))?;
-    parse_draft(&text).map_err(|e| Unreadable(format!("{}: {e}", path.display())))
+    read_draft(path).map_err(|e| Unreadable(format!("{}: {}", path.display(), unnamed(&e))))
+}
+
+/// The reader's message without the file name it starts with (the caller names the file as it
+/// was given, or not at all in a batch row).
+fn unnamed(e: &ReadError) -> String {
+    let shown = e.to_string();
+    let name = e
+        .path()
+        .file_name()
+        .map_or_else(|| e.path().to_string_lossy(), |n| n.to_string_lossy())
+        .into_owned();
+    shown
+        .strip_prefix(&format!("{name}: "))
+        .map_or_else(|| shown.clone(), str::to_owned)
 }
 
 fn load_and_compute(path: &Path, book: &ParamBook) -> Result<ReturnSet, Unreadable> {
@@ -1195,17 +1210,10 @@ fn summarize(
     if refused.is_some() {
         return s;
     }
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            s.unreadable = Some(format!("cannot read: {e}"));
-            return s;
-        }
-    };
-    let draft = match parse_draft(&text) {
+    let draft = match read_draft(path) {
         Ok(d) => d,
         Err(e) => {
-            s.unreadable = Some(e.to_string());
+            s.unreadable = Some(unnamed(&e));
             return s;
         }
     };

@@ -59,6 +59,62 @@ impl FilingStatus {
     }
 }
 
+/// The earliest birth year taken as real: an earlier one is a mistyped year (`0024`, `1800`),
+/// which would grant the age 65 exemption.
+pub const EARLIEST_BIRTH_YEAR: u16 = 1900;
+
+/// Numbers the Social Security Administration has said are never valid: the number printed on a
+/// sample card sold in wallets (078-05-1120), the one in its own advertising (219-09-9999), and
+/// the example everyone types (123-45-6789).
+const KNOWN_INVALID_SSNS: [&str; 3] = ["078051120", "219099999", "123456789"];
+
+/// Why a well-formed SSN (or ITIN) is one that is never issued, in a few words, or `None` when it
+/// may be real. The SSA never issues area 000 or 666, group 00 or serial 0000; area 900-999 is
+/// for IRS numbers: ITINs (groups 50-65, 70-88, 90-92, 94-99) and, for a dependent being adopted,
+/// ATINs (group 93). `dependent` allows an ATIN. Never names the number itself.
+#[must_use]
+pub fn ssn_never_issued(ssn: &str, dependent: bool) -> Option<&'static str> {
+    if !crate::rules::validate::ssn_is_well_formed(ssn) {
+        return None;
+    }
+    let digits: String = ssn.chars().filter(char::is_ascii_digit).collect();
+    let number = |range: std::ops::Range<usize>| {
+        digits
+            .get(range)
+            .and_then(|d| d.parse::<u16>().ok())
+            .unwrap_or(0)
+    };
+    let (area, group, serial) = (number(0..3), number(3..5), number(5..9));
+    let first = digits.chars().next();
+    if digits.chars().all(|c| Some(c) == first) {
+        return Some("all its digits are the same");
+    }
+    if KNOWN_INVALID_SSNS.contains(&digits.as_str()) {
+        return Some("it is a well-known example number");
+    }
+    match area {
+        0 => return Some("no number starts with 000"),
+        666 => return Some("no number starts with 666"),
+        900..=999 => {
+            let itin = matches!(group, 50..=65 | 70..=88 | 90..=92 | 94..=99);
+            let atin = dependent && group == 93;
+            if !(itin || atin) {
+                return Some(
+                    "a number starting with 9 is an ITIN, whose middle two digits are 50-65, 70-88, 90-92 or 94-99",
+                );
+            }
+        }
+        _ => {}
+    }
+    if group == 0 {
+        return Some("no number has 00 as its middle two digits");
+    }
+    if serial == 0 {
+        return Some("no number ends in 0000");
+    }
+    None
+}
+
 /// A calendar date, written `"YYYY-MM-DD"` in drafts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Date {

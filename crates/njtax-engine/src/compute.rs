@@ -782,6 +782,7 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
         false
     });
     lines.sort_by_key(|l| l.position);
+    out_of_range_lines(cx, &lines);
 
     let diagnostics = cx.take_diags();
     // Several rules may notice the same problem (a birth date decides exemptions and exclusions
@@ -1023,6 +1024,37 @@ impl ElectionComparison {
 pub const PROVISIONAL_YEAR_CODE: &str = "provisional-year";
 
 /// The one plain sentence every return of a provisional year carries (`forms/years.ron`).
+/// The largest amount a line may reach and still be computed exactly: a quadrillion dollars, far
+/// beyond any return, and far below the decimal range (about 7.9 × 10^28), so that a line past
+/// it is found before any sum or product saturates at that range.
+pub const LINE_AMOUNT_LIMIT: Decimal = rust_decimal::dec!(1_000_000_000_000_000);
+
+/// The code of the error for lines past [`LINE_AMOUNT_LIMIT`].
+pub const OUT_OF_RANGE_CODE: &str = "amount-out-of-range";
+
+/// One error naming the lines whose amounts are past [`LINE_AMOUNT_LIMIT`] either way: the
+/// amounts that go into them are mistyped, and sums that large stop at the decimal range instead
+/// of being exact, so the figures would be wrong without a word.
+fn out_of_range_lines(cx: &Ctx, lines: &[Line]) {
+    let ids: Vec<String> = lines
+        .iter()
+        .filter(|l| !l.is_ratio() && l.value.abs() >= LINE_AMOUNT_LIMIT)
+        .map(|l| format!("{} ({})", l.id, l.label))
+        .collect();
+    let named = match ids.as_slice() {
+        [] => return,
+        [one] => format!("Line {one} is"),
+        [init @ .., last] => format!("Lines {} and {last} are", init.join(", ")),
+    };
+    cx.diag(Diagnostic::error(
+        OUT_OF_RANGE_CODE,
+        format!(
+            "{named} a quadrillion dollars or more, beyond what njtax computes exactly; check the amounts that go into {}",
+            if ids.len() == 1 { "it" } else { "them" }
+        ),
+    ));
+}
+
 fn provisional_year_warning(prov: &crate::year::Provisional) -> Diagnostic {
     Diagnostic::warning(PROVISIONAL_YEAR_CODE, prov.notice.clone())
 }

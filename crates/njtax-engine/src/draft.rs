@@ -9,6 +9,12 @@ mod plain;
 /// The draft format version this build writes.
 pub const FORMAT_VERSION: u32 = 7;
 
+/// The largest draft file that is read, in bytes (1 MiB). A real return's draft is a few
+/// kilobytes (a few dozen answers); this is room for thousands of W-2s and 1099s. Reading and
+/// parsing take memory proportional to the file (about 20 times its size), so a larger file is
+/// refused before it is read, by the app and the command line alike, with a plain message.
+pub const MAX_DRAFT_BYTES: u64 = 1024 * 1024;
+
 /// A draft file: its format version and the answers.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -99,11 +105,13 @@ pub fn starts_like_a_draft(text: &str) -> bool {
     plain::starts_like_a_draft(text)
 }
 
-/// Parse a draft from RON text.
+/// Parse a draft from RON text (a leading UTF-8 byte-order mark is skipped).
 ///
 /// # Errors
 /// [`DraftError`] with line and column for malformed text, or when the version is unsupported.
 pub fn parse_draft(text: &str) -> Result<Draft, DraftError> {
+    // A byte-order mark that some editors put at the start of UTF-8 text is not part of the draft.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let opts = ron::Options::default();
     // Read the version on its own first: a newer draft is refused by name, not by the first
     // field this build does not know.

@@ -1083,6 +1083,7 @@ impl App {
                     ..UiState::default()
                 };
                 self.ui_state.message = Some((format!("Opened {name}"), false));
+                crate::files::remove_abandoned_temps(path);
                 self.remember(path);
                 if let Some(r) = self.recovery.as_ref().and_then(|r| r.find(Some(path))) {
                     offers.insert(0, r);

@@ -654,7 +654,11 @@ fn text_input(
             let mut shown = masked(&text);
             ui.add(TextEdit::singleline(&mut shown).id(id).desired_width(width))
         } else {
-            ui.add(edit)
+            // While Show SSNs is off, focus does not reveal the number: it is edited as a
+            // password is, every character shown as a dot (and never copied out), so that
+            // tabbing through the form or going to the answer from Review shows no SSN. Show SSNs
+            // shows what is typed.
+            ui.add(edit.password(hide))
         }
         .labelled_by(label.id);
         let r = if help.is_empty() {

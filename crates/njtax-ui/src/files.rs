@@ -75,6 +75,15 @@ pub enum ReadError {
         #[source]
         source: io::Error,
     },
+    /// The file is larger than any draft ([`njtax_engine::draft::MAX_DRAFT_BYTES`]); it is not
+    /// read at all.
+    #[error("{}: the file is {}, larger than any draft (njtax reads drafts of up to {}), so it was not read", file_label(.path), size_words(*.size), size_words(njtax_engine::draft::MAX_DRAFT_BYTES))]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size in bytes, or at least this many when it kept growing while read.
+        size: u64,
+    },
     /// The text is a damaged draft.
     #[error("{}: line {line}, column {column}: {message}", file_label(.path))]
     Malformed {
@@ -116,6 +125,7 @@ impl ReadError {
     pub fn path(&self) -> &Path {
         match self {
             Self::Io { path, .. }
+            | Self::TooLarge { path, .. }
             | Self::Malformed { path, .. }
             | Self::NotADraft { path, .. }
             | Self::Unsupported { path, .. } => path,
@@ -129,7 +139,7 @@ impl ReadError {
             Self::Malformed { line, column, .. } | Self::NotADraft { line, column, .. } => {
                 Some((*line, *column))
             }
-            Self::Io { .. } | Self::Unsupported { .. } => None,
+            Self::Io { .. } | Self::TooLarge { .. } | Self::Unsupported { .. } => None,
         }
     }
 }
@@ -193,6 +203,14 @@ impl ReadError {
             Self::Malformed { line, message, .. } => (
                 format!("This file is damaged near line {line}: {}", sentence(message)),
                 damaged_help(Some(*line)),
+            ),
+            Self::TooLarge { size, .. } => (
+                format!(
+                    "This file is {}: far larger than a draft (a return's draft is a few kilobytes, and njtax reads drafts of up to {}), so it was not opened.",
+                    size_words(*size),
+                    size_words(njtax_engine::draft::MAX_DRAFT_BYTES)
+                ),
+                "Choose a draft that njtax saved (its name usually ends in .ron). To start your own return, choose File > New.".to_owned(),
             ),
             Self::NotADraft { message, .. } => (
                 format!("This is not an njtax draft: {}", sentence(message)),
@@ -260,6 +278,24 @@ impl ReadError {
                 _ => None,
             },
         }
+    }
+}
+
+/// A file size in words: `1.2 MB`, `812 KB`, `120 bytes` (units of 1024, rounded up to a tenth so
+/// that a file just over a bound never reads as the bound).
+fn size_words(bytes: u64) -> String {
+    let tenths = |unit: u64| {
+        let t = bytes.saturating_mul(10).div_ceil(unit);
+        match t % 10 {
+            0 => format!("{}", t / 10),
+            tenth => format!("{}.{tenth}", t / 10),
+        }
+    };
+    match bytes {
+        0..1_024 => format!("{bytes} bytes"),
+        1_024..1_048_576 => format!("{} KB", bytes.div_ceil(1_024)),
+        1_048_576..1_073_741_824 => format!("{} MB", tenths(1_048_576)),
+        _ => format!("{} GB", tenths(1_073_741_824)),
     }
 }
 
@@ -406,17 +442,77 @@ pub fn write_new_private_bytes(path: &Path, bytes: &[u8]) -> Result<(), WriteErr
     ))
 }
 
-/// Read and parse a draft. The file is only read, never rewritten, whatever its contents.
+/// Remove the temporary files that saves of the draft at `path` left behind when they crashed
+/// (`.<name>.XXXXXX.tmp` next to it, not locked by a running save): each holds a whole draft. Done
+/// when a draft is opened and, at start, for the recent drafts, so that they do not wait for the
+/// draft's next save. Best effort and quiet: a file that cannot be checked or removed is left.
+pub fn remove_abandoned_temps(path: &Path) {
+    let Ok(resolved) = resolve_links(path) else {
+        return;
+    };
+    if let Ok(target) = Target::new(&resolved) {
+        target.remove_abandoned_temps();
+    }
+}
+
+/// Create the folder `dir` (and any missing folders above it) private to the user, 0700 on Unix
+/// whatever the umask, and make it 0700 if it was there already: for the app's own config and
+/// state folders, whose files name clients' drafts.
+///
+/// # Errors
+/// The folder cannot be created or its permissions set.
+pub fn create_private_folder(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{DirBuilderExt as _, PermissionsExt as _};
+        fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)?;
+        fs::set_permissions(dir, fs::Permissions::from_mode(0o700))
+    }
+    #[cfg(not(unix))]
+    {
+        // Windows: a folder in the user's profile inherits the profile's access list.
+        fs::create_dir_all(dir)
+    }
+}
+
+/// Make an existing file private to the user (0600 on Unix) when others may read it; nothing
+/// when it is not there.
+///
+/// # Errors
+/// Its permissions cannot be read or set.
+pub fn make_private(path: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        match fs::symlink_metadata(path) {
+            Ok(m) if m.is_file() && m.permissions().mode() & 0o077 != 0 => {
+                fs::set_permissions(path, fs::Permissions::from_mode(0o600))
+            }
+            Ok(_) => Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        Ok(())
+    }
+}
+
+/// Read and parse a draft. The file is only read, never rewritten, whatever its contents. A
+/// leading UTF-8 byte-order mark is skipped; a file larger than
+/// [`njtax_engine::draft::MAX_DRAFT_BYTES`] is refused before it is read.
 ///
 /// # Errors
 /// [`ReadError`] naming the file: with line and column for malformed text (including text that is
-/// not UTF-8 or is cut off inside a character), or when the file cannot be read or its format
-/// version is not supported.
+/// not UTF-8 or is cut off inside a character), or when the file cannot be read, is too large or
+/// its format version is not supported.
 pub fn read_draft(path: &Path) -> Result<Draft, ReadError> {
-    let bytes = fs::read(path).map_err(|source| ReadError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let bytes = read_bounded(path)?;
     let text = std::str::from_utf8(&bytes).map_err(|e| {
         let valid = bytes.get(..e.valid_up_to()).unwrap_or_default();
         let (line, column) = end_position(valid);
@@ -470,6 +566,39 @@ pub fn read_draft(path: &Path) -> Result<Draft, ReadError> {
             source,
         },
     })
+}
+
+/// The file's bytes, refused unread when it is larger than a draft can be: its size is looked at
+/// first, and at most one byte more than the bound is read (a file that grows while read, or a
+/// device, is refused too).
+fn read_bounded(path: &Path) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read as _;
+    let max = njtax_engine::draft::MAX_DRAFT_BYTES;
+    let io = |source| ReadError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = File::open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if meta.is_dir() {
+        return Err(io(io::Error::from(io::ErrorKind::IsADirectory)));
+    }
+    if meta.len() > max {
+        return Err(ReadError::TooLarge {
+            path: path.to_path_buf(),
+            size: meta.len(),
+        });
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    file.take(max + 1).read_to_end(&mut bytes).map_err(io)?;
+    let read = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+    if read > max {
+        return Err(ReadError::TooLarge {
+            path: path.to_path_buf(),
+            size: read,
+        });
+    }
+    Ok(bytes)
 }
 
 /// 1-based line and column just after valid UTF-8 `bytes`.

@@ -2,7 +2,7 @@
 //! the system clipboard and the list of recent drafts. The real ones are in the desktop shell
 //! (`src/main.rs` and `src/native.rs` of the root package).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The kinds of file the app asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,5 +154,59 @@ impl RecentStore for MemoryRecent {
 
     fn store(&mut self, recent: &[PathBuf]) {
         self.0 = recent.to_vec();
+    }
+}
+
+/// The recent drafts kept in a file (the desktop app's `recent.ron` in its config folder). The
+/// list names clients' drafts, so the folder is private (0700 on Unix) and the file too (0600),
+/// whatever the umask; an older list or folder readable by others is made private when opened.
+/// Failing to keep the list never disturbs the filer's work: it is a convenience.
+#[derive(Clone, Debug)]
+pub struct RecentFile {
+    file: PathBuf,
+}
+
+impl RecentFile {
+    /// The list kept in `file`; the file and its folder are made private if they are there.
+    #[must_use]
+    pub fn new(file: PathBuf) -> Self {
+        if let Some(dir) = file.parent().filter(|d| d.is_dir()) {
+            let _ = crate::files::create_private_folder(dir);
+        }
+        let _ = crate::files::make_private(&file);
+        Self { file }
+    }
+
+    /// The file holding the list.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.file
+    }
+}
+
+/// The longest list file that is read (a list is at most a few kilobytes).
+const RECENT_MAX_BYTES: u64 = 64 * 1024;
+
+impl RecentStore for RecentFile {
+    fn load(&self) -> Vec<PathBuf> {
+        use std::io::Read as _;
+        let mut text = String::new();
+        let read = std::fs::File::open(&self.file)
+            .and_then(|f| f.take(RECENT_MAX_BYTES).read_to_string(&mut text));
+        if read.is_err() {
+            return Vec::new();
+        }
+        ron::from_str::<Vec<PathBuf>>(&text).unwrap_or_default()
+    }
+
+    fn store(&mut self, recent: &[PathBuf]) {
+        if let Some(dir) = self.file.parent().filter(|d| !d.as_os_str().is_empty())
+            && crate::files::create_private_folder(dir).is_err()
+        {
+            return;
+        }
+        if let Ok(text) = ron::to_string(&recent) {
+            let _ = crate::files::write_private(&self.file, &text);
+        }
     }
 }

@@ -101,6 +101,34 @@ mod modes {
         assert_eq!(mode(&recovery), 0o600);
     }
 
+    /// The recent-drafts list names clients' drafts: its folder is 0700 and the file 0600 even
+    /// with umask 000, and a list and folder left readable by an older version are made private.
+    #[test]
+    fn the_recent_drafts_list_and_its_folder_are_private_even_with_umask_000() {
+        use njtax_ui::platform::{RecentFile, RecentStore as _};
+        let _umask = Umask::set(0);
+        let home = tempfile::tempdir().expect("temp dir");
+        let config = home.path().join("config").join("njtax");
+        let file = config.join("recent.ron");
+        let mut recent = RecentFile::new(file.clone());
+        let drafts = vec![PathBuf::from("/clients/smith-2025.ron")];
+        recent.store(&drafts);
+        assert_eq!(mode(&config), 0o700);
+        assert_eq!(mode(&file), 0o600);
+        assert_eq!(recent.load(), drafts);
+        // Left readable by everyone (as an older version wrote it): private once the app starts.
+        fs::set_permissions(&config, fs::Permissions::from_mode(0o755)).expect("chmod");
+        fs::set_permissions(&file, fs::Permissions::from_mode(0o644)).expect("chmod");
+        let again = RecentFile::new(file.clone());
+        assert_eq!(mode(&config), 0o700);
+        assert_eq!(mode(&file), 0o600);
+        assert_eq!(again.load(), drafts);
+        // The state folder (recovery copies) is made the same way.
+        let state = home.path().join("state").join("njtax");
+        njtax_ui::files::create_private_folder(&state).expect("created");
+        assert_eq!(mode(&state), 0o700);
+    }
+
     /// A group this process may give its files: any group for root ("nogroup" here), else the
     /// process's own group.
     fn a_group(dir: &Path) -> u32 {
@@ -497,4 +525,82 @@ fn a_newer_format_is_refused_by_name() {
         "{err}"
     );
     assert_eq!(fs::read_to_string(&path).expect("unchanged"), future);
+}
+
+/// A draft saved by an editor that starts UTF-8 text with a byte-order mark reads as the draft.
+#[test]
+fn a_draft_with_a_byte_order_mark_reads() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bom.ron");
+    let mut bytes = "\u{feff}".as_bytes().to_vec();
+    bytes.extend(fs::read(example_path()).expect("example"));
+    fs::write(&path, &bytes).expect("written");
+    assert_eq!(read_draft(&path).expect("reads"), example());
+}
+
+/// A file larger than any draft is refused before it is read, in plain words, and the open-error
+/// window says what it is and offers nothing to repair.
+#[test]
+fn a_file_larger_than_any_draft_is_refused_unread() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("huge.ron");
+    let limit = njtax_engine::draft::MAX_DRAFT_BYTES;
+    let file = fs::File::create(&path).expect("created");
+    file.set_len(limit * 100).expect("sparse file");
+    let err = read_draft(&path).expect_err("too large");
+    assert!(matches!(err, ReadError::TooLarge { .. }), "{err:?}");
+    assert_eq!(
+        err.to_string(),
+        "huge.ron: the file is 100 MB, larger than any draft (njtax reads drafts of up to 1 MB), so it was not read"
+    );
+    let problem = err.explain();
+    assert!(
+        problem.what.contains("far larger than a draft"),
+        "{problem:?}"
+    );
+    assert_eq!(problem.previous_save, None);
+    // Just over the bound is refused; the bound itself is read (and found to be no draft).
+    file.set_len(limit + 1).expect("resized");
+    let err = read_draft(&path).expect_err("too large");
+    assert!(err.to_string().contains("the file is 1.1 MB"), "{err}");
+    file.set_len(limit).expect("resized");
+    assert!(!matches!(
+        read_draft(&path),
+        Err(ReadError::TooLarge { .. })
+    ));
+}
+
+/// Temporary files of crashed saves (each a whole draft) are removed when the draft is opened and
+/// for the recent drafts at start, not only at its next save; those of a running save and other
+/// files are left.
+#[test]
+fn temporary_files_of_crashed_saves_are_removed_when_the_draft_is_opened() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("draft.ron");
+    fs::write(&path, text(&example())).expect("draft");
+    let abandoned = dir.path().join(".draft.ron.AbC123.tmp");
+    let in_use = dir.path().join(".draft.ron.XyZ789.tmp");
+    let not_ours = dir.path().join(".other.ron.AbC123.tmp");
+    for p in [&abandoned, &in_use, &not_ours] {
+        fs::write(p, "partial").expect("temp file");
+    }
+    let held = fs::File::open(&in_use).expect("open");
+    held.lock().expect("lock, as a running save does");
+    njtax_ui::files::remove_abandoned_temps(&path);
+    assert!(!abandoned.exists());
+    assert!(in_use.exists() && not_ours.exists());
+    drop(held);
+
+    // Opening the draft in the app does the same.
+    let mut app = njtax_ui::App::new(
+        example().answers,
+        "Sample",
+        Box::new(njtax_ui::platform::ScriptedDialogs::default()),
+        Box::new(njtax_ui::platform::MemoryRecent::default()),
+    );
+    app.open_file(&path);
+    assert_eq!(app.recent, std::slice::from_ref(&path));
+    assert!(!in_use.exists());
+    assert!(not_ours.exists());
+    assert_eq!(fs::read_to_string(&path).expect("draft"), text(&example()));
 }

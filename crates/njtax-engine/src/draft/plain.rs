@@ -52,18 +52,17 @@ fn damage(code: &Error, text: &str, line: usize, column: usize) -> String {
         Error::ExpectedStringEnd => {
             "a text in double quotes is not closed with a second double quote".to_owned()
         }
-        Error::InvalidValueForType { expected, found } => {
-            let found = quoted_part(found);
+        // The answer is named, never the value: text typed in the wrong place may be an SSN or
+        // another identifier, and these messages reach standard error and batch summaries.
+        Error::InvalidValueForType { expected, .. } => {
+            let answer = answer_before(text, line, column)
+                .map_or_else(|| "the value here".to_owned(), |a| format!("the answer {}", shown(a)));
             if expected.contains("Decimal") {
                 format!(
-                    "{} is not an amount: write amounts with digits and a decimal point only, like \"1234.56\" (no commas, spaces or letters)",
-                    shown(&found)
+                    "{answer} is not an amount: write amounts with digits and a decimal point only, like \"1234.56\" (no commas, spaces or letters)"
                 )
             } else {
-                format!(
-                    "{} is not the kind of value this answer takes",
-                    shown(&found)
-                )
+                format!("{answer} is not the kind of value this answer takes")
             }
         }
         // Our own types' messages (dates) are written for people already.
@@ -166,12 +165,28 @@ fn token_at(text: &str, line: usize, column: usize) -> &str {
     rest.get(..end).unwrap_or("")
 }
 
-/// `"52,34O.18"` out of `the string "52,34O.18"`; the text as it is otherwise.
-fn quoted_part(found: &str) -> String {
-    match (found.find('"'), found.rfind('"')) {
-        (Some(a), Some(b)) if b > a => found.get(a + 1..b).unwrap_or(found).to_owned(),
-        _ => found.to_owned(),
-    }
+/// The name of the answer whose value starts at a 1-based line and column (at the value, or just
+/// inside its opening quote): the name before the colon before it (`state_wages` in `state_wages: "x"` or `birth_date: Some("x")`).
+fn answer_before(text: &str, line: usize, column: usize) -> Option<&str> {
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let rest = text.get(line_start..)?;
+    let within = rest
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(rest.len(), |(i, _)| i);
+    let before = text.get(..line_start + within)?.trim_end();
+    // The place is at the value or just inside its opening quote.
+    let before = before.strip_suffix('"').unwrap_or(before).trim_end();
+    let before = before.strip_suffix("Some(").unwrap_or(before).trim_end();
+    let before = before.strip_suffix(':')?.trim_end();
+    let start = before
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1);
+    before.get(start..).filter(|name| !name.is_empty())
 }
 
 /// A value shown inside a message, in curly quotes so it stands out from the words.
@@ -271,7 +286,7 @@ mod tests {
             ),
             (
                 base.replace("\"52340.18\"", "\"52,34O.18\""),
-                "“52,34O.18” is not an amount",
+                "the answer “state_wages” is not an amount",
             ),
             (
                 base.replace("employer_id", "employer_idd"),
@@ -328,6 +343,31 @@ mod tests {
             ] {
                 assert!(!message.contains(jargon), "{jargon:?} in {message:?}");
             }
+        }
+    }
+
+    /// Text typed into an amount may be an SSN: the message names the answer, not the value.
+    #[test]
+    fn a_value_that_is_not_an_amount_is_named_by_its_answer_not_repeated() {
+        let base = include_str!("../../../../examples/single-renter.ron");
+        for (from, to) in [
+            ("\"52340.18\"", "\"123-45-6789\""),
+            (
+                "state_wages: \"52340.18\"",
+                "state_wages:\n   \"123-45-6789\"",
+            ),
+            ("agi: \"52552.58\"", "agi : \"123456789x\""),
+        ] {
+            let err = crate::parse_draft(&base.replacen(from, to, 1)).expect_err("not an amount");
+            let crate::DraftError::Parse { message, .. } = &err else {
+                panic!("{err:?}");
+            };
+            assert!(
+                message.starts_with("the answer “state_wages” is not an amount")
+                    || message.starts_with("the answer “agi” is not an amount"),
+                "{message}"
+            );
+            assert!(!message.contains("6789"), "{message}");
         }
     }
 

@@ -1,7 +1,7 @@
 //! Checks of the answers themselves: identity data the return needs, filing-status consistency,
 //! and situations this version does not compute.
 
-use crate::answers::{FilingStatus, Owner, Person, ResidencyKind};
+use crate::answers::{EARLIEST_BIRTH_YEAR, FilingStatus, Owner, Person, ResidencyKind};
 use crate::compute::Ctx;
 use crate::explain::Diagnostic;
 use crate::money::{Money, fmt_money};
@@ -10,6 +10,49 @@ use crate::money::{Money, fmt_money};
 pub fn ssn_is_well_formed(ssn: &str) -> bool {
     let digits: Vec<char> = ssn.chars().filter(|c| !matches!(c, '-' | ' ')).collect();
     digits.len() == 9 && digits.iter().all(char::is_ascii_digit)
+}
+
+pub use crate::answers::ssn_never_issued;
+
+/// A warning at `path` when the SSN there is one that is never issued (`who`: `Your`, `Dependent
+/// 2's`): the return would be rejected, so the filer checks it against the card.
+fn check_never_issued(cx: &Ctx, who: &str, path: &str, ssn: &str, dependent: bool) {
+    if let Some(why) = crate::answers::ssn_never_issued(ssn, dependent) {
+        cx.diag(
+            Diagnostic::warning(
+                SSN_NEVER_ISSUED_CODE,
+                format!(
+                    "{who} Social Security number is not one that is ever issued ({why}); check it against the card or the ITIN letter"
+                ),
+            )
+            .at(format!("{path}.ssn")),
+        );
+    }
+}
+
+/// The code of the warning for an SSN that is never issued ([`ssn_never_issued`]).
+pub const SSN_NEVER_ISSUED_CODE: &str = "ssn-never-issued";
+
+/// The code of the error for a birth year before [`EARLIEST_BIRTH_YEAR`].
+pub const BIRTH_YEAR_TOO_EARLY_CODE: &str = "birth-year-too-early";
+
+/// An error at `path` when a birth date's year is before [`EARLIEST_BIRTH_YEAR`] (a year typed
+/// short or wrong, which would grant the age 65 exemption) or after the tax year.
+fn check_birth_year(cx: &Ctx, who: &str, path: &str, date: Option<crate::answers::Date>) {
+    match date {
+        Some(d) if d.year < EARLIEST_BIRTH_YEAR => cx.diag(
+            Diagnostic::error(
+                BIRTH_YEAR_TOO_EARLY_CODE,
+                format!("{who} birth date {d} is before {EARLIEST_BIRTH_YEAR}: check the year, written with all four digits"),
+            )
+            .at(format!("{path}.birth_date")),
+        ),
+        Some(d) if d.year > cx.year() => cx.diag(
+            Diagnostic::error("birth-after-year", format!("{who} birth date {d} is after the tax year"))
+                .at(format!("{path}.birth_date")),
+        ),
+        _ => {}
+    }
 }
 
 fn check_person(cx: &Ctx, who: &str, path: &str, p: &Person) {
@@ -29,6 +72,8 @@ fn check_person(cx: &Ctx, who: &str, path: &str, p: &Person) {
             )
             .at(format!("{path}.ssn")),
         );
+    } else {
+        check_never_issued(cx, who, path, &p.ssn, false);
     }
     match p.birth_date {
         None => cx.diag(
@@ -38,11 +83,7 @@ fn check_person(cx: &Ctx, who: &str, path: &str, p: &Person) {
             )
             .at(format!("{path}.birth_date")),
         ),
-        Some(d) if d.year > cx.year() => cx.diag(
-            Diagnostic::error("birth-after-year", format!("{who} birth date {d} is after the tax year"))
-                .at(format!("{path}.birth_date")),
-        ),
-        Some(_) => {}
+        date => check_birth_year(cx, who, path, date),
     }
     if p.name.trim().is_empty() {
         cx.diag(
@@ -57,15 +98,16 @@ fn check_person(cx: &Ctx, who: &str, path: &str, p: &Person) {
 pub const UNREADABLE_CODE: &str = "unreadable-answer";
 
 /// One error per answer whose typed text could not be read, at its path, naming the answer and
-/// what was typed: the answer counts as not given until the text is fixed, so every figure that
-/// may depend on it is not final and the return cannot be filed.
+/// why: the answer counts as not given until the text is fixed, so every figure that may depend
+/// on it is not final and the return cannot be filed. The typed text itself is not repeated: it
+/// may be an SSN typed into the wrong answer, and diagnostics reach standard error, exports and
+/// batch summaries (the app shows the text in its field).
 fn validate_unreadable(cx: &Ctx) {
     for (path, u) in &cx.a.unreadable {
         let field = match u.field.trim() {
             "" => path.as_str(),
             words => words,
         };
-        let typed = u.typed_shown();
         let problem = match u.problem.trim().trim_end_matches('.') {
             "" => String::new(),
             why => format!(" ({why})"),
@@ -74,7 +116,7 @@ fn validate_unreadable(cx: &Ctx) {
             Diagnostic::error(
                 UNREADABLE_CODE,
                 format!(
-                    "{field}: \"{typed}\" could not be read{problem}. Until it is fixed this answer counts as not given, so the return's figures are not final"
+                    "{field} could not be read{problem}. Until it is fixed this answer counts as not given, so the return's figures are not final"
                 ),
             )
             .at(path.clone()),
@@ -148,7 +190,10 @@ pub fn validate(cx: &Ctx) {
                 )
                 .at(format!("{path}.ssn")),
             );
+        } else {
+            check_never_issued(cx, &format!("Dependent {}'s", i + 1), &path, &d.ssn, true);
         }
+        check_birth_year(cx, &format!("Dependent {}'s", i + 1), &path, d.birth_date);
         if d.birth_date.is_none() {
             cx.diag(
                 Diagnostic::error(
