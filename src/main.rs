@@ -6,13 +6,12 @@
 mod native;
 mod startup;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser as _;
 
 use njtax_ui::App;
-use njtax_ui::platform::RecentStore;
+use njtax_ui::platform::FileRecent;
 
 use native::NativeDialogs;
 
@@ -22,40 +21,12 @@ const SAMPLE_DRAFT: &str = include_str!("../examples/family-2026.ron");
 /// Its name in the title bar.
 const SAMPLE_NAME: &str = "Sample return (family with children)";
 
-/// Recent drafts in the platform config folder (`recent.ron`).
-struct ConfigRecent {
-    file: Option<PathBuf>,
-}
-
-impl ConfigRecent {
-    fn new() -> Self {
-        let file = directories::ProjectDirs::from("org", "njtax", "njtax")
-            .map(|d| d.config_dir().join("recent.ron"));
-        Self { file }
-    }
-}
-
-impl RecentStore for ConfigRecent {
-    fn load(&self) -> Vec<PathBuf> {
-        let Some(file) = &self.file else {
-            return Vec::new();
-        };
-        std::fs::read_to_string(file)
-            .ok()
-            .and_then(|t| ron::from_str::<Vec<PathBuf>>(&t).ok())
-            .unwrap_or_default()
-    }
-
-    fn store(&mut self, recent: &[PathBuf]) {
-        let Some(file) = &self.file else { return };
-        if let Some(dir) = file.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        if let Ok(text) = ron::to_string(&recent) {
-            // The list is a convenience: failing to keep it must not disturb the user's work.
-            let _ = std::fs::write(file, text);
-        }
-    }
+/// Recent drafts in the platform config folder (`recent.ron`), kept private.
+fn config_recent() -> FileRecent {
+    FileRecent::new(
+        directories::ProjectDirs::from("org", "njtax", "njtax")
+            .map(|d| d.config_dir().join("recent.ron")),
+    )
 }
 
 /// The eframe shell around the app.
@@ -80,11 +51,11 @@ fn main() -> ExitCode {
             d.answers,
             SAMPLE_NAME,
             Box::new(NativeDialogs),
-            Box::new(ConfigRecent::new()),
+            Box::new(config_recent()),
         )
         .as_sample(),
         // A new draft in the latest tax year, as File > New gives.
-        Err(_) => App::new_blank(Box::new(NativeDialogs), Box::new(ConfigRecent::new())),
+        Err(_) => App::new_blank(Box::new(NativeDialogs), Box::new(config_recent())),
     }
     .with_clipboard(Box::new(native::SystemClipboard::default()));
     if let Some(folder) = native::documents_folder() {

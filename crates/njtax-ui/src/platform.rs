@@ -156,3 +156,45 @@ impl RecentStore for MemoryRecent {
         self.0 = recent.to_vec();
     }
 }
+
+/// A recent-drafts list kept in a file of the app's own (`recent.ron` in the config folder): the
+/// folder is created 0700 and the file written 0600 (Unix), whatever the umask, since the draft
+/// names may be clients' names.
+#[derive(Clone, Debug)]
+pub struct FileRecent {
+    file: Option<PathBuf>,
+}
+
+impl FileRecent {
+    /// The list in `file` (`None`: no config folder; nothing is remembered).
+    pub fn new(file: Option<PathBuf>) -> Self {
+        Self { file }
+    }
+}
+
+impl RecentStore for FileRecent {
+    fn load(&self) -> Vec<PathBuf> {
+        let Some(file) = &self.file else {
+            return Vec::new();
+        };
+        std::fs::read_to_string(file)
+            .ok()
+            .and_then(|t| ron::from_str::<Vec<PathBuf>>(&t).ok())
+            .unwrap_or_default()
+    }
+
+    fn store(&mut self, recent: &[PathBuf]) {
+        let Some(file) = &self.file else { return };
+        // The list is a convenience: failing to keep it must not disturb the user's work (the
+        // drafts themselves are unaffected).
+        if file
+            .parent()
+            .is_some_and(|dir| crate::sharing::create_private_dir(dir).is_err())
+        {
+            return;
+        }
+        if let Ok(text) = ron::to_string(&recent) {
+            let _ = crate::files::write_private(file, &text);
+        }
+    }
+}
