@@ -1456,7 +1456,8 @@ impl App {
                     }
                 }
                 self.adopted = None;
-                if new_lock.is_some() {
+                if !own_file {
+                    // The draft is now the other file: the old one is no longer open here.
                     self.lock = new_lock;
                 }
                 self.autosaved_revision = 0;
