@@ -1459,6 +1459,9 @@ impl App {
                 if !own_file {
                     // The draft is now the other file: the old one is no longer open here.
                     self.lock = new_lock;
+                } else if self.lock.is_none() {
+                    // Opened while another window had it: mark it open here once that one is gone.
+                    self.lock = DraftLock::acquire(path).ok();
                 }
                 self.autosaved_revision = 0;
                 self.doc.mark_saved(path.to_path_buf(), disk);
