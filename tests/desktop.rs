@@ -393,7 +393,16 @@ fn layout_of(
     )
     .with_clipboard(clipboard)
     .with_documents_folder(documents.to_path_buf());
-    app.open_file(draft);
+    // A copy of the draft, by the same name: the harness then does not have the draft itself open,
+    // which would make the real app say it is already open in another window.
+    let copy = documents
+        .parent()
+        .unwrap_or(documents)
+        .join("layout")
+        .join(draft.file_name().unwrap());
+    std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
+    std::fs::copy(draft, &copy).unwrap();
+    app.open_file(&copy);
     let mut h = Harness::builder()
         .with_size(WINDOW)
         .with_accessibility_check(false)

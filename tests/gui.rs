@@ -1662,13 +1662,13 @@ fn a_failed_write_shows_a_message_and_leaves_existing_files_alone() {
         draft_before,
         "draft untouched"
     );
-    // No temporary file is left behind.
+    // No temporary file is left behind (the lock file marks the draft open in this window).
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names, ["draft.ron", "folder.pdf"]);
+    assert_eq!(names, [".draft.ron.lock", "draft.ron", "folder.pdf"]);
 }
 
 // The File online screen: the hand-off sheet on screen, each figure with a Copy button.

@@ -165,6 +165,17 @@ pub enum Command {
     KeepRecoveries,
     /// Close the window that says why a file could not be opened.
     CloseOpenError,
+    /// The draft's file changed since this window opened it: save under another name instead.
+    ConflictSaveAs,
+    /// The draft's file changed since this window opened it: replace it with this window's
+    /// answers all the same.
+    ConflictReplace,
+    /// The draft's file changed since this window opened it: do not save.
+    ConflictCancel,
+    /// The draft asked for is open in another window: open it here all the same.
+    OpenAnyway,
+    /// The draft asked for is open in another window: leave it there.
+    DontOpen,
 }
 
 /// What waits for the unsaved-changes prompt.
@@ -258,6 +269,34 @@ pub struct UiState {
     /// Something asked for that was refused because answers could not be read (shown in a
     /// window over the screen, naming the first one and offering to go to it).
     pub refused: Option<Refusal>,
+    /// A save stopped because the draft's file changed since this window opened it, waiting for
+    /// the filer's choice.
+    pub conflict: Option<Conflict>,
+    /// A draft asked for that is open in another window, waiting for the filer's choice.
+    pub already_open: Option<AlreadyOpen>,
+}
+
+/// A save stopped before anything was written: the draft's file is no longer what this window
+/// opened or last saved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conflict {
+    /// The draft's file.
+    pub path: PathBuf,
+    /// What happened to it, to end the sentence `<name> …` (`was changed by another window or
+    /// program since you opened it`).
+    pub how: String,
+    /// What waited for the save (the unsaved-changes prompt's Save).
+    pub then: Option<Pending>,
+}
+
+/// A draft asked for that another window has open.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlreadyOpen {
+    /// The draft.
+    pub path: PathBuf,
+    /// Whether the open draft's changes were discarded to open it (its recovery copy goes once
+    /// the other opens).
+    discard: bool,
 }
 
 /// Printing, the hand-off sheet or next year's draft refused while answers hold text that could
@@ -337,6 +376,12 @@ pub struct App {
     /// The file chooser drawn in the app, open when the system's dialog could not open, and what
     /// the file chosen is for.
     chooser: Option<(Chooser, AfterPick)>,
+    /// The mark that this window has the draft open (`None`: no file, or opened all the same
+    /// while another window has it).
+    lock: Option<crate::sharing::DraftLock>,
+    /// The offered recovery this window restored: its file goes once the work is saved or
+    /// discarded.
+    adopted: Option<crate::recovery::Recovery>,
 }
 
 impl App {
@@ -399,6 +444,8 @@ impl App {
             was_focused: true,
             documents: None,
             chooser: None,
+            lock: None,
+            adopted: None,
         };
         app.refresh();
         app
@@ -465,15 +512,14 @@ impl App {
     /// Write the recovery file when there are unsaved edits not yet autosaved and it is time (every
     /// [`crate::recovery::AUTOSAVE_SECONDS`] or when the window loses focus).
     fn autosave(&mut self, ctx: &egui::Context) {
-        let Some(store) = &self.recovery else { return };
+        if self.recovery.is_none() {
+            return;
+        }
         let (now, focused) =
             ctx.input(|i| (i.time, i.focused && i.viewport().focused.unwrap_or(true)));
         let lost_focus = self.was_focused && !focused;
         self.was_focused = focused;
-        if !self.doc.is_dirty()
-            || self.doc.revision() == self.autosaved_revision
-            || !self.ui_state.recovery_offers.is_empty()
-        {
+        if !self.doc.is_dirty() || self.doc.revision() == self.autosaved_revision {
             return;
         }
         let due = now - self.last_autosave >= crate::recovery::AUTOSAVE_SECONDS;
@@ -483,10 +529,29 @@ impl App {
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait.max(1.0)));
             return;
         }
+        self.write_recovery();
+        self.last_autosave = now;
+    }
+
+    /// Autosave unsaved edits now, whatever the time: a native file dialog blocks the window (and
+    /// its autosave) for as long as it is open.
+    fn autosave_before_dialog(&mut self) {
+        if self.recovery.is_some()
+            && self.doc.is_dirty()
+            && self.doc.revision() != self.autosaved_revision
+        {
+            self.write_recovery();
+        }
+    }
+
+    /// Write this window's recovery file of the open draft.
+    fn write_recovery(&mut self) {
+        let Some(store) = &self.recovery else { return };
         match store.save(
             self.doc.path.as_deref(),
             &self.doc.display_name(),
             &self.doc.to_draft(),
+            self.doc.disk,
         ) {
             Ok(()) => self.autosaved_revision = self.doc.revision(),
             Err(e) => {
@@ -494,14 +559,17 @@ impl App {
                     Some((format!("Could not write the recovery copy: {e}"), true))
             }
         }
-        self.last_autosave = now;
     }
 
-    /// Remove the recovery file of the open draft.
+    /// Remove this window's recovery file of the open draft, and the restored one it came from.
     fn drop_recovery(&mut self) {
         if let Some(store) = &self.recovery {
             store.remove(self.doc.path.as_deref());
+            if let Some(adopted) = self.adopted.take() {
+                store.remove_offered(&adopted);
+            }
         }
+        self.adopted = None;
         self.autosaved_revision = 0;
     }
 
@@ -918,13 +986,33 @@ impl App {
                     // from the list loses nothing.
                     let r = self.ui_state.recovery_offers.remove(i);
                     let when = r.written_text(&self.time_zone);
-                    self.doc = Document::recovered(r.draft.answers, r.draft_path, &r.name);
+                    let name = r.name.clone();
+                    let mut doc =
+                        Document::recovered(r.draft.answers.clone(), r.draft_path.clone(), &r.name);
+                    // Saved over its draft only while the draft holds what the edits began from.
+                    doc.disk = r.base;
+                    let mut msg = format!("Restored the work on {name} autosaved {when}");
+                    self.lock = match r.draft_path.as_deref() {
+                        Some(p) if self.lock.as_ref().is_some_and(|l| l.is_for(p)) => {
+                            self.lock.take()
+                        }
+                        Some(p) => match crate::sharing::DraftLock::acquire(p) {
+                            Ok(lock) => Some(lock),
+                            Err(crate::sharing::LockError::HeldElsewhere) => {
+                                msg.push_str(&format!(
+                                    "; {name} is also open in another window: a save here first checks that it was not changed there"
+                                ));
+                                None
+                            }
+                            Err(crate::sharing::LockError::Unavailable(_)) => None,
+                        },
+                        None => None,
+                    };
+                    self.doc = doc;
+                    self.adopted = Some(r);
                     self.ui_state.screen = 0;
                     self.ui_state.buffers.clear();
-                    self.ui_state.message = Some((
-                        format!("Restored the work on {} autosaved {when}", r.name),
-                        false,
-                    ));
+                    self.ui_state.message = Some((msg, false));
                 }
             }
             Command::KeepRecoveries => {
@@ -940,11 +1028,48 @@ impl App {
                 }
             }
             Command::CloseOpenError => self.ui_state.open_error = None,
+            Command::ConflictSaveAs => {
+                if let Some(c) = self.ui_state.conflict.take() {
+                    self.save(true, c.then, ctx);
+                }
+            }
+            Command::ConflictReplace => {
+                if let Some(c) = self.ui_state.conflict.take() {
+                    self.save_to(&c.path, true, c.then, ctx);
+                }
+            }
+            Command::ConflictCancel => {
+                if let Some(c) = self.ui_state.conflict.take() {
+                    self.ui_state.message = Some((
+                        format!(
+                            "Did not save: {} stays as the other window or program left it, and your changes are still here, not saved",
+                            file_name(&c.path)
+                        ),
+                        false,
+                    ));
+                }
+            }
+            Command::OpenAnyway => {
+                if let Some(a) = self.ui_state.already_open.take() {
+                    self.open(&a.path, a.discard, false);
+                }
+            }
+            Command::DontOpen => {
+                if let Some(a) = self.ui_state.already_open.take() {
+                    self.ui_state.message = Some((
+                        format!(
+                            "Did not open {}: it is open in another window",
+                            file_name(&a.path)
+                        ),
+                        false,
+                    ));
+                }
+            }
             Command::DiscardRecovery(i) => {
                 if i < self.ui_state.recovery_offers.len() {
                     let r = self.ui_state.recovery_offers.remove(i);
                     if let Some(store) = &self.recovery {
-                        store.remove(r.draft_path.as_deref());
+                        store.remove_offered(&r);
                     }
                 }
             }
@@ -975,6 +1100,7 @@ impl App {
         match action {
             Pending::New => {
                 self.drop_recovery();
+                self.lock = None;
                 let answers = blank_draft(self.book.as_ref(), self.doc.answers().tax_year);
                 let year = answers.tax_year;
                 self.doc = Document::new(answers, None, "Untitled draft");
@@ -1028,6 +1154,7 @@ impl App {
         let supported = book.supports(year);
         let carried = next.business_credits.carryovers.len();
         self.drop_recovery();
+        self.lock = None;
         self.doc = Document::recovered(next, None, &format!("Draft for {year}"));
         self.ui_state = UiState {
             reveal_ssn: self.ui_state.reveal_ssn,
@@ -1058,35 +1185,78 @@ impl App {
     }
 
     /// Open a draft file; on any error the current draft stays as it is and a window says why.
+    /// A draft open in another window is not opened at once: a window says so and asks.
     pub fn open_file(&mut self, path: &Path) {
-        self.open(path, false);
+        self.open(path, false, true);
     }
 
     /// Open a draft file, removing the open draft's recovery copy first when `discard` (the filer
-    /// chose to discard its changes) and the file could be read.
-    fn open(&mut self, path: &Path, discard: bool) {
-        let name = path
-            .file_name()
-            .map_or_else(|| "draft".to_owned(), |n| n.to_string_lossy().into_owned());
+    /// chose to discard its changes) and the file could be read. When `ask` and another window
+    /// has the draft open, ask first instead.
+    fn open(&mut self, path: &Path, discard: bool, ask: bool) {
+        use crate::sharing::{DraftLock, LockError, Stamp};
+        let name = file_name(path);
+        let mut note = String::new();
+        let keep_lock = self.lock.as_ref().is_some_and(|l| l.is_for(path));
+        let new_lock = if keep_lock {
+            None
+        } else {
+            match DraftLock::acquire(path) {
+                Ok(lock) => Some(lock),
+                Err(LockError::HeldElsewhere) if ask => {
+                    self.ui_state.message =
+                        Some((format!("{name} is already open in another window"), false));
+                    self.ui_state.already_open = Some(AlreadyOpen {
+                        path: path.to_path_buf(),
+                        discard,
+                    });
+                    return;
+                }
+                Err(LockError::HeldElsewhere) => {
+                    note = "; it is also open in another window: a save here first checks that it was not changed there".to_owned();
+                    None
+                }
+                Err(LockError::Unavailable(e)) => {
+                    note = format!(
+                        "; other windows cannot be told it is open here (the lock file could not be made: {e})"
+                    );
+                    None
+                }
+            }
+        };
+        // Stamped before it is read: a change in between makes the next save ask, never lose it.
+        let disk = Stamp::of_file(path).ok().flatten();
         match crate::files::read_draft(path) {
             Ok(draft) => {
                 if discard {
                     self.drop_recovery();
                 }
+                self.adopted = None;
+                if !keep_lock {
+                    self.lock = new_lock;
+                }
                 self.doc = Document::new(draft.answers, Some(path.to_path_buf()), &name);
+                self.doc.disk = disk;
                 // Recoveries of other drafts still offered (a draft opened at start) stay offered.
                 let mut offers = std::mem::take(&mut self.ui_state.recovery_offers);
-                offers.retain(|r| r.draft_path.as_deref() != Some(path));
+                offers.retain(|r| {
+                    !r.draft_path
+                        .as_deref()
+                        .is_some_and(|p| crate::sharing::same_draft(p, path))
+                });
                 self.ui_state = UiState {
                     reveal_ssn: self.ui_state.reveal_ssn,
                     print_mask_ssns: self.ui_state.print_mask_ssns,
                     ..UiState::default()
                 };
-                self.ui_state.message = Some((format!("Opened {name}"), false));
+                self.ui_state.message = Some((format!("Opened {name}{note}"), false));
                 crate::files::remove_abandoned_temps(path);
                 self.remember(path);
-                if let Some(r) = self.recovery.as_ref().and_then(|r| r.find(Some(path))) {
-                    offers.insert(0, r);
+                if let Some(store) = &self.recovery {
+                    // Every window's recoveries of this draft (reached any way), the newest first.
+                    for (i, r) in store.for_draft(path).into_iter().enumerate() {
+                        offers.insert(i, r);
+                    }
                 }
                 self.ui_state.recovery_offers = offers;
             }
@@ -1105,7 +1275,7 @@ impl App {
         // The filer chose to discard the unsaved changes: their recovery copy goes only once the
         // other draft is open (a failed open keeps the draft as it is, recovery copy and all).
         let discard = self.doc.is_dirty();
-        self.open(path, discard);
+        self.open(path, discard, true);
     }
 
     /// What to ask a file dialog for: a `kind` of file, starting in [`Self::start_folder`].
@@ -1127,6 +1297,8 @@ impl App {
     /// open (`then` waits for the chooser's answer); then do `then` with it. A cancelled dialog
     /// does nothing.
     fn pick(&mut self, request: DialogRequest, save: bool, then: AfterPick, ctx: &egui::Context) {
+        // The system's dialog blocks the window, autosave included, until it closes.
+        self.autosave_before_dialog();
         let picked = if save {
             self.dialogs.pick_save(&request)
         } else {
@@ -1151,13 +1323,7 @@ impl App {
     fn picked(&mut self, path: &Path, then: AfterPick, ctx: &egui::Context) {
         match then {
             AfterPick::Open => self.open_picked(path),
-            AfterPick::Save(then) => {
-                if self.save_to(path)
-                    && let Some(then) = then
-                {
-                    self.proceed(then, ctx);
-                }
-            }
+            AfterPick::Save(then) => self.save_to(path, false, then, ctx),
             AfterPick::Export {
                 what,
                 bytes,
@@ -1211,29 +1377,115 @@ impl App {
         }
     }
 
-    /// Write the draft to `path`; returns whether it was saved.
-    fn save_to(&mut self, path: &Path) -> bool {
-        let path = path.to_path_buf();
-        let name = path
-            .file_name()
-            .map_or_else(|| "draft".to_owned(), |n| n.to_string_lossy().into_owned());
-        match crate::files::write_draft(&path, &self.doc.to_draft()) {
+    /// Write the draft to `path`, then go on with `then`. Saving over the draft's own file first
+    /// checks that it still holds what this window opened or last saved (unless `replace`): when
+    /// not, nothing is written and a window asks what to do. Saving under another name that is
+    /// open in another window is refused.
+    fn save_to(&mut self, path: &Path, replace: bool, then: Option<Pending>, ctx: &egui::Context) {
+        use crate::sharing::{DraftLock, LockError, Stamp, same_draft};
+        let name = file_name(path);
+        let own_file = self
+            .doc
+            .path
+            .as_deref()
+            .is_some_and(|p| same_draft(p, path));
+        let mut new_lock = None;
+        if own_file && !replace {
+            match Stamp::of_file(path) {
+                Ok(now) if now == self.doc.disk => {}
+                Ok(now) => {
+                    let how = match (self.doc.disk, now) {
+                        (Some(_), None) => {
+                            "was removed or renamed by another window or program since you opened it"
+                        }
+                        (None, _) => "holds a version this window did not open",
+                        (Some(_), Some(_)) => {
+                            "was changed by another window or program since you opened it"
+                        }
+                    };
+                    self.ui_state.message = Some((format!("Did not save {name}: it {how}"), true));
+                    self.ui_state.conflict = Some(Conflict {
+                        path: path.to_path_buf(),
+                        how: how.to_owned(),
+                        then,
+                    });
+                    return;
+                }
+                Err(e) => {
+                    self.ui_state.message = Some((
+                        format!(
+                            "Could not save {name}: the file could not be read to check that no other window changed it: {e}"
+                        ),
+                        true,
+                    ));
+                    return;
+                }
+            }
+        } else if !own_file {
+            match DraftLock::acquire(path) {
+                Ok(lock) => new_lock = Some(lock),
+                Err(LockError::HeldElsewhere) => {
+                    self.ui_state.message = Some((
+                        format!(
+                            "Did not save over {name}: it is open in another window, whose work would be lost. Choose another name"
+                        ),
+                        true,
+                    ));
+                    return;
+                }
+                // Saved all the same; other windows cannot be told it is open here.
+                Err(LockError::Unavailable(_)) => {}
+            }
+        }
+        let draft = self.doc.to_draft();
+        // The bytes the save writes, stamped: what this window saved, not what may follow.
+        let disk = njtax_engine::draft::draft_to_string(&draft)
+            .ok()
+            .map(|text| Stamp::of(text.as_bytes()));
+        // Counted before the save, which gives this name a file of its own.
+        let others = crate::files::other_names(path);
+        match crate::files::write_draft(path, &draft) {
             Ok(()) => {
-                // The work is safe in the draft now: its recovery copy (under the old name, and the
-                // new one) is no longer needed.
+                // The work is safe in the draft now: this window's recovery copy (under the old
+                // name, and the new one) and the one it restored are no longer needed. Other
+                // windows' recovery copies stay.
                 if let Some(store) = &self.recovery {
                     store.remove(self.doc.path.as_deref());
-                    store.remove(Some(&path));
+                    store.remove(Some(path));
+                    if let Some(adopted) = self.adopted.take() {
+                        store.remove_offered(&adopted);
+                    }
+                }
+                self.adopted = None;
+                if !own_file {
+                    // The draft is now the other file: the old one is no longer open here.
+                    self.lock = new_lock;
+                } else if self.lock.is_none() {
+                    // Opened while another window had it: mark it open here once that one is gone.
+                    self.lock = DraftLock::acquire(path).ok();
                 }
                 self.autosaved_revision = 0;
-                self.doc.mark_saved(path.clone());
-                self.ui_state.message = Some((format!("Saved {name}"), false));
-                self.remember(&path);
-                true
+                self.doc.mark_saved(path.to_path_buf(), disk);
+                self.ui_state.message = Some(if others == 0 {
+                    (format!("Saved {name}"), false)
+                } else {
+                    (
+                        format!(
+                            "Saved {name}; it has {others} other name{} (hard link{}), which still show{} the previous version",
+                            if others == 1 { "" } else { "s" },
+                            if others == 1 { "" } else { "s" },
+                            if others == 1 { "s" } else { "" },
+                        ),
+                        true,
+                    )
+                });
+                self.remember(path);
+                if let Some(then) = then {
+                    self.proceed(then, ctx);
+                }
             }
             Err(e) => {
                 self.ui_state.message = Some((format!("Could not save {name}: {e}"), true));
-                false
             }
         }
     }
@@ -1449,6 +1701,12 @@ impl App {
     pub fn line_value(&self, id: &str) -> Option<rust_decimal::Decimal> {
         self.computed().and_then(|r| r.line(id)).map(|l| l.value)
     }
+}
+
+/// The file name of `path`, for messages.
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(|| "draft".to_owned(), |n| n.to_string_lossy().into_owned())
 }
 
 /// A new, empty draft: in the latest tax year this version computes (`fallback` when the law

@@ -23,6 +23,10 @@ pub struct Document {
     pub path: Option<PathBuf>,
     /// A name for the title bar when there is no path.
     pub untitled_name: String,
+    /// What the draft file held when it was opened or last saved here (`None`: there was no
+    /// file, or it is not known). A save first checks the file still holds this: otherwise
+    /// another window or program changed it meanwhile.
+    pub disk: Option<crate::sharing::Stamp>,
     revision: u64,
     saved_revision: u64,
     undo: Vec<(Answers, Option<String>)>,
@@ -57,6 +61,7 @@ impl Document {
             answers,
             path,
             untitled_name: untitled_name.to_owned(),
+            disk: None,
             revision,
             saved_revision: revision,
             undo: Vec::new(),
@@ -167,8 +172,9 @@ impl Document {
         !self.redo.is_empty()
     }
 
-    /// Mark the current answers as saved at `path`.
-    pub fn mark_saved(&mut self, path: PathBuf) {
+    /// Mark the current answers as saved at `path`, which now holds what `disk` stamps.
+    pub fn mark_saved(&mut self, path: PathBuf, disk: Option<crate::sharing::Stamp>) {
+        self.disk = disk;
         // Saved to a file of the filer's, the sample is theirs.
         self.sample = false;
         self.path = Some(path);

@@ -23,6 +23,7 @@ pub mod forms;
 pub mod platform;
 pub mod recovery;
 pub mod screens;
+pub mod sharing;
 pub mod theme;
 pub mod view;
 

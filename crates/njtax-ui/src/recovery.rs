@@ -1,14 +1,24 @@
 //! Autosave and recovery: unsaved edits are written at least every [`AUTOSAVE_SECONDS`] seconds
-//! (and when the window loses focus) to a recovery file in the platform state folder; on the next
-//! start the app offers every recovery newer than its draft, naming the draft, its folder and the
-//! local time it was written. Recovery files are created readable and writable by the owner only,
-//! and removed once the draft is saved or the changes are discarded.
+//! (when the window loses focus, and before a file dialog opens) to a recovery file in the platform
+//! state folder; on the next start the app offers every recovery, naming the draft, its folder and
+//! the local time it was written.
+//!
+//! Each window writes recovery files of its own (`recovery-<draft>-<window>.ron`, the draft named by
+//! its canonical path), so two windows never overwrite or remove each other's; the recovery files of
+//! a window still open are not offered to another one (the window holds `live-<window>.lock`). The
+//! folder is created 0700 and the files 0600 whatever the umask, and a recovery file that belongs to
+//! another user is refused, not offered. A recovery whose answers are what its draft holds has
+//! nothing to recover and is not offered.
 
+use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use njtax_engine::Draft;
 use serde::{Deserialize, Serialize};
+
+use crate::sharing::{Stamp, canonical, same_draft};
 
 /// The time zone recovery times are shown in (the system's in the app).
 pub use jiff::tz::TimeZone;
@@ -27,6 +37,13 @@ pub struct Recovery {
     pub name: String,
     /// The answers as they were.
     pub draft: Draft,
+    /// What the draft file held when the edits began (`None`: no file, or not known): a restored
+    /// recovery is saved over its draft only if the draft still holds that.
+    #[serde(default)]
+    pub base: Option<Stamp>,
+    /// The recovery file it was read from (`None` until written and read back).
+    #[serde(skip)]
+    pub file: Option<PathBuf>,
 }
 
 impl Recovery {
@@ -56,33 +73,73 @@ pub struct Found {
     pub problems: Vec<String>,
 }
 
-/// The folder of recovery files.
+/// The folder of recovery files, as one window uses it.
 #[derive(Clone, Debug)]
 pub struct RecoveryStore {
     dir: PathBuf,
+    /// This window's name in the recovery files' names: unique to the process and the window.
+    instance: String,
+    /// `live-<instance>.lock`, locked while this window lives (made with its first recovery).
+    live: Arc<Mutex<Option<LiveMark>>>,
 }
 
+/// The lock that tells other windows this window's recovery files are in use.
+#[derive(Debug)]
+struct LiveMark {
+    path: PathBuf,
+    file: File,
+}
+
+impl Drop for LiveMark {
+    fn drop(&mut self) {
+        // Removed while locked: another window's clean-up only removes marks it can lock.
+        let _ = std::fs::remove_file(&self.path);
+        let _ = self.file.unlock();
+    }
+}
+
+/// Windows made by this process so far (each store is a window of its own).
+static INSTANCES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 impl RecoveryStore {
-    /// Recovery files in `dir` (created when first needed).
+    /// Recovery files in `dir` (created when first needed), for a new window.
     pub fn new(dir: PathBuf) -> Self {
-        Self { dir }
+        let started = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let n = INSTANCES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        // The start time keeps a process id used again later from taking an old window's name.
+        let instance = format!("{started:x}.{}.{n}", std::process::id());
+        Self {
+            dir,
+            instance,
+            live: Arc::new(Mutex::new(None)),
+        }
     }
 
-    /// The recovery file for a draft (one per draft file; one for the untitled draft).
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// This window's recovery file for a draft (one per draft file, named by its canonical path,
+    /// whichever way it was reached; one for the untitled draft).
     pub fn file_for(&self, draft_path: Option<&Path>) -> PathBuf {
         let key = draft_path.map_or_else(
             || "untitled".to_owned(),
-            |p| p.to_string_lossy().into_owned(),
+            |p| canonical(p).to_string_lossy().into_owned(),
         );
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         for b in key.as_bytes() {
             h ^= u64::from(*b);
             h = h.wrapping_mul(0x0000_0100_0000_01b3);
         }
-        self.dir.join(format!("recovery-{h:016x}.ron"))
+        self.dir
+            .join(format!("recovery-{h:016x}-{}.ron", self.instance))
     }
 
-    /// Write the recovery for a draft, stamped with the time now.
+    /// Write the recovery for a draft, stamped with the time now; `base` is what the draft file
+    /// held when the edits began.
     ///
     /// # Errors
     /// When the folder or file cannot be written.
@@ -91,42 +148,102 @@ impl RecoveryStore {
         draft_path: Option<&Path>,
         name: &str,
         draft: &Draft,
+        base: Option<Stamp>,
     ) -> Result<(), crate::files::WriteError> {
         self.write(&Recovery {
             written_unix: now_unix(),
-            draft_path: draft_path.map(Path::to_path_buf),
+            draft_path: draft_path.map(canonical),
             name: name.to_owned(),
             draft: draft.clone(),
+            base,
+            file: None,
         })
     }
 
-    /// Write a recovery as it is (its draft's recovery file).
+    /// Write a recovery as it is (this window's recovery file of its draft).
     ///
     /// # Errors
     /// When the folder or file cannot be written.
     pub fn write(&self, recovery: &Recovery) -> Result<(), crate::files::WriteError> {
-        std::fs::create_dir_all(&self.dir).map_err(|source| crate::files::WriteError::Io {
-            step: format!(
-                "could not create the recovery folder ({})",
-                self.dir.display()
-            ),
-            path: self.dir.clone(),
-            source,
-        })?;
+        let io = |what: &str, path: &Path| {
+            let step = format!("could not {what} ({})", path.display());
+            let path = path.to_path_buf();
+            move |source| crate::files::WriteError::Io { step, path, source }
+        };
+        crate::sharing::create_private_dir(&self.dir)
+            .map_err(io("create the recovery folder", &self.dir))?;
+        self.mark_live()
+            .map_err(io("mark the recovery files in use", &self.dir))?;
         let text = ron::ser::to_string_pretty(recovery, ron::ser::PrettyConfig::new())?;
         crate::files::write_private(&self.file_for(recovery.draft_path.as_deref()), &text)
     }
 
-    /// The recovery for a draft, when there is one newer than the draft file.
+    /// Hold `live-<instance>.lock`, so that other windows leave this one's recovery files alone.
+    fn mark_live(&self) -> std::io::Result<()> {
+        let mut live = self
+            .live
+            .lock()
+            .map_err(|_| std::io::Error::other("a window's lock was poisoned"))?;
+        if live.is_some() {
+            return Ok(());
+        }
+        let path = self.dir.join(format!("live-{}.lock", self.instance));
+        let file = crate::sharing::open_private(&path)?;
+        // Where locks are not supported, other windows may offer this one's recovery files: a
+        // restore or discard there loses nothing this window has not autosaved again.
+        let _ = file.try_lock();
+        *live = Some(LiveMark { path, file });
+        Ok(())
+    }
+
+    /// Whether the recovery file `name` belongs to another window that is still open.
+    fn held_by_another_window(&self, name: &str) -> bool {
+        let Some(instance) = name
+            .strip_prefix("recovery-")
+            .and_then(|n| n.strip_suffix(".ron"))
+            .and_then(|n| n.split_once('-'))
+            .map(|(_, instance)| instance)
+        else {
+            return false;
+        };
+        if instance == self.instance {
+            return false;
+        }
+        let mark = self.dir.join(format!("live-{instance}.lock"));
+        let Ok(file) = File::open(&mark) else {
+            return false;
+        };
+        match file.try_lock_shared() {
+            Ok(()) => {
+                // Its window is gone (a crash leaves the mark behind): tidy it away.
+                let _ = std::fs::remove_file(&mark);
+                false
+            }
+            Err(std::fs::TryLockError::WouldBlock) => true,
+            Err(std::fs::TryLockError::Error(_)) => false,
+        }
+    }
+
+    /// This window's recovery for a draft, when there is one with something to recover.
     pub fn find(&self, draft_path: Option<&Path>) -> Option<Recovery> {
         let file = self.file_for(draft_path);
         let text = std::fs::read_to_string(&file).ok()?;
-        let recovery: Recovery = ron::from_str(&text).ok()?;
-        (!older_than_draft(&recovery)).then_some(recovery)
+        let mut recovery: Recovery = ron::from_str(&text).ok()?;
+        recovery.file = Some(file);
+        (!already_saved(&recovery)).then_some(recovery)
     }
 
-    /// Every recovery in the folder newer than its draft, the newest first (none when the folder
-    /// does not exist yet). A recovery older than its draft was saved over and is not offered.
+    /// Every window's recoveries of the draft at `path` (reached any way), the newest first.
+    pub fn for_draft(&self, path: &Path) -> Vec<Recovery> {
+        let mut found = self.all().recoveries;
+        found.retain(|r| r.draft_path.as_deref().is_some_and(|p| same_draft(p, path)));
+        found
+    }
+
+    /// Every recovery in the folder with something to recover, the newest first (none when the
+    /// folder does not exist yet), except those of windows still open. A recovery whose answers are
+    /// what its draft holds was saved after all and is not offered; one that belongs to another
+    /// user is refused and named in `problems`.
     pub fn all(&self) -> Found {
         let mut found = Found::default();
         let entries = match std::fs::read_dir(&self.dir) {
@@ -151,18 +268,29 @@ impl RecoveryStore {
                     continue;
                 }
             };
-            let is_recovery = file
-                .file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("recovery-") && n.ends_with(".ron"));
-            if !is_recovery {
+            let Some(name) = file.file_name().and_then(|n| n.to_str()) else {
+                continue;
+            };
+            if !(name.starts_with("recovery-") && name.ends_with(".ron"))
+                || self.held_by_another_window(name)
+            {
+                continue;
+            }
+            if let Err(why) = owned_by_user(&file) {
+                found.problems.push(format!(
+                    "did not offer the recovery file {}: {why}",
+                    file.display()
+                ));
                 continue;
             }
             let recovery = std::fs::read_to_string(&file)
                 .map_err(|e| e.to_string())
                 .and_then(|text| ron::from_str::<Recovery>(&text).map_err(|e| e.to_string()));
             match recovery {
-                Ok(r) if !older_than_draft(&r) => found.recoveries.push(r),
+                Ok(mut r) if !already_saved(&r) => {
+                    r.file = Some(file);
+                    found.recoveries.push(r);
+                }
                 Ok(_) => {}
                 Err(e) => found.problems.push(format!(
                     "could not read the recovery file {}: {e}",
@@ -178,24 +306,64 @@ impl RecoveryStore {
         found
     }
 
-    /// Remove the recovery for a draft (after it is saved, or its changes are discarded).
+    /// Remove this window's recovery for a draft (after it is saved, or its changes are
+    /// discarded). Other windows' recoveries of the same draft stay.
     pub fn remove(&self, draft_path: Option<&Path>) {
         // A missing file is the normal case; any other failure leaves a stale recovery that the
         // next start offers again, which loses nothing.
         let _ = std::fs::remove_file(self.file_for(draft_path));
     }
+
+    /// Remove a recovery file that was offered (restored and saved, or discarded); only a
+    /// recovery file in this folder is removed.
+    pub fn remove_offered(&self, recovery: &Recovery) {
+        let Some(file) = &recovery.file else { return };
+        let is_ours = file.parent() == Some(self.dir.as_path())
+            && file
+                .file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("recovery-") && n.ends_with(".ron"));
+        if is_ours {
+            let _ = std::fs::remove_file(file);
+        }
+    }
 }
 
-/// The draft file was written after the recovery (the edits were saved after all).
-fn older_than_draft(recovery: &Recovery) -> bool {
-    let draft_written = recovery
-        .draft_path
-        .as_deref()
-        .and_then(|p| std::fs::metadata(p).ok())
-        .and_then(|m| m.modified().ok())
-        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
-        .map(|d| d.as_secs());
-    draft_written.is_some_and(|saved| saved > recovery.written_unix)
+/// The recovery file belongs to the user the app runs as (and is a file, not a link): another user
+/// could otherwise put answers of their choosing in front of the filer.
+#[cfg(unix)]
+fn owned_by_user(file: &Path) -> Result<(), String> {
+    use std::os::unix::fs::MetadataExt as _;
+    let meta =
+        std::fs::symlink_metadata(file).map_err(|e| format!("it could not be checked: {e}"))?;
+    if !meta.file_type().is_file() {
+        return Err("it is not a plain file".to_owned());
+    }
+    if meta.uid() != crate::sharing::current_uid() {
+        return Err(format!(
+            "it belongs to another user (user id {}), who may have put it there",
+            meta.uid()
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn owned_by_user(_file: &Path) -> Result<(), String> {
+    // The recovery folder is in the user's own profile, which other users cannot write.
+    Ok(())
+}
+
+/// The draft file holds the recovery's answers (they were saved after all): nothing to recover.
+/// A draft whose time stamp moved (copied, touched) still has its recovery offered.
+fn already_saved(recovery: &Recovery) -> bool {
+    let Some(path) = recovery.draft_path.as_deref() else {
+        return false;
+    };
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return false;
+    };
+    njtax_engine::parse_draft(&text).is_ok_and(|d| d.answers == recovery.draft.answers)
 }
 
 fn now_unix() -> u64 {
@@ -257,7 +425,7 @@ mod roundtrip {
             format_version: 1,
             answers: njtax_engine::Answers::default(),
         };
-        store.save(None, "x", &draft).unwrap();
+        store.save(None, "x", &draft, None).unwrap();
         let text = std::fs::read_to_string(store.file_for(None)).unwrap();
         let parsed: Result<Recovery, _> = ron::from_str(&text);
         assert!(parsed.is_ok(), "{parsed:?}\n{text}");

@@ -591,6 +591,8 @@ fn refusal_prompt(app: &mut App, ui: &mut Ui) {
 fn prompt(app: &mut App, ui: &mut Ui) {
     recovery_prompt(app, ui);
     crate::dialogs::open_error::draw(app, ui);
+    crate::dialogs::two_windows::draw_already_open(app, ui);
+    crate::dialogs::two_windows::draw_conflict(app, ui);
     refusal_prompt(app, ui);
     let Some(pending) = app.ui_state.pending.clone() else {
         return;

@@ -129,6 +129,45 @@ mod modes {
         assert_eq!(mode(&state), 0o700);
     }
 
+    #[test]
+    fn the_apps_own_folders_and_files_are_private_even_at_umask_000() {
+        use njtax_ui::platform::RecentStore as _;
+        let _umask = Umask::set(0);
+        let dir = tempfile::tempdir().expect("temp dir");
+        // The state folder and its recovery folder, both new.
+        let state = dir.path().join("state");
+        let recovery = state.join("recovery");
+        let store = njtax_ui::recovery::RecoveryStore::new(recovery.clone());
+        store
+            .save(None, "Untitled draft", &numbered(1), None)
+            .expect("recovery written");
+        assert_eq!(mode(&state), 0o700, "state folder");
+        assert_eq!(mode(&recovery), 0o700, "recovery folder");
+        for entry in fs::read_dir(&recovery).expect("listing") {
+            let path = entry.expect("entry").path();
+            assert_eq!(mode(&path), 0o600, "{}", path.display());
+        }
+        assert_eq!(mode(&store.file_for(None)), 0o600);
+        // The config folder and the list of recent drafts.
+        let config = dir.path().join("config").join("njtax");
+        let mut recent = njtax_ui::platform::RecentFile::new(config.join("recent.ron"));
+        recent.store(&[dir.path().join("smith.ron")]);
+        assert_eq!(mode(&dir.path().join("config")), 0o700, "config folder");
+        assert_eq!(mode(&config), 0o700);
+        assert_eq!(mode(&config.join("recent.ron")), 0o600, "recent drafts");
+        assert_eq!(recent.load(), [dir.path().join("smith.ron")]);
+        // The lock file that marks a draft open.
+        let draft = dir.path().join("smith.ron");
+        write_draft(&draft, &numbered(2)).expect("saved");
+        let lock = njtax_ui::sharing::DraftLock::acquire(&draft).expect("locked");
+        assert_eq!(
+            mode(&njtax_ui::sharing::DraftLock::file_for(&draft)),
+            0o600,
+            "lock file"
+        );
+        drop(lock);
+    }
+
     /// A group this process may give its files: any group for root ("nogroup" here), else the
     /// process's own group.
     fn a_group(dir: &Path) -> u32 {

@@ -1,0 +1,116 @@
+//! The windows of one draft open twice: a save stopped because the draft's file changed since this
+//! window opened it (save under another name, replace it, or cancel), and a draft asked for that is
+//! already open in another window (open it here all the same, or not).
+
+use egui::Ui;
+
+use crate::app::{App, Command};
+use crate::theme;
+
+/// The accessible name and heading of the window for a stopped save:
+/// `smith.ron was changed by another window or program`.
+pub fn conflict_title(file_name: &str) -> String {
+    format!("{file_name} was changed by another window or program")
+}
+
+/// The accessible name and heading of the window for a draft open elsewhere:
+/// `smith.ron is already open in another window`.
+pub fn already_open_title(file_name: &str) -> String {
+    format!("{file_name} is already open in another window")
+}
+
+fn name_of(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// Draw the window of a stopped save, when there is one.
+pub fn draw_conflict(app: &mut App, ui: &mut Ui) {
+    let Some(conflict) = app.ui_state.conflict.clone() else {
+        return;
+    };
+    let name = name_of(&conflict.path);
+    let heading = conflict_title(&name);
+    let id = egui::Id::unique("save_conflict_window");
+    let area = egui::Modal::default_area(id)
+        .accessible_name(heading.clone())
+        .role(egui::accesskit::Role::AlertDialog);
+    let response = egui::Modal::new(id).area(area).show(ui.ctx(), |ui| {
+        ui.set_max_width(theme::DIALOG_WIDTH);
+        ui.heading(&heading);
+        ui.add_space(theme::GAP_M);
+        ui.label(format!(
+            "{name} {}. Nothing has been saved yet. Saving here would replace what is in it now \
+             with this window's answers.",
+            conflict.how
+        ));
+        ui.add_space(theme::GAP_M);
+        ui.label(
+            "Save under another name to keep both, then compare them; or replace it if you are \
+             sure the other version is not needed (its previous version is kept as a backup).",
+        );
+        ui.add_space(theme::GAP_M);
+        ui.horizontal(|ui| {
+            let save_as = ui.button("Save as another name…");
+            if !ui.memory(|m| m.focused().is_some()) {
+                save_as.request_focus();
+            }
+            if save_as.clicked() {
+                app.send(Command::ConflictSaveAs);
+            }
+            if ui.button("Replace it with mine").clicked() {
+                app.send(Command::ConflictReplace);
+            }
+            if ui.button("Cancel").clicked() {
+                app.send(Command::ConflictCancel);
+            }
+        });
+    });
+    if response.should_close() {
+        app.send(Command::ConflictCancel);
+    }
+}
+
+/// Draw the window of a draft open in another window, when there is one.
+pub fn draw_already_open(app: &mut App, ui: &mut Ui) {
+    let Some(asked) = app.ui_state.already_open.clone() else {
+        return;
+    };
+    let name = name_of(&asked.path);
+    let heading = already_open_title(&name);
+    let current = app.doc.display_name();
+    let id = egui::Id::unique("already_open_window");
+    let area = egui::Modal::default_area(id)
+        .accessible_name(heading.clone())
+        .role(egui::accesskit::Role::AlertDialog);
+    let response = egui::Modal::new(id).area(area).show(ui.ctx(), |ui| {
+        ui.set_max_width(theme::DIALOG_WIDTH);
+        ui.heading(&heading);
+        ui.add_space(theme::GAP_M);
+        ui.label(format!(
+            "Another window (on this computer, or another one using the same folder) has {name} \
+             open. Work on it there. If you open it here too, a save in either window first \
+             checks that the other did not change it, and asks before replacing anything."
+        ));
+        ui.add_space(theme::GAP_M);
+        ui.label(format!("{current} stays open here until you choose."));
+        ui.add_space(theme::GAP_M);
+        ui.horizontal(|ui| {
+            let dont = ui.button("Don't open it");
+            if !ui.memory(|m| m.focused().is_some()) {
+                dont.request_focus();
+            }
+            if dont.clicked() {
+                app.send(Command::DontOpen);
+            }
+            if ui.button("Open it here too").clicked() {
+                app.send(Command::OpenAnyway);
+            }
+        });
+    });
+    if response.should_close() {
+        app.send(Command::DontOpen);
+    }
+}

@@ -1,0 +1,236 @@
+//! One draft, several windows: what a window remembers of the file it opened (a [`Stamp`] of its
+//! bytes, checked before every save so that a save never silently overwrites what another window or
+//! program saved), the lock that tells a second window the draft is already open ([`DraftLock`]),
+//! and the private folders the app keeps its own files in. See
+//! `docs/decisions/drafts-two-windows.md`.
+
+use std::fs::{self, File};
+use std::io;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// What a draft file held when this window read or wrote it: its length and a hash of its bytes.
+/// Equal stamps mean the same bytes (the time stamp is not compared: copying or touching a file
+/// moves it without changing the draft).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stamp {
+    /// Length in bytes.
+    pub len: u64,
+    /// FNV-1a (64-bit) of the bytes: stable across builds, as a stamp kept in a recovery file must
+    /// be.
+    pub hash: u64,
+}
+
+impl Stamp {
+    /// The stamp of `bytes`.
+    #[must_use]
+    pub fn of(bytes: &[u8]) -> Self {
+        let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        Self {
+            len: u64::try_from(bytes.len()).unwrap_or(u64::MAX),
+            hash,
+        }
+    }
+
+    /// The stamp of the file at `path` now; `None` when there is no file.
+    ///
+    /// # Errors
+    /// When the file exists but cannot be read.
+    pub fn of_file(path: &Path) -> io::Result<Option<Self>> {
+        match fs::read(path) {
+            Ok(bytes) => Ok(Some(Self::of(&bytes))),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// The path a draft is known by, whichever way it was reached (`x.ron`, `./x.ron`, a symbolic
+/// link, another working folder): the canonical path when the file (or its folder) exists, else
+/// the absolute path as written (a folder not mounted now).
+#[must_use]
+pub fn canonical(path: &Path) -> PathBuf {
+    if let Ok(p) = path.canonicalize() {
+        return p;
+    }
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    // A draft not written yet in a folder that exists: the folder's canonical path and the name.
+    match (absolute.parent(), absolute.file_name()) {
+        (Some(dir), Some(name)) => dir
+            .canonicalize()
+            .map_or_else(|_| absolute.clone(), |d| d.join(name)),
+        _ => absolute,
+    }
+}
+
+/// Whether two paths name the same draft (see [`canonical`]).
+#[must_use]
+pub fn same_draft(a: &Path, b: &Path) -> bool {
+    a == b || canonical(a) == canonical(b)
+}
+
+/// Create a folder of the app's own (config, state, recovery) and the folders above it that are
+/// missing, readable by the owner only (0700 on Unix, whatever the umask): see
+/// [`crate::files::create_private_folder`].
+///
+/// # Errors
+/// When a folder cannot be created.
+pub fn create_private_dir(dir: &Path) -> io::Result<()> {
+    crate::files::create_private_folder(dir)
+}
+
+/// Open (creating it when missing) a private file (0600 on Unix, whatever the umask) for writing,
+/// without truncating it.
+pub(crate) fn open_private(path: &Path) -> io::Result<File> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.mode(0o600);
+    }
+    options.open(path)
+}
+
+/// Why a draft could not be marked as open in this window.
+#[derive(Debug)]
+pub enum LockError {
+    /// Another window (or another copy of the app) has it open.
+    HeldElsewhere,
+    /// The lock file could not be made (a folder the filer may not write, a file system without
+    /// locks): the draft can be opened, but other windows are not told.
+    Unavailable(io::Error),
+}
+
+/// The mark that a draft is open in this window: `.<name>.lock` next to the draft (the file a
+/// symbolic link names), locked while the window has the draft open. The system drops the lock
+/// when the process ends, even in a crash, so a lock file left behind is simply used again; a clean
+/// close removes it. The name does not end in `.ron`, so it is never taken for a draft.
+#[derive(Debug)]
+pub struct DraftLock {
+    /// The draft, as [`canonical`] names it.
+    draft: PathBuf,
+    /// The lock file.
+    path: PathBuf,
+    /// The open, locked lock file.
+    file: File,
+}
+
+impl DraftLock {
+    /// The lock file of a draft (its canonical path).
+    #[must_use]
+    pub fn file_for(draft: &Path) -> PathBuf {
+        let draft = canonical(draft);
+        let name = draft
+            .file_name()
+            .map_or_else(|| "draft".into(), |n| n.to_string_lossy().into_owned());
+        let dir = draft.parent().map_or_else(PathBuf::new, Path::to_path_buf);
+        dir.join(format!(".{name}.lock"))
+    }
+
+    /// Mark `draft` as open in this window.
+    ///
+    /// # Errors
+    /// [`LockError::HeldElsewhere`] when another window holds it; [`LockError::Unavailable`] when
+    /// the lock file cannot be made or locked.
+    pub fn acquire(draft: &Path) -> Result<Self, LockError> {
+        let canonical_draft = canonical(draft);
+        let path = Self::file_for(&canonical_draft);
+        // A window closing removes its lock file while another may have it open: the lock is then
+        // on a file no longer in the folder, so check it is still the one there, and try again.
+        for _ in 0..5 {
+            let file = open_private(&path).map_err(LockError::Unavailable)?;
+            match file.try_lock() {
+                Ok(()) => {}
+                Err(fs::TryLockError::WouldBlock) => return Err(LockError::HeldElsewhere),
+                Err(fs::TryLockError::Error(e)) => return Err(LockError::Unavailable(e)),
+            }
+            if still_there(&file, &path) {
+                return Ok(Self {
+                    draft: canonical_draft,
+                    path,
+                    file,
+                });
+            }
+        }
+        Err(LockError::Unavailable(io::Error::other(
+            "the lock file kept being replaced",
+        )))
+    }
+
+    /// Whether this is the lock of `draft`.
+    #[must_use]
+    pub fn is_for(&self, draft: &Path) -> bool {
+        self.draft == canonical(draft)
+    }
+}
+
+impl Drop for DraftLock {
+    fn drop(&mut self) {
+        // Removed while still locked, so that no other window takes the file being removed for
+        // free; a lock file that stays (this fails) is used again by the next window. Only the
+        // file this lock holds is removed.
+        if still_there(&self.file, &self.path) {
+            let _ = fs::remove_file(&self.path);
+        }
+        let _ = self.file.unlock();
+    }
+}
+
+/// Whether `path` still names the open `file` (not a file put in its place).
+#[cfg(unix)]
+fn still_there(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt as _;
+    match (file.metadata(), fs::metadata(path)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn still_there(_file: &File, path: &Path) -> bool {
+    // Windows does not remove a file that is open, so the name still names it.
+    path.exists()
+}
+
+/// The user this process runs as (Unix), to refuse files another user put in the app's folders.
+#[cfg(unix)]
+#[must_use]
+pub fn current_uid() -> u32 {
+    rustix::process::geteuid().as_raw()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stamps_compare_bytes() {
+        assert_eq!(Stamp::of(b"abc"), Stamp::of(b"abc"));
+        assert_ne!(Stamp::of(b"abc"), Stamp::of(b"abd"));
+        assert_eq!(Stamp::of(b"").len, 0);
+    }
+
+    #[test]
+    fn a_second_lock_on_a_draft_is_refused_until_the_first_is_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let draft = dir.path().join("x.ron");
+        fs::write(&draft, "()").unwrap();
+        let first = DraftLock::acquire(&draft).unwrap();
+        let lock_file = DraftLock::file_for(&draft);
+        assert!(lock_file.exists());
+        let again = dir.path().join(".").join("x.ron");
+        assert!(matches!(
+            DraftLock::acquire(&again),
+            Err(LockError::HeldElsewhere)
+        ));
+        assert!(first.is_for(&again));
+        drop(first);
+        assert!(!lock_file.exists(), "a clean close removes the lock file");
+        let second = DraftLock::acquire(&draft).unwrap();
+        drop(second);
+    }
+}
