@@ -9,7 +9,7 @@
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use crate::answers::{Date, FilingStatus, PlanBasis};
+use crate::answers::{Date, PlanBasis};
 use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, ShowValue};
 use crate::money::{
@@ -261,11 +261,11 @@ pub fn equal_installments(total: Decimal, n: u32) -> Vec<Decimal> {
     out
 }
 
-const PLAN_CITE: &str = "N.J.S.A. 54A:8-4 a, b; 54A:8-5 a(1); 54A:9-6 d(3); NJ-1040-ES";
+const PLAN_CITE: &str = "N.J.S.A. 54A:8-4 a, b; 54A:8-5 a(1); 54A:9-6 c(2); NJ-1040-ES";
 
-/// Next year's estimated tax (NJ-1040-ES; N.J.S.A. 54A:8-4, 8-5): the tax to plan on (this year's
-/// line 50, 110% of it when this year's taxable gross income is over the 54A:9-6 d(3) limit, or
-/// the projected tax), less the withholding expected; a declaration is required when that is more
+/// Next year's estimated tax (NJ-1040-ES; N.J.S.A. 54A:8-4, 8-5): the tax to plan on (100% of this
+/// year's line 50, the measure of next year's underpayment under 54A:9-6 c(2) whatever the income,
+/// or the projected tax), less the withholding expected; a declaration is required when that is more
 /// than $400 (8-4 a); four equal installments on next year's due dates (8-5 a(1)), this year's
 /// overpayment credited forward (line 69) applied to the first, then the next.
 pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
@@ -278,57 +278,27 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
     // The tax to plan on.
     let (base, base_words) = match plan.basis {
         PlanBasis::ThisYearsTax => {
+            // 54A:9-6 c(2): next year's underpayment is measured against 100% of this year's tax
+            // whatever the income; the 110% of 9-6 d(3) changes only the exception of subsection
+            // d, which payments of 100% never need (decision record estimated-tax-and-health.md).
             let tax = s.v("balance_after_credits");
-            let income_key = if cx.scope.kind.is_nonresident() {
-                "taxable_income"
-            } else {
-                "nj_taxable_income"
-            };
-            let income = s.v(income_key);
-            // 54A:9-6 d(3): the limit for married filing separately looks at the status of the
-            // year the installments are for; this year's status stands in for next year's.
             let est = &cx.p.estimated;
-            let limit_fig = if cx.a.filing_status == FilingStatus::MarriedSeparate {
-                &est.high_income_limit_separate
-            } else {
-                &est.high_income_limit
-            };
-            let limit = limit_fig.value;
+            let pct = est.prior_year_share.value;
             ex = ex
                 .line(
                     "This year's tax after credits",
                     "balance_after_credits",
                     tax,
                 )
-                .line("This year's taxable gross income", income_key, income)
-                .param(limit_fig);
-            if income > limit {
-                let pct = est.prior_year_high_income_share.value;
-                ex = ex.param(&est.prior_year_high_income_share);
-                let base = round_cents(sat_mul(tax, pct));
-                let words = crate::explain_format!(
-                    "this year's taxable gross income {} is over {}{}, so the tax to plan on is {} of this year's tax {} = {} (54A:9-6 d(3))",
-                    fmt_money(income),
-                    fmt_money(limit),
-                    if cx.a.filing_status == FilingStatus::MarriedSeparate {
-                        " (married filing separately)"
-                    } else {
-                        ""
-                    },
-                    fmt_rate(pct),
-                    fmt_money(tax),
-                    fmt_money(base)
-                );
-                (base, words)
-            } else {
-                let words = crate::explain_format!(
-                    "this year's taxable gross income {} is not over {}, so the tax to plan on is this year's tax {} (54A:9-6 d(1)(A))",
-                    fmt_money(income),
-                    fmt_money(limit),
-                    fmt_money(tax)
-                );
-                (tax, words)
-            }
+                .param(&est.prior_year_share);
+            let base = round_cents(sat_mul(tax, pct));
+            let words = crate::explain_format!(
+                "the tax to plan on is {} of this year's tax {} = {}: paid on time in next year's installments, it leaves no underpayment (54A:9-6 c(2)), whatever this year's income (the 110% of 54A:9-6 d(3) changes only the exception of subsection d)",
+                fmt_rate(pct),
+                fmt_money(tax),
+                fmt_money(base)
+            );
+            (base, words)
         }
         PlanBasis::Projected => {
             let projected = cx.non_negative(
