@@ -347,13 +347,13 @@ fn line_52_explanation(cx: &Ctx, s: &Sheet, sch: &Nj2210Schedule) -> Explanation
         }
     }
     let mut exp = Explanation::new(rule, CITATION).line(
-        "Line 1: balance of tax after credits",
+        "NJ-2210 line 1: balance of tax after credits",
         "balance_after_credits",
         sch.tax,
     );
     for (k, name) in line_2_keys() {
         if s.get(k).is_some() && !s.v(k).is_zero() {
-            exp = exp.line(crate::explain_format!("Line 2: {name}"), *k, s.v(k));
+            exp = exp.line(crate::explain_format!("NJ-2210 line 2: {name}"), *k, s.v(k));
         }
     }
     exp = exp.param(&e.declaration_threshold);
@@ -647,7 +647,7 @@ pub fn nj2210_schedule(cx: &Ctx, s: &Sheet, line_50: Decimal) -> Nj2210Schedule 
     let threshold = e.declaration_threshold.value;
     if net <= threshold {
         sch.notes.push(crate::explain_format!(
-            "line 3 {} is not more than {}: no declaration of estimated tax was required and no interest is due (54A:8-4 a)",
+            "NJ-2210 line 3 {} is not more than {}: no declaration of estimated tax was required and no interest is due (54A:8-4 a)",
             fmt_money(net),
             fmt_money(threshold)
         ));
