@@ -122,6 +122,10 @@ crate::param_domain!("late", LateParamsFile => LateParams {
     /// Next year's NJ-1040-ES installment due dates, when published (empty: worked out from the
     /// statute's dates).
     next_year_installment_dates: Vec<DueDate>,
+    /// New Jersey's legal holidays (N.J.S.A. 36:1-1), for 54A:9-11 c.
+    legal_holidays: Vec<crate::calendar::Holiday>,
+    /// A holiday on a Sunday is also kept on the Monday after (36:1-1).
+    sunday_holiday_observed_monday: bool,
     /// The installment dates the statute names (54A:8-5 a(1)).
     statutory_installment_dates: Vec<MonthDay>,
     /// Late filing: a flat amount per month or part of a month (R.S. 54:49-4).
@@ -166,36 +170,17 @@ pub fn year_date_problems(p: &LateParams, year: u16) -> Vec<String> {
 
 /// Day of the week, 0 = Sunday .. 6 = Saturday (Gregorian calendar).
 pub fn weekday(d: Date) -> u8 {
-    const SHIFT: [u32; 12] = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4];
-    let mut y = u32::from(d.year);
-    if d.month < 3 {
-        y = y.saturating_sub(1);
-    }
-    let t = SHIFT
-        .get(usize::from(d.month).saturating_sub(1))
-        .copied()
-        .unwrap_or(0);
-    // Leap days: every 4th year, not every 100th, again every 4 x 100th (Gregorian calendar).
-    let w = (y + y / 4 - y / 100 + y / (4 * 100) + t + u32::from(d.day)) % 7;
-    u8::try_from(w).unwrap_or(0)
+    crate::calendar::weekday(d)
 }
 
-/// The day after `d`.
-fn next_day(d: Date) -> Date {
-    Date::new(d.year, d.month, d.day.saturating_add(1))
-        .or_else(|| Date::new(d.year, d.month.saturating_add(1), 1))
-        .or_else(|| Date::new(d.year.saturating_add(1), 1, 1))
-        .unwrap_or(d)
-}
-
-/// `d` moved to the following Monday when it is a Saturday or Sunday. Federal and State holidays
-/// are not modelled.
-pub fn off_weekend(d: Date) -> Date {
-    let mut out = d;
-    while matches!(weekday(out), 0 | 6) {
-        out = next_day(out);
-    }
-    out
+/// `d`, or the next day that is not a Saturday, Sunday or New Jersey legal holiday (54A:9-11 c,
+/// the holidays of 36:1-1 as data).
+pub fn next_business_day(p: &LateParams, d: Date) -> Date {
+    crate::calendar::next_business_day(
+        d,
+        &p.legal_holidays.value,
+        p.sunday_holiday_observed_monday.value,
+    )
 }
 
 /// `d` plus `n` months, on the same day of the month (the month's last day when it is shorter).
@@ -224,9 +209,11 @@ pub fn months_or_part(from: Date, to: Date) -> u32 {
     }
 }
 
-/// The statute's installment dates (54A:8-5 a(1)) in `year`, each moved off a Saturday or Sunday
-/// to the Monday after; a month earlier than the one before it falls in the next year.
-pub fn statutory_due_dates(year: u16, days: &[MonthDay]) -> Vec<Date> {
+/// The statute's installment dates (54A:8-5 a(1)) in `year`, each moved to the next day that is
+/// not a Saturday, Sunday or New Jersey legal holiday (54A:9-11 c); a month earlier than the one
+/// before it falls in the next year.
+pub fn statutory_due_dates(p: &LateParams, year: u16) -> Vec<Date> {
+    let days = &p.statutory_installment_dates.value;
     let mut out = Vec::new();
     let mut y = year;
     let mut previous = 0u8;
@@ -236,7 +223,7 @@ pub fn statutory_due_dates(year: u16, days: &[MonthDay]) -> Vec<Date> {
         }
         previous = md.month;
         if let Some(d) = Date::new(y, md.month, md.day) {
-            out.push(off_weekend(d));
+            out.push(next_business_day(p, d));
         }
     }
     out
@@ -371,10 +358,13 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
         .collect();
     let dates = if known.is_empty() {
         ex = ex.param(&late.statutory_installment_dates);
-        let dates = statutory_due_dates(year, &late.statutory_installment_dates.value);
+        ex = ex
+            .param(&late.legal_holidays)
+            .param(&late.sunday_holiday_observed_monday);
+        let dates = statutory_due_dates(late, year);
         if required {
             notes.push(format!(
-            "The {year} due dates are not published in the data this app has: they are the statute's dates (April 15, June 15, September 15, January 15; N.J.S.A. 54A:8-5 a(1)) moved off a Saturday or Sunday to the Monday after. Federal and State holidays are not modelled: check the NJ-1040-ES instructions."
+            "The {year} due dates are not published in the data this app has: they are the statute's dates (April 15, June 15, September 15, January 15; N.J.S.A. 54A:8-5 a(1)), each moved to the next day that is not a Saturday, Sunday or New Jersey legal holiday (N.J.S.A. 54A:9-11 c). The Division may set another date (it has, to follow the IRS): check the NJ-1040-ES instructions."
         ));
         }
         dates
