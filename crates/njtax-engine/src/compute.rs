@@ -260,6 +260,8 @@ pub struct ComputedReturn {
     pub next_year: Option<crate::rules::next_year::EstimatedTaxPlan>,
     /// What filing or paying late adds, when the filer says the return is late (an estimate).
     pub late: Option<crate::rules::next_year::LateEstimate>,
+    /// The alternative business loss to carry into next year (54A:3-9 b; NJ-BUS-2 line 12).
+    pub alternative_business_loss_carryforward: Decimal,
 }
 
 impl ComputedReturn {
@@ -838,6 +840,8 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
         hcc: None,
         next_year: None,
         late: None,
+        alternative_business_loss_carryforward:
+            rules::deductions::alternative_business_loss_to_carry(cx),
     }
 }
 
@@ -967,6 +971,7 @@ fn empty_return() -> ComputedReturn {
         hcc: None,
         next_year: None,
         late: None,
+        alternative_business_loss_carryforward: Decimal::ZERO,
     }
 }
 
