@@ -815,7 +815,6 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
     diagnostics.sort_by_key(|d| std::cmp::Reverse(d.severity));
     // The rule prose names lines in the NJ-1040's numbering; an NJ-1040NR's explanations name its
     // own (issue 15): each reference is read back to its key and given this form's id.
-    let mut lines = lines;
     if cx.scope.kind.is_nonresident() && crate::explain::explaining() {
         for l in &mut lines {
             renumber_explanation(cx.map(), &p.line_map, &mut l.explanation);
