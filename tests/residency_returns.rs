@@ -857,3 +857,97 @@ fn residency_13_resident_and_part_year_spouse_separate_three_returns_54a_5_6_b()
         Some(("665.00", "-430.00", false)),
     );
 }
+
+/// Issue 15: every line an NJ-1040NR's explanation names is that form's line. The rule prose is
+/// written in the NJ-1040's numbering (line 59 on an NJ-1040NR used to read "Line 54 ... minus line
+/// 66", cited "NJ-1040 line 67"); each reference is read back to its key and given the NJ-1040NR's
+/// id. For every NJ-1040NR of every example draft: each line reference in the return's own
+/// numbering (a bare "line N", "NJ-1040NR line N"; not "NJ-2210 line 1" or "Worksheet H line 3")
+/// names a line of the NJ-1040NR map, and no explanation cites "NJ-1040 line".
+#[test]
+fn nj1040nr_explanations_name_only_the_nj1040nr_s_own_lines() {
+    use njtax_engine::lines::{RefForm, line_refs};
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let mut problems = Vec::new();
+    let mut returns = 0;
+    let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples")];
+    let mut files = Vec::new();
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let path = e.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|x| x == "ron") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let Ok(draft) = njtax_engine::draft::parse_draft(&text) else {
+            continue;
+        };
+        let a = draft.answers;
+        let Ok(set) = njtax_engine::compute::compute_set(&a, &book) else {
+            continue;
+        };
+        for r in set.returns.iter().filter(|r| r.form == "NJ-1040NR") {
+            returns += 1;
+            let p = book.for_year(r.tax_year).unwrap();
+            let map = &p.nr_line_map;
+            for l in &r.lines {
+                let e = &l.explanation;
+                let texts = std::iter::once(&e.rule)
+                    .chain(std::iter::once(&e.citation))
+                    .chain(e.inputs.iter().map(|i| &i.name));
+                for t in texts {
+                    if t.contains("NJ-1040 line") {
+                        problems.push(format!(
+                            "{} line {}: cites the NJ-1040: {t}",
+                            path.display(),
+                            l.id
+                        ));
+                    }
+                    for rf in line_refs(t) {
+                        if rf.form != RefForm::Other && map.key_of(&rf.id).is_none() {
+                            problems.push(format!(
+                                "{} line {}: names line {}, not an NJ-1040NR line: {t}",
+                                path.display(),
+                                l.id,
+                                rf.id
+                            ));
+                        }
+                    }
+                }
+            }
+            // The pinned example: the balance-due / overpayment line reads the NJ-1040NR's lines.
+            if let Some(l) = r.lines.iter().find(|l| l.key == "tax_due") {
+                let total = map.find("total_tax_due").map(|(id, _)| id).unwrap_or("?");
+                let paid = map.find("total_payments").map(|(id, _)| id).unwrap_or("?");
+                let want = format!("Line {total} ");
+                if !l.explanation.rule.starts_with(&want)
+                    || !l.explanation.rule.contains(&format!("minus line {paid} "))
+                    || !l
+                        .explanation
+                        .citation
+                        .contains(&format!("NJ-1040NR line {}", l.id))
+                {
+                    problems.push(format!(
+                        "{} line {}: {} [{}]",
+                        path.display(),
+                        l.id,
+                        l.explanation.rule,
+                        l.explanation.citation
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        returns >= 5,
+        "only {returns} NJ-1040NR returns among the examples"
+    );
+    problems.truncate(60);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -260,6 +260,8 @@ pub struct ComputedReturn {
     pub next_year: Option<crate::rules::next_year::EstimatedTaxPlan>,
     /// What filing or paying late adds, when the filer says the return is late (an estimate).
     pub late: Option<crate::rules::next_year::LateEstimate>,
+    /// The alternative business loss to carry into next year (54A:3-9 b; NJ-BUS-2 line 12).
+    pub alternative_business_loss_carryforward: Decimal,
 }
 
 impl ComputedReturn {
@@ -812,6 +814,13 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
     }
     uncertain_figure_warnings(&lines, cx.map(), p.year, &mut diagnostics);
     diagnostics.sort_by_key(|d| std::cmp::Reverse(d.severity));
+    // The rule prose names lines in the NJ-1040's numbering; an NJ-1040NR's explanations name its
+    // own (issue 15): each reference is read back to its key and given this form's id.
+    if cx.scope.kind.is_nonresident() && crate::explain::explaining() {
+        for l in &mut lines {
+            renumber_explanation(cx.map(), &p.line_map, &mut l.explanation);
+        }
+    }
 
     ComputedReturn {
         form: cx.map().form.clone(),
@@ -831,6 +840,8 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
         hcc: None,
         next_year: None,
         late: None,
+        alternative_business_loss_carryforward:
+            rules::deductions::alternative_business_loss_to_carry(cx),
     }
 }
 
@@ -960,6 +971,7 @@ fn empty_return() -> ComputedReturn {
         hcc: None,
         next_year: None,
         late: None,
+        alternative_business_loss_carryforward: Decimal::ZERO,
     }
 }
 
@@ -1060,6 +1072,16 @@ fn provisional_year_warning(prov: &crate::year::Provisional) -> Diagnostic {
 }
 
 /// One warning per uncertain figure that a line actually used, and for an uncertain line map.
+/// An explanation's rule, citation and input names renumbered from the resident NJ-1040's line
+/// ids to `map`'s (see [`LineMap::renumber`]).
+pub fn renumber_explanation(map: &LineMap, resident: &LineMap, e: &mut Explanation) {
+    e.rule = map.renumber(resident, &e.rule);
+    e.citation = map.renumber(resident, &e.citation);
+    for i in &mut e.inputs {
+        i.name = map.renumber(resident, &i.name);
+    }
+}
+
 fn uncertain_figure_warnings(lines: &[Line], map: &LineMap, year: u16, out: &mut Vec<Diagnostic>) {
     let mut seen: Vec<String> = Vec::new();
     for line in lines {

@@ -11,6 +11,7 @@
 
 pub mod answers;
 mod business_answers;
+pub mod calendar;
 pub mod compute;
 pub mod draft;
 pub mod explain;

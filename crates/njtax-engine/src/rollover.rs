@@ -11,7 +11,8 @@ use crate::residency::Filer;
 /// A draft for `answers.tax_year + 1`: the same persons (residency reset to a full year: the filer
 /// confirms it), dependents and filing status; no income, deductions or payments, except
 /// `payments.prior_year_overpayment` = the total of line 69 (credit to next year's tax) over this
-/// year's returns; `business_credits.carryovers` = every ledger row of this year's returns with
+/// year's returns; `deductions.alternative_business_carryforward` = the alternative business
+/// loss this year's returns leave to carry (54A:3-9 b; NJ-BUS-2 line 12); `business_credits.carryovers` = every ledger row of this year's returns with
 /// something remaining whose last year is the new year or later (what expires this year is
 /// dropped); `estimated_tax.prior_year_tax` = line 50 and `prior_year_taxable_income` = line 42
 /// (NJ-1040NR: line 39, as if a resident) for next year's NJ-2210; `address` unchanged (the
@@ -60,6 +61,15 @@ pub fn next_year(answers: &Answers, set: &ReturnSet) -> Answers {
         out.estimated_tax.prior_year_married_separately =
             answers.filing_status == crate::answers::FilingStatus::MarriedSeparate;
     }
+    // 54A:3-9 b: an alternative business loss "may be carried forward ... during each of the 20
+    // taxable years following" the loss year: the loss this year's returns leave unabsorbed
+    // (NJ-BUS-2 line 12, the loss carried in included) is next year's carryforward.
+    out.deductions.alternative_business_carryforward = set
+        .returns
+        .iter()
+        .fold(rust_decimal::Decimal::ZERO, |acc, r| {
+            sat_add(acc, r.alternative_business_loss_carryforward)
+        });
     for r in &set.returns {
         out.payments.prior_year_overpayment = sat_add(
             out.payments.prior_year_overpayment,

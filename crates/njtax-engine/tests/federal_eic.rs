@@ -820,6 +820,35 @@ fn exact_formula_is_irc_32_a_to_the_cent() {
     );
 }
 
+/// IRC 32(a)(2): the phase-out comes off the maximum (credit% x the earned income amount), and
+/// the credit is the lesser of that and credit% x earned income. One child, single, 2024, earned
+/// $5,000, AGI $40,000: phased in 34% x 5,000 = 1,700.00; limit 4,212.60 - 15.98% x (40,000 -
+/// 22,720 = 17,280) = 4,212.60 - 2,761.344 = 1,451.256; the lesser, 1,451.26. (Until issue 15 the
+/// exact figure took the phase-out off the phased-in 1,700.00 and showed $0.00 beside the table's
+/// 1,448.) Earned $3,000: 1,020.00 is under the limit and stands.
+#[test]
+fn exact_formula_takes_the_phase_out_off_the_maximum_not_the_phased_in_credit_irc_32_a_2() {
+    let p = fed(2024);
+    assert_eq!(
+        eic_exact(&p, 1, false, dec!(5000), dec!(40000)),
+        dec!(1451.26)
+    );
+    assert_eq!(
+        eic_exact(&p, 1, false, dec!(3000), dec!(40000)),
+        dec!(1020.00)
+    );
+    let (r, _) = run(&answers(2024, dec!(5000), dec!(40000), 1));
+    assert_eq!(r.credit, dec!(1448));
+    assert_eq!(r.exact_credit, dec!(1451.26));
+    assert!(
+        r.explanation
+            .rule
+            .contains("exact IRC 32(a) formula: $1,451.26"),
+        "{}",
+        r.explanation.rule
+    );
+}
+
 #[test]
 fn agi_in_the_phase_out_replaces_the_earned_income_figure_when_smaller_eic_worksheet() {
     let p = fed(2024);

@@ -254,11 +254,13 @@ fn a_part_year_resident_owes_only_for_months_wholly_resident_54a_11_4_e() {
 
 /// The threshold of 11-4 d for a part-year resident is read on the whole year's income
 /// (54A:2-4, last sentence): $8,000 in the resident period but $40,000 for the year still owes.
+/// April to June (3 months, not a short coverage gap): $695 x 3 / 12 = $173.75. (Until issue 15
+/// this test used April alone, a one-month gap that 5000A(e)(4) exempts.)
 #[test]
 fn a_part_year_resident_threshold_uses_whole_year_income_54a_11_4_d_2_4() {
-    let a = single(2024, &[4]);
+    let a = single(2024, &[4, 5, 6]);
     let o = hcc_scoped(&a, dec!(8000), part_year(date(2024, 3, 1), dec!(40000)));
-    assert_eq!(o.line.value, dec!(57.92));
+    assert_eq!(o.line.value, dec!(173.75));
     let o = hcc_scoped(&a, dec!(8000), part_year(date(2024, 3, 1), dec!(10000)));
     assert_eq!(o.line.value, Decimal::ZERO);
 }
@@ -437,12 +439,109 @@ fn lines_53a_and_53b_are_explained_54a_8_6_2() {
     );
 }
 
-/// Absurd magnitudes saturate instead of overflowing.
+/// Absurd magnitudes saturate instead of overflowing (three months, so not a short coverage gap:
+/// the bronze cap $3,960 x 3 / 12 = $990).
 #[test]
 fn absurd_income_does_not_overflow() {
-    let a = single(2024, &[1]);
+    let a = single(2024, &[1, 2, 3]);
     let o = hcc(&a, Decimal::MAX);
-    assert_eq!(o.line.value, dec!(330));
+    assert_eq!(o.line.value, dec!(990));
+}
+
+// ---- 26 U.S.C. 5000A(e)(4) as of December 15, 2017 (by 54A:11-3 b, 11-6 a): short coverage gaps ----
+
+/// A continuous period of less than 3 months without coverage is a short coverage gap: nothing is
+/// owed for its months. Income $20,000 (flat $695 wins): March-April (2 months) owes nothing;
+/// March-May (3 months) exempts none of them, $695 x 3 / 12 = $173.75.
+#[test]
+fn a_gap_of_2_months_owes_nothing_and_a_gap_of_3_owes_all_three_5000a_e_4() {
+    let o = hcc(&single(2024, &[3, 4]), dec!(20000));
+    assert_eq!(o.line.value, Decimal::ZERO);
+    let s = o.hcc.unwrap();
+    assert!(s.members[0].months_owed.is_empty());
+    assert_eq!(s.members[0].months_exempt, vec![3, 4]);
+    assert!(!s.everyone_covered);
+    assert!(
+        s.notes
+            .iter()
+            .any(|n| n.contains("short coverage gap") && n.contains("5000A(e)(4)")),
+        "{:?}",
+        s.notes
+    );
+    assert!(
+        o.line
+            .explanation
+            .params
+            .iter()
+            .any(|p| p.id == "health.short_gap_months")
+    );
+    let o = hcc(&single(2024, &[3, 4, 5]), dec!(20000));
+    assert_eq!(o.line.value, dec!(173.75));
+    assert_eq!(o.hcc.unwrap().members[0].months_owed, vec![3, 4, 5]);
+    // One month alone is a short gap too.
+    assert_eq!(
+        hcc(&single(2024, &[7]), dec!(20000)).line.value,
+        Decimal::ZERO
+    );
+}
+
+/// Only the first short gap of the year is exempt (5000A(e)(4)(B)(iii)): February and
+/// August-September are two short gaps; February is exempt, August and September are owed:
+/// $695 x 2 / 12 = $115.83. A long gap does not use up the exemption: January-April (4 months,
+/// owed) then July (the first short gap, exempt): $695 x 4 / 12 = $231.67.
+#[test]
+fn only_the_first_short_gap_is_exempt_and_a_long_gap_does_not_count_5000a_e_4_b() {
+    let o = hcc(&single(2024, &[2, 8, 9]), dec!(20000));
+    let s = o.hcc.unwrap();
+    assert_eq!(s.members[0].months_exempt, vec![2]);
+    assert_eq!(s.members[0].months_owed, vec![8, 9]);
+    assert_eq!(o.line.value, dec!(115.83));
+    let o = hcc(&single(2024, &[1, 2, 3, 4, 7]), dec!(20000));
+    let s = o.hcc.unwrap();
+    assert_eq!(s.members[0].months_exempt, vec![7]);
+    assert_eq!(s.members[0].months_owed, vec![1, 2, 3, 4]);
+    assert_eq!(o.line.value, dec!(231.67));
+}
+
+/// A gap running into next year is measured with this year's months only (26 CFR
+/// 1.5000A-3(j)(2)(iv), by 54A:11-6 a): November-December is a short gap, nothing owed; no
+/// warning. A gap from January may have begun last year, whose months the return does not hold:
+/// it is counted from January (exempt) with a warning to check.
+#[test]
+fn gaps_at_the_ends_of_the_year_december_and_january_5000a_e_4_b_i() {
+    let o = hcc(&single(2024, &[11, 12]), dec!(20000));
+    assert_eq!(o.line.value, Decimal::ZERO);
+    assert_eq!(has(&o.diags, "hcc-gap-from-last-year"), None);
+    let o = hcc(&single(2024, &[10, 11, 12]), dec!(20000));
+    assert_eq!(o.line.value, dec!(173.75));
+    let o = hcc(&single(2024, &[1, 2]), dec!(20000));
+    assert_eq!(o.line.value, Decimal::ZERO);
+    assert_eq!(
+        has(&o.diags, "hcc-gap-from-last-year"),
+        Some(Severity::Warning)
+    );
+}
+
+/// Each person has their own gap: the spouse's March-April is exempt, the taxpayer's
+/// March-May is owed ($695 x 3 / 12 = $173.75 at joint income $30,000: 2.5% x $10,000 = $250).
+/// A granted exemption month inside a gap does not shorten it: January-March without coverage with
+/// January exempt by the Division is a 3-month gap: February and March are owed.
+#[test]
+fn the_gap_is_per_person_and_counts_every_month_without_coverage_5000a_e_4() {
+    let mut a = single(2024, &[3, 4, 5]);
+    a.filing_status = FilingStatus::MarriedJoint;
+    let mut sp = person(date(1982, 1, 1));
+    sp.coverage = uninsured(&[3, 4]);
+    a.spouse = Some(sp);
+    let o = hcc(&a, dec!(30000));
+    let s = o.hcc.unwrap();
+    assert_eq!(s.members[1].months_exempt, vec![3, 4]);
+    assert_eq!(o.line.value, dec!(173.75));
+    let mut a = single(2024, &[1, 2, 3]);
+    a.taxpayer.coverage.exempt_months = vec![1];
+    let o = hcc(&a, dec!(20000));
+    assert_eq!(o.hcc.unwrap().members[0].months_owed, vec![2, 3]);
+    assert_eq!(o.line.value, dec!(115.83));
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Next year's estimated tax plan (N.J.S.A. 54A:8-4, 8-5, 9-6 d(3); NJ-1040-ES) and the late filing
+//! Next year's estimated tax plan (N.J.S.A. 54A:8-4, 8-5, 9-6 c(2); NJ-1040-ES) and the late filing
 //! and payment estimate (54A:8-1, 9-6 a; R.S. 54:49-4 and 54:48-2 as nj-reference.md §5 reports
 //! them).
 
@@ -7,7 +7,7 @@
 use njtax_engine::answers::{Date, FilingStatus, PlanBasis};
 use njtax_engine::compute::{Ctx, Sheet};
 use njtax_engine::rules::next_year::{
-    EstimatedTaxPlan, LateEstimate, MonthDay, add_months, equal_installments, estimated_tax_plan,
+    EstimatedTaxPlan, LateEstimate, add_months, equal_installments, estimated_tax_plan,
     late_estimate, months_or_part, statutory_due_dates, weekday,
 };
 use njtax_engine::{Answers, Explanation, ParamBook};
@@ -122,43 +122,35 @@ fn this_years_withholding_is_assumed_when_none_is_entered_54a_8_4_b() {
     assert!(!p.required);
 }
 
-// ---- 54A:9-6 d(3): 110% above $150,000 ($75,000 married filing separately) ----
+// ---- 54A:9-6 c(2): 100% of this year's tax, whatever the income (d(3) is only the exception) ----
 
+/// 54A:9-6 c(2) measures next year's underpayment against 100% of this year's tax; the 110% of
+/// d(3) replaces 100% only in the exception of subsection d, which payments of 100% never need.
+/// So the plan is 100% of this year's tax above $150,000 too ($8,000.00; $2,000.00 each). (Until
+/// issue 15 the plan used 110% above the limit: the statute says otherwise.)
 #[test]
-fn plan_is_110_percent_of_this_years_tax_above_150000_54a_9_6_d3() {
-    // Line 42 $150,000.01 > $150,000: 110% x $8,000.00 = $8,800.00; $2,200.00 each.
-    let p = plan(
-        2024,
-        &answers(),
-        &[
-            ("nj_taxable_income", dec!(150000.01)),
-            ("balance_after_credits", dec!(8000)),
-        ],
-    );
-    assert_eq!(p.estimated_tax, dec!(8800.00));
-    assert_eq!(amounts(&p), [dec!(2200.00); 4]);
-    assert!(
-        p.explanation.rule.contains("110%"),
-        "{}",
-        p.explanation.rule
-    );
+fn plan_is_100_percent_of_this_years_tax_above_150000_too_54a_9_6_c_2() {
+    for income in [dec!(150000.00), dec!(150000.01), dec!(900000)] {
+        let p = plan(
+            2024,
+            &answers(),
+            &[
+                ("nj_taxable_income", income),
+                ("balance_after_credits", dec!(8000)),
+            ],
+        );
+        assert_eq!(p.estimated_tax, dec!(8000.00), "{income}");
+        assert_eq!(amounts(&p), [dec!(2000.00); 4], "{income}");
+        assert!(
+            p.explanation.rule.contains("54A:9-6 c(2)"),
+            "{}",
+            p.explanation.rule
+        );
+    }
 }
 
 #[test]
-fn plan_is_100_percent_of_this_years_tax_at_exactly_150000_54a_9_6_d3() {
-    let p = plan(
-        2024,
-        &answers(),
-        &[
-            ("nj_taxable_income", dec!(150000.00)),
-            ("balance_after_credits", dec!(8000)),
-        ],
-    );
-    assert_eq!(p.estimated_tax, dec!(8000.00));
-}
-
-#[test]
-fn married_filing_separately_limit_is_75000_54a_9_6_d3() {
+fn married_filing_separately_over_75000_is_100_percent_too_54a_9_6_c_2() {
     let mut mfs = answers();
     mfs.filing_status = FilingStatus::MarriedSeparate;
     let lines = |income| {
@@ -167,21 +159,12 @@ fn married_filing_separately_limit_is_75000_54a_9_6_d3() {
             ("balance_after_credits", dec!(3000)),
         ]
     };
-    // $75,000.01: 110% x $3,000 = $3,300.00.
-    assert_eq!(
-        plan(2024, &mfs, &lines(dec!(75000.01))).estimated_tax,
-        dec!(3300.00)
-    );
-    // $75,000.00: 100%.
-    assert_eq!(
-        plan(2024, &mfs, &lines(dec!(75000.00))).estimated_tax,
-        dec!(3000.00)
-    );
-    // Single at $75,000.01: the $150,000 limit, 100%.
-    assert_eq!(
-        plan(2024, &answers(), &lines(dec!(75000.01))).estimated_tax,
-        dec!(3000.00)
-    );
+    for income in [dec!(75000.00), dec!(75000.01)] {
+        assert_eq!(
+            plan(2024, &mfs, &lines(income)).estimated_tax,
+            dec!(3000.00)
+        );
+    }
 }
 
 // ---- 54A:8-4 b: the projected basis ----
@@ -257,7 +240,7 @@ fn installments_add_up_to_the_cent_the_last_taking_the_remainder_54a_8_5_a1() {
 #[test]
 fn dates_for_2026_come_from_the_statute_with_a_note_54a_8_5_a1() {
     // A 2025 return plans 2026: no published dates; April 15 (Wed), June 15 (Mon), September 15
-    // (Tue), January 15, 2027 (Fri) are all weekdays.
+    // (Tue), January 15, 2027 (Fri) are all business days (no New Jersey legal holiday).
     let p = plan(2025, &answers(), &[("balance_after_credits", dec!(2000))]);
     assert_eq!(p.year, 2026);
     let dues: Vec<Date> = p.installments.iter().map(|i| i.due.unwrap()).collect();
@@ -273,32 +256,122 @@ fn dates_for_2026_come_from_the_statute_with_a_note_54a_8_5_a1() {
     assert!(
         p.notes
             .iter()
-            .any(|n| n.contains("holidays are not modelled"))
+            .any(|n| n.contains("New Jersey legal holiday (N.J.S.A. 54A:9-11 c)"))
     );
 }
 
+fn late_params(year: u16) -> njtax_engine::rules::next_year::LateParams {
+    njtax_engine::ParamBook::load()
+        .unwrap()
+        .for_year(year)
+        .unwrap()
+        .late
+        .clone()
+}
+
+/// 54A:9-11 c: a due date on a Saturday, Sunday or New Jersey legal holiday moves to the next day
+/// that is none of them. 2027: January 15, 2028 is a Saturday and Monday January 17 Martin Luther
+/// King Day, so Tuesday January 18, 2028. (Until issue 15 the engine skipped weekends only and gave
+/// January 17: the statute says otherwise.) 2028: April 15 is a Saturday -> Monday April 17.
 #[test]
-fn statutory_dates_move_off_a_weekend_54a_8_5_a1() {
-    let days = [
-        MonthDay { month: 4, day: 15 },
-        MonthDay { month: 6, day: 15 },
-        MonthDay { month: 9, day: 15 },
-        MonthDay { month: 1, day: 15 },
-    ];
-    // 2027: January 15, 2028 is a Saturday -> Monday January 17, 2028.
+fn statutory_dates_move_off_weekends_and_new_jersey_holidays_54a_8_5_a1_9_11_c() {
+    let l = late_params(2026);
     assert_eq!(
-        statutory_due_dates(2027, &days),
+        statutory_due_dates(&l, 2027),
         [
             date("2027-04-15"),
             date("2027-06-15"),
             date("2027-09-15"),
-            date("2028-01-17")
+            date("2028-01-18")
         ]
     );
-    // 2028: April 15, 2028 is a Saturday -> Monday April 17.
-    assert_eq!(statutory_due_dates(2028, &days)[0], date("2028-04-17"));
+    assert_eq!(statutory_due_dates(&l, 2028)[0], date("2028-04-17"));
     assert_eq!(weekday(date("2028-01-15")), 6);
     assert_eq!(weekday(date("2026-04-15")), 3);
+}
+
+/// The holidays of N.J.S.A. 36:1-1 (data) by their rules, and what moves: Good Friday, April 15,
+/// 2022 -> Monday April 18; Saturday April 15, 2023 -> Monday April 17 (the District of
+/// Columbia's Emancipation Day is not a New Jersey holiday); Martin Luther King Day, Monday
+/// January 15, 2024 -> January 16; a business day stays.
+#[test]
+fn new_jersey_legal_holidays_move_a_due_date_54a_9_11_c_36_1_1() {
+    use njtax_engine::calendar::{easter, holiday_on};
+    use njtax_engine::rules::next_year::next_business_day;
+    let l = late_params(2024);
+    let hol = |d: &str| holiday_on(date(d), &l.legal_holidays.value, true).map(str::to_owned);
+    assert_eq!(easter(2022), Some(date("2022-04-17")));
+    assert_eq!(easter(2024), Some(date("2024-03-31")));
+    assert_eq!(easter(2025), Some(date("2025-04-20")));
+    assert_eq!(hol("2022-04-15").as_deref(), Some("Good Friday"));
+    assert_eq!(
+        hol("2024-01-15").as_deref(),
+        Some("Martin Luther King Jr.'s Birthday")
+    );
+    assert_eq!(hol("2024-02-12").as_deref(), Some("Lincoln's Birthday"));
+    assert_eq!(hol("2024-02-19").as_deref(), Some("Washington's Birthday"));
+    assert_eq!(hol("2024-05-27").as_deref(), Some("Memorial Day"));
+    assert_eq!(hol("2024-06-19").as_deref(), Some("Juneteenth"));
+    assert_eq!(hol("2024-10-14").as_deref(), Some("Columbus Day"));
+    assert_eq!(hol("2024-11-05").as_deref(), Some("General election day"));
+    assert_eq!(hol("2024-11-28").as_deref(), Some("Thanksgiving Day"));
+    // A Sunday holiday is kept on the Monday after: Juneteenth 2022 was a Sunday.
+    assert_eq!(hol("2022-06-20").as_deref(), Some("Juneteenth"));
+    assert_eq!(hol("2023-04-17"), None);
+    assert_eq!(hol("2024-04-15"), None);
+    for (due, moved) in [
+        ("2022-04-15", "2022-04-18"),
+        ("2023-04-15", "2023-04-17"),
+        ("2023-01-15", "2023-01-17"),
+        ("2024-01-15", "2024-01-16"),
+        ("2024-06-15", "2024-06-17"),
+        ("2025-04-15", "2025-04-15"),
+    ] {
+        assert_eq!(next_business_day(&l, date(due)), date(moved), "{due}");
+    }
+}
+
+/// Every stored due date of every year is the statute's date moved by 54A:9-11 c, except the one
+/// the Division set otherwise: April 18, 2023 (the rule gives Monday April 17; the Division
+/// followed the IRS, whose date moved for the District of Columbia's Emancipation Day; printed on
+/// the 2023 NJ-2210). The dates once marked "computed, not confirmed" carry no such mark now.
+#[test]
+fn stored_due_dates_are_the_rules_except_the_divisions_2023_04_18_54a_9_11_c() {
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let division = date("2023-04-18");
+    for year in 2022u16..=2026 {
+        let p = book.for_year(year).unwrap();
+        let l = &p.late;
+        let mut stored: Vec<Date> = p.estimated.installment_dates.value.all().to_vec();
+        let mut derived = statutory_due_dates(l, year);
+        stored.push(l.return_due_date.value.0);
+        derived.push(njtax_engine::rules::next_year::next_business_day(
+            l,
+            Date::new(year + 1, 4, 15).unwrap(),
+        ));
+        let next: Vec<Date> = l
+            .next_year_installment_dates
+            .value
+            .iter()
+            .map(|d| d.0)
+            .collect();
+        if !next.is_empty() {
+            stored.extend(next);
+            derived.extend(statutory_due_dates(l, year + 1));
+        }
+        for (s, d) in stored.iter().zip(&derived) {
+            if *s == division {
+                assert_eq!(*d, date("2023-04-17"), "{year}");
+            } else {
+                assert_eq!(s, d, "{year}");
+            }
+        }
+        // 2026 is a provisional year (its forms are not published): its dates stay marked.
+        if year < 2026 {
+            assert!(p.estimated.installment_dates.uncertain.is_none(), "{year}");
+            assert!(l.next_year_installment_dates.uncertain.is_none(), "{year}");
+        }
+    }
 }
 
 #[test]

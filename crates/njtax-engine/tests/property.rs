@@ -171,6 +171,27 @@ fn part_year_proration_rounds_once_to_the_cent_54a_3a_17_b() {
     assert_eq!(o.v("property_taxes_paid"), dec!(4166.67));
 }
 
+/// An exact half cent rounds up (half away from zero): 10,000.02 x 7/12 = 5,833.345 exactly ->
+/// 5,833.35. Taking 7/12 first (0.58333...33 at 28 digits) gave 5,833.3449... -> 5,833.34 (issue
+/// 15); with a share of title too: 0.12 x 50% x 7/12 = 0.035 -> 0.04 (was 0.03); and 0.06 x 7/12
+/// = 0.035 -> 0.04.
+#[test]
+fn part_year_proration_rounds_an_exact_half_cent_up_54a_3a_17_b() {
+    for (taxes, own, want) in [
+        (dec!(10000.02), dec!(100), dec!(5833.35)),
+        (dec!(0.12), dec!(50), dec!(0.04)),
+        (dec!(0.06), dec!(100), dec!(0.04)),
+    ] {
+        let mut a = answers(FilingStatus::Single);
+        let mut h = owner(taxes);
+        h.months_occupied = 7;
+        h.ownership_percent = own;
+        a.homesteads.push(h);
+        let o = run(&a, dec!(90000), dec!(88000));
+        assert_eq!(o.v("property_taxes_paid"), want, "{taxes} x {own}% x 7/12");
+    }
+}
+
 #[test]
 fn overlapping_months_over_twelve_warn_54a_3a_17_b() {
     let mut a = answers(FilingStatus::Single);

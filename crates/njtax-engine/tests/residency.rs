@@ -486,3 +486,45 @@ fn separate_returns_keep_the_household_estimated_tax_and_health_answers_on_the_p
     // The spouse is the filer of their own return: their months travel with them.
     assert_eq!(theirs.taxpayer.coverage.months_without_coverage, vec![1, 2]);
 }
+
+/// Issue 15: rule prose is written in the NJ-1040's numbering; an NJ-1040NR's explanation names
+/// its own lines, read back through the semantic key: NJ-1040 line 67 (tax due: line 54 total tax
+/// minus line 66 payments) is NJ-1040NR line 59 (line 50 minus line 58). Another form's lines
+/// ("NJ-2210 line 1", "Worksheet H line 3") and lines already in the NJ-1040NR's numbering are
+/// left alone; so is a resident line the NJ-1040NR does not have.
+#[test]
+fn nonresident_explanations_renumber_nj1040_lines_through_the_key() {
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let p = book.for_year(2024).unwrap();
+    let (nr, res) = (&p.nr_line_map, &p.line_map);
+    assert_eq!(
+        nr.renumber(res, "Line 54 $9.00 minus line 66 $1.00, when positive"),
+        "Line 50 $9.00 minus line 58 $1.00, when positive"
+    );
+    assert_eq!(
+        nr.renumber(res, "N.J.S.A. 54A:8-1; NJ-1040 line 67"),
+        "N.J.S.A. 54A:8-1; NJ-1040NR line 59"
+    );
+    assert_eq!(nr.renumber(res, "lines 55 and 66"), "lines 51 and 58");
+    for same in [
+        "NJ-2210: line 1 tax - line 2 withholding = line 3",
+        "Worksheet H line 3 and line 54",
+        "NJ-1040NR line 27B",
+        "Form 2441 line 9",
+    ] {
+        let got = nr.renumber(res, same);
+        if same == "Worksheet H line 3 and line 54" {
+            assert_eq!(
+                got, same,
+                "bare references after another form keep its numbering"
+            );
+        } else {
+            assert_eq!(got, same);
+        }
+    }
+    // The resident return is not renumbered.
+    assert_eq!(
+        res.renumber(res, "Line 54 minus line 66"),
+        "Line 54 minus line 66"
+    );
+}

@@ -286,3 +286,55 @@ fn every_example_rolled_forward_to_2026_computes_without_an_error_caused_by_the_
     }
     assert!(rolled > 100, "only {rolled} roll-forwards");
 }
+
+/// 54A:3-9 b: an alternative business loss may be carried forward to each of the 20 taxable years
+/// after it; next year's draft carries what this year leaves (NJ-BUS-2 line 12). A business loss
+/// of 10,000: alternative business income -10,000, so 10,000 goes to next year. With 3,000 carried
+/// in and a business profit of 2,000: 2,000 - 3,000 = -1,000 carries on. A profit of 5,000 absorbs
+/// the 3,000 carried in: nothing carries. (Until issue 15 `njtax rollover` dropped the loss.)
+#[test]
+fn the_alternative_business_loss_carries_into_next_years_draft_54a_3_9_b() {
+    use njtax_engine::answers::Business;
+    let with_business = |profit, carry_in| {
+        let mut a = resident();
+        a.income.businesses.push(Business {
+            owner: Owner::Taxpayer,
+            name: "Shop".into(),
+            net_profit: profit,
+            ..Business::default()
+        });
+        a.deductions.alternative_business_carryforward = carry_in;
+        a
+    };
+    for (profit, carry_in, carried) in [
+        (dec!(-10000), dec!(0), dec!(10000)),
+        (dec!(2000), dec!(3000), dec!(1000)),
+        (dec!(5000), dec!(3000), dec!(0)),
+        (dec!(-10000), dec!(3000), dec!(13000)),
+    ] {
+        let a = with_business(profit, carry_in);
+        let set = set_of(&a);
+        let next = next_year(&a, &set);
+        assert_eq!(
+            next.deductions.alternative_business_carryforward, carried,
+            "profit {profit}, carried in {carry_in}"
+        );
+        // The same figure as the return's NJ-BUS-2 line 12.
+        let line_35 = set.returns[0]
+            .lines
+            .iter()
+            .find(|l| l.key == "alternative_business")
+            .unwrap();
+        let worksheet = line_35
+            .explanation
+            .inputs
+            .iter()
+            .find(|i| format!("{:?}", i.source).contains("nj_bus_2.line_12"))
+            .unwrap();
+        assert_eq!(
+            worksheet.value,
+            njtax_engine::money::fmt_money(carried),
+            "{profit}"
+        );
+    }
+}

@@ -168,6 +168,18 @@ pub fn line_34_health_enterprise_zone(cx: &Ctx) -> Line {
     )
 }
 
+/// The alternative business loss to carry into next year (54A:3-9 b; Schedule NJ-BUS-2 line 12):
+/// what the four business categories net, with the loss carried in, below zero, as a positive
+/// amount (zero when alternative business income is not negative). The loss carried in that this
+/// year's income did not absorb goes on with this year's new loss. `njtax rollover` puts it in
+/// next year's `deductions.alternative_business_carryforward`.
+pub fn alternative_business_loss_to_carry(cx: &Ctx) -> Decimal {
+    let [business, partnership, s_corp, rents] = business_category_nets(cx);
+    let carry = floor_zero(cx.a.deductions.alternative_business_carryforward);
+    let netted = sat_sub(sat_sum([business, partnership, s_corp, rents]), carry);
+    floor_zero(-netted)
+}
+
 /// Line 35: alternative business calculation adjustment (54A:3-9; Schedule NJ-BUS-2).
 ///
 /// Regular business income is the total of the four business categories (54A:5-1 b, d, k, p:

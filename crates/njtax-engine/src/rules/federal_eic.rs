@@ -174,15 +174,19 @@ impl Column {
     }
 }
 
-/// The IRC 32(a) formula before rounding: credit% x min(earned, earned income amount), less
-/// phase-out% x (the greater of AGI and earned income, over the phase-out amount); not below zero.
+/// The IRC 32(a) formula before rounding: (1) credit% x earned income, but (2) not more than the
+/// excess of credit% x the earned income amount (the maximum credit) over phase-out% x (the
+/// greater of AGI and earned income, over the phase-out amount); not below zero. The phase-out
+/// comes off the maximum, not off the phased-in credit: a filer still in the phase-in whose AGI is
+/// past the phase-out amount keeps credit% x earned while that is under the reduced maximum.
 fn formula(col: &Column, earned: Decimal, agi: Decimal) -> Decimal {
     if earned <= Decimal::ZERO {
         return Decimal::ZERO;
     }
-    let tentative = mul(col.rate, earned.min(col.earned_income_amount));
+    let phased_in = mul(col.rate, earned.min(col.earned_income_amount));
     let excess = floor_zero(sat_sub(earned.max(agi), col.phaseout_start));
-    floor_zero(sat_sub(tentative, mul(col.phaseout_rate, excess)))
+    let limit = floor_zero(sat_sub(col.full_credit(), mul(col.phaseout_rate, excess)));
+    phased_in.min(limit)
 }
 
 /// The statutory credit of IRC 32(a) to the cent, for an eligible filer (no eligibility tests).

@@ -10,7 +10,9 @@
 //! adult amount per adult plus half of it per child under 18 at the start of the month, at most
 //! 300% of the adult amount) and 2.5% of household income over the filing threshold; the year's
 //! tax is the lesser of the sum of the months and the sum of the months' bronze premiums (1/12 of
-//! the annual premium per person owed for, at most five people).
+//! the annual premium per person owed for, at most five people). No payment is owed for the months
+//! of a person's short coverage gap (5000A(e)(4): the first continuous period of less than 3
+//! months without coverage in the year; see [`short_coverage_gap`]).
 
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -125,6 +127,9 @@ crate::param_domain!("health", HealthParamsFile => HealthParams {
     percentage_rate: Decimal,
     /// The age at the start of a month below which a person is a child (5000A(c)(3)(C)).
     child_age: u32,
+    /// A continuous period without coverage of fewer months than this is a short coverage gap
+    /// (26 U.S.C. 5000A(e)(4)(A) as of December 15, 2017: "less than 3 months").
+    short_gap_months: u32,
     /// The most people counted for the bronze-premium cap (5000A(c)(1)(B); family size at most 5).
     bronze_cap_people: u32,
     /// The State average annual bronze premium per person (54A:11-4 a); `None` for a year whose
@@ -227,33 +232,67 @@ fn household<'a>(cx: &Ctx<'a>) -> Vec<Person<'a>> {
 }
 
 /// A person's months in the return's period, alive (from the month of birth through the month of
-/// death): (without coverage, owed, exempt).
-fn person_months(cx: &Ctx, p: &Person, period: &[u8]) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+/// death): (without coverage, owed, exempt, the short coverage gap). The months of the short
+/// coverage gap (see [`short_coverage_gap`]) are exempt with those the Division granted.
+fn person_months(
+    cx: &Ctx,
+    p: &Person,
+    period: &[u8],
+) -> (Vec<u8>, Vec<u8>, Vec<u8>, Option<Vec<u8>>) {
     let year = cx.year();
     let alive = |m: u8| {
         p.birth.is_none_or(|b| b <= last_day(year, m))
             && p.death.is_none_or(|d| first_day(year, m) <= d)
     };
-    let mut without: Vec<u8> = p
+    let mut uncovered: Vec<u8> = p
         .coverage
         .months_without_coverage
         .iter()
         .copied()
-        .filter(|m| period.contains(m) && alive(*m))
+        .filter(|m| (1..=12).contains(m) && alive(*m))
         .collect();
-    without.sort_unstable();
-    without.dedup();
+    uncovered.sort_unstable();
+    uncovered.dedup();
+    let gap = short_coverage_gap(&uncovered, cx.p.health.short_gap_months.value);
+    let without: Vec<u8> = uncovered
+        .iter()
+        .copied()
+        .filter(|m| period.contains(m))
+        .collect();
     let exempt: Vec<u8> = without
         .iter()
         .copied()
-        .filter(|m| p.coverage.exempt_months.contains(m))
+        .filter(|m| {
+            p.coverage.exempt_months.contains(m) || gap.as_ref().is_some_and(|g| g.contains(m))
+        })
         .collect();
     let owed: Vec<u8> = without
         .iter()
         .copied()
         .filter(|m| !exempt.contains(m))
         .collect();
-    (without, owed, exempt)
+    (without, owed, exempt, gap)
+}
+
+/// The short coverage gap of a year (26 U.S.C. 5000A(e)(4) as of December 15, 2017, by 54A:11-3 b
+/// and 11-6 a): the months of the first continuous period without coverage of fewer than
+/// `limit` months ("less than 3 months", (A)); a longer period exempts none of its months
+/// ((B)(ii)); when there are several short periods, only the first counts ((B)(iii)).
+/// `uncovered` are the year's months without coverage, sorted, the person alive. A period running
+/// into the next year is measured with this year's months only (26 CFR 1.5000A-3(j)(2)(iv): the
+/// second year's months are disregarded for the first year). A period running in from last year
+/// would count last year's months, which the return does not hold: it is measured from January
+/// (decision record estimated-tax-and-health.md; a warning asks the user to check).
+pub fn short_coverage_gap(uncovered: &[u8], limit: u32) -> Option<Vec<u8>> {
+    let mut runs: Vec<Vec<u8>> = Vec::new();
+    for &m in uncovered {
+        match runs.last_mut() {
+            Some(run) if run.last().is_some_and(|&l| l.saturating_add(1) == m) => run.push(m),
+            _ => runs.push(vec![m]),
+        }
+    }
+    runs.into_iter()
+        .find(|run| u32::try_from(run.len()).is_ok_and(|n| n < limit))
 }
 
 fn months_words(months: &[u8]) -> String {
@@ -328,9 +367,38 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
     let mut members = Vec::new();
     let mut owed_by_person: Vec<(Vec<u8>, Option<Date>)> = Vec::new();
     let mut anyone_without = false;
+    let mut gap_notes: Vec<String> = Vec::new();
     for p in &people {
-        let (without, owed, exempt) = person_months(cx, p, &period);
+        let (without, owed, exempt, gap) = person_months(cx, p, &period);
         anyone_without |= !without.is_empty();
+        if let Some(gap) = gap.filter(|g| g.iter().any(|m| without.contains(m))) {
+            let who = if p.name.trim().is_empty() {
+                "A household member"
+            } else {
+                p.name
+            };
+            gap_notes.push(crate::explain_format!(
+                "{who}: {} is a short coverage gap (a continuous period of less than {} months without coverage, the first in the year): no payment for its months (26 U.S.C. 5000A(e)(4) as of December 15, 2017; N.J.S.A. 54A:11-3 b).",
+                months_words(&gap),
+                cx.p.health.short_gap_months.value
+            ));
+            exp = exp.param(&cx.p.health.short_gap_months);
+            if gap.first() == Some(&1) {
+                cx.diag(
+                    Diagnostic::warning(
+                        "hcc-gap-from-last-year",
+                        format!(
+                            "{who} had no coverage in January: the short coverage gap ({}) is counted from January. If {} also had no coverage at the end of last year, those months count toward the gap (26 CFR 1.5000A-3(j)), and a gap of {} months or more in all exempts none of its months: then enter the payment for line 53c.",
+                            months_words(&gap),
+                            if p.name.trim().is_empty() { "they" } else { p.name },
+                            cx.p.health.short_gap_months.value
+                        ),
+                    )
+                    .at(format!("{}.coverage.months_without_coverage", p.path))
+                    .cite("26 U.S.C. 5000A(e)(4)(B)(i); N.J.S.A. 54A:11-3 b, 11-6 a"),
+                );
+            }
+        }
         exp = exp
             .answer_text(
                 crate::explain_format!("{} months without coverage", p.name),
@@ -364,6 +432,7 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
         });
     }
     let mut notes = oval_notes(cx);
+    notes.extend(gap_notes);
     if period.len() < 12 {
         notes.push(format!(
             "Part-year resident: only the months wholly inside the resident period count ({}); nothing is owed for a month with any day as a nonresident (N.J.S.A. 54A:11-4 e).",

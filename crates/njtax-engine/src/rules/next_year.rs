@@ -9,7 +9,7 @@
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use crate::answers::{Date, FilingStatus, PlanBasis};
+use crate::answers::{Date, PlanBasis};
 use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, ShowValue};
 use crate::money::{
@@ -122,6 +122,10 @@ crate::param_domain!("late", LateParamsFile => LateParams {
     /// Next year's NJ-1040-ES installment due dates, when published (empty: worked out from the
     /// statute's dates).
     next_year_installment_dates: Vec<DueDate>,
+    /// New Jersey's legal holidays (N.J.S.A. 36:1-1), for 54A:9-11 c.
+    legal_holidays: Vec<crate::calendar::Holiday>,
+    /// A holiday on a Sunday is also kept on the Monday after (36:1-1).
+    sunday_holiday_observed_monday: bool,
     /// The installment dates the statute names (54A:8-5 a(1)).
     statutory_installment_dates: Vec<MonthDay>,
     /// Late filing: a flat amount per month or part of a month (R.S. 54:49-4).
@@ -166,36 +170,17 @@ pub fn year_date_problems(p: &LateParams, year: u16) -> Vec<String> {
 
 /// Day of the week, 0 = Sunday .. 6 = Saturday (Gregorian calendar).
 pub fn weekday(d: Date) -> u8 {
-    const SHIFT: [u32; 12] = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4];
-    let mut y = u32::from(d.year);
-    if d.month < 3 {
-        y = y.saturating_sub(1);
-    }
-    let t = SHIFT
-        .get(usize::from(d.month).saturating_sub(1))
-        .copied()
-        .unwrap_or(0);
-    // Leap days: every 4th year, not every 100th, again every 4 x 100th (Gregorian calendar).
-    let w = (y + y / 4 - y / 100 + y / (4 * 100) + t + u32::from(d.day)) % 7;
-    u8::try_from(w).unwrap_or(0)
+    crate::calendar::weekday(d)
 }
 
-/// The day after `d`.
-fn next_day(d: Date) -> Date {
-    Date::new(d.year, d.month, d.day.saturating_add(1))
-        .or_else(|| Date::new(d.year, d.month.saturating_add(1), 1))
-        .or_else(|| Date::new(d.year.saturating_add(1), 1, 1))
-        .unwrap_or(d)
-}
-
-/// `d` moved to the following Monday when it is a Saturday or Sunday. Federal and State holidays
-/// are not modelled.
-pub fn off_weekend(d: Date) -> Date {
-    let mut out = d;
-    while matches!(weekday(out), 0 | 6) {
-        out = next_day(out);
-    }
-    out
+/// `d`, or the next day that is not a Saturday, Sunday or New Jersey legal holiday (54A:9-11 c,
+/// the holidays of 36:1-1 as data).
+pub fn next_business_day(p: &LateParams, d: Date) -> Date {
+    crate::calendar::next_business_day(
+        d,
+        &p.legal_holidays.value,
+        p.sunday_holiday_observed_monday.value,
+    )
 }
 
 /// `d` plus `n` months, on the same day of the month (the month's last day when it is shorter).
@@ -224,9 +209,11 @@ pub fn months_or_part(from: Date, to: Date) -> u32 {
     }
 }
 
-/// The statute's installment dates (54A:8-5 a(1)) in `year`, each moved off a Saturday or Sunday
-/// to the Monday after; a month earlier than the one before it falls in the next year.
-pub fn statutory_due_dates(year: u16, days: &[MonthDay]) -> Vec<Date> {
+/// The statute's installment dates (54A:8-5 a(1)) in `year`, each moved to the next day that is
+/// not a Saturday, Sunday or New Jersey legal holiday (54A:9-11 c); a month earlier than the one
+/// before it falls in the next year.
+pub fn statutory_due_dates(p: &LateParams, year: u16) -> Vec<Date> {
+    let days = &p.statutory_installment_dates.value;
     let mut out = Vec::new();
     let mut y = year;
     let mut previous = 0u8;
@@ -236,7 +223,7 @@ pub fn statutory_due_dates(year: u16, days: &[MonthDay]) -> Vec<Date> {
         }
         previous = md.month;
         if let Some(d) = Date::new(y, md.month, md.day) {
-            out.push(off_weekend(d));
+            out.push(next_business_day(p, d));
         }
     }
     out
@@ -261,11 +248,11 @@ pub fn equal_installments(total: Decimal, n: u32) -> Vec<Decimal> {
     out
 }
 
-const PLAN_CITE: &str = "N.J.S.A. 54A:8-4 a, b; 54A:8-5 a(1); 54A:9-6 d(3); NJ-1040-ES";
+const PLAN_CITE: &str = "N.J.S.A. 54A:8-4 a, b; 54A:8-5 a(1); 54A:9-6 c(2); NJ-1040-ES";
 
-/// Next year's estimated tax (NJ-1040-ES; N.J.S.A. 54A:8-4, 8-5): the tax to plan on (this year's
-/// line 50, 110% of it when this year's taxable gross income is over the 54A:9-6 d(3) limit, or
-/// the projected tax), less the withholding expected; a declaration is required when that is more
+/// Next year's estimated tax (NJ-1040-ES; N.J.S.A. 54A:8-4, 8-5): the tax to plan on (100% of this
+/// year's line 50, the measure of next year's underpayment under 54A:9-6 c(2) whatever the income,
+/// or the projected tax), less the withholding expected; a declaration is required when that is more
 /// than $400 (8-4 a); four equal installments on next year's due dates (8-5 a(1)), this year's
 /// overpayment credited forward (line 69) applied to the first, then the next.
 pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
@@ -278,57 +265,27 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
     // The tax to plan on.
     let (base, base_words) = match plan.basis {
         PlanBasis::ThisYearsTax => {
+            // 54A:9-6 c(2): next year's underpayment is measured against 100% of this year's tax
+            // whatever the income; the 110% of 9-6 d(3) changes only the exception of subsection
+            // d, which payments of 100% never need (decision record estimated-tax-and-health.md).
             let tax = s.v("balance_after_credits");
-            let income_key = if cx.scope.kind.is_nonresident() {
-                "taxable_income"
-            } else {
-                "nj_taxable_income"
-            };
-            let income = s.v(income_key);
-            // 54A:9-6 d(3): the limit for married filing separately looks at the status of the
-            // year the installments are for; this year's status stands in for next year's.
             let est = &cx.p.estimated;
-            let limit_fig = if cx.a.filing_status == FilingStatus::MarriedSeparate {
-                &est.high_income_limit_separate
-            } else {
-                &est.high_income_limit
-            };
-            let limit = limit_fig.value;
+            let pct = est.prior_year_share.value;
             ex = ex
                 .line(
                     "This year's tax after credits",
                     "balance_after_credits",
                     tax,
                 )
-                .line("This year's taxable gross income", income_key, income)
-                .param(limit_fig);
-            if income > limit {
-                let pct = est.prior_year_high_income_share.value;
-                ex = ex.param(&est.prior_year_high_income_share);
-                let base = round_cents(sat_mul(tax, pct));
-                let words = crate::explain_format!(
-                    "this year's taxable gross income {} is over {}{}, so the tax to plan on is {} of this year's tax {} = {} (54A:9-6 d(3))",
-                    fmt_money(income),
-                    fmt_money(limit),
-                    if cx.a.filing_status == FilingStatus::MarriedSeparate {
-                        " (married filing separately)"
-                    } else {
-                        ""
-                    },
-                    fmt_rate(pct),
-                    fmt_money(tax),
-                    fmt_money(base)
-                );
-                (base, words)
-            } else {
-                let words = crate::explain_format!(
-                    "this year's taxable gross income {} is not over {}, so the tax to plan on is this year's tax {} (54A:9-6 d(1)(A))",
-                    fmt_money(income),
-                    fmt_money(limit),
-                    fmt_money(tax)
-                );
-                (tax, words)
-            }
+                .param(&est.prior_year_share);
+            let base = round_cents(sat_mul(tax, pct));
+            let words = crate::explain_format!(
+                "the tax to plan on is {} of this year's tax {} = {}: paid on time in next year's installments, it leaves no underpayment (54A:9-6 c(2)), whatever this year's income (the 110% of 54A:9-6 d(3) changes only the exception of subsection d)",
+                fmt_rate(pct),
+                fmt_money(tax),
+                fmt_money(base)
+            );
+            (base, words)
         }
         PlanBasis::Projected => {
             let projected = cx.non_negative(
@@ -401,10 +358,13 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
         .collect();
     let dates = if known.is_empty() {
         ex = ex.param(&late.statutory_installment_dates);
-        let dates = statutory_due_dates(year, &late.statutory_installment_dates.value);
+        ex = ex
+            .param(&late.legal_holidays)
+            .param(&late.sunday_holiday_observed_monday);
+        let dates = statutory_due_dates(late, year);
         if required {
             notes.push(format!(
-            "The {year} due dates are not published in the data this app has: they are the statute's dates (April 15, June 15, September 15, January 15; N.J.S.A. 54A:8-5 a(1)) moved off a Saturday or Sunday to the Monday after. Federal and State holidays are not modelled: check the NJ-1040-ES instructions."
+            "The {year} due dates are not published in the data this app has: they are the statute's dates (April 15, June 15, September 15, January 15; N.J.S.A. 54A:8-5 a(1)), each moved to the next day that is not a Saturday, Sunday or New Jersey legal holiday (N.J.S.A. 54A:9-11 c). The Division may set another date (it has, to follow the IRS): check the NJ-1040-ES instructions."
         ));
         }
         dates

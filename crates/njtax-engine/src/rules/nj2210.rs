@@ -3,15 +3,16 @@
 //!
 //! Line 1 is the return's tax after credits (line 50), line 2 the withholding and refundable
 //! credits on the return, line 3 = 1 - 2. When line 3 is more than $400 (8-4 a), the required
-//! annual payment is the lesser of 80% of line 1 (two-thirds for a farmer, 8-4 e) and last year's
-//! tax (110% when last year's taxable gross income exceeded $150,000, $75,000 married filing
-//! separately, 9-6 d(3)), paid in four equal installments (one, due in January, for a farmer).
+//! annual payment is the lesser of 80% of line 1 (two-thirds for a farmer, 8-4 e) and 100% of last
+//! year's tax (9-6 c(2): the 110% of 9-6 d(3) replaces 100% only in the exception of subsection d,
+//! not here), paid in four equal installments (one, due in January, for a farmer).
 //! Payments are credited to the installment whose due date they meet; a later payment first pays
 //! the oldest shortfall and stops its interest. Interest runs on each shortfall for each month or
 //! part of a month at the rate of the period the month starts in, to the earlier of payment and the
 //! 15th day of the fourth month after the year (9-6 c). The exceptions of 9-6 d remove the interest
 //! on an installment when the payments made by its due date reach the lesser of (1) the least of
-//! (A) last year's tax and (C) the tax on annualized income, and (2) 90% of the tax on the actual
+//! (A) last year's tax (110% when last year's taxable gross income exceeded $150,000, $75,000
+//! married filing separately, d(3)) and (C) the tax on annualized income, and (2) 90% of the tax on the actual
 //! income so far.
 
 use rust_decimal::Decimal;
@@ -346,13 +347,13 @@ fn line_52_explanation(cx: &Ctx, s: &Sheet, sch: &Nj2210Schedule) -> Explanation
         }
     }
     let mut exp = Explanation::new(rule, CITATION).line(
-        "Line 1: balance of tax after credits",
+        "NJ-2210 line 1: balance of tax after credits",
         "balance_after_credits",
         sch.tax,
     );
     for (k, name) in line_2_keys() {
         if s.get(k).is_some() && !s.v(k).is_zero() {
-            exp = exp.line(crate::explain_format!("Line 2: {name}"), *k, s.v(k));
+            exp = exp.line(crate::explain_format!("NJ-2210 line 2: {name}"), *k, s.v(k));
         }
     }
     exp = exp.param(&e.declaration_threshold);
@@ -451,9 +452,16 @@ pub fn is_farmer(cx: &Ctx, s: &Sheet) -> (bool, Decimal) {
     (farmer, farming)
 }
 
-/// Last year's tax as the safe harbour (100%, or 110% when last year's taxable gross income was
-/// over the limit, 54A:9-6 c(2), d(3)), with the words; `None` when not available.
-fn prior_year_safe_harbour(cx: &Ctx) -> Option<(Decimal, String)> {
+/// Last year's tax in the two places 54A:9-6 uses it, with the words: `required` is 100% of it,
+/// the measure of the underpayment (9-6 c(2), which d(3) does not touch); `exception` is the
+/// share of d(1)(A) (110% when last year's taxable gross income was over the limit, d(3)).
+/// `None` when last year's tax is not entered.
+struct PriorYear {
+    required: (Decimal, String),
+    exception: (Decimal, String),
+}
+
+fn prior_year_safe_harbour(cx: &Ctx) -> Option<PriorYear> {
     let e = &cx.p.estimated;
     let est = &cx.a.estimated_tax;
     let tax = cx.non_negative(
@@ -470,35 +478,48 @@ fn prior_year_safe_harbour(cx: &Ctx) -> Option<(Decimal, String)> {
     };
     let income = est.prior_year_taxable_income.unwrap_or_default();
     let high = income > limit;
-    let share = if high {
-        e.prior_year_high_income_share.value
-    } else {
-        e.prior_year_share.value
-    };
-    let amount = times_rate(tax, share);
-    let words = if high {
+    let base_share = e.prior_year_share.value;
+    let base = times_rate(tax, base_share);
+    let base_words = crate::explain_format!(
+        "last year's tax {} x {} = {}",
+        fmt_money(tax),
+        fmt_rate(base_share),
+        fmt_money(base)
+    );
+    let required_words = if high {
         crate::explain_format!(
-            "last year's tax {} x {} (last year's taxable gross income {} is over {}{}, 54A:9-6 d(3)) = {}",
-            fmt_money(tax),
-            fmt_rate(share),
-            fmt_money(income),
-            fmt_money(limit),
-            if separate {
-                ", married filing separately"
-            } else {
-                ""
-            },
-            fmt_money(amount)
+            "{base_words} (54A:9-6 c(2); the {} of 9-6 d(3) changes only the exception of subsection d)",
+            fmt_rate(e.prior_year_high_income_share.value)
         )
     } else {
-        crate::explain_format!(
-            "last year's tax {} x {} = {}",
-            fmt_money(tax),
-            fmt_rate(share),
-            fmt_money(amount)
-        )
+        base_words.clone()
     };
-    Some((amount, words))
+    let exception = if high {
+        let share = e.prior_year_high_income_share.value;
+        let amount = times_rate(tax, share);
+        (
+            amount,
+            crate::explain_format!(
+                "last year's tax {} x {} (last year's taxable gross income {} is over {}{}, 54A:9-6 d(3)) = {}",
+                fmt_money(tax),
+                fmt_rate(share),
+                fmt_money(income),
+                fmt_money(limit),
+                if separate {
+                    ", married filing separately"
+                } else {
+                    ""
+                },
+                fmt_money(amount)
+            ),
+        )
+    } else {
+        (base, base_words)
+    };
+    Some(PriorYear {
+        required: (base, required_words),
+        exception,
+    })
 }
 
 /// `value` split into `n` parts to the cent, the last taking the remainder.
@@ -626,7 +647,7 @@ pub fn nj2210_schedule(cx: &Ctx, s: &Sheet, line_50: Decimal) -> Nj2210Schedule 
     let threshold = e.declaration_threshold.value;
     if net <= threshold {
         sch.notes.push(crate::explain_format!(
-            "line 3 {} is not more than {}: no declaration of estimated tax was required and no interest is due (54A:8-4 a)",
+            "NJ-2210 line 3 {} is not more than {}: no declaration of estimated tax was required and no interest is due (54A:8-4 a)",
             fmt_money(net),
             fmt_money(threshold)
         ));
@@ -664,12 +685,15 @@ pub fn nj2210_schedule(cx: &Ctx, s: &Sheet, line_50: Decimal) -> Nj2210Schedule 
     };
     let prior = prior_year_safe_harbour(cx);
     let required = match &prior {
-        Some((p, _)) => current.min(*p),
+        Some(p) => current.min(p.required.0),
         None => current,
     };
     sch.required_annual = required;
     sch.notes.push(match &prior {
-        Some((_, words)) => crate::explain_format!(
+        Some(PriorYear {
+            required: (_, words),
+            ..
+        }) => crate::explain_format!(
             "Required annual payment: the lesser of {current_words} and {words} = {}.",
             fmt_money(required)
         ),
@@ -894,16 +918,15 @@ pub fn nj2210_schedule(cx: &Ctx, s: &Sheet, line_50: Decimal) -> Nj2210Schedule 
         let paid_by = sat_sum(credits.iter().filter(|c| c.date <= due).map(|c| c.amount));
         let mut tests: Vec<(Decimal, String)> = Vec::new();
         let mut one: Option<(Decimal, String)> = None;
-        if let Some((p, _)) = &prior {
+        if let Some(PriorYear {
+            exception: (p, words),
+            ..
+        }) = &prior
+        {
             let v = fraction(*p);
             one = Some((
                 v,
-                crate::explain_format!(
-                    "(A) {}/{n} of last year's tax {} = {}",
-                    k + 1,
-                    fmt_money(*p),
-                    fmt_money(v)
-                ),
+                crate::explain_format!("(A) {}/{n} of {words}: {}", k + 1, fmt_money(v)),
             ));
         }
         if est.use_annualized_income {

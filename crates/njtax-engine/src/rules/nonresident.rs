@@ -245,7 +245,7 @@ pub fn column_b_totals(cx: &Ctx, s: &Sheet) -> [Line; 2] {
             "Sum of the New Jersey-source income lines (column B), not below zero = {}",
             fmt_money(total)
         ),
-        "N.J.S.A. 54A:5-8; NJ-1040NR line 27, column B",
+        "N.J.S.A. 54A:5-8; NJ-1040NR line 27B",
     );
     if crate::explain::explaining() {
         for k in keys {
@@ -262,7 +262,7 @@ pub fn column_b_totals(cx: &Ctx, s: &Sheet) -> [Line; 2] {
                 "Total New Jersey-source income {}: no exclusion reduces it (pensions and annuities are not New Jersey income of a nonresident, 54A:5-8 b)",
                 fmt_money(total)
             ),
-            "N.J.S.A. 54A:2-1.1 a, 54A:5-8; NJ-1040NR line 29, column B",
+            "N.J.S.A. 54A:2-1.1 a, 54A:5-8; NJ-1040NR line 29B",
         )
         .line("Total income, column B", "total_income_nj", total),
     );

@@ -26,7 +26,7 @@ use rust_decimal::Decimal;
 use crate::answers::{FilingStatus, HomesteadKind, Owner};
 use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line, Source};
-use crate::money::{floor_zero, fmt_money, sat_add, sat_sub, times_rate};
+use crate::money::{floor_zero, fmt_money, mul_div, sat_add, sat_mul, sat_sub, times_rate};
 use crate::rules::coj::{self, CojCol, CojColumnInput, CojSchedule};
 
 crate::param_domain!("property", PropertyParamsFile => PropertyParams {
@@ -182,12 +182,15 @@ pub fn homesteads(cx: &Ctx) -> Homesteads {
                         .cite("N.J.S.A. 54A:3A-17, 3A-19"),
                     );
                 }
-                // taxes x own% x unit% x months/12, rounded once to the cent.
-                let denominator = PERCENT_MAX * PERCENT_MAX * Decimal::from(MONTHS_IN_YEAR);
-                let factor = (own * unit * Decimal::from(months))
-                    .checked_div(denominator)
-                    .unwrap_or(Decimal::ZERO);
-                let amount = times_rate(taxes, factor);
+                // taxes x own% x unit% x months/12, rounded once to the cent: the product first,
+                // then one division, so an exact half cent rounds up (7/12 taken first is
+                // 0.58333..., which leaves a half cent just below the half).
+                let denominator = sat_mul(
+                    sat_mul(PERCENT_MAX, PERCENT_MAX),
+                    Decimal::from(MONTHS_IN_YEAR),
+                );
+                let numerator = sat_mul(sat_mul(own, unit), Decimal::from(months));
+                let amount = mul_div(taxes, numerator, denominator);
                 (
                     amount,
                     crate::explain_format!(

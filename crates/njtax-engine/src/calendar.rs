@@ -1,0 +1,195 @@
+//! New Jersey's legal holidays and the next business day (N.J.S.A. 54A:9-11 c; the holidays of
+//! N.J.S.A. 36:1-1 are data: `late.legal_holidays` in `forms/params/late.ron`).
+//!
+//! 54A:9-11 c: when the last day for an act "falls on Saturday, Sunday, or a legal holiday in the
+//! State of New Jersey", the act is timely on "the next succeeding day which is not a Saturday,
+//! Sunday or a legal holiday". Federal holidays that are not New Jersey's (the District of
+//! Columbia's Emancipation Day) do not move a New Jersey date.
+
+use serde::Deserialize;
+
+use crate::answers::Date;
+
+/// Days in a week.
+const WEEK: u8 = 7;
+
+/// One legal holiday, as a rule for finding its date in a year.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub enum Holiday {
+    /// A fixed day of a month (New Year's Day: month 1, day 1).
+    Fixed {
+        /// What it is.
+        name: String,
+        /// Month, 1-12.
+        month: u8,
+        /// Day of the month.
+        day: u8,
+    },
+    /// The `n`th given weekday of a month (0 = Sunday .. 6 = Saturday); `n` = 0 is the last.
+    Nth {
+        /// What it is.
+        name: String,
+        /// Month, 1-12.
+        month: u8,
+        /// Weekday, 0 = Sunday.
+        weekday: u8,
+        /// Which one (1 = first; 0 = last).
+        n: u8,
+    },
+    /// A day relative to Easter Sunday (Good Friday: -2).
+    Easter {
+        /// What it is.
+        name: String,
+        /// Days after Easter (negative: before).
+        offset: i8,
+    },
+    /// The day after the first given weekday of a month (general election day: the Tuesday after
+    /// the first Monday in November: month 11, weekday 1).
+    DayAfterFirst {
+        /// What it is.
+        name: String,
+        /// Month, 1-12.
+        month: u8,
+        /// Weekday of the first day counted, 0 = Sunday.
+        weekday: u8,
+    },
+}
+
+impl Holiday {
+    /// Its date in `year`.
+    pub fn date_in(&self, year: u16) -> Option<Date> {
+        match *self {
+            Holiday::Fixed { month, day, .. } => Date::new(year, month, day),
+            Holiday::Nth {
+                month, weekday, n, ..
+            } => nth_weekday(year, month, weekday, n),
+            Holiday::Easter { offset, .. } => {
+                let e = easter(year)?;
+                let mut d = e;
+                for _ in 0..offset.unsigned_abs() {
+                    d = if offset < 0 {
+                        previous_day(d)
+                    } else {
+                        next_day(d)
+                    };
+                }
+                Some(d)
+            }
+            Holiday::DayAfterFirst { month, weekday, .. } => {
+                nth_weekday(year, month, weekday, 1).map(next_day)
+            }
+        }
+    }
+
+    /// Its name.
+    pub fn name(&self) -> &str {
+        match self {
+            Holiday::Fixed { name, .. }
+            | Holiday::Nth { name, .. }
+            | Holiday::Easter { name, .. }
+            | Holiday::DayAfterFirst { name, .. } => name,
+        }
+    }
+}
+
+/// Day of the week, 0 = Sunday .. 6 = Saturday (Gregorian calendar).
+pub fn weekday(d: Date) -> u8 {
+    const SHIFT: [u32; 12] = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4];
+    let mut y = u32::from(d.year);
+    if d.month < 3 {
+        y = y.saturating_sub(1);
+    }
+    let t = SHIFT
+        .get(usize::from(d.month).saturating_sub(1))
+        .copied()
+        .unwrap_or(0);
+    // Leap days: every 4th year, not every 100th, again every 4 x 100th (Gregorian calendar).
+    let w = (y + y / 4 - y / 100 + y / (4 * 100) + t + u32::from(d.day)) % u32::from(WEEK);
+    u8::try_from(w).unwrap_or(0)
+}
+
+/// The day after `d`.
+pub fn next_day(d: Date) -> Date {
+    Date::new(d.year, d.month, d.day.saturating_add(1))
+        .or_else(|| Date::new(d.year, d.month.saturating_add(1), 1))
+        .or_else(|| Date::new(d.year.saturating_add(1), 1, 1))
+        .unwrap_or(d)
+}
+
+/// The day before `d`.
+fn previous_day(d: Date) -> Date {
+    if d.day > 1 {
+        return Date::new(d.year, d.month, d.day - 1).unwrap_or(d);
+    }
+    let (y, m) = if d.month > 1 {
+        (d.year, d.month - 1)
+    } else {
+        (d.year.saturating_sub(1), 12)
+    };
+    (1..=31u8)
+        .rev()
+        .find_map(|day| Date::new(y, m, day))
+        .unwrap_or(d)
+}
+
+/// The `n`th `wd` of a month (n = 0: the last).
+fn nth_weekday(year: u16, month: u8, wd: u8, n: u8) -> Option<Date> {
+    let days: Vec<Date> = (1..=31u8)
+        .filter_map(|day| Date::new(year, month, day))
+        .filter(|d| weekday(*d) == wd)
+        .collect();
+    if n == 0 {
+        days.last().copied()
+    } else {
+        days.get(usize::from(n - 1)).copied()
+    }
+}
+
+/// Easter Sunday of a Gregorian year (the anonymous Gregorian computus, as in Meeus).
+pub fn easter(year: u16) -> Option<Date> {
+    let y = i64::from(year);
+    let a = y % 19;
+    let b = y / 100;
+    let c = y % 100;
+    let d = b / 4;
+    let e = b % 4;
+    let f = (b + 8) / 25;
+    let g = (b - f + 1) / 3;
+    let h = (19 * a + b - d - g + 15) % 30;
+    let i = c / 4;
+    let k = c % 4;
+    let l = (32 + 2 * e + 2 * i - h - k) % 7;
+    let m = (a + 11 * h + 22 * l) / 451;
+    let month = (h + l - 7 * m + 114) / 31;
+    let day = (h + l - 7 * m + 114) % 31 + 1;
+    Date::new(year, u8::try_from(month).ok()?, u8::try_from(day).ok()?)
+}
+
+/// The legal holiday `d` is, if any: a holiday's own date, or (when `sunday_to_monday`) the Monday
+/// after a holiday falling on a Sunday.
+pub fn holiday_on(d: Date, holidays: &[Holiday], sunday_to_monday: bool) -> Option<&str> {
+    holidays.iter().find_map(|h| {
+        let on = h.date_in(d.year)?;
+        if on == d {
+            return Some(h.name());
+        }
+        if sunday_to_monday && weekday(on) == 0 && next_day(on) == d {
+            return Some(h.name());
+        }
+        None
+    })
+}
+
+/// `d`, or the next day after it that is not a Saturday, Sunday or legal holiday (54A:9-11 c).
+pub fn next_business_day(d: Date, holidays: &[Holiday], sunday_to_monday: bool) -> Date {
+    let mut out = d;
+    // A week and a few holidays at most; the bound keeps the loop finite on bad data.
+    for _ in 0..(u32::from(WEEK) * 3) {
+        if matches!(weekday(out), 0 | 6) || holiday_on(out, holidays, sunday_to_monday).is_some() {
+            out = next_day(out);
+        } else {
+            break;
+        }
+    }
+    out
+}
