@@ -127,8 +127,12 @@ pub struct Date {
 }
 
 impl Date {
-    /// Build a date, checking month and day.
+    /// Build a date, checking month and day, and that the year is written in the four digits a
+    /// draft's `"YYYY-MM-DD"` has (0 to 9999), so that every date written reads back.
     pub fn new(year: u16, month: u8, day: u8) -> Option<Self> {
+        if year > 9999 {
+            return None;
+        }
         let max_day = match month {
             1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
             4 | 6 | 9 | 11 => 30,

@@ -513,3 +513,18 @@ fn a_line_past_a_quadrillion_dollars_is_an_error_naming_it() {
     let fine = run(&answers_with(good_address()));
     assert!(!fine.diagnostics.iter().any(|d| d.code == OUT_OF_RANGE_CODE));
 }
+
+/// Every date that can be made is written as `YYYY-MM-DD` and reads back the same: a year past
+/// 9999 (five digits) is no date (a fuzzed draft with one could be written but not read back).
+#[test]
+fn every_date_that_can_be_made_reads_back_and_a_five_digit_year_is_none() {
+    use njtax_engine::answers::Date;
+    for year in [0, 24, 999, 1000, 1900, 2026, 9999] {
+        let d = Date::new(year, 2, 28).unwrap();
+        let text = d.to_string();
+        assert_eq!(text.len(), 10, "{text}");
+        assert_eq!(text.parse::<Date>(), Ok(d), "{text}");
+    }
+    assert_eq!(Date::new(10000, 1, 1), None);
+    assert_eq!(Date::new(u16::MAX, 12, 31), None);
+}
