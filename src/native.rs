@@ -148,7 +148,8 @@ impl Clipboard for SystemClipboard {
     }
 }
 
-#[cfg(all(test, target_os = "linux"))]
+#[cfg(test)]
+#[cfg(target_os = "linux")]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
 
