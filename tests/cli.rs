@@ -929,3 +929,56 @@ fn drafts_are_read_as_the_app_reads_them_bom_non_utf8_and_size() {
         "{err}"
     );
 }
+
+/// `njtax coverage` prints every entry of the coverage list under its status, with the latest
+/// year's line numbers; `--not-covered` only what the app does not cover, each with what to do;
+/// the README's "What it does not cover" names every one of them (the same words).
+#[test]
+fn coverage_prints_the_list_and_the_readme_names_what_is_not_covered() {
+    use njtax_engine::coverage::{Coverage, Status};
+    let list = Coverage::load().unwrap();
+    let out = njtax(&["coverage"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for heading in [
+        "== computed ==",
+        "== entered by you ==",
+        "== not taxed, not asked ==",
+        "== not covered ==",
+    ] {
+        assert!(text.contains(heading), "{heading}");
+    }
+    for e in &list.entries {
+        assert!(text.contains(&e.subject), "{}", e.subject);
+    }
+    // The property tax deduction is on line 41 of the latest year's form (its line map decides).
+    assert!(text.contains("line 40a, line 41"), "{text}");
+    let only = String::from_utf8(njtax(&["coverage", "--not-covered"]).stdout).unwrap();
+    assert!(!only.contains("== computed =="));
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut not_covered = 0;
+    for e in list
+        .entries
+        .iter()
+        .filter(|e| e.status == Status::NotCovered)
+    {
+        not_covered += 1;
+        assert!(
+            only.contains(&e.subject) && only.contains(&e.note),
+            "{}",
+            e.subject
+        );
+        let words = e.subject.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            readme.contains(&words),
+            "README does not name: {}",
+            e.subject
+        );
+    }
+    assert!(
+        not_covered >= 10,
+        "the issue's list: amended returns, fiscal years, 5-13, ..."
+    );
+}

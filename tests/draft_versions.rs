@@ -376,3 +376,35 @@ fn the_version_7_fixture_keeps_its_unreadable_text_and_reports_it_as_errors() {
             .is_empty()
     );
 }
+
+/// Format 8 asks who holds title to an owned home (54A:3A-17 d halves only a home held by the
+/// entirety). A format 7 owned home ticked "shared with the spouse filing separately" reads as
+/// title by the entirety (its tick cleared, the same $8,000 half of $16,000); a rented home keeps
+/// its tick (3A-18 b). The version 8 fixture's home held by the entirety for 6 months counts
+/// 16,000 x 6/12 x 1/2 = 4,000 and its shared apartment 18% x 9,000 x 1/2 = 810.
+#[test]
+fn an_owned_homes_shared_tick_becomes_title_by_the_entirety_in_format_8() {
+    use njtax_engine::answers::{HomesteadKind, HomesteadTitle};
+    use rust_decimal::dec;
+    let v7 = r#"Draft(format_version: 7, answers: (tax_year: 2024, filing_status: MarriedSeparate,
+        homesteads: [
+            (kind: Owner, property_taxes: "16000.00", shared_with_spouse_filing_separately: true),
+            (kind: Tenant, rent_paid: "9000.00", shared_with_spouse_filing_separately: true),
+        ]))"#;
+    let d = parse_draft(v7).unwrap();
+    let (owned, rented) = (&d.answers.homesteads[0], &d.answers.homesteads[1]);
+    assert_eq!(owned.kind, HomesteadKind::Owner);
+    assert_eq!(owned.title, HomesteadTitle::ByTheEntirety);
+    assert!(!owned.shared_with_spouse_filing_separately);
+    assert!(rented.shared_with_spouse_filing_separately);
+    assert_eq!(rented.title, HomesteadTitle::Yours);
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let r = njtax_engine::compute(&d.answers, &book).unwrap();
+    assert_eq!(r.value("40a"), dec!(8000) + dec!(810));
+    let d8 = parse_draft(&fixture(8)).unwrap();
+    let r = njtax_engine::compute(&d8.answers, &book).unwrap();
+    assert_eq!(r.value("40a"), dec!(4000) + dec!(810));
+    let out = njtax_engine::draft::draft_to_string(&d8).unwrap();
+    assert!(out.contains("title: ByTheEntirety"), "{out}");
+    assert_eq!(parse_draft(&out).unwrap(), d8);
+}

@@ -2865,3 +2865,51 @@ fn a_focused_ssn_field_shows_no_digits_until_show_ssns_is_chosen() {
         values(&h)
     );
 }
+
+/// A 2022 return with $1,000 withheld on $20,000 of wages: a refund whose last day to claim is
+/// 2026-04-15 (54A:9-8 a, h). Opened 45 days before, "Your NJ return" says to claim it by then;
+/// opened after it, that the refund is barred; once the filing date is given (after the deadline)
+/// the figure is the engine's ($0.00) and the notice gives way to the engine's warning.
+#[test]
+fn the_return_panel_warns_when_the_last_day_to_claim_the_refund_is_near_or_past() {
+    let mut answers = blank_answers();
+    answers.tax_year = 2022;
+    answers.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Bridge Works".into(),
+        state_wages: rust_decimal::dec!(20000),
+        nj_tax_withheld: rust_decimal::dec!(1000),
+        ..Default::default()
+    });
+    let at = |today: Date, answers: &Answers| {
+        let app = app_with(answers.clone(), ScriptedDialogs::default()).with_today(today);
+        let mut h = harness_with(app);
+        h.run();
+        h
+    };
+    let h = at(Date::new(2026, 3, 1).unwrap(), &answers);
+    assert!(
+        h.query_by_label_contains("Claim this refund by 2026-04-15")
+            .is_some()
+    );
+    drop(h);
+    let h = at(Date::new(2026, 1, 1).unwrap(), &answers);
+    assert!(
+        h.query_by_label_contains("Claim this refund by").is_none(),
+        "105 days before: no notice"
+    );
+    drop(h);
+    let h = at(Date::new(2026, 5, 1).unwrap(), &answers);
+    assert!(
+        h.query_by_label_contains("The last day to claim this refund was 2026-04-15")
+            .is_some()
+    );
+    drop(h);
+    answers.filing.filed_on = Date::new(2026, 5, 1);
+    let h = at(Date::new(2026, 5, 1).unwrap(), &answers);
+    assert!(
+        h.query_by_label_contains("The last day to claim this refund was")
+            .is_none()
+    );
+    assert_eq!(engine_figure(&answers), "$0.00");
+    assert!(h.query_by_label(&engine_figure(&answers)).is_some());
+}

@@ -14,7 +14,7 @@ use njtax_engine::answers::{
     CertifiedCredit, Contribution, Coverage, CreditKind, Date, Deductions, Dependent, Dividends,
     EmergingTechInvestment, EnteredAmounts, EntityCreditShare, EntityKind, EpdAnalysis,
     EstimatedPayment, EstimatedTaxFacts, Federal, FilingDates, FilingStatus, Gambling, GamblingWin,
-    HealthCoverage, Homestead, HomesteadKind, ImpairedEmployeeCertificate,
+    HealthCoverage, Homestead, HomesteadKind, HomesteadTitle, ImpairedEmployeeCertificate,
     ImpairedEmployeeEstimate, Income, IncomeByPeriod, Interest, JurisdictionKind,
     MinimumWageEmployerType, NextYearPlan, NjResidency, Options, OrganDonorLeave, OtherIncome,
     OtherJurisdiction, Owner, PassThrough, Payments, Person, PlanBasis, PropertySale, PropertyUse,
@@ -490,6 +490,7 @@ struct FHomestead {
     ownership: Percent,
     unit: Percent,
     months: u8,
+    title: u8,
     shared_with_spouse: bool,
 }
 
@@ -710,6 +711,7 @@ impl FBusinessCredits {
                 investment: x.a.dec(),
                 increased_rate: x.f1,
                 approved: x.f2,
+                applied_in: (x.m % 2 == 1).then(|| 2020 + u16::from(x.m % 8)),
             }),
             wage_tax_judgments: few(&self.judgments, |x| WageTaxJudgment {
                 owner: owner(x.owner),
@@ -1068,6 +1070,11 @@ impl Input {
                 ownership_percent: h.ownership.dec(),
                 unit_percent: h.unit.dec(),
                 months_occupied: h.months,
+                title: match h.title % 3 {
+                    0 => HomesteadTitle::Yours,
+                    1 => HomesteadTitle::ByTheEntirety,
+                    _ => HomesteadTitle::SpouseOnly,
+                },
                 shared_with_spouse_filing_separately: h.shared_with_spouse,
             }),
             other_jurisdictions: few(&self.jurisdictions, |j| OtherJurisdiction {

@@ -77,6 +77,14 @@ enum Command {
         /// Draft file (RON).
         draft: PathBuf,
     },
+    /// Print what this version covers of the Gross Income Tax Act (Title 54A): every section that
+    /// bears on an individual's return, with its status (computed, entered by you, not taxed and
+    /// not asked, not covered), where the app has it, and what to do for what it does not cover.
+    Coverage {
+        /// Print only the sections not covered.
+        #[arg(long)]
+        not_covered: bool,
+    },
     /// Compute many drafts (files or folders of .ron files) and print one summary line each, or
     /// with `-o` write one CSV row each.
     Batch {
@@ -370,6 +378,10 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
                 Some(out) => write_output(&out, &[draft], force, text.as_bytes())?,
                 None => out_raw!("{text}"),
             }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Coverage { not_covered } => {
+            out_raw!("{}", render_coverage(book, not_covered)?);
             Ok(ExitCode::SUCCESS)
         }
         Command::Rollover { draft, out, force } => rollover(&draft, &out, force, book),
@@ -1469,6 +1481,60 @@ fn batch(paths: &[PathBuf], book: &ParamBook, json: bool) -> ExitCode {
         );
     }
     batch_exit(&rows)
+}
+
+/// The coverage list (`forms/coverage.ron`) as text: grouped by status, each entry with its
+/// sections, where the app has it (screen and the latest year's line numbers) and its note.
+fn render_coverage(book: &ParamBook, only_not_covered: bool) -> Result<String, Unreadable> {
+    use njtax_engine::coverage::{Coverage, Status};
+    use std::fmt::Write as _;
+    let list = Coverage::load().map_err(Unreadable)?;
+    let year = book.latest_year();
+    let map = book
+        .for_year(year)
+        .map(|p| p.line_map.clone())
+        .map_err(|e| Unreadable(e.to_string()))?;
+    let mut text = String::new();
+    let statuses: &[Status] = if only_not_covered {
+        &[Status::NotCovered]
+    } else {
+        &[
+            Status::Computed,
+            Status::Entered,
+            Status::NotAsked,
+            Status::NotCovered,
+        ]
+    };
+    let _ = writeln!(
+        text,
+        "What njtax covers of the New Jersey Gross Income Tax Act (N.J.S.A. Title 54A); line numbers are the {year} {}'s",
+        map.form
+    );
+    for status in statuses {
+        let _ = writeln!(text, "\n== {} ==", status.words());
+        for e in list.entries.iter().filter(|e| e.status == *status) {
+            let _ = writeln!(text, "{}: {}", e.sections.join(", "), e.subject);
+            let lines: Vec<String> = e
+                .lines
+                .iter()
+                .filter_map(|k| map.find(k).map(|(id, _)| format!("line {id}")))
+                .collect();
+            let mut place = Vec::new();
+            if let Some(screen) = &e.screen {
+                place.push(format!("the app's {} screen", screen.replace('_', " ")));
+            }
+            if !lines.is_empty() {
+                place.push(lines.join(", "));
+            }
+            if !place.is_empty() {
+                let _ = writeln!(text, "    where: {}", place.join("; "));
+            }
+            if !e.note.is_empty() {
+                let _ = writeln!(text, "    {}", e.note);
+            }
+        }
+    }
+    Ok(text)
 }
 
 #[cfg(test)]

@@ -749,6 +749,21 @@ pub enum HomesteadKind {
     Tenant,
 }
 
+/// Who holds title to an owned homestead, as 3A-17 c and d ask it of spouses filing separately.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum HomesteadTitle {
+    /// In the filer's name, alone or with others (a spouse included) as joint tenants or tenants
+    /// in common: the filer's share of title counts (3A-17 c).
+    #[default]
+    Yours,
+    /// The filer and spouse as tenants by the entirety, or both residential shareholders of the
+    /// cooperative living in the unit: the couple's taxes, one-half each when filing separately
+    /// (3A-17 d).
+    ByTheEntirety,
+    /// In the spouse's name only: on the filer's separate return it counts nothing (3A-17 a, c).
+    SpouseOnly,
+}
+
 /// A principal residence in New Jersey during the year (3A-16..3A-20).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -759,7 +774,6 @@ pub struct Homestead {
     pub kind: HomesteadKind,
     /// Owner: property taxes due and paid for the calendar year on the whole homestead (the full-year
     /// amount; the engine applies the ownership and unit shares and the months occupied, 3A-17 b, c, e).
-    /// When `shared_with_spouse_filing_separately` is set, the couple's amount.
     pub property_taxes: Money,
     /// Tenant: rent paid by the filer for the period occupied (not prorated again).
     pub rent_paid: Money,
@@ -769,7 +783,11 @@ pub struct Homestead {
     pub unit_percent: Decimal,
     /// Months occupied as principal residence (0-12).
     pub months_occupied: u8,
-    /// Married filing separately and the spouse lives here too (3A-17 d, 3A-18 b).
+    /// Owner, married filing separately: who holds title (3A-17 c, d).
+    pub title: HomesteadTitle,
+    /// Tenant, married filing separately: the spouse lives in this rented home too (3A-18 b). On an
+    /// owned home this is the format 7 answer that halved it; it reads as title by the entirety
+    /// (the format 8 migration moves it to `title`).
     pub shared_with_spouse_filing_separately: bool,
 }
 
@@ -783,6 +801,7 @@ impl Default for Homestead {
             ownership_percent: Decimal::ONE_HUNDRED,
             unit_percent: Decimal::ONE_HUNDRED,
             months_occupied: 12,
+            title: HomesteadTitle::Yours,
             shared_with_spouse_filing_separately: false,
         }
     }

@@ -315,6 +315,9 @@ pub struct EmergingTechInvestment {
     pub increased_rate: bool,
     /// The New Jersey Economic Development Authority approved the application.
     pub approved: bool,
+    /// The year the application was made, when known: the credit is allowed for the taxable year
+    /// in which the taxpayer applied (54A:4-13 a(1)), at the rate in force then.
+    pub applied_in: Option<u16>,
 }
 
 /// A final judgment refunding another state's tax on income from services performed in New Jersey

@@ -193,3 +193,25 @@ pub fn next_business_day(d: Date, holidays: &[Holiday], sunday_to_monday: bool) 
     }
     out
 }
+
+/// Days from `from` to `to` on the (proleptic Gregorian) calendar; negative when `to` is earlier.
+pub fn days_between(from: Date, to: Date) -> i64 {
+    /// Days since 1 March of year 0: the days of whole 400-year eras, then of the years of the
+    /// era (a leap day every 4 years but not every 100), then of the months from March.
+    fn days(d: Date) -> i64 {
+        const DAYS_IN_ERA: i64 = 146_097;
+        const YEARS_IN_ERA: i64 = 400;
+        let (m, y) = if d.month <= 2 {
+            (i64::from(d.month) + 9, i64::from(d.year) - 1)
+        } else {
+            (i64::from(d.month) - 3, i64::from(d.year))
+        };
+        let era = y.div_euclid(YEARS_IN_ERA);
+        let yoe = y - era * YEARS_IN_ERA;
+        // Days before the month, counted from March (153 days in each 5 months from March).
+        let doy = (153 * m + 2) / 5 + i64::from(d.day) - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        era * DAYS_IN_ERA + doe
+    }
+    days(to) - days(from)
+}

@@ -262,6 +262,9 @@ pub struct ComputedReturn {
     pub late: Option<crate::rules::next_year::LateEstimate>,
     /// The alternative business loss to carry into next year (54A:3-9 b; NJ-BUS-2 line 12).
     pub alternative_business_loss_carryforward: Decimal,
+    /// The last day this return's overpayment can be claimed (54A:9-8 a, h; 9-11 c), when there is
+    /// an overpayment ([`rules::refund::refund_claim_deadline`]).
+    pub refund_claim_deadline: Option<Date>,
 }
 
 impl ComputedReturn {
@@ -544,15 +547,33 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope) -> Computed
         s.push(line);
     }
     // The credit mechanism: lines 46-48, 62, 63 and the business credits schedule. The sheltered
-    // workshop limit counts the NJ EITC (line 58, 54A:4-11 c), worked out here first without its
-    // explanation; line 58 itself is computed in its place below.
+    // workshop limit counts the other credits allowed against the tax (54A:4-11 c): the property
+    // tax credit (line 56), the NJ EITC (58), the care credit (64) and the child tax credit (65)
+    // are worked out here first without their explanations; each is computed in its place below.
     let applied = apply_business_credits(&cx, &s, || {
         let _quiet = crate::explain::ValuesOnly::start();
         let early = Ctx::scoped(answers, p, cx.scope.clone());
+        let mut lines = vec![rules::property::line_56_property_tax_credit(&early, &s)];
         let l = rules::credits::line_58_nj_eitc(&early, &s);
-        let l = rules::credits::prorated_for_part_year(&early, l, "N.J.S.A. 54A:4-7 b");
+        lines.push(rules::credits::prorated_for_part_year(
+            &early,
+            l,
+            "N.J.S.A. 54A:4-7 b",
+        ));
+        let l = rules::credits::line_64_child_care_credit(&early, &s);
+        lines.push(rules::credits::prorated_for_part_year(
+            &early,
+            l,
+            "N.J.S.A. 54A:4-17 d",
+        ));
+        let l = rules::credits::line_65_child_tax_credit(&early, &s);
+        lines.push(rules::credits::prorated_for_part_year(
+            &early,
+            l,
+            "N.J.S.A. 54A:4-17.1 e",
+        ));
         drop(early.take_diags());
-        Some(l)
+        lines
     });
     // Line 53c with Schedule NJ-HCC (read by lines 45-54 below, after the payments).
     let (l, hcc) = rules::hcc::line_53c_shared_responsibility(&cx, &s);
@@ -605,20 +626,20 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope) -> Computed
     ret
 }
 
-/// Run the credit mechanism ([`rules::business_credits::apply`]) on the lines so far. `eitc` gives
-/// the NJ EITC line the sheltered workshop limit counts when it is not computed yet; it is asked
-/// for only when a business credit or carryover is claimed.
+/// Run the credit mechanism ([`rules::business_credits::apply`]) on the lines so far. `later` gives
+/// the credit lines the sheltered workshop limit counts that are not computed yet; it is asked for
+/// only when a business credit or carryover is claimed.
 fn apply_business_credits(
     cx: &Ctx,
     s: &Sheet,
-    eitc: impl FnOnce() -> Option<Line>,
+    later: impl FnOnce() -> Vec<Line>,
 ) -> rules::business_credits::Applied {
     let earned = rules::credit_amounts::earned_credits(cx, s);
     if earned.is_empty() && cx.a.business_credits.carryovers.is_empty() {
         return rules::business_credits::apply(cx, s, &[], (Decimal::ZERO, Explanation::default()));
     }
     let mut limit_sheet = s.clone();
-    if let Some(l) = eitc() {
+    for l in later() {
         limit_sheet.push(l);
     }
     let share = rules::credit_amounts::sheltered_workshop_income_share(cx, &limit_sheet);
@@ -696,7 +717,7 @@ fn compute_nonresident(answers: &Answers, p: &YearParams, scope: Scope) -> Compu
     for line in rules::nonresident::lines_40_to_42(&cx, &s) {
         s.push(line);
     }
-    let applied = apply_business_credits(&cx, &s, || None);
+    let applied = apply_business_credits(&cx, &s, Vec::new);
     let l = rules::totals::line_55_withholding(&cx, &s);
     s.push(l);
     let l = rules::nonresident::partnership_tax_paid(&cx);
@@ -760,6 +781,11 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
     let unsigned = |v: Decimal| if v.is_zero() { Decimal::ZERO } else { v };
     let refund = unsigned(s.v("refund"));
     let balance_due = unsigned(s.v("balance_due"));
+    let refund_claim_deadline = if s.v("overpayment").is_zero() {
+        None
+    } else {
+        rules::refund::refund_claim_deadline(cx)
+    };
     let mut lines: Vec<Line> = s.into_lines();
     for l in &mut lines {
         l.value = unsigned(l.value);
@@ -842,6 +868,7 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
         late: None,
         alternative_business_loss_carryforward:
             rules::deductions::alternative_business_loss_to_carry(cx),
+        refund_claim_deadline,
     }
 }
 
@@ -972,6 +999,7 @@ fn empty_return() -> ComputedReturn {
         next_year: None,
         late: None,
         alternative_business_loss_carryforward: Decimal::ZERO,
+        refund_claim_deadline: None,
     }
 }
 

@@ -7,7 +7,7 @@ use crate::answers::Answers;
 mod plain;
 
 /// The draft format version this build writes.
-pub const FORMAT_VERSION: u32 = 7;
+pub const FORMAT_VERSION: u32 = 8;
 
 /// The largest draft file that is read, in bytes (1 MiB). A real return's draft is a few
 /// kilobytes (a few dozen answers); this is room for thousands of W-2s and 1099s. Reading and
@@ -156,6 +156,7 @@ pub fn parse_draft(text: &str) -> Result<Draft, DraftError> {
             message,
         })?;
     }
+    move_owner_shared_tick(&mut draft.answers);
     draft.format_version = FORMAT_VERSION;
     Ok(draft)
 }
@@ -204,7 +205,31 @@ pub const MIGRATIONS: &[Migration] = &[
         what: "adds the text typed for answers that could not be read (`unreadable`: by answer path, the text as typed, the answer's words and why it could not be read), kept so that it is never lost or replaced by a number the filer did not type; nothing moves, so a format 6 draft reads unchanged with none",
         apply: v6_to_v7,
     },
+    Migration {
+        from: 7,
+        what: "an owned home's \"shared with the spouse filing separately\" tick (`homesteads[].shared_with_spouse_filing_separately` on a `kind: Owner` home), which halved it, becomes who holds title (`homesteads[].title: ByTheEntirety`, the only title 54A:3A-17 d halves); the tick stays for rented homes (3A-18 b); adds the year an emerging technology application was made (`business_credits.emerging_technology[].applied_in`)",
+        apply: v7_to_v8,
+    },
 ];
+
+/// Format 7 to 8: an owned home's shared-with-spouse tick becomes title by the entirety.
+fn v7_to_v8(draft: &mut Draft) -> Result<(), String> {
+    move_owner_shared_tick(&mut draft.answers);
+    Ok(())
+}
+
+/// An owned home ticked "shared with the spouse filing separately" (format 7) is held by the
+/// entirety (3A-17 d): the tick moves to `title`. Run on every draft read, so a hand-written
+/// current draft with the old tick reads the same way.
+fn move_owner_shared_tick(a: &mut Answers) {
+    use crate::answers::{HomesteadKind, HomesteadTitle};
+    for h in &mut a.homesteads {
+        if h.kind == HomesteadKind::Owner && h.shared_with_spouse_filing_separately {
+            h.shared_with_spouse_filing_separately = false;
+            h.title = HomesteadTitle::ByTheEntirety;
+        }
+    }
+}
 
 /// Format 6 to 7: a new, empty answer only (the unreadable typed text).
 fn v6_to_v7(_draft: &mut Draft) -> Result<(), String> {

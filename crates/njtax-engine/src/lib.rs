@@ -13,6 +13,7 @@ pub mod answers;
 mod business_answers;
 pub mod calendar;
 pub mod compute;
+pub mod coverage;
 pub mod draft;
 pub mod explain;
 pub mod lines;

@@ -177,6 +177,51 @@ fn sheltered_workshop_limit_is_half_the_nj_share_of_tax_less_the_eitc_54a_4_11_c
     assert!(row.explanation.citation.contains("54A:4-11 c"));
 }
 
+/// 54A:4-11 c "taken together with any other credits allowed against the tax": every other credit
+/// allowed for the year counts against the 50% limit, at its amount for the year (this year's and
+/// carryovers usable this year), whether applied before or after line 46. 50% x $4,000 x 0.6 =
+/// $1,200, less the NJ EITC $300, Gold Star $200, a refundable emerging technology credit $100 and
+/// a unit concrete carryover from 2020 of $50 (usable through 2027) = room $550: $550 is allowed
+/// in full, $550.01 is cut to $550. A concrete carryover from 2016 (expired 2023) and a PPE credit
+/// (2020-2022 only) are not allowed in 2024 and do not count.
+#[test]
+fn sheltered_workshop_limit_counts_every_other_credit_allowed_54a_4_11_c() {
+    let others = |sw: Decimal| {
+        run(
+            2024,
+            vec![
+                carry(UnitConcrete, 2020, dec!(50)),
+                carry(UnitConcrete, 2016, dec!(1000)),
+            ],
+            dec!(4000),
+            dec!(300),
+            &[
+                credit(ShelteredWorkshop, sw),
+                credit(GoldStar, dec!(200)),
+                credit(EmergingTechnology, dec!(100)),
+                credit(PersonalProtectiveEquipment, dec!(5000)),
+            ],
+            dec!(0.6),
+        )
+    };
+    let at = others(dec!(550));
+    assert_eq!(at.row(ShelteredWorkshop).limit, Some(dec!(550)));
+    assert_eq!(at.line("sheltered_workshop_credit"), dec!(550));
+    assert_eq!(at.row(ShelteredWorkshop).carried_forward, dec!(0));
+    let words = &at.row(ShelteredWorkshop).explanation.rule;
+    assert!(
+        words.contains("Gold Star family counseling credit $200.00"),
+        "{words}"
+    );
+    assert!(
+        words.contains("Unit concrete products credit $50.00"),
+        "{words}"
+    );
+    let over = others(dec!(550.01));
+    assert_eq!(over.line("sheltered_workshop_credit"), dec!(550));
+    assert_eq!(over.row(ShelteredWorkshop).carried_forward, dec!(0.01));
+}
+
 /// 54A:4-11 c, both sides of the limit: room $900 (as above); $899.99 is allowed in full; $900.01
 /// is allowed $900 and carries $0.01.
 #[test]
@@ -374,9 +419,10 @@ fn a_non_refundable_credit_stops_at_zero_tax_and_the_excess_is_lost_54a_4_20() {
     assert!(r.applied.schedule.ledger.is_empty());
 }
 
-/// Lines 46-48 in the form's order against line 45: tax $1,000, sheltered workshop $600 (share 1,
-/// room $500), Gold Star $300, organ donor $400: 46 = 500, 47 = 300, 48 = 200 (what is left),
-/// 49 = 1,000, 50 = 0.
+/// Lines 46-48 in the form's order against line 45: tax $1,000, sheltered workshop $600 (share 1:
+/// 50% = $500, less the other credits allowed for the year, Gold Star $300 and organ donor $150 =
+/// room $50), then Gold Star and organ donor: 46 = 50 (550 carried forward), 47 = 300, 48 = 150,
+/// 49 = 500, 50 = 500.
 #[test]
 fn lines_46_to_48_are_applied_in_the_form_order_against_line_45() {
     let r = run(
@@ -385,16 +431,33 @@ fn lines_46_to_48_are_applied_in_the_form_order_against_line_45() {
         dec!(1000),
         dec!(0),
         &[
-            credit(OrganDonorEmployer, dec!(400)),
+            credit(OrganDonorEmployer, dec!(150)),
             credit(GoldStar, dec!(300)),
             credit(ShelteredWorkshop, dec!(600)),
         ],
         dec!(1),
     );
-    assert_eq!(r.line("sheltered_workshop_credit"), dec!(500));
+    assert_eq!(r.line("sheltered_workshop_credit"), dec!(50));
+    assert_eq!(r.row(ShelteredWorkshop).carried_forward, dec!(550));
     assert_eq!(r.line("gold_star_credit"), dec!(300));
-    assert_eq!(r.line("organ_donor_employer_credit"), dec!(200));
-    assert_eq!(r.total("total_credits"), dec!(1000));
+    assert_eq!(r.line("organ_donor_employer_credit"), dec!(150));
+    assert_eq!(r.total("total_credits"), dec!(500));
+    assert_eq!(r.total("balance_after_credits"), dec!(500));
+    // Without the sheltered workshop credit the others take the tax in the form's order: a $900
+    // organ donor credit after Gold Star's $300 is cut to the $700 left.
+    let r = run(
+        2024,
+        vec![],
+        dec!(1000),
+        dec!(0),
+        &[
+            credit(OrganDonorEmployer, dec!(900)),
+            credit(GoldStar, dec!(300)),
+        ],
+        dec!(1),
+    );
+    assert_eq!(r.line("gold_star_credit"), dec!(300));
+    assert_eq!(r.line("organ_donor_employer_credit"), dec!(700));
     assert_eq!(r.total("balance_after_credits"), dec!(0));
 }
 
@@ -743,4 +806,32 @@ fn wounded_warrior_income_limit_uses_a_part_year_residents_whole_year_income_54a
     full.business_credits.veteran_care.push(care);
     let r = njtax_engine::compute(&full, &book).unwrap();
     assert_eq!(r.value_by_key("wounded_warrior_credit"), dec!(675));
+}
+
+/// P.L.2019, c.32, s.6 e: an employer "may use the tax credit when determining the employer's
+/// estimated tax"; 54A:8-4 b: estimated tax is the tax less "any credits allowable against the
+/// tax". Tax (line 50) $4,000, no withholding or estimates: the NJ-2210 charges interest. With an
+/// impaired-employee credit of $3,600 (claimed on the business credits schedule, no form line)
+/// line 1 is $400, not more than $400: no interest. At $3,599.99 line 1 is $400.01 and interest is
+/// due again. A refundable credit without a line ($3,600 emerging technology) counts on line 2.
+#[test]
+fn the_nj2210_counts_the_credits_claimed_on_the_business_credits_schedule_p_l_2019_c_32_s_6_e() {
+    let interest = |earned: &[EarnedCredit]| {
+        let r = run(2024, vec![], dec!(4000), dec!(0), earned, dec!(0));
+        r.total("estimated_tax_interest")
+    };
+    assert!(interest(&[]) > dec!(0));
+    assert_eq!(interest(&[credit(ImpairedEmployee, dec!(3600))]), dec!(0));
+    assert!(interest(&[credit(ImpairedEmployee, dec!(3599.99))]) > dec!(0));
+    assert_eq!(interest(&[credit(EmergingTechnology, dec!(3600))]), dec!(0));
+    // The form's own lines do not move: line 50 is still the tax less lines 46-48.
+    let r = run(
+        2024,
+        vec![],
+        dec!(4000),
+        dec!(0),
+        &[credit(ImpairedEmployee, dec!(3600))],
+        dec!(0),
+    );
+    assert_eq!(r.total("balance_after_credits"), dec!(4000));
 }

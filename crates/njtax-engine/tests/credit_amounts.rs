@@ -744,30 +744,68 @@ fn epd_lesser_of_cost_and_3000_for_8_facilities_not_9_54a_4_24_a() {
 
 // ---------- Emerging technology (54A:4-13) ----------
 
-/// 54A:4-13 a: 35% (40% with the increase) of the investment, at most $500,000 each:
-/// 100,000 -> 35,000 / 40,000; 2,000,000 -> 500,000.
+/// 54A:4-13 a: for an application under the law as amended by P.L.2025, c.71 (tax year 2026), 35%
+/// (40% with the increase) of the investment, at most $500,000 each: 100,000 -> 35,000 / 40,000;
+/// 2,000,000 -> 500,000; 1,428,571.40 x 35% = 499,999.99 (under the cap); 1,428,571.43 x 35% =
+/// 500,000.0005 -> the cap; not approved: none.
 #[test]
 fn emerging_technology_35_or_40_percent_capped_at_500000_54a_4_13_a() {
     for (inv, inc, approved, credit) in [
         (dec!(100000), false, true, Some(dec!(35000.00))),
         (dec!(100000), true, true, Some(dec!(40000.00))),
         (dec!(2000000), false, true, Some(dec!(500000))),
+        (dec!(1428571.40), false, true, Some(dec!(499999.99))),
+        (dec!(1428571.43), false, true, Some(dec!(500000))),
         (dec!(100000), false, false, None),
     ] {
         let mut a = answers();
+        a.tax_year = 2026;
         a.business_credits.emerging_technology = vec![EmergingTechInvestment {
             owner: Owner::Taxpayer,
             business: "Startup".into(),
             investment: inv,
             increased_rate: inc,
             approved,
+            applied_in: None,
         }];
         let o = run(&a);
         match credit {
-            Some(c) => assert_eq!(o.total(CreditKind::EmergingTechnology), c),
+            Some(c) => assert_eq!(o.total(CreditKind::EmergingTechnology), c, "{inv} {inc}"),
             None => assert_eq!(o.count(CreditKind::EmergingTechnology), 0),
         }
     }
+}
+
+/// 54A:4-13 a(1): the credit is for the taxable year in which the taxpayer applied, at the rate in
+/// force then. An application made in 2023 (before P.L.2025, c.71) gives 20% (25% with the
+/// increase) on the 2023 return, and 35% on the 2026 return for a 2026 application; an
+/// application made in another year than the return's gives no credit here, with a warning.
+#[test]
+fn emerging_technology_rate_is_the_application_years_54a_4_13_a1() {
+    let credit = |year: u16, applied_in: Option<u16>, increased_rate: bool| {
+        let mut a = answers();
+        a.tax_year = year;
+        a.business_credits.emerging_technology = vec![EmergingTechInvestment {
+            owner: Owner::Taxpayer,
+            business: "Startup".into(),
+            investment: dec!(100000),
+            increased_rate,
+            approved: true,
+            applied_in,
+        }];
+        let o = run(&a);
+        (
+            o.total(CreditKind::EmergingTechnology),
+            o.has("emerging-technology-other-year", Severity::Warning),
+        )
+    };
+    assert_eq!(credit(2023, None, false), (dec!(20000.00), false));
+    assert_eq!(credit(2023, Some(2023), true), (dec!(25000.00), false));
+    assert_eq!(credit(2024, Some(2024), false), (dec!(20000.00), false));
+    assert_eq!(credit(2026, Some(2026), false), (dec!(35000.00), false));
+    // Applied in 2025, claimed on the 2026 return: none here, and the filer is told where it goes.
+    assert_eq!(credit(2026, Some(2025), false), (dec!(0), true));
+    assert_eq!(credit(2023, Some(2024), false), (dec!(0), true));
 }
 
 // ---------- Wage tax refund denied (54A:4-1.1) ----------

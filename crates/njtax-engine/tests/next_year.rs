@@ -630,3 +630,129 @@ fn a_2026_return_filed_a_day_late_owes_a_month_at_10_percent_54a_8_1_a_9_6_a() {
     assert_eq!(e.filing_due, Some(date("2027-10-15")));
     assert_eq!(e.months_filed_late, 1);
 }
+
+// ---- The refund time limit (54A:9-8 a, d, h; 9-11 c) ----
+
+/// Lines 66-80 of a `year` return with $1,000 withheld and $266 of tax (an overpayment of $734),
+/// filed on `filed_on` (with an extension when asked), with a $10 contribution when asked:
+/// (refund, balance due, credit forward, overpayment, diagnostics' codes).
+fn refund_when_filed(
+    year: u16,
+    filed_on: Option<&str>,
+    extension: bool,
+    contribution: bool,
+) -> (Decimal, Decimal, Decimal, Decimal, Vec<String>) {
+    let p = book().for_year(year).unwrap();
+    let mut a = answers();
+    a.tax_year = year;
+    a.filing = njtax_engine::answers::FilingDates {
+        extension,
+        filed_on: filed_on.map(date),
+        paid_on: None,
+    };
+    a.refund.credit_to_next_year = dec!(100);
+    if contribution {
+        a.refund.contributions = vec![njtax_engine::answers::Contribution {
+            fund: p.funds.open_funds.value[0].id.clone(),
+            amount: dec!(10),
+        }];
+    }
+    let cx = Ctx::new(&a, &p);
+    let s = sheet(
+        &cx,
+        &[("withholding", dec!(1000)), ("total_tax_due", dec!(266))],
+    );
+    let lines = njtax_engine::rules::refund::lines_66_to_80(&cx, &s);
+    let v = |k: &str| lines.iter().find(|l| l.key == k).unwrap().value;
+    let codes = cx.take_diags().into_iter().map(|d| d.code).collect();
+    (
+        v("refund"),
+        v("balance_due"),
+        v("credit_forward"),
+        v("overpayment"),
+        codes,
+    )
+}
+
+/// 54A:9-8 a, h: the withholding on a 2022 return counts as paid on 2023-04-15; a refund is limited
+/// to tax paid within the 3 years before the claim (the return), so the last day is 2026-04-15 (a
+/// Wednesday). Filed that day: $734 overpayment, $100 credited forward, $634 refunded. Filed a day
+/// later: the overpayment is still $734 but nothing is refunded or credited (9-8 d), with a warning.
+#[test]
+fn a_refund_claimed_more_than_3_years_after_april_15_is_barred_54a_9_8_a_d_h() {
+    let p = book().for_year(2022).unwrap();
+    let a = Answers {
+        tax_year: 2022,
+        ..Default::default()
+    };
+    let cx = Ctx::new(&a, &p);
+    assert_eq!(
+        njtax_engine::rules::refund::refund_claim_deadline(&cx),
+        Some(date("2026-04-15"))
+    );
+    let (refund, due, credit, over, codes) =
+        refund_when_filed(2022, Some("2026-04-15"), false, false);
+    assert_eq!(
+        (refund, due, credit, over),
+        (dec!(634), dec!(0), dec!(100), dec!(734))
+    );
+    assert!(!codes.contains(&"refund-time-barred".to_owned()));
+    let (refund, due, credit, over, codes) =
+        refund_when_filed(2022, Some("2026-04-16"), false, false);
+    assert_eq!(
+        (refund, due, credit, over),
+        (dec!(0), dec!(0), dec!(0), dec!(734))
+    );
+    assert!(
+        codes.contains(&"refund-time-barred".to_owned()),
+        "{codes:?}"
+    );
+    // On time, or no filing date given: the whole overpayment as before.
+    let (refund, ..) = refund_when_filed(2022, None, false, false);
+    assert_eq!(refund, dec!(634));
+    // A contribution cannot come out of a barred overpayment: it is owed.
+    let (refund, due, ..) = refund_when_filed(2022, Some("2026-04-16"), false, true);
+    assert_eq!((refund, due), (dec!(0), dec!(10)));
+}
+
+/// 54A:9-8 a: "plus the period of any extension of time for filing": with an extension the last
+/// day of a 2022 refund is 2026-10-15 (a Thursday), so a return filed that day is refunded and one
+/// filed 2026-10-16 is not.
+#[test]
+fn an_extension_adds_its_six_months_to_the_refund_period_54a_9_8_a() {
+    assert_eq!(
+        refund_when_filed(2022, Some("2026-10-15"), true, false).0,
+        dec!(634)
+    );
+    assert_eq!(
+        refund_when_filed(2022, Some("2026-04-16"), true, false).0,
+        dec!(634)
+    );
+    let barred = refund_when_filed(2022, Some("2026-10-16"), true, false);
+    assert_eq!(barred.0, dec!(0));
+    assert!(barred.4.contains(&"refund-time-barred".to_owned()));
+}
+
+/// 54A:9-11 c: the last day for a 2024 refund, 2028-04-15, is a Saturday, so a return filed on
+/// Monday 2028-04-17 is in time and one filed 2028-04-18 is not. A filing date 60 days before the
+/// deadline (2028-02-17) is warned that the deadline is near; 61 days before (2028-02-16) is not.
+#[test]
+fn the_refund_deadline_moves_off_a_weekend_and_is_warned_when_near_54a_9_11_c() {
+    assert_eq!(
+        refund_when_filed(2024, Some("2028-04-17"), false, false).0,
+        dec!(634)
+    );
+    assert_eq!(
+        refund_when_filed(2024, Some("2028-04-18"), false, false).0,
+        dec!(0)
+    );
+    let near = |on: &str| {
+        refund_when_filed(2024, Some(on), false, false)
+            .4
+            .contains(&"refund-deadline-near".to_owned())
+    };
+    assert!(near("2028-02-17"));
+    assert!(!near("2028-02-16"));
+    assert!(near("2028-04-17"));
+    assert!(!near("2028-04-18"), "barred, not near");
+}

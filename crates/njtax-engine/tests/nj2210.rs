@@ -49,7 +49,7 @@ fn run(
     for (k, v) in lines {
         s.push(cx.line(k, *v, Explanation::default()));
     }
-    let (line, sch) = line_52_nj2210(&cx, &s, tax);
+    let (line, sch) = line_52_nj2210(&cx, &s, tax, Default::default());
     (line, sch, cx.take_diags())
 }
 
@@ -456,7 +456,7 @@ fn the_nonresident_period_return_of_a_part_year_resident_has_no_nj2210_54a_9_6_c
     let cx = Ctx::scoped(&a, &p, scope);
     let mut s = Sheet::default();
     s.push(cx.line("balance_after_credits", dec!(4000), Explanation::default()));
-    let (line, sch) = line_52_nj2210(&cx, &s, dec!(4000));
+    let (line, sch) = line_52_nj2210(&cx, &s, dec!(4000), Default::default());
     assert_eq!(line.value, dec!(0));
     assert_eq!(line.key, "estimated_tax_interest");
     assert_eq!(line.id.as_ref(), "49");
@@ -482,7 +482,7 @@ fn a_nonresident_return_puts_the_interest_on_nr_line_49_54a_9_6_c() {
     };
     let cx = Ctx::scoped(&a, &p, scope);
     let s = Sheet::default();
-    let (line, sch) = line_52_nj2210(&cx, &s, dec!(4000));
+    let (line, sch) = line_52_nj2210(&cx, &s, dec!(4000), Default::default());
     assert_eq!(line.id.as_ref(), "49");
     assert_eq!(line.value, dec!(239.34));
     assert_eq!(sch.unwrap().interest, dec!(239.34));

@@ -529,3 +529,206 @@ fn a_provisional_return_says_which_provisional_figures_it_uses_and_where() {
     let set = njtax_engine::compute::compute_set(&a, &book).unwrap();
     assert!(set.provisional.is_none() && set.provisional_uses().is_empty());
 }
+
+// ---- The coverage list (forms/coverage.ron) and the code, kept in step ----
+
+/// A section number at `i` ("3A-17", "5-1", "9-25.14", "4-12b"): its end.
+fn section_at(b: &[u8], i: usize) -> Option<usize> {
+    let digit = |k: usize| b.get(k).is_some_and(u8::is_ascii_digit);
+    let mut end = i;
+    while digit(end) {
+        end += 1;
+    }
+    if end == i {
+        return None;
+    }
+    if b.get(end) == Some(&b'A') {
+        end += 1;
+    }
+    if b.get(end) != Some(&b'-') || !digit(end + 1) {
+        return None;
+    }
+    end += 1;
+    while digit(end) {
+        end += 1;
+    }
+    if b.get(end) == Some(&b'.') && digit(end + 1) {
+        end += 1;
+        while digit(end) {
+            end += 1;
+        }
+    }
+    // "4-12b" is a section; "4-13 a" is a subsection (after a space), "5-1are" is prose.
+    if b.get(end).is_some_and(u8::is_ascii_lowercase)
+        && !b.get(end + 1).is_some_and(u8::is_ascii_alphanumeric)
+    {
+        end += 1;
+    }
+    Some(end)
+}
+
+/// Past a short subsection after a section (" b-e", " a(1)", " d(3)"), when there is one.
+fn skip_subsection(b: &[u8], i: usize) -> usize {
+    if b.get(i) != Some(&b' ')
+        || !b.get(i + 1).is_some_and(u8::is_ascii_lowercase)
+        || b.get(i + 2).is_some_and(u8::is_ascii_lowercase)
+    {
+        return i;
+    }
+    let mut end = i + 2;
+    while let Some(c) = b.get(end) {
+        if c.is_ascii_digit()
+            || matches!(c, b'(' | b')')
+            || c.is_ascii_lowercase() && b.get(end - 1) == Some(&b'(')
+        {
+            end += 1;
+        } else if *c == b'-' && b.get(end + 1).is_some_and(u8::is_ascii_lowercase) {
+            end += 2;
+        } else {
+            break;
+        }
+    }
+    end
+}
+
+/// Every `54A:` section cited in `text`, as the base section ("54A:3A-17" for "54A:3A-17 d" or
+/// "54A:5-1(k)"; "54A:9-25.14"; "54A:4-12b"), with the sections listed after one in the same
+/// citation ("54A:3A-16, 3A-17 b-e, 3A-18").
+fn cited_sections(text: &str) -> std::collections::BTreeSet<String> {
+    let mut out = std::collections::BTreeSet::new();
+    let b = text.as_bytes();
+    let mut from = 0;
+    while let Some(at) = text[from..].find("54A:") {
+        let mut i = from + at + 4;
+        from = i;
+        while let Some(end) = section_at(b, i) {
+            out.insert(format!("54A:{}", &text[i..end]));
+            let mut next = skip_subsection(b, end);
+            if let Some(sep) = [", ", " and ", " or "]
+                .iter()
+                .find(|sep| text[next..].starts_with(**sep))
+            {
+                next += sep.len();
+            } else {
+                from = next;
+                break;
+            }
+            from = next;
+            i = next;
+        }
+    }
+    out
+}
+
+/// The text of every rule module and law-figure file: where a computed section must be cited.
+fn engine_and_figures_text() -> String {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let mut text = String::new();
+    for dir in [
+        "crates/njtax-engine/src",
+        "crates/njtax-engine/src/rules",
+        "forms/params",
+    ] {
+        for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "rs" || e == "ron") {
+                text.push_str(&std::fs::read_to_string(&path).unwrap());
+                text.push('\n');
+            }
+        }
+    }
+    text
+}
+
+/// The base section of a listed section or subsection ("54A:8-4 d" -> "54A:8-4").
+fn base(section: &str) -> String {
+    section.split(' ').next().unwrap_or(section).to_owned()
+}
+
+/// Every section the list calls computed is cited by some rule or law figure; every `54A:` section
+/// the rules and figures cite is on the list (a rule for a section the list does not know is a
+/// change the list must show).
+#[test]
+fn the_coverage_list_and_the_code_are_in_step() {
+    use njtax_engine::coverage::{Coverage, Status};
+    let list = Coverage::load().unwrap();
+    // coverage.rs itself names no section beyond the examples in its comments; leave it out.
+    let code = engine_and_figures_text().replace(include_str!("../src/coverage.rs"), "");
+    let cited = cited_sections(&code);
+    let listed: std::collections::BTreeSet<String> = list
+        .entries
+        .iter()
+        .flat_map(|e| e.sections.iter().map(|s| base(s)))
+        .collect();
+    for e in &list.entries {
+        if e.status == Status::Computed {
+            for s in &e.sections {
+                assert!(
+                    cited.contains(&base(s)),
+                    "{s} ({}) is listed as computed, but no rule or law figure cites it",
+                    e.subject
+                );
+            }
+        }
+        if e.status == Status::NotCovered || e.status == Status::NotAsked {
+            assert!(
+                !e.note.trim().is_empty(),
+                "{:?}: say what to do",
+                e.sections
+            );
+        }
+    }
+    let missing: Vec<&String> = cited.iter().filter(|s| !listed.contains(*s)).collect();
+    assert!(
+        missing.is_empty(),
+        "sections cited by the code but not on forms/coverage.ron: {missing:?}"
+    );
+}
+
+/// The list's places are real: every screen is an interview screen and every line key a line of
+/// the latest year's NJ-1040; a section is listed once.
+#[test]
+fn the_coverage_lists_screens_and_lines_exist() {
+    use njtax_engine::coverage::Coverage;
+    let list = Coverage::load().unwrap();
+    let interview = include_str!("../../../forms/interview.ron");
+    let book = ParamBook::load().unwrap();
+    let p = book.for_year(book.latest_year()).unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for e in &list.entries {
+        if let Some(screen) = &e.screen {
+            assert!(
+                interview.contains(&format!("id: \"{screen}\"")),
+                "{:?}: no interview screen {screen}",
+                e.sections
+            );
+        }
+        for key in &e.lines {
+            assert!(
+                p.line_map.find(key).is_some(),
+                "{:?}: no line {key}",
+                e.sections
+            );
+        }
+        for s in &e.sections {
+            assert!(seen.insert(s.clone()), "{s} is listed twice");
+        }
+    }
+}
+
+/// The section finder reads the citation forms the code uses.
+#[test]
+fn cited_sections_reads_every_citation_form() {
+    let s = cited_sections(
+        "N.J.S.A. 54A:3A-17 d, 54A:5-1(k); 54A:9-25.14 and 54A:4-12b, 54A:4-13 a(1). 54A:6-9.1",
+    );
+    let want: Vec<&str> = vec![
+        "54A:3A-17",
+        "54A:4-12b",
+        "54A:4-13",
+        "54A:5-1",
+        "54A:6-9.1",
+        "54A:9-25.14",
+    ];
+    assert_eq!(s.iter().map(String::as_str).collect::<Vec<_>>(), want);
+}

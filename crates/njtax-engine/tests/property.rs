@@ -8,7 +8,9 @@
 //! the rate schedule so that the cent-level comparisons do not depend on the tax table.
 #![allow(clippy::unwrap_used)]
 
-use njtax_engine::answers::{Date, FilingStatus, Homestead, HomesteadKind, Person, TaxMethod};
+use njtax_engine::answers::{
+    Date, FilingStatus, Homestead, HomesteadKind, HomesteadTitle, Person, TaxMethod,
+};
 use njtax_engine::compute::{Ctx, Sheet};
 use njtax_engine::explain::{Diagnostic, Severity, Source};
 use njtax_engine::rules::property::{
@@ -240,7 +242,7 @@ fn title_share_unit_and_months_multiply_54a_3a_17_b_c_e() {
 fn spouses_filing_separately_sharing_the_home_each_take_half_and_half_the_cap_54a_3a_17_d() {
     let mut a = answers(FilingStatus::MarriedSeparate);
     let mut h = owner(dec!(20000));
-    h.shared_with_spouse_filing_separately = true;
+    h.title = HomesteadTitle::ByTheEntirety;
     a.homesteads.push(h);
     // Line 40a: 20,000 x 1/2 = 10,000.00. Worksheet H line 2: one-half of the $15,000 cap = 7,500.
     // Column A: 91,500 -> 2,651.25 + 6.37% x 16,500 = 3,702.30; B: 99,000 -> 4,180.05.
@@ -302,7 +304,7 @@ fn half_shared_half_alone_limits_only_the_shared_part_54a_3a_17_a_d() {
     alone.months_occupied = 6;
     let mut shared = owner(dec!(30000));
     shared.months_occupied = 6;
-    shared.shared_with_spouse_filing_separately = true;
+    shared.title = HomesteadTitle::ByTheEntirety;
     a.homesteads.push(alone);
     a.homesteads.push(shared);
     let o = run(&a, dec!(200000), dec!(199000));
@@ -772,4 +774,55 @@ proptest::proptest! {
         proptest::prop_assert!(o.v("coj_credit") <= o.v("tax"));
         proptest::prop_assert!(l56 == dec!(0) || l56 == dec!(50) || l56 == dec!(25));
     }
+}
+
+/// 54A:3A-17 d halves a home held by husband and wife as tenants by the entirety, not one where
+/// they merely live together; 3A-17 c counts each title holder's share; 3A-17 a the taxes paid by
+/// the filer. Filing separately with $12,000 of taxes:
+/// - by the entirety: 12,000 x 1/2 = 6,000, even with a 50% share typed (not halved twice), and
+///   with a warning that the share was not used;
+/// - in the filer's name alone, the spouse living there too: the full 12,000;
+/// - spouses as tenants in common 50/50: 12,000 x 50% = 6,000, from the share of title;
+/// - in the spouse's name only: nothing on the filer's return.
+#[test]
+fn a_separate_filers_owned_home_follows_title_not_who_lives_there_54a_3a_17_c_d() {
+    let run_title = |title: HomesteadTitle, own: rust_decimal::Decimal| {
+        let mut a = answers(FilingStatus::MarriedSeparate);
+        let mut h = owner(dec!(12000));
+        h.title = title;
+        h.ownership_percent = own;
+        a.homesteads.push(h);
+        run(&a, dec!(100000), dec!(99000))
+    };
+    let o = run_title(HomesteadTitle::ByTheEntirety, dec!(100));
+    assert_eq!(o.v("property_taxes_paid"), dec!(6000.00));
+    assert!(!o.has("entirety-share-not-used", Severity::Warning));
+    let o = run_title(HomesteadTitle::ByTheEntirety, dec!(50));
+    assert_eq!(o.v("property_taxes_paid"), dec!(6000.00));
+    assert!(o.has("entirety-share-not-used", Severity::Warning));
+    let o = run_title(HomesteadTitle::Yours, dec!(100));
+    assert_eq!(o.v("property_taxes_paid"), dec!(12000.00));
+    assert_eq!(
+        o.v("property_tax_deduction"),
+        dec!(12000.00),
+        "the full $15,000 cap"
+    );
+    let o = run_title(HomesteadTitle::Yours, dec!(50));
+    assert_eq!(o.v("property_taxes_paid"), dec!(6000.00));
+    let o = run_title(HomesteadTitle::SpouseOnly, dec!(100));
+    assert_eq!(o.v("property_taxes_paid"), dec!(0));
+    assert!(o.has("homestead-spouses-title", Severity::Info));
+    // On a joint return title between the spouses changes nothing: the household's 12,000.
+    let mut a = answers(FilingStatus::MarriedJoint);
+    let mut h = owner(dec!(12000));
+    h.title = HomesteadTitle::SpouseOnly;
+    a.homesteads.push(h);
+    assert_eq!(
+        run(&a, dec!(100000), dec!(99000)).v("property_taxes_paid"),
+        dec!(12000)
+    );
+    a.homesteads[0].title = HomesteadTitle::ByTheEntirety;
+    let o = run(&a, dec!(100000), dec!(99000));
+    assert_eq!(o.v("property_taxes_paid"), dec!(12000));
+    assert!(!o.has("shared-home-not-separate", Severity::Warning));
 }

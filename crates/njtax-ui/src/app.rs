@@ -365,6 +365,8 @@ pub struct App {
     recovery: Option<crate::recovery::RecoveryStore>,
     /// The time zone times are shown in (the system's; a test sets its own).
     time_zone: jiff::tz::TimeZone,
+    /// Today's date when a test fixes it (`None`: the clock's, in `time_zone`).
+    today: Option<njtax_engine::answers::Date>,
     /// When the last autosave happened (egui time, seconds).
     last_autosave: f64,
     /// The revision the last autosave wrote.
@@ -439,6 +441,7 @@ impl App {
             computations: 0,
             recovery: None,
             time_zone: jiff::tz::TimeZone::system(),
+            today: None,
             last_autosave: 0.0,
             autosaved_revision: 0,
             was_focused: true,
@@ -507,6 +510,26 @@ impl App {
     /// The time zone times are shown in (the system's).
     pub fn time_zone(&self) -> &jiff::tz::TimeZone {
         &self.time_zone
+    }
+
+    /// Take `today` as today's date rather than the clock's (for tests).
+    #[must_use]
+    pub fn with_today(mut self, today: njtax_engine::answers::Date) -> Self {
+        self.today = Some(today);
+        self
+    }
+
+    /// Today's date in the app's time zone (for deadlines the return gives, such as the last day
+    /// to claim a refund). `None` only when the clock's date cannot be formed.
+    pub fn today(&self) -> Option<njtax_engine::answers::Date> {
+        if let Some(d) = self.today {
+            return Some(d);
+        }
+        let now = self.time_zone.to_datetime(jiff::Timestamp::now()).date();
+        let year = u16::try_from(now.year()).ok()?;
+        let month = u8::try_from(now.month()).ok()?;
+        let day = u8::try_from(now.day()).ok()?;
+        njtax_engine::answers::Date::new(year, month, day)
     }
 
     /// Write the recovery file when there are unsaved edits not yet autosaved and it is time (every

@@ -340,6 +340,13 @@ fn your_return(app: &mut App, ui: &mut Ui) {
     if !not_final {
         r.on_hover_text("Updated as you type");
     }
+    if let Some(text) = refund_deadline_notice(app, &returns) {
+        ui.label(
+            RichText::new(text)
+                .small()
+                .color(theme::warning_colour(ui.visuals())),
+        );
+    }
     if returns.len() == 1
         && let Some(text) = returns
             .first()
@@ -403,6 +410,45 @@ fn your_return(app: &mut App, ui: &mut Ui) {
         if let Some(id) = line {
             app.send(Command::ShowLine(id));
         }
+    }
+}
+
+/// Days within which the last day to claim a refund is "near" (as the engine warns for a filing
+/// date it is given).
+const REFUND_DEADLINE_NEAR_DAYS: i64 = 60;
+
+/// The words under the refund when the last day to claim it (the engine's
+/// `refund_claim_deadline`, 54A:9-8) is near or past and the filer has not said when the return
+/// is filed: the engine then takes the return as filed on time, so its refund may be barred.
+fn refund_deadline_notice(app: &App, returns: &[njtax_engine::ComputedReturn]) -> Option<String> {
+    if app.doc.answers().filing.filed_on.is_some() {
+        return None;
+    }
+    let today = app.today()?;
+    let last = returns
+        .iter()
+        .filter(|r| r.refund > rust_decimal::Decimal::ZERO)
+        .filter_map(|r| r.refund_claim_deadline)
+        .min()?;
+    let to_date = |d: njtax_engine::answers::Date| {
+        jiff::civil::Date::new(
+            i16::try_from(d.year).ok()?,
+            i8::try_from(d.month).ok()?,
+            i8::try_from(d.day).ok()?,
+        )
+        .ok()
+    };
+    let days = to_date(today)?.until(to_date(last)?).ok()?.get_days();
+    if days < 0 {
+        Some(format!(
+            "The last day to claim this refund was {last} (N.J.S.A. 54A:9-8): a return filed now gets no refund. Give the date you file under \"If you file or pay late\" to see what is allowed."
+        ))
+    } else if i64::from(days) <= REFUND_DEADLINE_NEAR_DAYS {
+        Some(format!(
+            "Claim this refund by {last}: a return filed after that day gets no refund (N.J.S.A. 54A:9-8). A mailed return counts as filed on its postmark date."
+        ))
+    } else {
+        None
     }
 }
 

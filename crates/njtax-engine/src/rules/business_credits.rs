@@ -335,14 +335,67 @@ fn carried_lots(cx: &Ctx, rule: &CreditRule, exp: &mut Explanation) -> Vec<Lot> 
     lots
 }
 
-/// The sheltered workshop limit (54A:4-11 c): the credit "taken together with any other credits"
-/// may not exceed `limit_share` of the tax times the New Jersey share; the credits taken before it
-/// (`sheltered_workshop_counted_credits`: the COJ credit and the NJ EITC, which it follows) count
-/// against it. Returns the room left and the words.
+/// The other employer and business credits allowed for the year, as counted by the sheltered
+/// workshop limit (54A:4-11 c: "taken together with any other credits allowed against the tax"):
+/// each credit's amount for this year plus its carryovers usable this year, as its own section
+/// allows them before the order of application. A credit outside its years, or a resident-only
+/// credit on an NJ-1040NR, is not allowed and does not count. Counted at these amounts, the limit
+/// does not depend on what is applied after line 46 (which can only be less), so it is worked out
+/// once; the decision record explains the circle this avoids.
+fn other_credits_allowed(cx: &Ctx, earned: &[EarnedCredit]) -> Vec<(String, Decimal)> {
+    let year = cx.year();
+    let mut out: Vec<(String, Decimal)> = Vec::new();
+    for rule in credit_order(&cx.p.business_credits.catalogue.value) {
+        if rule.kind == crate::answers::CreditKind::ShelteredWorkshop {
+            continue;
+        }
+        let in_force = rule.first_year.is_none_or(|f| year >= f)
+            && rule.last_year.is_none_or(|l| year <= l)
+            && !(rule.resident_only && cx.scope.kind.is_nonresident());
+        if !in_force {
+            continue;
+        }
+        let this_year = sat_sum(
+            earned
+                .iter()
+                .filter(|e| e.kind == rule.kind)
+                .map(|e| floor_zero(e.amount)),
+        );
+        let carried = if rule.carryover_years == 0 {
+            Decimal::ZERO
+        } else {
+            sat_sum(
+                cx.a.business_credits
+                    .carryovers
+                    .iter()
+                    .filter(|c| {
+                        c.credit == rule.kind
+                            && cx.a.counts(c.owner)
+                            && c.origin_year < year
+                            && c.origin_year.saturating_add(rule.carryover_years) >= year
+                    })
+                    .map(|c| floor_zero(c.remaining)),
+            )
+        };
+        let total = sat_add(this_year, carried);
+        if !total.is_zero() {
+            out.push((rule.name.clone(), total));
+        }
+    }
+    out
+}
+
+/// The sheltered workshop limit (54A:4-11 c): the credit "taken together with any other credits
+/// allowed against the tax" may not exceed `limit_share` of the tax times the New Jersey share.
+/// The other credits are the return's credit lines named by `sheltered_workshop_counted_credits`
+/// (the COJ credit, the property tax credit, the NJ EITC it follows, the child and dependent care
+/// credit and the child tax credit) and every other employer or business credit allowed for the
+/// year ([`other_credits_allowed`]). Returns the room left and the words.
 fn sheltered_workshop_room(
     cx: &Ctx,
     s: &Sheet,
     share: Decimal,
+    others: &[(String, Decimal)],
     exp: &mut Explanation,
 ) -> (Decimal, String) {
     let bc = &cx.p.business_credits;
@@ -357,11 +410,27 @@ fn sheltered_workshop_room(
     let mut counted = Decimal::ZERO;
     let mut words = Vec::new();
     for key in &bc.sheltered_workshop_counted_credits.value {
-        let v = s.v(key);
+        let Some((id, label)) = cx.map().find(key) else {
+            // A credit this return's form has no line for (the NJ-1040NR has no COJ or property
+            // tax credit) is not allowed on it.
+            continue;
+        };
+        let v = floor_zero(s.v(key));
+        if v.is_zero() {
+            continue;
+        }
         counted = sat_add(counted, v);
-        let (id, label) = cx.map().find(key).unwrap_or((key.as_str(), key.as_str()));
         words.push(format!("line {id} {label} {}", fmt_money(v)));
         *exp = std::mem::take(exp).line(label.to_owned(), key.clone(), v);
+    }
+    for (k, (name, v)) in others.iter().enumerate() {
+        counted = sat_add(counted, *v);
+        words.push(format!("{name} {}", fmt_money(*v)));
+        *exp = std::mem::take(exp).worksheet(
+            format!("{name} allowed for the year"),
+            format!("sheltered_workshop.other_credits[{k}]"),
+            *v,
+        );
     }
     let room = floor_zero(sat_sub(gross, counted));
     let (tax_id, _) = cx.map().find("tax").unwrap_or(("tax", "tax"));
@@ -386,7 +455,7 @@ fn sheltered_workshop_room(
         .param(&bc.sheltered_workshop_limit_share)
         .param(&bc.sheltered_workshop_counted_credits);
     let text = crate::explain_format!(
-        "limit (54A:4-11 c): {} × tax (line {tax_id}) {} × New Jersey share {} = {}, less the credits taken before it ({}) = {}",
+        "limit (54A:4-11 c): {} × tax (line {tax_id}) {} × New Jersey share {} = {}, less the other credits allowed against the tax ({}) = {}",
         fmt_rate(bc.sheltered_workshop_limit_share.value),
         fmt_money(tax),
         share_words,
@@ -487,7 +556,8 @@ pub fn apply(
             let mut limit = None;
             let mut w = Vec::new();
             if rule.kind == crate::answers::CreditKind::ShelteredWorkshop {
-                let (room, text) = sheltered_workshop_room(cx, s, share, &mut exp);
+                let others = other_credits_allowed(cx, earned);
+                let (room, text) = sheltered_workshop_room(cx, s, share, &others, &mut exp);
                 exp.inputs.extend(share_exp.inputs.iter().cloned());
                 for p in &share_exp.params {
                     if !exp.params.iter().any(|q| q.id == p.id) {

@@ -1228,9 +1228,12 @@ pub fn environmental_product_declaration_credit(cx: &Ctx) -> Vec<EarnedCredit> {
 }
 
 /// Emerging technology business investment credit (54A:4-13 a): once the New Jersey Economic
-/// Development Authority approves, 35% of the qualified investment (5 points more for an
-/// opportunity zone, a low-income community or a certified minority or women's business), at most
-/// $500,000 for each investment.
+/// Development Authority approves, the year's share of the qualified investment (20% for
+/// applications under the law before P.L.2025, c.71, 35% after; 5 points more for an opportunity
+/// zone, a low-income community or a certified minority or women's business), at most $500,000
+/// for each investment. The credit is for the taxable year in which the taxpayer applied, so the
+/// rate is the return's year's, and an application made in another year is claimed on that year's
+/// return (`emerging-technology-other-year`).
 pub fn emerging_technology_credit(cx: &Ctx) -> Vec<EarnedCredit> {
     let p = &cx.p.business_credits;
     let cite = "N.J.S.A. 54A:4-13 a";
@@ -1247,6 +1250,19 @@ pub fn emerging_technology_credit(cx: &Ctx) -> Vec<EarnedCredit> {
                     "The credit is allowed only once the New Jersey Economic Development Authority approves the application: no credit yet",
                 )
                 .at(format!("{path}.approved"))
+                .cite("N.J.S.A. 54A:4-13 a(1)"),
+            );
+            continue;
+        }
+        if let Some(year) = e.applied_in.filter(|y| *y != cx.a.tax_year) {
+            cx.diag(
+                Diagnostic::warning(
+                    "emerging-technology-other-year",
+                    format!(
+                        "The application was made in {year}: the credit is allowed for the taxable year in which you applied, at the rate in force then, so it belongs on the {year} return (amended if that return is filed), not on this one"
+                    ),
+                )
+                .at(format!("{path}.applied_in"))
                 .cite("N.J.S.A. 54A:4-13 a(1)"),
             );
             continue;

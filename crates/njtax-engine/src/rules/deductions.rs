@@ -156,7 +156,7 @@ pub fn line_33_conservation(cx: &Ctx) -> Line {
     )
 }
 
-/// Line 34: Health Enterprise Zone deduction, as computed on its worksheet (54A:3-8).
+/// Line 34: Health Enterprise Zone deduction, as computed on its worksheet (54A:3-8; the zones are those designated under 54A:3-7).
 pub fn line_34_health_enterprise_zone(cx: &Ctx) -> Line {
     entered_line(
         cx,
@@ -164,7 +164,7 @@ pub fn line_34_health_enterprise_zone(cx: &Ctx) -> Line {
         "deductions.health_enterprise_zone",
         "Health Enterprise Zone deduction",
         cx.a.deductions.health_enterprise_zone,
-        "N.J.S.A. 54A:3-8; NJ-1040 line 34",
+        "N.J.S.A. 54A:3-7, 3-8; NJ-1040 line 34",
     )
 }
 

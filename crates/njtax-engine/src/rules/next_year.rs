@@ -136,6 +136,13 @@ crate::param_domain!("late", LateParamsFile => LateParams {
     late_filing_rate_cap: Decimal,
     /// Late payment: a share of the balance due (R.S. 54:49-4).
     late_payment_rate: Decimal,
+    /// Years before the claim within which tax paid can be refunded (54A:9-8 a).
+    refund_lookback_years: u16,
+    /// The day withholding, estimates and other prepaid tax count as paid (54A:9-8 h: the
+    /// fifteenth day of the fourth month after the close of the taxable year).
+    prepaid_tax_deemed_paid: MonthDay,
+    /// A filing date this many days or fewer before the last day to claim a refund is warned.
+    refund_deadline_warning_days: u16,
 });
 
 /// Data check for a year the year list names: the return is due in the next year, and next year's

@@ -53,10 +53,14 @@ pub struct Nj2210Column {
 /// The NJ-2210 of a return.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Nj2210Schedule {
-    /// Line 1: the year's tax (line 50).
+    /// Line 1: the year's tax (line 50, less the non-refundable credits claimed on the business
+    /// credits schedule).
     pub tax: Decimal,
-    /// Line 2: withholding and refundable credits.
+    /// Line 2: withholding and refundable credits (those claimed on the business credits schedule
+    /// included).
     pub withholding_and_credits: Decimal,
+    /// The business credits schedule's credits counted on lines 1 and 2.
+    pub separate_credits: SeparateCredits,
     /// Line 3: line 1 less line 2.
     pub net_tax: Decimal,
     /// The required annual payment (the lesser of 80% of this year's tax and last year's tax).
@@ -70,6 +74,19 @@ pub struct Nj2210Schedule {
     /// The filer is a farmer (farming income at least two-thirds of total income, 54A:8-4 e): one
     /// installment due in January, two-thirds of the tax.
     pub farmer: bool,
+}
+
+/// The credits claimed on the business credits schedule without a line on the form (the
+/// impaired-employee credit and the others), which the NJ-2210 counts too: "estimated tax" is the
+/// tax "less ... the sum of any credits allowable against the tax" (54A:8-4 b), and P.L.2019,
+/// c.32, s.6 e lets an employer use the impaired-employee credit "when determining the employer's
+/// estimated tax for the purpose of making installment payments".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct SeparateCredits {
+    /// Non-refundable credits applied after line 48 (they lower line 1, as lines 46-48 do).
+    pub nonrefundable: Decimal,
+    /// Refundable credits without a line (counted on line 2 with the refundable credits there).
+    pub refundable: Decimal,
 }
 
 /// A fraction kept exact (two-thirds).
@@ -242,7 +259,12 @@ struct Piece {
 /// An entered `estimated_tax.interest_override` wins, with a warning. The nonresident-period
 /// return of a part-year resident carries no payments: no NJ-2210 there (an info note).
 /// N.J.S.A. 54A:8-4, 8-5, 9-6 c, d.
-pub fn line_52_nj2210(cx: &Ctx, s: &Sheet, line_50: Decimal) -> (Line, Option<Nj2210Schedule>) {
+pub fn line_52_nj2210(
+    cx: &Ctx,
+    s: &Sheet,
+    line_50: Decimal,
+    separate: SeparateCredits,
+) -> (Line, Option<Nj2210Schedule>) {
     if cx.scope.kind == ReturnKind::PartYearNonresident {
         if !cx.a.payments.estimated.is_empty() || cx.a.estimated_tax.interest_override.is_some() {
             cx.diag(
@@ -263,7 +285,7 @@ pub fn line_52_nj2210(cx: &Ctx, s: &Sheet, line_50: Decimal) -> (Line, Option<Nj
         );
         return (line, None);
     }
-    let schedule = nj2210_schedule(cx, s, line_50);
+    let schedule = nj2210_schedule(cx, s, line_50, separate);
     let line = match cx.a.estimated_tax.interest_override {
         Some(entered) => {
             let v = cx.non_negative(
@@ -346,11 +368,26 @@ fn line_52_explanation(cx: &Ctx, s: &Sheet, sch: &Nj2210Schedule) -> Explanation
             rule.push_str(&crate::explain_format!(". {}", sch.notes.join(" ")));
         }
     }
+    let sep = sch.separate_credits;
     let mut exp = Explanation::new(rule, CITATION).line(
         "NJ-2210 line 1: balance of tax after credits",
         "balance_after_credits",
-        sch.tax,
+        sat_add(sch.tax, sep.nonrefundable),
     );
+    if !sep.nonrefundable.is_zero() {
+        exp = exp.worksheet(
+            "NJ-2210 line 1: less the non-refundable credits on the business credits schedule",
+            "business_credits.separate_nonrefundable",
+            sep.nonrefundable,
+        );
+    }
+    if !sep.refundable.is_zero() {
+        exp = exp.worksheet(
+            "NJ-2210 line 2: the refundable credits on the business credits schedule",
+            "business_credits.separate_refundable",
+            sep.refundable,
+        );
+    }
     for (k, name) in line_2_keys() {
         if s.get(k).is_some() && !s.v(k).is_zero() {
             exp = exp.line(crate::explain_format!("NJ-2210 line 2: {name}"), *k, s.v(k));
@@ -633,17 +670,40 @@ fn pay_pending(
 }
 
 /// The NJ-2210 worked out (lines 1-3, the columns, the interest), without the override.
-pub fn nj2210_schedule(cx: &Ctx, s: &Sheet, line_50: Decimal) -> Nj2210Schedule {
+pub fn nj2210_schedule(
+    cx: &Ctx,
+    s: &Sheet,
+    line_50: Decimal,
+    separate: SeparateCredits,
+) -> Nj2210Schedule {
     let e = &cx.p.estimated;
-    let tax = floor_zero(line_50);
-    let line_2 = floor_zero(sat_sum(line_2_keys().map(|(k, _)| s.v(k))));
+    let separate = SeparateCredits {
+        nonrefundable: floor_zero(separate.nonrefundable),
+        refundable: floor_zero(separate.refundable),
+    };
+    let tax = floor_zero(sat_sub(line_50, separate.nonrefundable));
+    let line_2 = floor_zero(sat_sum(
+        line_2_keys()
+            .map(|(k, _)| s.v(k))
+            .chain([separate.refundable]),
+    ));
     let net = floor_zero(sat_sub(tax, line_2));
     let mut sch = Nj2210Schedule {
         tax,
         withholding_and_credits: line_2,
         net_tax: net,
+        separate_credits: separate,
         ..Nj2210Schedule::default()
     };
+    if !separate.nonrefundable.is_zero() || !separate.refundable.is_zero() {
+        sch.notes.push(crate::explain_format!(
+            "The credits claimed on the business credits schedule count against estimated tax (54A:8-4 b; P.L.2019, c.32, s.6 e for the impaired-employee credit): line 1 is line 50 {} less the non-refundable ones {} = {}, and line 2 includes the refundable ones {}",
+            fmt_money(floor_zero(line_50)),
+            fmt_money(separate.nonrefundable),
+            fmt_money(tax),
+            fmt_money(separate.refundable)
+        ));
+    }
     let threshold = e.declaration_threshold.value;
     if net <= threshold {
         sch.notes.push(crate::explain_format!(

@@ -18,12 +18,17 @@
 //!   period occupied, so it is not prorated again.
 //! - Every married filer filing separately gets one-half of the credit, $25, whether or not the
 //!   spouses share a home: 3A-20 b states no such condition (docs/decisions/property-mfs-credit.md).
-//! - The deduction is halved only for a homestead shared with the spouse filing separately
-//!   (3A-17 d, 3A-18 b), and the cap with it.
+//! - Filing separately, an owned homestead is halved (and the cap with it) only when title is held
+//!   by the spouses as tenants by the entirety, or both are shareholders of the cooperative living
+//!   in the unit (3A-17 d): the couple's taxes, whatever share of title was typed. Title in the
+//!   filer's name (alone or as joint tenants or tenants in common) counts the filer's share of
+//!   title (3A-17 c); title in the spouse's name alone counts nothing on the filer's return. A
+//!   rented homestead is halved when the spouse lives there too (3A-18 b)
+//!   (docs/decisions/property-homestead-amounts.md).
 
 use rust_decimal::Decimal;
 
-use crate::answers::{FilingStatus, HomesteadKind, Owner};
+use crate::answers::{FilingStatus, HomesteadKind, HomesteadTitle, Owner};
 use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line, Source};
 use crate::money::{floor_zero, fmt_money, mul_div, sat_add, sat_mul, sat_sub, times_rate};
@@ -121,6 +126,14 @@ fn not_negative(diags: &mut Vec<Diagnostic>, value: Decimal, path: String, what:
     }
 }
 
+/// An owned homestead held by the spouses as tenants by the entirety (or both shareholders of the
+/// cooperative): the title answer, or the format 7 "shared with the spouse" flag on an owned home,
+/// which meant the same halving.
+fn by_the_entirety(h: &crate::answers::Homestead) -> bool {
+    h.kind == HomesteadKind::Owner
+        && (h.title == HomesteadTitle::ByTheEntirety || h.shared_with_spouse_filing_separately)
+}
+
 /// Work out every homestead's part of line 40a (3A-16..3A-19), without emitting diagnostics.
 pub fn homesteads(cx: &Ctx) -> Homesteads {
     let p = &cx.p.property;
@@ -160,12 +173,31 @@ pub fn homesteads(cx: &Ctx) -> Homesteads {
                     format!("{path}.property_taxes"),
                     "Property taxes",
                 );
-                let own = percent(
+                let typed_own = percent(
                     d,
                     h.ownership_percent,
                     format!("{path}.ownership_percent"),
                     "Ownership percentage",
                 );
+                // Tenants by the entirety hold the whole title together: the couple's taxes are
+                // counted and then halved (3A-17 d), so a typed share is not applied as well.
+                let own = if mfs && by_the_entirety(h) {
+                    if typed_own != PERCENT_MAX {
+                        d.push(
+                            Diagnostic::warning(
+                                "entirety-share-not-used",
+                                format!("{name} is held with your spouse as tenants by the entirety: the couple's whole title counts and each of you takes one-half of it (3A-17 d), so the {}% share of title entered was not used", typed_own.normalize()),
+                            )
+                            .at(format!("{path}.ownership_percent"))
+                            .cite("N.J.S.A. 54A:3A-17 c, d"),
+                        );
+                    }
+                    PERCENT_MAX
+                } else if mfs && h.title == HomesteadTitle::SpouseOnly {
+                    Decimal::ZERO
+                } else {
+                    typed_own
+                };
                 let unit = percent(
                     d,
                     h.unit_percent,
@@ -252,19 +284,40 @@ pub fn homesteads(cx: &Ctx) -> Homesteads {
             amount = Decimal::ZERO;
             text.push_str(" (not occupied: $0.00)");
         }
+        if mfs && h.kind == HomesteadKind::Owner && h.title == HomesteadTitle::SpouseOnly {
+            d.push(
+                Diagnostic::info(
+                    "homestead-spouses-title",
+                    format!("{name} is in your spouse's name only: it counts nothing on your separate return (your spouse's return takes the taxes on it)"),
+                )
+                .at(format!("{path}.title"))
+                .cite("N.J.S.A. 54A:3A-17 a, c"),
+            );
+            text.push_str(" (title in your spouse's name only: $0.00 on your separate return)");
+        }
+        let halve = match h.kind {
+            HomesteadKind::Owner => by_the_entirety(h),
+            HomesteadKind::Tenant => h.shared_with_spouse_filing_separately,
+        };
         let mut shared = false;
-        if h.shared_with_spouse_filing_separately {
+        if halve {
             if mfs {
                 let before = amount;
                 amount = times_rate(amount, p.shared_home_mfs_fraction.value);
                 shared = true;
                 text.push_str(&crate::explain_format!(
-                    "; shared with the spouse filing separately, so {}% of {} = {}",
+                    "; {}, so {}% of {} = {}",
+                    if h.kind == HomesteadKind::Owner {
+                        "held with the spouse filing separately as tenants by the entirety"
+                    } else {
+                        "shared with the spouse filing separately"
+                    },
                     (p.shared_home_mfs_fraction.value * PERCENT_MAX).normalize(),
                     fmt_money(before),
                     fmt_money(amount)
                 ));
-            } else {
+            } else if h.shared_with_spouse_filing_separately {
+                // Title by the entirety is a fact on any return; only the flag asks for halving.
                 d.push(
                     Diagnostic::warning(
                         "shared-home-not-separate",
@@ -377,9 +430,21 @@ pub fn line_40a_property_taxes_paid(cx: &Ctx, _s: &Sheet) -> Line {
             crate::explain_format!("{path}.months_occupied"),
             h.months_occupied.to_string(),
         );
-        if h.shared_with_spouse_filing_separately {
+        if cx.a.filing_status == FilingStatus::MarriedSeparate && h.kind == HomesteadKind::Owner {
             exp = exp.answer_text(
-                "Shared with spouse filing separately",
+                "Title",
+                crate::explain_format!("{path}.title"),
+                match (h.title, h.shared_with_spouse_filing_separately) {
+                    (HomesteadTitle::ByTheEntirety, _) | (_, true) => {
+                        "with your spouse as tenants by the entirety"
+                    }
+                    (HomesteadTitle::SpouseOnly, _) => "your spouse's name only",
+                    (HomesteadTitle::Yours, false) => "your name (your share of title)",
+                },
+            );
+        } else if h.kind == HomesteadKind::Tenant && h.shared_with_spouse_filing_separately {
+            exp = exp.answer_text(
+                "Spouse filing separately lives here too",
                 crate::explain_format!("{path}.shared_with_spouse_filing_separately"),
                 "yes",
             );

@@ -1,11 +1,13 @@
-//! Totals, refund handling and contributions (lines 66-80; N.J.S.A. 54A:9-7, 9-25.x).
+//! Totals, refund handling and contributions (lines 66-80; N.J.S.A. 54A:9-7, 9-8, 9-25.1 to 9-25.49).
 
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
+use crate::answers::Date;
 use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
 use crate::money::{floor_zero, fmt_money, sat_sub, sat_sum};
+use crate::rules::next_year::{add_months, next_business_day};
 
 /// A fund that can receive contributions on the return.
 #[derive(Clone, Deserialize, PartialEq, Eq)]
@@ -82,6 +84,80 @@ pub fn line_66_total_payments(cx: &Ctx, s: &Sheet) -> Line {
     cx.line("total_payments", total, exp)
 }
 
+/// The last day a refund of this year's overpayment can be claimed (N.J.S.A. 54A:9-8 a, d, h;
+/// 9-11 c). Withholding, estimated payments and tax paid early count as paid on April 15 after the
+/// tax year (9-8 h); a refund is limited to the tax paid within the 3 years before the claim plus
+/// the period of any extension of time to file (9-8 a), and the return is the claim. So the return
+/// must be filed by April 15 of the fourth year after the tax year (six months later with an
+/// extension), moved to the next business day when that day is a Saturday, Sunday or New Jersey
+/// legal holiday (9-11 c). `None` only when the date cannot be formed.
+pub fn refund_claim_deadline(cx: &Ctx) -> Option<Date> {
+    let late = &cx.p.late;
+    let paid = late.prepaid_tax_deemed_paid.value;
+    let deemed_paid = Date::new(cx.year().checked_add(1)?, paid.month, paid.day)?;
+    let mut months = u32::from(late.refund_lookback_years.value) * 12;
+    if cx.a.filing.extension {
+        months += late.filing_extension_months.value;
+    }
+    Some(next_business_day(late, add_months(deemed_paid, months)))
+}
+
+/// The refund time limit (N.J.S.A. 54A:9-8 a, d, h) on this year's overpayment (line 68): the part
+/// that can still be refunded or credited to next year. When the return's filing date is known and
+/// is after [`refund_claim_deadline`], none can ("any later credit shall be void and any later
+/// refund erroneous", 9-8 d): every payment on the return counts as paid on April 15 after the tax
+/// year, more than 3 years (plus any extension) before the claim. A filing date within
+/// `refund_deadline_warning_days` before the deadline gets a warning. Returns the allowed part and, when it is limited, why.
+pub fn refund_time_limit(cx: &Ctx, overpayment: Decimal) -> (Decimal, Option<String>) {
+    if overpayment.is_zero() {
+        return (overpayment, None);
+    }
+    let Some(last) = refund_claim_deadline(cx) else {
+        return (overpayment, None);
+    };
+    let Some(filed) = cx.a.filing.filed_on else {
+        return (overpayment, None);
+    };
+    let paid = cx.p.late.prepaid_tax_deemed_paid.value;
+    let ext = if cx.a.filing.extension {
+        " plus the six months of the extension"
+    } else {
+        ""
+    };
+    if filed > last {
+        let words = format!(
+            "The return is filed on {filed}, after {last}, the last day to claim a refund for {}: the withholding, estimated payments and credits on it count as paid on {}-{:02}-{:02}, more than {} years{ext} before the claim, so the overpayment of {} can be neither refunded nor credited to next year",
+            cx.year(),
+            cx.year().saturating_add(1),
+            paid.month,
+            paid.day,
+            cx.p.late.refund_lookback_years.value,
+            fmt_money(overpayment)
+        );
+        cx.diag(
+            Diagnostic::warning("refund-time-barred", format!("{words}. Any contribution chosen on lines 70-77 would then be owed as a balance due."))
+                .at("filing.filed_on")
+                .cite("N.J.S.A. 54A:9-8 a, d, h"),
+        );
+        return (Decimal::ZERO, Some(words));
+    }
+    let left = crate::calendar::days_between(filed, last);
+    if left <= i64::from(cx.p.late.refund_deadline_warning_days.value) {
+        cx.diag(
+            Diagnostic::warning(
+                "refund-deadline-near",
+                format!(
+                    "The last day to claim this refund of {} is {last} ({left} days after the filing date you gave): a return filed after it gets no refund. A return mailed by then counts as filed on its postmark date",
+                    fmt_money(overpayment)
+                ),
+            )
+            .at("filing.filed_on")
+            .cite("N.J.S.A. 54A:9-8 a, h; 54A:9-11 a, c"),
+        );
+    }
+    (overpayment, None)
+}
+
 /// Lines 66-80: totals, tax due or overpayment, credit forward, contributions, balance due or refund.
 pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
     let mut out = Vec::new();
@@ -89,6 +165,8 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
     let l54 = s.v("total_tax_due");
     let tax_due = floor_zero(sat_sub(l54, l66.value));
     let overpayment = floor_zero(sat_sub(l66.value, l54));
+    // What of the overpayment may still be refunded or credited (54A:9-8).
+    let (refundable, barred) = refund_time_limit(cx, overpayment);
     let l67 = cx.line(
         "tax_due",
         tax_due,
@@ -133,7 +211,9 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         );
     }
     let mut credit = floor_zero(asked);
-    if credit > overpayment {
+    if barred.is_some() {
+        credit = credit.min(refundable);
+    } else if credit > overpayment {
         cx.diag(
             Diagnostic::error(
                 "credit-forward-exceeds-overpayment",
@@ -276,7 +356,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
     );
 
     // Lines 79/80: contributions are paid from the overpayment, or added to the tax due.
-    let net = sat_sub(overpayment, sat_sum([tax_due, adjustments]));
+    let net = sat_sub(refundable, sat_sum([tax_due, adjustments]));
     let refund = floor_zero(net);
     let balance = floor_zero(-net);
     out.push(
@@ -298,23 +378,38 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
             .line("Overpayment", "overpayment", overpayment),
         ),
     );
-    out.push(
-        cx.line(
-            "refund",
-            refund,
-            Explanation::new(
-                crate::explain_format!(
-                    "Overpayment {} minus adjustments {} = {}",
-                    fmt_money(overpayment),
-                    fmt_money(adjustments),
-                    fmt_money(refund)
-                ),
-                "N.J.S.A. 54A:9-7; NJ-1040 line 80",
-            )
-            .line("Overpayment", "overpayment", overpayment)
-            .line("Total adjustments", "total_adjustments", adjustments),
+    let refund_exp = match &barred {
+        Some(why) => Explanation::new(
+            crate::explain_format!(
+                "No refund: {why} (54A:9-8 d); overpayment {} allowed {} minus adjustments {} = {}",
+                fmt_money(overpayment),
+                fmt_money(refundable),
+                fmt_money(adjustments),
+                fmt_money(refund)
+            ),
+            "N.J.S.A. 54A:9-7, 9-8 a, d, h; NJ-1040 line 80",
+        )
+        .answer_text(
+            "Date the return is filed",
+            "filing.filed_on",
+            cx.a.filing
+                .filed_on
+                .map(|d| d.to_string())
+                .unwrap_or_default(),
         ),
-    );
+        None => Explanation::new(
+            crate::explain_format!(
+                "Overpayment {} minus adjustments {} = {}",
+                fmt_money(overpayment),
+                fmt_money(adjustments),
+                fmt_money(refund)
+            ),
+            "N.J.S.A. 54A:9-7; NJ-1040 line 80",
+        ),
+    }
+    .line("Overpayment", "overpayment", overpayment)
+    .line("Total adjustments", "total_adjustments", adjustments);
+    out.push(cx.line("refund", refund, refund_exp));
     if cx.a.refund.gubernatorial_fund_spouse && !cx.a.filing_status.is_joint() {
         cx.diag(
             Diagnostic::warning(

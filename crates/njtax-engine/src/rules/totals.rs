@@ -111,7 +111,11 @@ pub fn lines_45_to_54_with_nj2210(
         )
         .answer("Use tax", "use_tax", use_tax),
     );
-    let (l52, nj2210) = crate::rules::nj2210::line_52_nj2210(cx, s, after);
+    let separate = crate::rules::nj2210::SeparateCredits {
+        nonrefundable: applied.schedule.separate_nonrefundable,
+        refundable: applied.schedule.separate_refundable,
+    };
+    let (l52, nj2210) = crate::rules::nj2210::line_52_nj2210(cx, s, after, separate);
     // Line 53c: computed before these lines with Schedule NJ-HCC (compute.rs); worked out here
     // when it was not (the NJ-1040NR: zero).
     let l53 = match s.get("shared_responsibility") {

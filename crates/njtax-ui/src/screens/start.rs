@@ -38,10 +38,42 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
         ui.label(format!("• {item}"));
     }
     ui.add_space(theme::GAP_M);
-    ui.label(RichText::new("Not yet").strong());
+    ui.label(RichText::new(NOT_COVERED_HEADING).strong());
     ui.label(
         "• Sending the return: the app files nothing; type the figures into NJ's online filing service (the hand-off sheet lists them in its order) or copy them onto the official form",
     );
+    match coverage() {
+        Ok(list) => {
+            for e in list.not_covered() {
+                ui.label(format!(
+                    "• {} ({}). {}",
+                    e.subject,
+                    e.sections.join(", "),
+                    e.note
+                ));
+            }
+        }
+        Err(why) => {
+            ui.label(
+                RichText::new(format!(
+                    "The list of what is not covered could not be read: {why}"
+                ))
+                .color(theme::error_colour(ui.visuals())),
+            );
+        }
+    }
+}
+
+/// The heading of what the app does not cover.
+pub const NOT_COVERED_HEADING: &str = "What this app does not cover";
+
+/// The engine's coverage list, read once.
+fn coverage() -> Result<&'static njtax_engine::coverage::Coverage, &'static str> {
+    static LIST: std::sync::OnceLock<Result<njtax_engine::coverage::Coverage, String>> =
+        std::sync::OnceLock::new();
+    LIST.get_or_init(njtax_engine::coverage::Coverage::load)
+        .as_ref()
+        .map_err(String::as_str)
 }
 
 /// The first start shows the sample return: say so under the Start screen's title, before
