@@ -289,24 +289,24 @@ pub fn income_percentage(p: &ResidencyParams, nj: Decimal, everywhere: Decimal) 
 pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
     let p = &cx.p.residency;
     let taxable = s.v("taxable_income");
-    let gross = cx.threshold_gross_income(s);
-    let status = cx.a.filing_status;
-    let threshold = *cx.p.tax.no_tax_threshold.value.get(status);
-    let (sub, _) = crate::rules::tax::threshold_subsection(status);
-    let l40 = if crate::rules::tax::at_or_below(gross, threshold) {
+    let test = crate::rules::tax::subject_to_tax(cx, s);
+    let l40 = if !test.subject {
+        let exp = Explanation::new(
+            crate::explain_format!(
+                "Gross income for the whole year as if a resident, {}, is at or below the {} threshold for {}, so no tax is due",
+                fmt_money(test.gross_income),
+                fmt_money(test.threshold),
+                cx.a.filing_status.name()
+            ),
+            crate::explain_format!(
+                "N.J.S.A. 54A:2-4 {} (last sentence); NJ-1040NR line 40",
+                test.subsection
+            ),
+        );
         cx.line(
             "tax_as_resident",
             Decimal::ZERO,
-            Explanation::new(
-                crate::explain_format!(
-                    "Gross income for the whole year as if a resident, {}, is at or below the {} threshold for {}, so no tax is due",
-                    fmt_money(gross),
-                    fmt_money(threshold),
-                    status.name()
-                ),
-                crate::explain_format!("N.J.S.A. 54A:2-4 {sub} (last sentence); NJ-1040NR line 40"),
-            )
-            .param(&cx.p.tax.no_tax_threshold),
+            test.input(exp).param(&cx.p.tax.no_tax_threshold),
         )
     } else {
         let (tax, mut exp) = tax_on(cx, taxable);
