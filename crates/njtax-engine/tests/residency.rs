@@ -274,6 +274,78 @@ fn ny_resident_working_in_nj_pays_the_nj_share_of_resident_tax_54a_2_1_1_a() {
     assert!(r.by_key("coj_credit").is_none());
 }
 
+/// 54A:5-8 e, the convenience rule: a New York resident (New York sources a nonresident's wages
+/// to the employer's location for days worked elsewhere for the employee's convenience) works
+/// for a New Jersey employer 240 days: 120 in New Jersey, 80 at home for convenience, 40 at a
+/// client's site the employer required. From 2023 the 80 are New Jersey days: $96,000 x
+/// 200/240 = $80,000.00. The other side of each condition keeps the days as worked, $96,000 x
+/// 120/240 = $48,000.00: the employer is not in New Jersey; the filer lives in Florida (no such
+/// rule); the year is 2022 (before 5-8 e). Convenience days above the 120 days outside New Jersey
+/// are limited to them, with a warning ($96,000). A Pennsylvania resident's wages stay none
+/// (reciprocity).
+#[test]
+fn convenience_days_of_a_new_jersey_employers_ny_resident_are_nj_days_54a_5_8_e() {
+    let case = |state: &str, in_nj: bool, convenience: u16, year: u16| {
+        let mut a = single(never(state));
+        a.tax_year = year;
+        let mut w = w2(dec!(96000), Decimal::ZERO);
+        w.days_worked = 240;
+        w.nj_days_worked = 120;
+        w.employer_in_nj = in_nj;
+        w.convenience_days = convenience;
+        a.income.w2s = vec![w];
+        set(&a).into_primary()
+    };
+    let r = case("New York", true, 80, 2024);
+    assert_eq!(r.value("15B"), dec!(80000));
+    let rule = &r.by_key("wages_nj").unwrap().explanation.rule;
+    assert!(
+        rule.contains("convenience rule") && rule.contains("120 + 80 = 200 of 240 days"),
+        "{rule}"
+    );
+    assert!(
+        r.by_key("wages_nj")
+            .unwrap()
+            .explanation
+            .citation
+            .contains("54A:5-8 e")
+    );
+    // "NY" is understood too.
+    assert_eq!(case("NY", true, 80, 2024).value("15B"), dec!(80000));
+    // Not a New Jersey employer.
+    let r = case("New York", false, 80, 2024);
+    assert_eq!(r.value("15B"), dec!(48000));
+    let rule = &r.by_key("wages_nj").unwrap().explanation.rule;
+    assert!(rule.contains("not a New Jersey employer"), "{rule}");
+    // A state of residence without a convenience rule.
+    let r = case("Florida", true, 80, 2024);
+    assert_eq!(r.value("15B"), dec!(48000));
+    let rule = &r.by_key("wages_nj").unwrap().explanation.rule;
+    assert!(
+        rule.contains("Florida has no convenience-of-the-employer rule"),
+        "{rule}"
+    );
+    // Before 5-8 e (taxable years from 2023).
+    assert_eq!(case("New York", true, 80, 2022).value("15B"), dec!(48000));
+    // No convenience days.
+    assert_eq!(case("New York", true, 0, 2024).value("15B"), dec!(48000));
+    // More convenience days than days outside New Jersey: limited to the 120.
+    let r = case("New York", true, 150, 2024);
+    assert_eq!(r.value("15B"), dec!(96000));
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.code == "convenience-days-over"),
+        "{:?}",
+        r.diagnostics
+    );
+    // Reciprocity comes first: a Pennsylvania resident's wages are not New Jersey income.
+    assert_eq!(
+        case("Pennsylvania", true, 80, 2024).value("15B"),
+        Decimal::ZERO
+    );
+}
+
 /// 54A:2-1.1 a sets no upper limit on the fraction: New Jersey-source business income of $30,000
 /// against $20,000 from everywhere (a $10,000 loss elsewhere in the category) is 1.5. With no New
 /// Jersey income it is nothing.
