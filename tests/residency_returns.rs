@@ -464,6 +464,60 @@ fn residency_06_moved_in_whole_year_exactly_10000_no_tax_54a_2_4_a() {
     );
 }
 
+/// 54A:2-4 (last sentence), 3A-17 a, b, 3A-20 a: moved out on 30 April with $9,000 of
+/// resident-period income (under $10,000) and $60,000 for the whole year (over it). The filer is
+/// subject to tax, so line 43 is charged and the property tax deduction is allowed: one test of
+/// "subject to tax" for both. The house's taxes count for the four months it was the principal
+/// residence (3A-17 b); the $15,000 limit is not prorated (not reached).
+#[test]
+fn residency_14_moved_out_resident_period_under_threshold_whole_year_over_property_tax_deduction_54a_2_4_3a_17()
+ {
+    check_set(
+        "14-single-moved-out-1-may-resident-period-under-threshold-homestead-2024.ron",
+        &[
+            // 4 months; 30 = 333.33; 39 = 8,666.67; 40a = 12,000 x 4/12 = 4,000. Worksheet H:
+            // with the deduction 4,666.67 -> mid 4,675 x 1.4% = 65.45 -> 65; without 8,666.67 ->
+            // mid 8,675 x 1.4% = 121.45 -> 121; saved 56 >= the $50 credit: deduction taken.
+            Ret {
+                kind: ReturnKind::PartYearResident,
+                filer: Filer::Household,
+                months: 4,
+                lines: &[
+                    ("15", "9000.00"),
+                    ("29", "9000.00"),
+                    ("30", "333.33"),
+                    ("39", "8666.67"),
+                    ("40a", "4000.00"),
+                    ("41", "4000.00"),
+                    ("42", "4666.67"),
+                    ("43", "65.00"),
+                    ("55", "200.00"),
+                    ("56", "0.00"),
+                ],
+                refund: "135.00",
+                balance_due: "0.00",
+                filing_required: Some(true),
+            },
+        ],
+        None,
+    );
+    // The explanations agree: line 41 and line 43 both test the whole year, not line 29.
+    let set = common::load_and_compute_set(
+        "residency",
+        "14-single-moved-out-1-may-resident-period-under-threshold-homestead-2024.ron",
+    );
+    let r = &set.returns[0];
+    for id in ["41", "43"] {
+        let rule = &r.line(id).unwrap().explanation.rule;
+        assert!(
+            rule.contains("whole year")
+                && rule.contains("$60,000.00")
+                && !rule.contains("at or below"),
+            "line {id}: {rule}"
+        );
+    }
+}
+
 /// The taxpayer's separate NJ-1040 (residency 7 and the alternative of residency 8).
 const R7_TAXPAYER: &[(&str, &str)] = &[
     ("6", "1000.00"),

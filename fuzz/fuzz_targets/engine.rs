@@ -373,6 +373,8 @@ struct FW2 {
     fli_private_plan: bool,
     days_worked: u16,
     nj_days_worked: u16,
+    employer_in_nj: bool,
+    convenience_days: u16,
     sourcing: FSourcing,
 }
 
@@ -970,6 +972,8 @@ impl Input {
                         fli_private_plan: w.fli_private_plan,
                         days_worked: w.days_worked,
                         nj_days_worked: w.nj_days_worked,
+                        employer_in_nj: w.employer_in_nj,
+                        convenience_days: w.convenience_days,
                         sourcing: w.sourcing.sourcing(wages, withheld),
                     }
                 }),

@@ -433,6 +433,14 @@ pub struct W2 {
     pub days_worked: u16,
     /// Nonresident wage allocation: of those days, days worked in New Jersey.
     pub nj_days_worked: u16,
+    /// Nonresident wage allocation: the employer is a New Jersey employer (the convenience rule
+    /// of 54A:5-8 e applies only to its employees).
+    pub employer_in_nj: bool,
+    /// Nonresident wage allocation: of the days worked outside New Jersey, the days worked there
+    /// for the employee's convenience, not required by the employer to be worked outside New
+    /// Jersey. New Jersey days when the employee's state of residence has a convenience rule
+    /// (54A:5-8 e).
+    pub convenience_days: u16,
     /// Part-year and nonresident division of the amount.
     pub sourcing: Sourcing,
 }

@@ -699,14 +699,22 @@ fn compute_nonresident(answers: &Answers, p: &YearParams, scope: Scope) -> Compu
     // Column A: income from everywhere, as if a resident.
     push_income_and_gross(&cx, &mut s);
     // Column B: the New Jersey-source part of each item (54A:5-8).
-    let nj = rules::nonresident::nj_source_answers(&cx);
+    let (nj, wage_notes) = rules::nonresident::nj_source_answers(&cx);
     {
         let cxb = Ctx::scoped(&nj, p, scope);
         let lines = rules::income::income_lines(&cxb);
         drop(cxb.take_diags());
         for line in lines {
             if let Some((_, nj_key)) = NJ_SOURCE_KEYS.iter().find(|(k, _)| *k == line.key) {
-                s.push(rules::nonresident::column_b_line(&cx, nj_key, line));
+                if *nj_key == "wages_nj" {
+                    s.push(rules::nonresident::wages_with_convenience(
+                        &cx,
+                        line,
+                        &wage_notes,
+                    ));
+                } else {
+                    s.push(rules::nonresident::column_b_line(&cx, nj_key, line));
+                }
             }
         }
     }

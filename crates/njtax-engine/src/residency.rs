@@ -582,11 +582,11 @@ pub fn plan(a: &Answers, p: &crate::year::YearParams) -> ReturnPlan {
     if joint {
         let sp = sp.unwrap_or_default();
         let both_never = tp.kind == ResidencyKind::Never && sp.kind == ResidencyKind::Never;
-        let only_one_has_nj_income =
-            has_nj_source(a, Owner::Taxpayer) != has_nj_source(a, Owner::Spouse);
+        let only_one_has_nj_income = has_nj_source(a, &p.residency, Owner::Taxpayer)
+            != has_nj_source(a, &p.residency, Owner::Spouse);
         if both_never && only_one_has_nj_income && !a.nonresident_joint_election {
             reasons.push("Both spouses were nonresidents and only one had New Jersey income, so that spouse files a separate NJ-1040NR (married/CU partner filing separately), unless both elect one joint return (54A:8-3.1 h).".to_owned());
-            let earner = if has_nj_source(a, Owner::Taxpayer) {
+            let earner = if has_nj_source(a, &p.residency, Owner::Taxpayer) {
                 Filer::Taxpayer
             } else {
                 Filer::Spouse
@@ -729,18 +729,28 @@ fn person_returns(a: &Answers, filer: Filer, r: &NjResidency, days: u32) -> Vec<
 }
 
 /// Whether a person's answers give any New Jersey-source income (54A:8-3.1 h): a New Jersey-source
-/// part entered on an item, a W-2 with New Jersey work days, or a New Jersey Lottery prize.
-pub fn has_nj_source(a: &Answers, owner: Owner) -> bool {
+/// part entered on an item, a W-2 with New Jersey work days (the days worked in New Jersey, or
+/// convenience days counted as New Jersey days, 54A:5-8 e), or a New Jersey Lottery prize.
+pub fn has_nj_source(
+    a: &Answers,
+    p: &crate::rules::nonresident::ResidencyParams,
+    owner: Owner,
+) -> bool {
     let given = |s: &crate::answers::Sourcing| s.nj_source.is_some_and(|v| !v.is_zero());
     let inc = &a.income;
     let household = owner == Owner::Taxpayer;
-    inc.w2s
+    let state = a
+        .person(owner)
+        .map_or("", |x| x.residency.other_state.as_str());
+    inc.w2s.iter().any(|w| {
+        w.owner == owner
+            && (given(&w.sourcing)
+                || w.nj_days_worked > 0
+                || crate::rules::nonresident::wage_days(p, state, w).convenience_added > 0)
+    }) || inc
+        .businesses
         .iter()
-        .any(|w| w.owner == owner && (given(&w.sourcing) || w.nj_days_worked > 0))
-        || inc
-            .businesses
-            .iter()
-            .any(|x| x.owner == owner && given(&x.sourcing))
+        .any(|x| x.owner == owner && given(&x.sourcing))
         || inc
             .property_sales
             .iter()

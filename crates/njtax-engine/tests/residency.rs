@@ -167,6 +167,64 @@ fn threshold_is_tested_on_the_whole_years_income_54a_2_4() {
     assert!(r.filing_requirement.should_file_for_refund);
 }
 
+/// One test of "subject to tax" (54A:2-4, last sentence) for line 43 and the property tax
+/// deduction and credit (3A-17 a, 3A-20 a(1)): a mover in on 1 November with $8,000 of
+/// resident-period wages (line 29 under $10,000) and a house taxed $6,000 a year, occupied two
+/// months (3A-17 b: 40a = 6,000 x 2/12 = 1,000). Whole year $10,000.00 ("or less"): not subject
+/// to tax: line 43 = 0, no deduction, and no credit under 65. Whole year $10,000.01: subject to
+/// tax: line 39 = 8,000 - 166.67 = 7,833.33, tax 110 (mid 7,825 x 1.4% = 109.55); with the
+/// deduction 6,833.33 -> mid 6,825 x 1.4% = 95.55 -> 96, saving 14 < $50, so the credit is
+/// elected: line 41 = 0, line 56 = 50. At the threshold and 65 or older: the credit of 3A-20
+/// a(1)(b), no tax.
+#[test]
+fn part_year_property_tax_benefit_follows_the_whole_year_subject_to_tax_test_54a_2_4_3a_20() {
+    let mover = |elsewhere: Decimal, born: u16| {
+        let mut a = single(moved_in((2024, 11, 1)));
+        a.taxpayer.birth_date = Some(date(born, 5, 5));
+        let mut w = w2(dec!(8000) + elsewhere, dec!(100));
+        w.sourcing.nonresident_period = elsewhere;
+        w.sourcing.nj_source = Some(Decimal::ZERO);
+        a.income.w2s = vec![w];
+        a.homesteads = vec![njtax_engine::answers::Homestead {
+            description: "House".into(),
+            property_taxes: dec!(6000),
+            months_occupied: 2,
+            ..Default::default()
+        }];
+        set(&a).into_primary()
+    };
+    // At the threshold: not subject to tax.
+    let r = mover(dec!(2000), 1985);
+    assert_eq!(r.value("29"), dec!(8000));
+    assert_eq!(r.value("40a"), dec!(1000));
+    assert_eq!(r.value("43"), Decimal::ZERO);
+    assert_eq!(r.value("41"), Decimal::ZERO);
+    assert_eq!(r.value("56"), Decimal::ZERO);
+    let rule = &r.by_key("property_tax_credit").unwrap().explanation.rule;
+    assert!(rule.contains("$10,000.00 is at or below"), "{rule}");
+    // A cent over: subject to tax, the deduction compared with the credit on the same test.
+    let r = mover(dec!(2000.01), 1985);
+    assert_eq!(r.value("29"), dec!(8000));
+    assert_eq!(r.value("39"), dec!(7833.33));
+    assert_eq!(r.value("43"), dec!(110));
+    assert_eq!(r.value("41"), Decimal::ZERO);
+    assert_eq!(r.value("56"), dec!(50));
+    let rule = &r.by_key("property_tax_credit").unwrap().explanation.rule;
+    assert!(rule.contains("save only $14.00"), "{rule}");
+    assert!(
+        !r.diagnostics
+            .iter()
+            .any(|d| d.code == "no-property-tax-benefit"),
+        "{:?}",
+        r.diagnostics
+    );
+    // At the threshold, 65 or older at the close of the year: the credit, no tax.
+    let r = mover(dec!(2000), 1955);
+    assert_eq!(r.value("43"), Decimal::ZERO);
+    assert_eq!(r.value("41"), Decimal::ZERO);
+    assert_eq!(r.value("56"), dec!(50));
+}
+
 /// 54A:2-1.1 a, 5-8: a New York resident working in New Jersey 180 of 240 days. Wages $100,000 are
 /// New Jersey income by days: $75,000 (5-8 a(2)); interest $2,000 is not (an intangible, 5-8 a(4));
 /// a pension of $20,000 never is (5-8 b). Gross income as a resident $122,000 (no exclusion: under
@@ -214,6 +272,78 @@ fn ny_resident_working_in_nj_pays_the_nj_share_of_resident_tax_54a_2_1_1_a() {
     assert!(r.by_key("property_tax_credit").is_none());
     assert!(r.by_key("nj_eitc").is_none());
     assert!(r.by_key("coj_credit").is_none());
+}
+
+/// 54A:5-8 e, the convenience rule: a New York resident (New York sources a nonresident's wages
+/// to the employer's location for days worked elsewhere for the employee's convenience) works
+/// for a New Jersey employer 240 days: 120 in New Jersey, 80 at home for convenience, 40 at a
+/// client's site the employer required. From 2023 the 80 are New Jersey days: $96,000 x
+/// 200/240 = $80,000.00. The other side of each condition keeps the days as worked, $96,000 x
+/// 120/240 = $48,000.00: the employer is not in New Jersey; the filer lives in Florida (no such
+/// rule); the year is 2022 (before 5-8 e). Convenience days above the 120 days outside New Jersey
+/// are limited to them, with a warning ($96,000). A Pennsylvania resident's wages stay none
+/// (reciprocity).
+#[test]
+fn convenience_days_of_a_new_jersey_employers_ny_resident_are_nj_days_54a_5_8_e() {
+    let case = |state: &str, in_nj: bool, convenience: u16, year: u16| {
+        let mut a = single(never(state));
+        a.tax_year = year;
+        let mut w = w2(dec!(96000), Decimal::ZERO);
+        w.days_worked = 240;
+        w.nj_days_worked = 120;
+        w.employer_in_nj = in_nj;
+        w.convenience_days = convenience;
+        a.income.w2s = vec![w];
+        set(&a).into_primary()
+    };
+    let r = case("New York", true, 80, 2024);
+    assert_eq!(r.value("15B"), dec!(80000));
+    let rule = &r.by_key("wages_nj").unwrap().explanation.rule;
+    assert!(
+        rule.contains("convenience rule") && rule.contains("120 + 80 = 200 of 240 days"),
+        "{rule}"
+    );
+    assert!(
+        r.by_key("wages_nj")
+            .unwrap()
+            .explanation
+            .citation
+            .contains("54A:5-8 e")
+    );
+    // "NY" is understood too.
+    assert_eq!(case("NY", true, 80, 2024).value("15B"), dec!(80000));
+    // Not a New Jersey employer.
+    let r = case("New York", false, 80, 2024);
+    assert_eq!(r.value("15B"), dec!(48000));
+    let rule = &r.by_key("wages_nj").unwrap().explanation.rule;
+    assert!(rule.contains("not a New Jersey employer"), "{rule}");
+    // A state of residence without a convenience rule.
+    let r = case("Florida", true, 80, 2024);
+    assert_eq!(r.value("15B"), dec!(48000));
+    let rule = &r.by_key("wages_nj").unwrap().explanation.rule;
+    assert!(
+        rule.contains("Florida has no convenience-of-the-employer rule"),
+        "{rule}"
+    );
+    // Before 5-8 e (taxable years from 2023).
+    assert_eq!(case("New York", true, 80, 2022).value("15B"), dec!(48000));
+    // No convenience days.
+    assert_eq!(case("New York", true, 0, 2024).value("15B"), dec!(48000));
+    // More convenience days than days outside New Jersey: limited to the 120.
+    let r = case("New York", true, 150, 2024);
+    assert_eq!(r.value("15B"), dec!(96000));
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.code == "convenience-days-over"),
+        "{:?}",
+        r.diagnostics
+    );
+    // Reciprocity comes first: a Pennsylvania resident's wages are not New Jersey income.
+    assert_eq!(
+        case("Pennsylvania", true, 80, 2024).value("15B"),
+        Decimal::ZERO
+    );
 }
 
 /// 54A:2-1.1 a sets no upper limit on the fraction: New Jersey-source business income of $30,000

@@ -753,6 +753,17 @@ fn residency_questions_show_only_when_they_apply() {
     assert!(!shown(&iv, &a, "income.w2s[0].sourcing.nonresident_period"));
     assert!(!shown(&iv, &a, "taxpayer.residency.resident_from"));
     assert!(shown(&iv, &a, "taxpayer.residency.other_state"));
+    // The convenience rule (54A:5-8 e): the New Jersey employer question for a nonresident, the
+    // convenience days only for a New Jersey employer.
+    assert!(shown(&iv, &a, "income.w2s[0].employer_in_nj"));
+    a.income.w2s[0].employer_in_nj = false;
+    assert!(!shown(&iv, &a, "income.w2s[0].convenience_days"));
+    a.income.w2s[0].employer_in_nj = true;
+    assert!(shown(&iv, &a, "income.w2s[0].convenience_days"));
+    a.taxpayer.residency.kind = ResidencyKind::FullYear;
+    assert!(!shown(&iv, &a, "income.w2s[0].employer_in_nj"));
+    assert!(!shown(&iv, &a, "income.w2s[0].convenience_days"));
+    a.taxpayer.residency.kind = ResidencyKind::Never;
     // Joint return: the spouse's residency (Any over both spouses, Differs between them).
     a.filing_status = FilingStatus::MarriedJoint;
     a.spouse = Some(Person::default());

@@ -100,8 +100,14 @@ pub fn filing_requirement(cx: &Ctx, s: &Sheet) -> FilingRequirement {
             (v > Decimal::ZERO).then_some((v, *words, *cite))
         })
         .collect();
+    // "No tax is due" is the 54A:2-4 test, the one line 43 and the property tax rules read.
+    let no_tax = if crate::rules::tax::subject_to_tax(cx, s).subject {
+        ""
+    } else {
+        " and no tax is due"
+    };
     let not_required = format!(
-        "{words} of {} is at or below the {} filing threshold for {} ({}), so no return is required and no tax is due",
+        "{words} of {} is at or below the {} filing threshold for {} ({}), so no return is required{no_tax}",
         fmt_money(gross),
         fmt_money(threshold),
         status.name(),

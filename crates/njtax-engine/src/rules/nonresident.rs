@@ -20,16 +20,26 @@ crate::param_domain!("residency", ResidencyParamsFile => ResidencyParams {
     prorate_property_tax_limits: bool,
     /// States of residence whose residents' New Jersey wages are not New Jersey income.
     reciprocity_states: Vec<String>,
+    /// States of residence that source wages to the employer's location when the work is done
+    /// elsewhere for the employee's convenience (a convenience-of-the-employer rule, 54A:5-8 e).
+    convenience_rule_states: Vec<String>,
 });
 
 const CITE_5_8: &str = "N.J.S.A. 54A:5-8";
 
 /// Whether `state` (as typed) is a reciprocity state.
 pub fn is_reciprocity_state(p: &ResidencyParams, state: &str) -> bool {
+    in_list(&p.reciprocity_states.value, state)
+}
+
+/// Whether `state` (as typed) has a convenience-of-the-employer rule in the year (54A:5-8 e).
+pub fn is_convenience_rule_state(p: &ResidencyParams, state: &str) -> bool {
+    in_list(&p.convenience_rule_states.value, state)
+}
+
+fn in_list(list: &[String], state: &str) -> bool {
     let s = state.trim();
-    p.reciprocity_states
-        .value
-        .iter()
+    list.iter()
         .any(|r| r.eq_ignore_ascii_case(s) || (s.len() == 2 && abbreviation(r) == s.to_uppercase()))
 }
 
@@ -37,7 +47,70 @@ fn abbreviation(state: &str) -> &'static str {
     match state {
         "Pennsylvania" => "PA",
         "New York" => "NY",
+        "Delaware" => "DE",
+        "Nebraska" => "NE",
+        "Connecticut" => "CT",
+        "Arkansas" => "AR",
         _ => "",
+    }
+}
+
+/// How a W-2's wages are allocated to New Jersey by days (54A:5-8 a(2), e).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WageDays {
+    /// Days counted as New Jersey days: the days worked in New Jersey, plus the convenience days
+    /// when 5-8 e applies (never more than the days worked).
+    pub nj_days: u16,
+    /// Convenience days added as New Jersey days (0 when the rule does not apply).
+    pub convenience_added: u16,
+    /// Why the convenience rule did or did not apply, when the filer gave convenience days or a
+    /// New Jersey employer (none otherwise).
+    pub note: Option<String>,
+}
+
+/// The New Jersey days of a W-2 (allocation by days worked, 54A:5-8 a(2)), with the convenience
+/// rule of 5-8 e: for a nonresident working for a New Jersey employer, days worked outside New
+/// Jersey for the employee's convenience (not required by the employer) are New Jersey days when
+/// the employee's state of residence imposes such a rule on its own sourcing.
+pub fn wage_days(p: &ResidencyParams, state: &str, w: &crate::answers::W2) -> WageDays {
+    let worked = w.nj_days_worked.min(w.days_worked);
+    let outside = w.days_worked - worked;
+    let asked = w.convenience_days.min(outside);
+    let state_words = if state.trim().is_empty() {
+        "the state of residence (not given)".to_owned()
+    } else {
+        state.trim().to_owned()
+    };
+    let none = |note: Option<String>| WageDays {
+        nj_days: worked,
+        convenience_added: 0,
+        note,
+    };
+    if !w.employer_in_nj {
+        return none((w.convenience_days > 0).then(|| {
+            "the employer is not a New Jersey employer, so days worked outside New Jersey for the employee's convenience stay outside New Jersey (54A:5-8 e applies only to a New Jersey employer's employees)".to_owned()
+        }));
+    }
+    if !is_convenience_rule_state(p, state) {
+        return none((w.convenience_days > 0).then(|| {
+            format!(
+                "{state_words} has no convenience-of-the-employer rule this year, so the days worked outside New Jersey for the employee's convenience stay outside New Jersey (54A:5-8 e applies only when the state of residence has one)"
+            )
+        }));
+    }
+    if asked == 0 {
+        return none(Some(format!(
+            "{state_words} has a convenience-of-the-employer rule, but no days outside New Jersey were for the employee's convenience: only the days worked in New Jersey count (54A:5-8 e)"
+        )));
+    }
+    WageDays {
+        nj_days: worked + asked,
+        convenience_added: asked,
+        note: Some(format!(
+            "convenience rule: the employer is a New Jersey employer and {state_words} sources wages to the employer's location for work done elsewhere for the employee's convenience, so New Jersey does the same: the {asked} days worked outside New Jersey for the employee's convenience, not required by the employer, are New Jersey days ({worked} + {asked} = {} of {} days) (54A:5-8 e)",
+            worked + asked,
+            w.days_worked
+        )),
     }
 }
 
@@ -71,10 +144,11 @@ fn not_sourced(cx: &Ctx, path: String, what: &str, amount: Money) {
 /// Jersey business, 54A:5-8 a(4)); pensions and annuities never are (54A:5-8 b); alimony is not.
 /// Wages are New Jersey income by the days worked in New Jersey (54A:5-8 a(2)) unless the filer
 /// lives in a reciprocity state.
-pub fn nj_source_answers(cx: &Ctx) -> Answers {
+pub fn nj_source_answers(cx: &Ctx) -> (Answers, Vec<WageNote>) {
     let a = cx.a;
     let p = &cx.p.residency;
     let mut out = a.clone();
+    let mut notes = Vec::new();
     let inc = &mut out.income;
     for (i, w) in inc.w2s.iter_mut().enumerate() {
         let base = format!("income.w2s[{i}]");
@@ -85,9 +159,20 @@ pub fn nj_source_answers(cx: &Ctx) -> Answers {
         } else if let Some(v) = w.sourcing.nj_source {
             v
         } else if w.days_worked > 0 {
+            let wd = wage_days(p, state, w);
             let days = Decimal::from(w.days_worked);
-            let nj_days = Decimal::from(w.nj_days_worked.min(w.days_worked));
-            crate::money::mul_div(wages, nj_days, days)
+            let nj_days = Decimal::from(wd.nj_days);
+            let nj = crate::money::mul_div(wages, nj_days, days);
+            if let Some(text) = wd.note {
+                notes.push(WageNote {
+                    index: i,
+                    employer: w.employer.clone(),
+                    convenience_added: wd.convenience_added,
+                    text,
+                    nj_wages: nj,
+                });
+            }
+            nj
         } else {
             not_sourced(
                 cx,
@@ -206,7 +291,80 @@ pub fn nj_source_answers(cx: &Ctx) -> Answers {
         // entered is the part of the gain that is income.
         s.principal_residence = None;
     }
-    out
+    (out, notes)
+}
+
+/// What the convenience rule (54A:5-8 e) did to one W-2 allocated by days, for the explanation of
+/// the New Jersey-source wages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WageNote {
+    /// Index in `income.w2s`.
+    pub index: usize,
+    /// Employer name.
+    pub employer: String,
+    /// Convenience days counted as New Jersey days.
+    pub convenience_added: u16,
+    /// Why the rule did or did not apply.
+    pub text: String,
+    /// The W-2's New Jersey-source wages.
+    pub nj_wages: Decimal,
+}
+
+/// Column B wages: the income rule's line with each W-2's convenience-rule outcome (54A:5-8 e).
+pub fn wages_with_convenience(cx: &Ctx, line: Line, notes: &[WageNote]) -> Line {
+    let mut line = column_b_line(cx, "wages_nj", line);
+    if notes.is_empty() || !crate::explain::explaining() {
+        return line;
+    }
+    let mut exp = std::mem::take(&mut line.explanation);
+    let parts: Vec<String> = notes
+        .iter()
+        .map(|n| {
+            let who = if n.employer.trim().is_empty() {
+                format!("W-2 {}", n.index + 1)
+            } else {
+                n.employer.trim().to_owned()
+            };
+            format!(
+                "{who}: {}; New Jersey wages {}",
+                n.text,
+                fmt_money(n.nj_wages)
+            )
+        })
+        .collect();
+    exp.rule = format!("{}. {}", exp.rule, parts.join(". "));
+    exp.citation = format!("{}; N.J.S.A. 54A:5-8 e", exp.citation);
+    for n in notes {
+        let base = format!("income.w2s[{}]", n.index);
+        exp = exp
+            .answer_text(
+                "Employer is a New Jersey employer",
+                format!("{base}.employer_in_nj"),
+                if cx
+                    .a
+                    .income
+                    .w2s
+                    .get(n.index)
+                    .is_some_and(|w| w.employer_in_nj)
+                {
+                    "yes"
+                } else {
+                    "no"
+                },
+            )
+            .answer_text(
+                "Days outside New Jersey for the employee's convenience",
+                format!("{base}.convenience_days"),
+                cx.a.income
+                    .w2s
+                    .get(n.index)
+                    .map_or(0, |w| w.convenience_days)
+                    .to_string(),
+            );
+    }
+    exp = exp.param(&cx.p.residency.convenience_rule_states);
+    line.explanation = exp;
+    line
 }
 
 /// A column-B line from the income rule's line over the New Jersey-source answers.
@@ -289,24 +447,24 @@ pub fn income_percentage(p: &ResidencyParams, nj: Decimal, everywhere: Decimal) 
 pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
     let p = &cx.p.residency;
     let taxable = s.v("taxable_income");
-    let gross = cx.threshold_gross_income(s);
-    let status = cx.a.filing_status;
-    let threshold = *cx.p.tax.no_tax_threshold.value.get(status);
-    let (sub, _) = crate::rules::tax::threshold_subsection(status);
-    let l40 = if crate::rules::tax::at_or_below(gross, threshold) {
+    let test = crate::rules::tax::subject_to_tax(cx, s);
+    let l40 = if !test.subject {
+        let exp = Explanation::new(
+            crate::explain_format!(
+                "Gross income for the whole year as if a resident, {}, is at or below the {} threshold for {}, so no tax is due",
+                fmt_money(test.gross_income),
+                fmt_money(test.threshold),
+                cx.a.filing_status.name()
+            ),
+            crate::explain_format!(
+                "N.J.S.A. 54A:2-4 {} (last sentence); NJ-1040NR line 40",
+                test.subsection
+            ),
+        );
         cx.line(
             "tax_as_resident",
             Decimal::ZERO,
-            Explanation::new(
-                crate::explain_format!(
-                    "Gross income for the whole year as if a resident, {}, is at or below the {} threshold for {}, so no tax is due",
-                    fmt_money(gross),
-                    fmt_money(threshold),
-                    status.name()
-                ),
-                crate::explain_format!("N.J.S.A. 54A:2-4 {sub} (last sentence); NJ-1040NR line 40"),
-            )
-            .param(&cx.p.tax.no_tax_threshold),
+            test.input(exp).param(&cx.p.tax.no_tax_threshold),
         )
     } else {
         let (tax, mut exp) = tax_on(cx, taxable);

@@ -33,6 +33,7 @@ use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line, Source};
 use crate::money::{floor_zero, fmt_money, mul_div, sat_add, sat_mul, sat_sub, times_rate};
 use crate::rules::coj::{self, CojCol, CojColumnInput, CojSchedule};
+use crate::rules::tax::{SubjectToTax, subject_to_tax};
 
 crate::param_domain!("property", PropertyParamsFile => PropertyParams {
     /// Property tax deduction cap (3A-17 a, 3A-18 a, 3A-19 a).
@@ -480,7 +481,8 @@ pub fn senior_or_blind(cx: &Ctx) -> bool {
 pub struct Eligibility {
     /// Line 40a is above zero: property taxes or rent were paid on a homestead.
     pub paid: bool,
-    /// Gross income (line 29) is above the 54A:2-4 threshold.
+    /// Subject to tax: gross income (line 29; a part-year resident's or nonresident's whole year
+    /// as if a resident) is above the 54A:2-4 threshold ([`crate::rules::tax::subject_to_tax`]).
     pub subject_to_tax: bool,
     /// Filer or spouse (joint) 65 or older, or blind or disabled.
     pub senior_or_blind: bool,
@@ -492,11 +494,13 @@ pub struct Eligibility {
     pub reason: String,
 }
 
-/// Eligibility for the deduction and the credit (3A-17..3A-20; 54A:2-4).
-pub fn eligibility(cx: &Ctx, gross_income: Decimal, line_40a: Decimal) -> Eligibility {
-    let threshold = *cx.p.tax.no_tax_threshold.value.get(cx.a.filing_status);
+/// Eligibility for the deduction and the credit (3A-17..3A-20; 54A:2-4). Whether the filer is
+/// subject to tax is [`crate::rules::tax::subject_to_tax`], the same test as line 43's: for a
+/// part-year resident the whole year's gross income as if a resident, not the resident period's
+/// line 29.
+pub fn eligibility(cx: &Ctx, test: &SubjectToTax, line_40a: Decimal) -> Eligibility {
     let paid = line_40a > Decimal::ZERO;
-    let subject_to_tax = gross_income > threshold;
+    let subject_to_tax = test.subject;
     let senior = senior_or_blind(cx);
     let deduction = paid && subject_to_tax;
     let credit = paid && (subject_to_tax || senior);
@@ -504,22 +508,19 @@ pub fn eligibility(cx: &Ctx, gross_income: Decimal, line_40a: Decimal) -> Eligib
         "No property taxes or rent on a New Jersey homestead (line 40a is $0.00), so there is no property tax deduction or credit".to_owned()
     } else if subject_to_tax {
         format!(
-            "Gross income {} is above the {} threshold, so the filer may take the deduction or, instead, the credit",
-            fmt_money(gross_income),
-            fmt_money(threshold)
+            "{}, so the filer may take the deduction or, instead, the credit",
+            test.words()
         )
     } else if senior {
         format!(
-            "Gross income {} is at or below the {} threshold, so no tax is due and there is no deduction; the filer or spouse is {} or older or blind or disabled, so the credit is allowed (3A-20 a(1)(b))",
-            fmt_money(gross_income),
-            fmt_money(threshold),
+            "{}: no tax is due and there is no deduction; the filer or spouse is {} or older or blind or disabled, so the credit is allowed (3A-20 a(1)(b))",
+            test.words(),
             cx.p.property.credit_senior_age.value
         )
     } else {
         format!(
-            "Gross income {} is at or below the {} threshold, so no tax is due and there is no deduction; the credit for filers not subject to tax is only for those {} or older or blind or disabled (3A-20 a(1)(b)), so there is no credit",
-            fmt_money(gross_income),
-            fmt_money(threshold),
+            "{}: no tax is due and there is no deduction; the credit for filers not subject to tax is only for those {} or older or blind or disabled (3A-20 a(1)(b)), so there is no credit",
+            test.words(),
             cx.p.property.credit_senior_age.value
         )
     };
@@ -827,7 +828,8 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
     let gross = s.v("gross_income");
     let h1 = floor_zero(s.v("property_taxes_paid"));
     let hs = homesteads(cx);
-    let elig = eligibility(cx, gross, h1);
+    let test = subject_to_tax(cx, s);
+    let elig = eligibility(cx, &test, h1);
     let (entries, coj_diags) = coj::coj_entries(cx, gross);
     for d in coj_diags {
         cx.diag(d);
@@ -845,11 +847,10 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         let l41 = cx.line(
             "property_tax_deduction",
             Decimal::ZERO,
-            Explanation::new(
+            test.input(Explanation::new(
                 crate::explain_format!("{}. Line 41 = $0.00", elig.reason),
                 "N.J.S.A. 54A:2-4, 3A-17, 3A-20; NJ-1040 line 41",
-            )
-            .line("Gross income", "gross_income", gross)
+            ))
             .line("Property taxes paid", "property_taxes_paid", h1)
             .param(&cx.p.tax.no_tax_threshold),
         );
@@ -863,8 +864,8 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
                     "No income taxed by another jurisdiction was entered: $0.00".to_owned()
                 } else {
                     crate::explain_format!(
-                        "Gross income {} is at or below the no-tax threshold, so there is no New Jersey tax to take a credit against: $0.00",
-                        fmt_money(gross)
+                        "{}, so there is no New Jersey tax to take a credit against: $0.00",
+                        test.words()
                     )
                 },
                 coj::COJ_CITATION,
@@ -903,6 +904,13 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
             fmt_money(w.credit)
         )
     };
+    // A part-year resident's subject-to-tax test is on the whole year, not on line 29: say so, as
+    // line 43 does, so that the two lines agree.
+    let decision = if elig.deduction && cx.scope.whole_year_gross_income.is_some() {
+        crate::explain_format!("{}. {decision}", test.words())
+    } else {
+        decision
+    };
     let mut exp41 = Explanation::new(
         decision,
         crate::explain_format!(
@@ -912,6 +920,9 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
     .line("Taxable income", "taxable_income", l39)
     .line("Property taxes paid", "property_taxes_paid", h1)
     .line("Gross income", "gross_income", gross);
+    if cx.scope.whole_year_gross_income.is_some() {
+        exp41 = test.input(exp41);
+    }
     if elig.deduction {
         exp41 = worksheet_inputs(exp41, &w)
             .param(&p.deduction_cap)
@@ -1025,9 +1036,9 @@ fn line_42(cx: &Ctx, l39: Decimal, l41: Decimal) -> Line {
 /// older or blind or disabled (N.J.S.A. 54A:3A-20). Reads the worksheet's decision from line 41.
 pub fn line_56_property_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
     let p = &cx.p.property;
-    let gross = s.v("gross_income");
     let h1 = floor_zero(s.v("property_taxes_paid"));
-    let elig = eligibility(cx, gross, h1);
+    let test = subject_to_tax(cx, s);
+    let elig = eligibility(cx, &test, h1);
     let credit = credit_for_filer(cx);
     let l41 = s.get("property_tax_deduction");
     // The worksheet that chose between the deduction and the credit (H, or I with Schedule NJ-COJ),
@@ -1036,9 +1047,11 @@ pub fn line_56_property_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
         Some((_, sheet)) => format!("N.J.S.A. 54A:3A-20; NJ-1040 line 56, {sheet}"),
         None => "N.J.S.A. 54A:3A-20; NJ-1040 line 56".to_owned(),
     };
-    let mut exp = Explanation::new(String::new(), citation)
-        .line("Property taxes paid", "property_taxes_paid", h1)
-        .line("Gross income", "gross_income", gross);
+    let mut exp = test.input(Explanation::new(String::new(), citation).line(
+        "Property taxes paid",
+        "property_taxes_paid",
+        h1,
+    ));
     let deduction = l41.map_or(Decimal::ZERO, |l| l.value);
     // The worksheet's columns, as line 41 recorded them.
     let mut saved_text = None;

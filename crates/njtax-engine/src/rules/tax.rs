@@ -6,8 +6,9 @@
 //! - The tax table of 54A:8-2: below the table limit, the tax is the rate-schedule tax at the
 //!   midpoint of the $50 row containing the income, rounded to whole dollars
 //!   (docs/decisions/tax-table-row-edge.md).
-//! - The no-tax threshold of 54A:2-4 applies to line 43 only ([`line_43_tax`]); [`tax_on`] and
-//!   [`tax_for`] compute the tax on an amount without it.
+//! - The no-tax threshold of 54A:2-4 applies to line 43 ([`line_43_tax`]); [`tax_on`] and
+//!   [`tax_for`] compute the tax on an amount without it. Whether the filer is subject to tax is
+//!   decided once, by [`subject_to_tax`], for every rule that depends on it.
 
 use rust_decimal::Decimal;
 use serde::Deserialize;
@@ -143,6 +144,70 @@ pub fn threshold_subsection(status: FilingStatus) -> (&'static str, &'static str
 /// Whether gross income is "at or below" a threshold (54A:2-4 "or less"; 8-3.1 "in excess of").
 pub fn at_or_below(gross_income: Decimal, threshold: Decimal) -> bool {
     gross_income <= threshold
+}
+
+/// Whether the filer is subject to tax under the Act (54A:2-4): the one test every rule that
+/// depends on it reads (line 43, the NJ-1040NR line 40, the property tax deduction and credit of
+/// 3A-17..3A-20, the credit for taxes paid to other jurisdictions, the filing requirement's words).
+///
+/// The gross income tested is [`Ctx::threshold_gross_income`]: line 29 for a full-year resident;
+/// for a part-year resident's NJ-1040 and for the NJ-1040NR the whole year's gross income from
+/// everywhere as if a resident (2-4, last sentence: "In the case of a nonresident, gross income
+/// shall mean gross income which such nonresident would have reported if he had been a
+/// resident"), never the resident period's line 29 alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SubjectToTax {
+    /// Gross income is above the threshold: the filer is subject to tax.
+    pub subject: bool,
+    /// The gross income tested.
+    pub gross_income: Decimal,
+    /// The threshold for the filing status.
+    pub threshold: Decimal,
+    /// The subsection of 54A:2-4 for the filing status ("a", "b" or "c").
+    pub subsection: &'static str,
+    /// What the gross income tested is, in words ("Gross income (line 29)").
+    pub income_words: &'static str,
+}
+
+impl SubjectToTax {
+    /// The test in words: "Gross income (line 29) of $9,000.00 is at or below the $10,000.00
+    /// threshold for single (54A:2-4 a), so the filer is not subject to tax".
+    pub fn words(&self) -> String {
+        let (side, outcome) = if self.subject {
+            ("above", "so the filer is subject to tax")
+        } else {
+            ("at or below", "so the filer is not subject to tax")
+        };
+        format!(
+            "{} of {} is {side} the {} threshold (54A:2-4 {}), {outcome}",
+            self.income_words.trim_end_matches(','),
+            fmt_money(self.gross_income),
+            fmt_money(self.threshold),
+            self.subsection
+        )
+    }
+
+    /// The gross income tested, as an explanation input.
+    #[must_use]
+    pub fn input(&self, exp: Explanation) -> Explanation {
+        let name = self.income_words.trim_end_matches(',');
+        exp.line(name, "gross_income", self.gross_income)
+    }
+}
+
+/// [`SubjectToTax`] for the return being computed (reads line 29, or the scope's whole-year
+/// gross income).
+pub fn subject_to_tax(cx: &Ctx, s: &Sheet) -> SubjectToTax {
+    let status = cx.a.filing_status;
+    let threshold = *cx.p.tax.no_tax_threshold.value.get(status);
+    let gross_income = cx.threshold_gross_income(s);
+    SubjectToTax {
+        subject: !at_or_below(gross_income, threshold),
+        gross_income,
+        threshold,
+        subsection: threshold_subsection(status).0,
+        income_words: cx.threshold_income_words(),
+    }
 }
 
 /// The row of a table that applies to an amount: the last row whose "over" amount it exceeds
@@ -595,48 +660,46 @@ pub fn owes_no_tax_for(
 pub fn line_43_tax(cx: &Ctx, s: &Sheet, nj_taxable_income: Decimal) -> Line {
     let p = &cx.p.tax;
     let status = cx.a.filing_status;
-    let threshold = *p.no_tax_threshold.value.get(status);
-    let (sub, _) = threshold_subsection(status);
-    let gross = cx.threshold_gross_income(s);
-    if at_or_below(gross, threshold) {
+    let test = subject_to_tax(cx, s);
+    let sub = test.subsection;
+    if !test.subject {
         let exp = Explanation::new(
             crate::explain_format!(
                 "{} of {} is at or below the {} threshold for {}, so no tax is due (line 42 is {})",
-                cx.threshold_income_words(),
-                fmt_money(gross),
-                fmt_money(threshold),
+                test.income_words,
+                fmt_money(test.gross_income),
+                fmt_money(test.threshold),
                 status.name(),
                 fmt_money(nj_taxable_income)
             ),
             crate::explain_format!("N.J.S.A. 54A:2-4 {sub}; NJ-1040 line 43"),
-        )
-        .line("Gross income", "gross_income", gross)
-        .line(
-            "New Jersey taxable income",
-            "nj_taxable_income",
-            nj_taxable_income,
-        )
-        .answer_text("Filing status", "filing_status", status.name())
-        .param(&p.no_tax_threshold);
+        );
+        let exp = test
+            .input(exp)
+            .line(
+                "New Jersey taxable income",
+                "nj_taxable_income",
+                nj_taxable_income,
+            )
+            .answer_text("Filing status", "filing_status", status.name())
+            .param(&p.no_tax_threshold);
         return cx.line("tax", Decimal::ZERO, exp);
     }
     let (tax, mut exp) = tax_on(cx, nj_taxable_income);
     exp.rule = crate::explain_format!(
         "{}. {} of {} is above the {} no-tax threshold, so the tax is due",
         exp.rule,
-        cx.threshold_income_words(),
-        fmt_money(gross),
-        fmt_money(threshold)
+        test.income_words,
+        fmt_money(test.gross_income),
+        fmt_money(test.threshold)
     );
     exp.citation = format!("{}; N.J.S.A. 54A:2-4 {sub}; NJ-1040 line 43", exp.citation);
-    let exp = exp
-        .line(
-            "New Jersey taxable income",
-            "nj_taxable_income",
-            nj_taxable_income,
-        )
-        .line("Gross income", "gross_income", gross)
-        .param(&p.no_tax_threshold);
+    let exp = exp.line(
+        "New Jersey taxable income",
+        "nj_taxable_income",
+        nj_taxable_income,
+    );
+    let exp = test.input(exp).param(&p.no_tax_threshold);
     cx.line("tax", tax, exp)
 }
 

@@ -462,6 +462,20 @@ pub fn validate_splits(cx: &Ctx) {
             w.state_wages,
             w.sourcing.nonresident_period,
         );
+        let outside = w.days_worked.saturating_sub(w.nj_days_worked);
+        if w.convenience_days > outside {
+            cx.diag(
+                Diagnostic::warning(
+                    "convenience-days-over",
+                    format!(
+                        "The days outside New Jersey for your convenience ({}) are more than the days worked outside New Jersey ({} days worked, {} in New Jersey); {outside} are used",
+                        w.convenience_days, w.days_worked, w.nj_days_worked
+                    ),
+                )
+                .at(format!("income.w2s[{i}].convenience_days"))
+                .cite("N.J.S.A. 54A:5-8 e"),
+            );
+        }
     }
     for (i, x) in inc.interest.iter().enumerate() {
         validate_split(
