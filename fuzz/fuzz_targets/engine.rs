@@ -19,8 +19,9 @@ use njtax_engine::answers::{
     MinimumWageEmployerType, NextYearPlan, NjResidency, Options, OrganDonorLeave, OtherIncome,
     OtherJurisdiction, Owner, PassThrough, Payments, Person, PlanBasis, PropertySale, PropertyUse,
     QualifyingPersons, RefundChoices, Relationship, Rental, ResidenceSale, ResidencyKind,
-    Retirement, RetirementKind, ShelteredWorkshopBusiness, ShelteredWorkshopEmployee, Sourcing,
-    TaxMethod, UnitConcretePurchase, VeteranCare, W2, WageTaxJudgment, WithholdingTiming,
+    Retirement, RetirementKind, RolloverDestination, ShelteredWorkshopBusiness,
+    ShelteredWorkshopEmployee, Sourcing, TaxMethod, UnitConcretePurchase, VeteranCare, W2,
+    WageTaxJudgment, WithholdingTiming,
 };
 use njtax_engine::money::round_cents;
 use njtax_engine::{Answers, Draft, FORMAT_VERSION};
@@ -411,7 +412,8 @@ struct FRetirement {
     gross: Amount,
     taxable: Amount,
     roth_qualified: bool,
-    rollover: bool,
+    destination: u8,
+    conversion_basis: Amount,
     withheld: Amount,
     sourcing: FSourcing,
 }
@@ -1001,7 +1003,13 @@ impl Input {
                     gross_distribution: x.gross.dec(),
                     taxable_amount: x.taxable.dec(),
                     roth_qualified: x.roth_qualified,
-                    rollover: x.rollover,
+                    destination: match x.destination % 3 {
+                        0 => RolloverDestination::NotRolledOver,
+                        1 => RolloverDestination::OtherPlanOrIra,
+                        _ => RolloverDestination::RothConversion,
+                    },
+                    conversion_nj_basis: x.conversion_basis.dec(),
+                    legacy_rollover: false,
                     nj_tax_withheld: x.withheld.dec(),
                     sourcing: x.sourcing.sourcing(x.taxable.dec(), x.withheld.dec()),
                 }),

@@ -491,6 +491,20 @@ pub enum RetirementKind {
     MilitaryPension,
 }
 
+/// Where a retirement distribution went (54A:5-1 j, 6-10 d, 6-28 a).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RolloverDestination {
+    /// Paid out and kept: income as the kind of plan says.
+    #[default]
+    NotRolledOver,
+    /// Rolled over, within 60 days or directly, into another employer plan or a traditional
+    /// IRA (or from a Roth IRA into a Roth IRA): not income (54A:6-10 d, 6-28 a).
+    OtherPlanOrIra,
+    /// Converted (rolled over) from an IRA or plan that is not a Roth into a Roth IRA: income,
+    /// less the contributions New Jersey already taxed (54A:5-1 j).
+    RothConversion,
+}
+
 /// A Form 1099-R.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -507,8 +521,16 @@ pub struct Retirement {
     pub taxable_amount: Money,
     /// A Roth distribution that is qualified (excluded, 54A:6-28).
     pub roth_qualified: bool,
-    /// Rolled over to another plan within 60 days (not income).
-    pub rollover: bool,
+    /// Where the money went: kept, rolled over into another plan or traditional IRA (not
+    /// income), or converted to a Roth IRA (income, 54A:5-1 j).
+    pub destination: RolloverDestination,
+    /// A conversion to a Roth IRA: the contributions New Jersey already taxed that the amount
+    /// converted carries (recovered tax-free; 54A:5-1 j, 6-10 a).
+    pub conversion_nj_basis: Money,
+    /// Drafts before issue 15: the "rolled over" tick, read and moved into `destination` by
+    /// [`crate::draft::move_rollover_flag`]; never written.
+    #[serde(rename = "rollover", skip_serializing)]
+    pub legacy_rollover: bool,
     /// Box 14: NJ tax withheld.
     pub nj_tax_withheld: Money,
     /// Part-year and nonresident division of the amount.

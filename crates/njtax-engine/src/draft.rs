@@ -156,8 +156,25 @@ pub fn parse_draft(text: &str) -> Result<Draft, DraftError> {
             message,
         })?;
     }
+    // Issue 15 legacy fields (moved here until the format bump folds them into a migration).
+    move_rollover_flag(&mut draft.answers);
     draft.format_version = FORMAT_VERSION;
     Ok(draft)
+}
+
+/// Issue 15: the old "rolled over" tick of a 1099-R (`rollover: true`) becomes
+/// `destination: OtherPlanOrIra`, which is what it meant (left out as not income); a
+/// distribution whose destination is already given keeps it. The tick is then cleared, so that it
+/// is never moved twice (it is never written).
+pub fn move_rollover_flag(answers: &mut crate::answers::Answers) {
+    use crate::answers::RolloverDestination;
+    for r in &mut answers.income.retirement {
+        if std::mem::take(&mut r.legacy_rollover)
+            && r.destination == RolloverDestination::NotRolledOver
+        {
+            r.destination = RolloverDestination::OtherPlanOrIra;
+        }
+    }
 }
 
 /// One upgrade of the draft format: turns a version `from` draft into a version `from + 1` one.

@@ -6,7 +6,8 @@ mod common;
 
 use njtax_engine::answers::{
     Business, Date, Dividends, FilingStatus, GamblingWin, Interest, OtherIncome, Owner,
-    PassThrough, Person, PropertySale, Rental, ResidenceSale, Retirement, RetirementKind, W2,
+    PassThrough, Person, PropertySale, Rental, ResidenceSale, Retirement, RetirementKind,
+    RolloverDestination, W2,
 };
 use njtax_engine::{Answers, ComputedReturn, Severity};
 use rust_decimal::{Decimal, dec};
@@ -313,7 +314,7 @@ fn pensions_exclude_military_qualified_roth_and_rollovers_54a_6_26_6_28() {
     let mut roth_q = retirement(RetirementKind::Roth, dec!(10000), dec!(0));
     roth_q.roth_qualified = true;
     let mut rollover = retirement(RetirementKind::Ira, dec!(50000), dec!(50000));
-    rollover.rollover = true;
+    rollover.destination = RolloverDestination::OtherPlanOrIra;
     a.income.retirement = vec![
         retirement(RetirementKind::Pension, dec!(25000), dec!(20000)),
         retirement(RetirementKind::MilitaryPension, dec!(30000), dec!(30000)),
@@ -328,6 +329,117 @@ fn pensions_exclude_military_qualified_roth_and_rollovers_54a_6_26_6_28() {
     // 20b: 5,000 + 30,000 + 10,000 + 8,000 + 0 + 0 = 53,000.
     assert_eq!(v(&r, "pensions_excludable"), dec!(53000));
     assert_eq!(v(&r, "total_income"), dec!(26000));
+}
+
+fn moved(
+    kind: RetirementKind,
+    amount: Decimal,
+    to: RolloverDestination,
+    basis: Decimal,
+) -> Retirement {
+    Retirement {
+        kind,
+        gross_distribution: amount,
+        // As a 1099-R shows a conversion: box 2a the whole amount, which the app must not use.
+        taxable_amount: amount,
+        destination: to,
+        conversion_nj_basis: basis,
+        ..Retirement::default()
+    }
+}
+
+/// 54A:5-1 j: "amounts rolled over from an IRA ... that is not a Roth IRA ... to an IRA that is a
+/// Roth IRA" are income; a rollover into another plan or traditional IRA is not (6-10 d). The
+/// contributions New Jersey already taxed come back tax-free (not "excluded from gross income"
+/// when made, 5-1 j first clause; 6-10 a): the same 50,000 IRA, 12,000 of it contributions taxed
+/// when made, converted gives 38,000 on 20a and 12,000 on 20b; rolled over, nothing.
+#[test]
+fn a_roth_conversion_is_income_less_contributions_already_taxed_a_rollover_is_not_54a_5_1_j() {
+    let mut a = answers(FilingStatus::Single);
+    a.income.retirement = vec![moved(
+        RetirementKind::Ira,
+        dec!(50000),
+        RolloverDestination::RothConversion,
+        dec!(12000),
+    )];
+    let r = run(&a);
+    assert_eq!(v(&r, "pensions"), dec!(38000));
+    assert_eq!(v(&r, "pensions_excludable"), dec!(12000));
+    assert_eq!(v(&r, "total_income"), dec!(38000));
+
+    a.income.retirement[0].destination = RolloverDestination::OtherPlanOrIra;
+    let r = run(&a);
+    assert_eq!(v(&r, "pensions"), dec!(0));
+    assert_eq!(v(&r, "pensions_excludable"), dec!(0));
+    assert_eq!(v(&r, "total_income"), dec!(0));
+
+    // Kept (not rolled over): the taxable amount as entered, as before.
+    a.income.retirement[0].destination = RolloverDestination::NotRolledOver;
+    a.income.retirement[0].taxable_amount = dec!(38000);
+    assert_eq!(v(&run(&a), "pensions"), dec!(38000));
+}
+
+/// The edges of a conversion's basis: none (all of it is income), all of it (none is), more
+/// than the amount converted (only the amount comes back, with a warning); a conversion from an
+/// employer plan counts the same; a Roth IRA moved into a Roth IRA is a rollover (6-28 a).
+#[test]
+fn conversion_basis_edges_and_roth_to_roth_is_a_rollover_54a_5_1_j_6_28_a() {
+    let mut a = answers(FilingStatus::Single);
+    let conv = RolloverDestination::RothConversion;
+    for (basis, taxable, excludable) in [
+        (dec!(0), dec!(20000), dec!(0)),
+        (dec!(19999.99), dec!(0.01), dec!(19999.99)),
+        (dec!(20000), dec!(0), dec!(20000)),
+        (dec!(25000), dec!(0), dec!(20000)),
+    ] {
+        a.income.retirement = vec![moved(RetirementKind::Ira, dec!(20000), conv, basis)];
+        let r = run(&a);
+        assert_eq!(v(&r, "pensions"), taxable, "basis {basis}");
+        assert_eq!(v(&r, "pensions_excludable"), excludable, "basis {basis}");
+        assert_eq!(
+            has(&r, "conversion-basis-exceeds-amount", Severity::Warning),
+            basis > dec!(20000),
+            "basis {basis}"
+        );
+    }
+    a.income.retirement = vec![
+        moved(RetirementKind::Pension, dec!(30000), conv, dec!(1000)),
+        moved(RetirementKind::Roth, dec!(8000), conv, dec!(0)),
+    ];
+    let r = run(&a);
+    assert_eq!(v(&r, "pensions"), dec!(29000));
+    assert_eq!(v(&r, "pensions_excludable"), dec!(1000));
+    assert!(has(&r, "roth-to-roth-is-a-rollover", Severity::Info));
+}
+
+/// A draft written before issue 15 ticked `rollover: true`; it reads as "rolled over into
+/// another plan or traditional IRA" (what the tick meant: left out), and is written back with
+/// the new answer only.
+#[test]
+fn an_old_rollover_tick_reads_as_rolled_into_another_plan() {
+    let text = r#"Draft(
+    format_version: 7,
+    answers: (
+        tax_year: 2024,
+        income: (
+            retirement: [
+                (payer: "Old IRA", kind: Ira, gross_distribution: "10000", taxable_amount: "10000", rollover: true),
+                (payer: "Pension", gross_distribution: "5000", taxable_amount: "5000", rollover: false),
+            ],
+        ),
+    ),
+)"#;
+    let draft = njtax_engine::parse_draft(text).unwrap();
+    let rs = &draft.answers.income.retirement;
+    assert_eq!(rs[0].destination, RolloverDestination::OtherPlanOrIra);
+    assert_eq!(rs[1].destination, RolloverDestination::NotRolledOver);
+    assert!(rs.iter().all(|r| !r.legacy_rollover));
+    assert_eq!(v(&run(&draft.answers), "pensions"), dec!(5000));
+    let written = njtax_engine::draft::draft_to_string(&draft).unwrap();
+    assert!(!written.contains("rollover"), "{written}");
+    assert!(written.contains("OtherPlanOrIra"), "{written}");
+    let again = njtax_engine::parse_draft(&written).unwrap();
+    assert_eq!(again.answers, draft.answers);
 }
 
 fn lottery(amount: Decimal) -> GamblingWin {
