@@ -17,11 +17,11 @@ use njtax_engine::answers::{
     HealthCoverage, Homestead, HomesteadKind, ImpairedEmployeeCertificate,
     ImpairedEmployeeEstimate, Income, IncomeByPeriod, Interest, JurisdictionKind,
     MinimumWageEmployerType, NextYearPlan, NjResidency, Options, OrganDonorLeave, OtherIncome,
-    OtherJurisdiction, Owner, PassThrough, Payments, Person, PlanBasis, PropertySale, PropertyUse,
-    QualifyingPersons, RefundChoices, Relationship, Rental, ResidenceSale, ResidencyKind,
-    Retirement, RetirementKind, RolloverDestination, ShelteredWorkshopBusiness,
-    ShelteredWorkshopEmployee, Sourcing, TaxMethod, UnitConcretePurchase, VeteranCare, W2,
-    WageTaxJudgment, WithholdingTiming,
+    OtherIncomeCategory, OtherJurisdiction, Owner, PassThrough, Payments, Person, PlanBasis,
+    PropertySale, PropertyUse, QualifyingPersons, RefundChoices, Relationship, Rental,
+    ResidenceSale, ResidencyKind, Retirement, RetirementKind, RolloverDestination,
+    ShelteredWorkshopBusiness, ShelteredWorkshopEmployee, Sourcing, TaxMethod,
+    UnitConcretePurchase, VeteranCare, W2, WageTaxJudgment, WithholdingTiming,
 };
 use njtax_engine::money::round_cents;
 use njtax_engine::{Answers, Draft, FORMAT_VERSION};
@@ -466,7 +466,7 @@ struct FIncome {
     gambling_losses_nj_source: FPart,
     alimony_received: Amount,
     alimony_received_nonresident_period: FPart,
-    other: Vec<(Amount, FSourcing)>,
+    other: Vec<(Amount, u8, FSourcing)>,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -1056,8 +1056,16 @@ impl Input {
                 alimony_received_nonresident_period: i
                     .alimony_received_nonresident_period
                     .of(alimony_received),
-                other: few(&i.other, |(amount, sourcing)| OtherIncome {
+                other: few(&i.other, |(amount, category, sourcing)| OtherIncome {
                     description: "Other".into(),
+                    category: match category % 6 {
+                        0 => OtherIncomeCategory::NotChosen,
+                        1 => OtherIncomeCategory::EstateOrTrust,
+                        2 => OtherIncomeCategory::IncomeInRespectOfDecedent,
+                        3 => OtherIncomeCategory::PrizesAndAwards,
+                        4 => OtherIncomeCategory::EmployerHousing,
+                        _ => OtherIncomeCategory::CriminalActivity,
+                    },
                     amount: amount.dec(),
                     sourcing: sourcing.sourcing(amount.dec(), Decimal::ZERO),
                 }),

@@ -637,13 +637,74 @@ pub struct Gambling {
     pub losses_nj_source: Money,
 }
 
+/// The category of N.J.S.A. 54A:5-1 an "other income" item (line 26) belongs to. Line 26 holds
+/// several categories; a loss in one never offsets another (54A:5-2). Gambling winnings (5-1 g)
+/// have line 24 and alimony (5-1 n) line 25.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+pub enum OtherIncomeCategory {
+    /// Not chosen yet (drafts before issue 15): the item is netted with no other item.
+    #[default]
+    NotChosen,
+    /// 5-1 h: net gains or income derived through estates or trusts.
+    EstateOrTrust,
+    /// 5-1 i: income in respect of a decedent.
+    IncomeInRespectOfDecedent,
+    /// 5-1 l: amounts received as prizes and awards (except 54A:6-8 scholarships and 6-11
+    /// New Jersey Lottery prizes).
+    PrizesAndAwards,
+    /// 5-1 m: rental value of a residence furnished by an employer, or a rental allowance paid by
+    /// an employer to provide a home.
+    EmployerHousing,
+    /// 5-1 o: income, gain or profit derived from acts or omissions defined as crimes or offenses.
+    CriminalActivity,
+}
+
+impl OtherIncomeCategory {
+    /// Every category chosen, in the order of 54A:5-1.
+    pub const CHOSEN: [Self; 5] = [
+        Self::EstateOrTrust,
+        Self::IncomeInRespectOfDecedent,
+        Self::PrizesAndAwards,
+        Self::EmployerHousing,
+        Self::CriminalActivity,
+    ];
+
+    /// The subsection of 54A:5-1 (`None` when not chosen).
+    pub fn subsection(self) -> Option<&'static str> {
+        match self {
+            Self::NotChosen => None,
+            Self::EstateOrTrust => Some("h"),
+            Self::IncomeInRespectOfDecedent => Some("i"),
+            Self::PrizesAndAwards => Some("l"),
+            Self::EmployerHousing => Some("m"),
+            Self::CriminalActivity => Some("o"),
+        }
+    }
+
+    /// Plain name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::NotChosen => "category not chosen",
+            Self::EstateOrTrust => "estates and trusts",
+            Self::IncomeInRespectOfDecedent => "income in respect of a decedent",
+            Self::PrizesAndAwards => "prizes and awards",
+            Self::EmployerHousing => "housing furnished by an employer",
+            Self::CriminalActivity => "income from crimes or offenses",
+        }
+    }
+}
+
 /// Other income (line 26).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct OtherIncome {
     /// What it is.
     pub description: String,
-    /// Amount.
+    /// Which category of 54A:5-1 it is: items are netted only within their category (54A:5-2).
+    pub category: OtherIncomeCategory,
+    /// Amount (a loss negative: an estate's or trust's net loss).
     pub amount: Money,
     /// Part-year and nonresident division of the amount.
     pub sourcing: Sourcing,

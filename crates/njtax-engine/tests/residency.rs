@@ -7,8 +7,8 @@ mod common;
 
 use common::{date, person};
 use njtax_engine::answers::{
-    Dependent, FilingStatus, Interest, NjResidency, Owner, ResidencyKind, Retirement, RetirementKind,
-    RolloverDestination, Sourcing, W2,
+    Dependent, FilingStatus, Interest, NjResidency, Owner, ResidencyKind, Retirement,
+    RetirementKind, RolloverDestination, Sourcing, W2,
 };
 use njtax_engine::compute::{ComputedReturn, ReturnSet, compute_set};
 use njtax_engine::residency::{Filer, ReturnKind, resident_months};

@@ -8,8 +8,8 @@
 use rust_decimal::Decimal;
 
 use crate::answers::{
-    Dividends, FilingStatus, GamblingWin, Interest, Owner, PropertySale, Retirement,
-    RetirementKind, RolloverDestination,
+    Dividends, FilingStatus, GamblingWin, Interest, OtherIncome, OtherIncomeCategory, Owner,
+    PropertySale, Retirement, RetirementKind, RolloverDestination,
 };
 use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
@@ -160,6 +160,57 @@ pub fn gambling_win_counted(p: &IncomeParams, w: &GamblingWin) -> Decimal {
     }
 }
 
+/// One category's items on line 26 and their net (a loss negative).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OtherCategoryNet {
+    /// The category of 54A:5-1 (`NotChosen` for an item whose category is not given: it is
+    /// netted alone).
+    pub category: OtherIncomeCategory,
+    /// The items' indexes in `income.other`.
+    pub items: Vec<usize>,
+    /// Net of the items' amounts.
+    pub net: Decimal,
+}
+
+/// Line 26 by category of 54A:5-1 (5-2): the items of each category chosen netted together, in
+/// the statute's order, then each item whose category is not given on its own, since nothing
+/// shows it to be of the same category as another. `items` pairs each item's index with it.
+pub fn other_income_by_category<'a>(
+    items: impl Iterator<Item = (usize, &'a OtherIncome)>,
+) -> Vec<OtherCategoryNet> {
+    let items: Vec<(usize, &OtherIncome)> = items.collect();
+    let mut out = Vec::new();
+    for category in OtherIncomeCategory::CHOSEN {
+        let mine: Vec<(usize, Decimal)> = items
+            .iter()
+            .filter(|(_, o)| o.category == category)
+            .map(|(i, o)| (*i, o.amount))
+            .collect();
+        if !mine.is_empty() {
+            out.push(OtherCategoryNet {
+                category,
+                items: mine.iter().map(|x| x.0).collect(),
+                net: sat_sum(mine.iter().map(|x| x.1)),
+            });
+        }
+    }
+    for (i, o) in &items {
+        if o.category == OtherIncomeCategory::NotChosen {
+            out.push(OtherCategoryNet {
+                category: OtherIncomeCategory::NotChosen,
+                items: vec![*i],
+                net: o.amount,
+            });
+        }
+    }
+    out
+}
+
+/// Line 26: the sum of the categories' nets, each net loss counting as zero (54A:5-2).
+pub fn other_income_total(nets: &[OtherCategoryNet]) -> Decimal {
+    sat_sum(nets.iter().map(|c| floor_zero(c.net)))
+}
+
 // ---------------------------------------------------------------------------------------------
 // Category totals for a set of owners.
 // ---------------------------------------------------------------------------------------------
@@ -194,7 +245,7 @@ pub struct Categories {
     pub gambling: Decimal,
     /// Line 25.
     pub alimony: Decimal,
-    /// Line 26 before the floor.
+    /// Line 26: each category of 54A:5-1 on it netted and floored at zero, then added.
     pub other: Decimal,
 }
 
@@ -213,7 +264,7 @@ impl Categories {
             floor_zero(self.rents),
             floor_zero(self.gambling),
             self.alimony,
-            floor_zero(self.other),
+            self.other,
         ]
     }
 }
@@ -242,7 +293,7 @@ pub fn categories(cx: &Ctx, include: impl Fn(Owner) -> bool) -> Categories {
         (
             sat_sub(wins, floor_zero(inc.gambling.losses)),
             floor_zero(inc.alimony_received),
-            sat_sum(inc.other.iter().map(|o| o.amount)),
+            other_income_total(&other_income_by_category(inc.other.iter().enumerate())),
         )
     } else {
         (Decimal::ZERO, Decimal::ZERO, Decimal::ZERO)
@@ -601,14 +652,31 @@ fn income_diagnostics(cx: &Ctx) {
         "N.J.S.A. 54A:5-1(n)",
     );
     for (i, o) in inc.other.iter().enumerate() {
-        if o.amount.is_sign_negative() && !o.amount.is_zero() {
+        if o.category == OtherIncomeCategory::NotChosen && !o.amount.is_zero() {
+            cx.diag(
+                Diagnostic::warning(
+                    "other-income-category-missing",
+                    format!(
+                        "Other income item {}: say which kind of income it is (estate or trust, income in respect of a decedent, prize or award, housing from an employer, income from a crime). Items are netted only within their category; until then it is counted on its own, and a loss in it offsets nothing",
+                        i + 1
+                    ),
+                )
+                .at(format!("income.other[{i}].category"))
+                .cite("N.J.S.A. 54A:5-1, 54A:5-2"),
+            );
+        } else if o.amount.is_sign_negative()
+            && !o.amount.is_zero()
+            && o.category != OtherIncomeCategory::EstateOrTrust
+        {
             cx.diag(
                 Diagnostic::warning(
                     "other-income-loss",
                     format!(
-                        "Other income item {} is a loss ({}). It is netted only against the other items on line 26, and only items of the same category of 54A:5-1 may offset each other: check",
+                        "Other income item {} is a loss ({}) of {}, which are amounts received rather than a net: check. It is netted only against other {} (54A:5-2)",
                         i + 1,
-                        fmt_money(o.amount)
+                        fmt_money(o.amount),
+                        o.category.name(),
+                        o.category.name()
                     ),
                 )
                 .at(format!("income.other[{i}].amount"))
@@ -1126,21 +1194,62 @@ pub fn line_25_alimony(cx: &Ctx) -> Line {
     )
 }
 
-/// Line 26: other income, netted as one line and never below zero (54A:5-1, 5-2).
+/// Line 26: other income. It holds several categories of 54A:5-1 (h, i, l, m, o); each is netted
+/// on its own and a category's net loss counts as zero, never reducing another (54A:5-2).
 pub fn line_26_other(cx: &Ctx) -> Line {
-    netted_line(
-        cx,
-        "other_income",
-        "Other income",
-        cx.a.income.other.iter().enumerate().map(|(i, o)| {
-            (
-                item_name("Other income", i, &o.description),
-                crate::explain_format!("income.other[{i}].amount"),
-                o.amount,
+    let other = &cx.a.income.other;
+    let nets = other_income_by_category(other.iter().enumerate());
+    let total = other_income_total(&nets);
+    let mut exp = Explanation::default();
+    let mut parts = Vec::new();
+    for c in &nets {
+        let vals: Vec<Decimal> = c
+            .items
+            .iter()
+            .filter_map(|i| other.get(*i).map(|o| o.amount))
+            .collect();
+        for i in &c.items {
+            if let Some(o) = other.get(*i) {
+                exp = exp.answer(
+                    item_name("Other income", *i, &o.description),
+                    crate::explain_format!("income.other[{i}].amount"),
+                    o.amount,
+                );
+            }
+        }
+        let what = match c.category.subsection() {
+            Some(sub) => crate::explain_format!("{} (54A:5-1 {sub})", c.category.name()),
+            None => crate::explain_format!(
+                "other income item {} (category not chosen, counted on its own)",
+                c.items.first().map_or(0, |i| i + 1)
+            ),
+        };
+        let counted = floor_zero(c.net);
+        parts.push(if c.net.is_sign_negative() && !c.net.is_zero() {
+            crate::explain_format!(
+                "{what}: {}, a net loss, counts as $0.00",
+                sum_text(&vals, c.net)
             )
-        }),
-        "N.J.S.A. 54A:5-1, 54A:5-2; NJ-1040 line 26",
-    )
+        } else {
+            crate::explain_format!("{what}: {}", sum_text(&vals, c.net))
+        });
+        exp = exp.worksheet(
+            crate::explain_format!("Net of {what}"),
+            "income.other",
+            counted,
+        );
+    }
+    exp.rule = if nets.is_empty() {
+        "Other income: none entered: $0.00".to_owned()
+    } else {
+        crate::explain_format!(
+            "Other income, each category of 54A:5-1 netted on its own (a category's net loss is not entered and never reduces another): {}; line 26 = {}",
+            parts.join("; "),
+            fmt_money(total)
+        )
+    };
+    exp.citation = "N.J.S.A. 54A:5-1(h), (i), (l), (m), (o), 54A:5-2; NJ-1040 line 26".into();
+    cx.line("other_income", total, exp)
 }
 
 /// Lines 15-26 in form order (16b and 20b are informational and not part of line 27).
