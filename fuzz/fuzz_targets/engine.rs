@@ -826,6 +826,7 @@ struct Input {
     both_residents_election: bool,
     nonresident_joint_election: bool,
     spouse_death_year: Option<u16>,
+    domestic_partner: Option<bool>,
     last_year_gross_income: Option<Amount>,
     taxpayer: FPerson,
     spouse: Option<FPerson>,
@@ -915,6 +916,12 @@ impl Input {
                 .spouse
                 .as_ref()
                 .map(|s| s.person("Test Spouse", tax_year)),
+            domestic_partner: self.domestic_partner.map(|does_not_file_separately| {
+                njtax_engine::answers::DomesticPartner {
+                    name: "Test Partner".into(),
+                    does_not_file_separately,
+                }
+            }),
             // The address is printed, never computed with: a fixed one (or none) is enough here;
             // the round trip still covers its serialisation.
             address: if self.both_residents_election {

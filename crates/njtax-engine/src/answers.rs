@@ -1158,6 +1158,19 @@ pub enum LegacyResidency {
     Nonresident,
 }
 
+/// A domestic partner as defined in N.J.S.A. 26:8A-3: the other person of a domestic partnership
+/// registered under the Domestic Partnership Act (P.L.2003, c.246). Not a spouse or civil union
+/// partner (those use the married statuses).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DomesticPartner {
+    /// The partner's name.
+    pub name: String,
+    /// The partner does not file a New Jersey return of their own for the year: the $1,000
+    /// exemption is then the filer's (54A:3-1(b)1, "who does not file separately").
+    pub does_not_file_separately: bool,
+}
+
 /// Everything the filer answered.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -1186,6 +1199,8 @@ pub struct Answers {
     pub taxpayer: Person,
     /// The spouse/CU partner (joint return, or named on a separate return).
     pub spouse: Option<Person>,
+    /// A registered domestic partner (N.J.S.A. 26:8A-3), for an unmarried filer's exemption.
+    pub domestic_partner: Option<DomesticPartner>,
     /// Home address (printed on the return's header).
     pub address: Address,
     /// Figures from last year's return.
@@ -1274,6 +1289,7 @@ impl Default for Answers {
             spouse_death_year: None,
             taxpayer: Person::default(),
             spouse: None,
+            domestic_partner: None,
             address: Address::default(),
             last_year: LastYear::default(),
             dependents: Vec::new(),
