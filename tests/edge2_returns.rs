@@ -313,23 +313,24 @@ fn edge2_13_surviving_spouse_gross_income_20000_01_is_taxed_54a_2_4() {
     );
 }
 
-/// 54A:5-1(n), 3-2, 5-2: alimony both ways; a net loss on line 26 is zero.
+/// 54A:5-1(n), 3-2, 5-2: alimony both ways; a trust's net loss (5-1 h) on line 26 counts as zero
+/// and does not offset the prize (5-1 l) beside it.
 #[test]
-fn edge2_14_alimony_received_and_paid_negative_other_income_is_zero_54a_5_2() {
+fn edge2_14_alimony_received_and_paid_a_trust_loss_does_not_offset_a_prize_54a_5_2() {
     check(
         "14-single-alimony-received-and-paid-other-income-negative-2023.ron",
         &Expected {
             lines: &[
                 ("25", "12000.00"),
-                ("26", "0.00"),
-                ("27", "57000.00"),
+                ("26", "1500.00"),
+                ("27", "58500.00"),
                 ("32", "5000.00"),
                 ("38", "6000.00"),
-                ("39", "51000.00"),
-                ("43", "1327.00"), // mid 51,025: 717.50 + 5.525% x 11,025 = 1,326.63
+                ("39", "52500.00"),
+                ("43", "1410.00"), // mid 52,525: 717.50 + 5.525% x 12,525 = 1,409.51
             ],
-            refund: "73.00",
-            balance_due: "0.00",
+            refund: "0.00",
+            balance_due: "10.00",
             filing_required: Some(true),
         },
     );

@@ -17,10 +17,11 @@ use njtax_engine::answers::{
     HealthCoverage, Homestead, HomesteadKind, HomesteadTitle, ImpairedEmployeeCertificate,
     ImpairedEmployeeEstimate, Income, IncomeByPeriod, Interest, JurisdictionKind,
     MinimumWageEmployerType, NextYearPlan, NjResidency, Options, OrganDonorLeave, OtherIncome,
-    OtherJurisdiction, Owner, PassThrough, Payments, Person, PlanBasis, PropertySale, PropertyUse,
-    QualifyingPersons, RefundChoices, Relationship, Rental, ResidenceSale, ResidencyKind,
-    Retirement, RetirementKind, ShelteredWorkshopBusiness, ShelteredWorkshopEmployee, Sourcing,
-    TaxMethod, UnitConcretePurchase, VeteranCare, W2, WageTaxJudgment, WithholdingTiming,
+    OtherIncomeCategory, OtherJurisdiction, Owner, PassThrough, Payments, Person, PlanBasis,
+    PropertySale, PropertyUse, QualifyingPersons, RefundChoices, Relationship, Rental,
+    ResidenceSale, ResidencyKind, Retirement, RetirementKind, RolloverDestination,
+    ShelteredWorkshopBusiness, ShelteredWorkshopEmployee, Sourcing, TaxMethod,
+    UnitConcretePurchase, VeteranCare, W2, WageTaxJudgment, WithholdingTiming,
 };
 use njtax_engine::money::round_cents;
 use njtax_engine::{Answers, Draft, FORMAT_VERSION};
@@ -413,7 +414,8 @@ struct FRetirement {
     gross: Amount,
     taxable: Amount,
     roth_qualified: bool,
-    rollover: bool,
+    destination: u8,
+    conversion_basis: Amount,
     withheld: Amount,
     sourcing: FSourcing,
 }
@@ -466,7 +468,7 @@ struct FIncome {
     gambling_losses_nj_source: FPart,
     alimony_received: Amount,
     alimony_received_nonresident_period: FPart,
-    other: Vec<(Amount, FSourcing)>,
+    other: Vec<(Amount, u8, FSourcing)>,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -828,6 +830,7 @@ struct Input {
     both_residents_election: bool,
     nonresident_joint_election: bool,
     spouse_death_year: Option<u16>,
+    domestic_partner: Option<bool>,
     last_year_gross_income: Option<Amount>,
     taxpayer: FPerson,
     spouse: Option<FPerson>,
@@ -917,6 +920,12 @@ impl Input {
                 .spouse
                 .as_ref()
                 .map(|s| s.person("Test Spouse", tax_year)),
+            domestic_partner: self.domestic_partner.map(|does_not_file_separately| {
+                njtax_engine::answers::DomesticPartner {
+                    name: "Test Partner".into(),
+                    does_not_file_separately,
+                }
+            }),
             // The address is printed, never computed with: a fixed one (or none) is enough here;
             // the round trip still covers its serialisation.
             address: if self.both_residents_election {
@@ -1007,7 +1016,13 @@ impl Input {
                     gross_distribution: x.gross.dec(),
                     taxable_amount: x.taxable.dec(),
                     roth_qualified: x.roth_qualified,
-                    rollover: x.rollover,
+                    destination: match x.destination % 3 {
+                        0 => RolloverDestination::NotRolledOver,
+                        1 => RolloverDestination::OtherPlanOrIra,
+                        _ => RolloverDestination::RothConversion,
+                    },
+                    conversion_nj_basis: x.conversion_basis.dec(),
+                    legacy_rollover: false,
                     nj_tax_withheld: x.withheld.dec(),
                     sourcing: x.sourcing.sourcing(x.taxable.dec(), x.withheld.dec()),
                 }),
@@ -1054,8 +1069,16 @@ impl Input {
                 alimony_received_nonresident_period: i
                     .alimony_received_nonresident_period
                     .of(alimony_received),
-                other: few(&i.other, |(amount, sourcing)| OtherIncome {
+                other: few(&i.other, |(amount, category, sourcing)| OtherIncome {
                     description: "Other".into(),
+                    category: match category % 6 {
+                        0 => OtherIncomeCategory::NotChosen,
+                        1 => OtherIncomeCategory::EstateOrTrust,
+                        2 => OtherIncomeCategory::IncomeInRespectOfDecedent,
+                        3 => OtherIncomeCategory::PrizesAndAwards,
+                        4 => OtherIncomeCategory::EmployerHousing,
+                        _ => OtherIncomeCategory::CriminalActivity,
+                    },
                     amount: amount.dec(),
                     sourcing: sourcing.sourcing(amount.dec(), Decimal::ZERO),
                 }),

@@ -499,6 +499,20 @@ pub enum RetirementKind {
     MilitaryPension,
 }
 
+/// Where a retirement distribution went (54A:5-1 j, 6-10 d, 6-28 a).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RolloverDestination {
+    /// Paid out and kept: income as the kind of plan says.
+    #[default]
+    NotRolledOver,
+    /// Rolled over, within 60 days or directly, into another employer plan or a traditional
+    /// IRA (or from a Roth IRA into a Roth IRA): not income (54A:6-10 d, 6-28 a).
+    OtherPlanOrIra,
+    /// Converted (rolled over) from an IRA or plan that is not a Roth into a Roth IRA: income,
+    /// less the contributions New Jersey already taxed (54A:5-1 j).
+    RothConversion,
+}
+
 /// A Form 1099-R.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -515,8 +529,16 @@ pub struct Retirement {
     pub taxable_amount: Money,
     /// A Roth distribution that is qualified (excluded, 54A:6-28).
     pub roth_qualified: bool,
-    /// Rolled over to another plan within 60 days (not income).
-    pub rollover: bool,
+    /// Where the money went: kept, rolled over into another plan or traditional IRA (not
+    /// income), or converted to a Roth IRA (income, 54A:5-1 j).
+    pub destination: RolloverDestination,
+    /// A conversion to a Roth IRA: the contributions New Jersey already taxed that the amount
+    /// converted carries (recovered tax-free; 54A:5-1 j, 6-10 a).
+    pub conversion_nj_basis: Money,
+    /// Drafts before issue 15: the "rolled over" tick, read and moved into `destination` by
+    /// [`crate::draft::move_rollover_flag`]; never written.
+    #[serde(rename = "rollover", skip_serializing)]
+    pub legacy_rollover: bool,
     /// Box 14: NJ tax withheld.
     pub nj_tax_withheld: Money,
     /// Part-year and nonresident division of the amount.
@@ -623,13 +645,74 @@ pub struct Gambling {
     pub losses_nj_source: Money,
 }
 
+/// The category of N.J.S.A. 54A:5-1 an "other income" item (line 26) belongs to. Line 26 holds
+/// several categories; a loss in one never offsets another (54A:5-2). Gambling winnings (5-1 g)
+/// have line 24 and alimony (5-1 n) line 25.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+pub enum OtherIncomeCategory {
+    /// Not chosen yet (drafts before issue 15): the item is netted with no other item.
+    #[default]
+    NotChosen,
+    /// 5-1 h: net gains or income derived through estates or trusts.
+    EstateOrTrust,
+    /// 5-1 i: income in respect of a decedent.
+    IncomeInRespectOfDecedent,
+    /// 5-1 l: amounts received as prizes and awards (except 54A:6-8 scholarships and 6-11
+    /// New Jersey Lottery prizes).
+    PrizesAndAwards,
+    /// 5-1 m: rental value of a residence furnished by an employer, or a rental allowance paid by
+    /// an employer to provide a home.
+    EmployerHousing,
+    /// 5-1 o: income, gain or profit derived from acts or omissions defined as crimes or offenses.
+    CriminalActivity,
+}
+
+impl OtherIncomeCategory {
+    /// Every category chosen, in the order of 54A:5-1.
+    pub const CHOSEN: [Self; 5] = [
+        Self::EstateOrTrust,
+        Self::IncomeInRespectOfDecedent,
+        Self::PrizesAndAwards,
+        Self::EmployerHousing,
+        Self::CriminalActivity,
+    ];
+
+    /// The subsection of 54A:5-1 (`None` when not chosen).
+    pub fn subsection(self) -> Option<&'static str> {
+        match self {
+            Self::NotChosen => None,
+            Self::EstateOrTrust => Some("h"),
+            Self::IncomeInRespectOfDecedent => Some("i"),
+            Self::PrizesAndAwards => Some("l"),
+            Self::EmployerHousing => Some("m"),
+            Self::CriminalActivity => Some("o"),
+        }
+    }
+
+    /// Plain name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::NotChosen => "category not chosen",
+            Self::EstateOrTrust => "estates and trusts",
+            Self::IncomeInRespectOfDecedent => "income in respect of a decedent",
+            Self::PrizesAndAwards => "prizes and awards",
+            Self::EmployerHousing => "housing furnished by an employer",
+            Self::CriminalActivity => "income from crimes or offenses",
+        }
+    }
+}
+
 /// Other income (line 26).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct OtherIncome {
     /// What it is.
     pub description: String,
-    /// Amount.
+    /// Which category of 54A:5-1 it is: items are netted only within their category (54A:5-2).
+    pub category: OtherIncomeCategory,
+    /// Amount (a loss negative: an estate's or trust's net loss).
     pub amount: Money,
     /// Part-year and nonresident division of the amount.
     pub sourcing: Sourcing,
@@ -1102,6 +1185,19 @@ pub enum LegacyResidency {
     Nonresident,
 }
 
+/// A domestic partner as defined in N.J.S.A. 26:8A-3: the other person of a domestic partnership
+/// registered under the Domestic Partnership Act (P.L.2003, c.246). Not a spouse or civil union
+/// partner (those use the married statuses).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DomesticPartner {
+    /// The partner's name.
+    pub name: String,
+    /// The partner does not file a New Jersey return of their own for the year: the $1,000
+    /// exemption is then the filer's (54A:3-1(b)1, "who does not file separately").
+    pub does_not_file_separately: bool,
+}
+
 /// Everything the filer answered.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -1130,6 +1226,8 @@ pub struct Answers {
     pub taxpayer: Person,
     /// The spouse/CU partner (joint return, or named on a separate return).
     pub spouse: Option<Person>,
+    /// A registered domestic partner (N.J.S.A. 26:8A-3), for an unmarried filer's exemption.
+    pub domestic_partner: Option<DomesticPartner>,
     /// Home address (printed on the return's header).
     pub address: Address,
     /// Figures from last year's return.
@@ -1218,6 +1316,7 @@ impl Default for Answers {
             spouse_death_year: None,
             taxpayer: Person::default(),
             spouse: None,
+            domestic_partner: None,
             address: Address::default(),
             last_year: LastYear::default(),
             dependents: Vec::new(),

@@ -156,9 +156,27 @@ pub fn parse_draft(text: &str) -> Result<Draft, DraftError> {
             message,
         })?;
     }
+    // The format 7 fields that moved in format 8, written by hand into a current draft, move the
+    // same way (each move clears the old field, so running it twice changes nothing).
     move_owner_shared_tick(&mut draft.answers);
+    move_rollover_flag(&mut draft.answers);
     draft.format_version = FORMAT_VERSION;
     Ok(draft)
+}
+
+/// Format 7 to 8: the old "rolled over" tick of a 1099-R (`rollover: true`) becomes
+/// `destination: OtherPlanOrIra`, which is what it meant (left out as not income); a
+/// distribution whose destination is already given keeps it. The tick is then cleared, so that it
+/// is never moved twice (it is never written).
+pub fn move_rollover_flag(answers: &mut crate::answers::Answers) {
+    use crate::answers::RolloverDestination;
+    for r in &mut answers.income.retirement {
+        if std::mem::take(&mut r.legacy_rollover)
+            && r.destination == RolloverDestination::NotRolledOver
+        {
+            r.destination = RolloverDestination::OtherPlanOrIra;
+        }
+    }
 }
 
 /// One upgrade of the draft format: turns a version `from` draft into a version `from + 1` one.
@@ -207,7 +225,7 @@ pub const MIGRATIONS: &[Migration] = &[
     },
     Migration {
         from: 7,
-        what: "an owned home's \"shared with the spouse filing separately\" tick (`homesteads[].shared_with_spouse_filing_separately` on a `kind: Owner` home), which halved it, becomes who holds title (`homesteads[].title: ByTheEntirety`, the only title 54A:3A-17 d halves); the tick stays for rented homes (3A-18 b); adds the year an emerging technology application was made (`business_credits.emerging_technology[].applied_in`)",
+        what: "an owned home's \"shared with the spouse filing separately\" tick (`homesteads[].shared_with_spouse_filing_separately` on a `kind: Owner` home), which halved it, becomes who holds title (`homesteads[].title: ByTheEntirety`, the only title 54A:3A-17 d halves); the tick stays for rented homes (3A-18 b); a 1099-R's \"rolled over\" tick (`income.retirement[].rollover: true`) becomes where the money went (`destination: OtherPlanOrIra`; a Roth conversion, 54A:5-1 j, is `RothConversion` with `conversion_nj_basis`); adds each other-income item's category (`income.other[].category`, `NotChosen` for old items), a domestic partner (`domestic_partner`), a W-2's New Jersey employer and convenience days (`employer_in_nj`, `convenience_days`) and the year an emerging technology application was made (`business_credits.emerging_technology[].applied_in`)",
         apply: v7_to_v8,
     },
 ];
@@ -215,6 +233,7 @@ pub const MIGRATIONS: &[Migration] = &[
 /// Format 7 to 8: an owned home's shared-with-spouse tick becomes title by the entirety.
 fn v7_to_v8(draft: &mut Draft) -> Result<(), String> {
     move_owner_shared_tick(&mut draft.answers);
+    move_rollover_flag(&mut draft.answers);
     Ok(())
 }
 

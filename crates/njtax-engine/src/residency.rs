@@ -456,6 +456,9 @@ fn retirement_for(r: &Retirement, period: Period) -> Retirement {
     };
     out.taxable_amount = t;
     out.gross_distribution = crate::money::sat_add(t, ex);
+    // A conversion's parts come from the amount converted and its basis: the period's basis is
+    // the excludable part, so that `retirement_parts` gives back (t, ex).
+    out.conversion_nj_basis = ex;
     out
 }
 

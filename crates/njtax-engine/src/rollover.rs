@@ -32,6 +32,7 @@ pub fn next_year(answers: &Answers, set: &ReturnSet) -> Answers {
         filing_status: answers.filing_status,
         taxpayer,
         spouse,
+        domestic_partner: answers.domestic_partner.clone(),
         address: answers.address.clone(),
         dependents: answers.dependents.clone(),
         options: answers.options.clone(),

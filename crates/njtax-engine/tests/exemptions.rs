@@ -4,7 +4,7 @@
 
 mod common;
 
-use njtax_engine::answers::{Date, Dependent, FilingStatus, Person, Relationship};
+use njtax_engine::answers::{Date, Dependent, DomesticPartner, FilingStatus, Person, Relationship};
 use njtax_engine::{Answers, ComputedReturn, Severity};
 use rust_decimal::dec;
 
@@ -257,4 +257,92 @@ fn joint_return_without_spouse_details_is_an_error() {
     let r = run(&a);
     assert!(has(&r, "missing-spouse", Severity::Error));
     assert_eq!(v(&r, "exemption_regular"), dec!(2000));
+}
+
+fn partner(does_not_file_separately: bool) -> Option<DomesticPartner> {
+    Some(DomesticPartner {
+        name: "Partner".into(),
+        does_not_file_separately,
+    })
+}
+
+/// 54A:3-1(b)1: $1,000 "for the taxpayer's spouse, or domestic partner as defined in ...
+/// C.26:8A-3, who does not file separately". A single filer with such a partner has 2 regular
+/// exemptions (2,000); without one, or with a partner who files separately, 1 (1,000). The
+/// statute names no filing status; an unmarried filer's statuses are single, head of household
+/// and qualifying widow(er).
+#[test]
+fn domestic_partner_who_does_not_file_separately_gives_the_1000_exemption_54a_3_1_b1() {
+    for status in [
+        FilingStatus::Single,
+        FilingStatus::HeadOfHousehold,
+        FilingStatus::QualifyingWidow,
+    ] {
+        let mut a = answers(2024, status);
+        let r = run(&a);
+        assert_eq!(
+            v(&r, "exemption_regular"),
+            dec!(1000),
+            "{status:?}, no partner"
+        );
+
+        a.domestic_partner = partner(true);
+        let r = run(&a);
+        assert_eq!(
+            v(&r, "exemption_regular"),
+            dec!(2000),
+            "{status:?}, partner"
+        );
+        assert_eq!(v(&r, "exemption_total"), dec!(2000));
+        assert_eq!(v(&r, "exemptions"), dec!(2000));
+        assert!(
+            r.by_key("exemption_regular")
+                .unwrap()
+                .explanation
+                .rule
+                .contains(
+                    "your domestic partner, who does not file separately, $1,000.00 = $2,000.00"
+                )
+        );
+
+        a.domestic_partner = partner(false);
+        let r = run(&a);
+        assert_eq!(
+            v(&r, "exemption_regular"),
+            dec!(1000),
+            "{status:?}, files separately"
+        );
+        assert!(has(&r, "domestic-partner-files-separately", Severity::Info));
+    }
+}
+
+/// A domestic partner gives only the (b)1 exemption: the age and blind/disabled exemptions of
+/// (b)4 and (b)6 name the "spouse". And a married or civil union filer has no domestic partner
+/// (26:8A-4 b): one entered on a joint or separate return adds nothing, with a warning.
+#[test]
+fn domestic_partner_gives_no_other_exemption_and_none_on_a_married_return_54a_3_1_b1() {
+    let mut a = answers(2024, FilingStatus::Single);
+    a.taxpayer.birth_date = Some(date("1950-01-01"));
+    a.domestic_partner = partner(true);
+    let r = run(&a);
+    // You 1,000 + partner 1,000 (line 6) + your age 65 exemption 1,000 (line 7) = 3,000.
+    assert_eq!(v(&r, "exemption_age"), dec!(1000));
+    assert_eq!(v(&r, "exemption_total"), dec!(3000));
+
+    for status in [FilingStatus::MarriedJoint, FilingStatus::MarriedSeparate] {
+        let mut a = answers(2024, status);
+        a.domestic_partner = partner(true);
+        let r = run(&a);
+        let expected = if status.is_joint() {
+            dec!(2000)
+        } else {
+            dec!(1000)
+        };
+        assert_eq!(v(&r, "exemption_regular"), expected, "{status:?}");
+        assert!(has(
+            &r,
+            "domestic-partner-on-married-return",
+            Severity::Warning
+        ));
+    }
 }

@@ -5,8 +5,9 @@
 mod common;
 
 use njtax_engine::answers::{
-    Business, Date, Dividends, FilingStatus, GamblingWin, Interest, OtherIncome, Owner,
-    PassThrough, Person, PropertySale, Rental, ResidenceSale, Retirement, RetirementKind, W2,
+    Business, Date, Dividends, FilingStatus, GamblingWin, Interest, OtherIncome,
+    OtherIncomeCategory, Owner, PassThrough, Person, PropertySale, Rental, ResidenceSale,
+    Retirement, RetirementKind, RolloverDestination, W2,
 };
 use njtax_engine::{Answers, ComputedReturn, Severity};
 use rust_decimal::{Decimal, dec};
@@ -313,7 +314,7 @@ fn pensions_exclude_military_qualified_roth_and_rollovers_54a_6_26_6_28() {
     let mut roth_q = retirement(RetirementKind::Roth, dec!(10000), dec!(0));
     roth_q.roth_qualified = true;
     let mut rollover = retirement(RetirementKind::Ira, dec!(50000), dec!(50000));
-    rollover.rollover = true;
+    rollover.destination = RolloverDestination::OtherPlanOrIra;
     a.income.retirement = vec![
         retirement(RetirementKind::Pension, dec!(25000), dec!(20000)),
         retirement(RetirementKind::MilitaryPension, dec!(30000), dec!(30000)),
@@ -328,6 +329,117 @@ fn pensions_exclude_military_qualified_roth_and_rollovers_54a_6_26_6_28() {
     // 20b: 5,000 + 30,000 + 10,000 + 8,000 + 0 + 0 = 53,000.
     assert_eq!(v(&r, "pensions_excludable"), dec!(53000));
     assert_eq!(v(&r, "total_income"), dec!(26000));
+}
+
+fn moved(
+    kind: RetirementKind,
+    amount: Decimal,
+    to: RolloverDestination,
+    basis: Decimal,
+) -> Retirement {
+    Retirement {
+        kind,
+        gross_distribution: amount,
+        // As a 1099-R shows a conversion: box 2a the whole amount, which the app must not use.
+        taxable_amount: amount,
+        destination: to,
+        conversion_nj_basis: basis,
+        ..Retirement::default()
+    }
+}
+
+/// 54A:5-1 j: "amounts rolled over from an IRA ... that is not a Roth IRA ... to an IRA that is a
+/// Roth IRA" are income; a rollover into another plan or traditional IRA is not (6-10 d). The
+/// contributions New Jersey already taxed come back tax-free (not "excluded from gross income"
+/// when made, 5-1 j first clause; 6-10 a): the same 50,000 IRA, 12,000 of it contributions taxed
+/// when made, converted gives 38,000 on 20a and 12,000 on 20b; rolled over, nothing.
+#[test]
+fn a_roth_conversion_is_income_less_contributions_already_taxed_a_rollover_is_not_54a_5_1_j() {
+    let mut a = answers(FilingStatus::Single);
+    a.income.retirement = vec![moved(
+        RetirementKind::Ira,
+        dec!(50000),
+        RolloverDestination::RothConversion,
+        dec!(12000),
+    )];
+    let r = run(&a);
+    assert_eq!(v(&r, "pensions"), dec!(38000));
+    assert_eq!(v(&r, "pensions_excludable"), dec!(12000));
+    assert_eq!(v(&r, "total_income"), dec!(38000));
+
+    a.income.retirement[0].destination = RolloverDestination::OtherPlanOrIra;
+    let r = run(&a);
+    assert_eq!(v(&r, "pensions"), dec!(0));
+    assert_eq!(v(&r, "pensions_excludable"), dec!(0));
+    assert_eq!(v(&r, "total_income"), dec!(0));
+
+    // Kept (not rolled over): the taxable amount as entered, as before.
+    a.income.retirement[0].destination = RolloverDestination::NotRolledOver;
+    a.income.retirement[0].taxable_amount = dec!(38000);
+    assert_eq!(v(&run(&a), "pensions"), dec!(38000));
+}
+
+/// The edges of a conversion's basis: none (all of it is income), all of it (none is), more
+/// than the amount converted (only the amount comes back, with a warning); a conversion from an
+/// employer plan counts the same; a Roth IRA moved into a Roth IRA is a rollover (6-28 a).
+#[test]
+fn conversion_basis_edges_and_roth_to_roth_is_a_rollover_54a_5_1_j_6_28_a() {
+    let mut a = answers(FilingStatus::Single);
+    let conv = RolloverDestination::RothConversion;
+    for (basis, taxable, excludable) in [
+        (dec!(0), dec!(20000), dec!(0)),
+        (dec!(19999.99), dec!(0.01), dec!(19999.99)),
+        (dec!(20000), dec!(0), dec!(20000)),
+        (dec!(25000), dec!(0), dec!(20000)),
+    ] {
+        a.income.retirement = vec![moved(RetirementKind::Ira, dec!(20000), conv, basis)];
+        let r = run(&a);
+        assert_eq!(v(&r, "pensions"), taxable, "basis {basis}");
+        assert_eq!(v(&r, "pensions_excludable"), excludable, "basis {basis}");
+        assert_eq!(
+            has(&r, "conversion-basis-exceeds-amount", Severity::Warning),
+            basis > dec!(20000),
+            "basis {basis}"
+        );
+    }
+    a.income.retirement = vec![
+        moved(RetirementKind::Pension, dec!(30000), conv, dec!(1000)),
+        moved(RetirementKind::Roth, dec!(8000), conv, dec!(0)),
+    ];
+    let r = run(&a);
+    assert_eq!(v(&r, "pensions"), dec!(29000));
+    assert_eq!(v(&r, "pensions_excludable"), dec!(1000));
+    assert!(has(&r, "roth-to-roth-is-a-rollover", Severity::Info));
+}
+
+/// A draft written before issue 15 ticked `rollover: true`; it reads as "rolled over into
+/// another plan or traditional IRA" (what the tick meant: left out), and is written back with
+/// the new answer only.
+#[test]
+fn an_old_rollover_tick_reads_as_rolled_into_another_plan() {
+    let text = r#"Draft(
+    format_version: 7,
+    answers: (
+        tax_year: 2024,
+        income: (
+            retirement: [
+                (payer: "Old IRA", kind: Ira, gross_distribution: "10000", taxable_amount: "10000", rollover: true),
+                (payer: "Pension", gross_distribution: "5000", taxable_amount: "5000", rollover: false),
+            ],
+        ),
+    ),
+)"#;
+    let draft = njtax_engine::parse_draft(text).unwrap();
+    let rs = &draft.answers.income.retirement;
+    assert_eq!(rs[0].destination, RolloverDestination::OtherPlanOrIra);
+    assert_eq!(rs[1].destination, RolloverDestination::NotRolledOver);
+    assert!(rs.iter().all(|r| !r.legacy_rollover));
+    assert_eq!(v(&run(&draft.answers), "pensions"), dec!(5000));
+    let written = njtax_engine::draft::draft_to_string(&draft).unwrap();
+    assert!(!written.contains("rollover"), "{written}");
+    assert!(written.contains("OtherPlanOrIra"), "{written}");
+    let again = njtax_engine::parse_draft(&written).unwrap();
+    assert_eq!(again.answers, draft.answers);
 }
 
 fn lottery(amount: Decimal) -> GamblingWin {
@@ -423,24 +535,103 @@ fn alimony_and_other_income_and_the_line_27_total_54a_5_1() {
     }];
     a.income.alimony_received = dec!(100);
     a.income.other = vec![
-        OtherIncome {
-            description: "Prize".into(),
-            amount: dec!(150),
-            ..Default::default()
-        },
-        OtherIncome {
-            description: "Loss".into(),
-            amount: dec!(-40),
-            ..Default::default()
-        },
+        other(OtherIncomeCategory::EstateOrTrust, "Trust A", dec!(150)),
+        other(OtherIncomeCategory::EstateOrTrust, "Trust B", dec!(-40)),
     ];
     let r = run(&a);
     assert_eq!(v(&r, "alimony_received"), dec!(100));
+    // Two trusts: one category (5-1 h), netted: 150 − 40 = 110. A trust's loss is no surprise.
     assert_eq!(v(&r, "other_income"), dec!(110));
-    assert!(has(&r, "other-income-loss", Severity::Warning));
+    assert!(!has(&r, "other-income-loss", Severity::Warning));
     // 1,000 + 10 + 20 + 30 + 40 + 50 + 60 + 70 + 80 + 90 + 100 + 110 = 1,660.
     assert_eq!(v(&r, "total_income"), dec!(1660));
     assert_eq!(r.value("27"), dec!(1660));
+}
+
+fn other(category: OtherIncomeCategory, description: &str, amount: Decimal) -> OtherIncome {
+    OtherIncome {
+        description: description.into(),
+        category,
+        amount,
+        ..OtherIncome::default()
+    }
+}
+
+/// 54A:5-2: "a net loss in one category of gross income may not be applied against gross income
+/// in another category". Line 26 holds several categories of 5-1: a trust's loss (h) beside
+/// prizes (l) and income in respect of a decedent (i). Trusts: −3,000 + 1,000 = −2,000, a net
+/// loss, counts as 0; prizes 2,500; IRD 400: line 26 = 2,900 (netted as one it would be 900).
+#[test]
+fn a_trust_loss_does_not_offset_prizes_on_line_26_54a_5_1_h_l_5_2() {
+    use OtherIncomeCategory::{EstateOrTrust, IncomeInRespectOfDecedent, PrizesAndAwards};
+    let mut a = answers(FilingStatus::Single);
+    a.income.other = vec![
+        other(EstateOrTrust, "Family trust", dec!(-3000)),
+        other(PrizesAndAwards, "Radio contest", dec!(2500)),
+        other(EstateOrTrust, "Estate of A. Smith", dec!(1000)),
+        other(
+            IncomeInRespectOfDecedent,
+            "Final fees of A. Smith",
+            dec!(400),
+        ),
+    ];
+    let r = run(&a);
+    assert_eq!(v(&r, "other_income"), dec!(2900));
+    assert_eq!(v(&r, "total_income"), dec!(2900));
+    let rule = &r.by_key("other_income").unwrap().explanation.rule;
+    for part in [
+        "estates and trusts (54A:5-1 h): -$3,000.00 + $1,000.00 = -$2,000.00, a net loss, counts as $0.00",
+        "income in respect of a decedent (54A:5-1 i): $400.00 = $400.00",
+        "prizes and awards (54A:5-1 l): $2,500.00 = $2,500.00",
+        "line 26 = $2,900.00",
+    ] {
+        assert!(rule.contains(part), "{part} not in: {rule}");
+    }
+    assert!(!has(&r, "other-income-loss", Severity::Warning));
+
+    // The edge: the trusts net to exactly zero, then to one cent of income, which is counted.
+    a.income.other[2].amount = dec!(3000);
+    assert_eq!(v(&run(&a), "other_income"), dec!(2900));
+    a.income.other[2].amount = dec!(3000.01);
+    assert_eq!(v(&run(&a), "other_income"), dec!(2900.01));
+}
+
+/// Within one category losses do offset (5-2, first sentence): two prizes and a returned prize
+/// (−300) net to 1,200. A negative amount of a category of amounts received is warned about.
+#[test]
+fn losses_offset_within_one_category_of_line_26_54a_5_2() {
+    use OtherIncomeCategory::PrizesAndAwards;
+    let mut a = answers(FilingStatus::Single);
+    a.income.other = vec![
+        other(PrizesAndAwards, "Award", dec!(1000)),
+        other(PrizesAndAwards, "Prize", dec!(500)),
+        other(PrizesAndAwards, "Prize returned", dec!(-300)),
+    ];
+    let r = run(&a);
+    assert_eq!(v(&r, "other_income"), dec!(1200));
+    assert!(has(&r, "other-income-loss", Severity::Warning));
+}
+
+/// An item whose category is not given (a draft from before categories) is netted with nothing:
+/// nothing shows it to be of another item's category (5-2). Its loss offsets nothing and the
+/// filer is asked to choose; a positive one is counted.
+#[test]
+fn an_item_without_a_category_is_netted_with_nothing_54a_5_2() {
+    use OtherIncomeCategory::{NotChosen, PrizesAndAwards};
+    let mut a = answers(FilingStatus::Single);
+    a.income.other = vec![
+        other(PrizesAndAwards, "Prize", dec!(1500)),
+        other(NotChosen, "Something", dec!(-500)),
+        other(NotChosen, "Something else", dec!(200)),
+    ];
+    let r = run(&a);
+    assert_eq!(v(&r, "other_income"), dec!(1700));
+    let missing: Vec<_> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "other-income-category-missing")
+        .collect();
+    assert_eq!(missing.len(), 2);
 }
 
 #[test]

@@ -116,19 +116,25 @@ fn retirement() -> impl Strategy<Value = Retirement> {
     (
         owner(),
         money(150_000, false),
-        any::<bool>(),
+        prop_oneof![
+            Just(RolloverDestination::NotRolledOver),
+            Just(RolloverDestination::OtherPlanOrIra),
+            Just(RolloverDestination::RothConversion)
+        ],
         prop_oneof![
             Just(RetirementKind::Pension),
             Just(RetirementKind::Ira),
             Just(RetirementKind::Roth)
         ],
+        money(20_000, false),
     )
-        .prop_map(|(owner, amount, rollover, kind)| Retirement {
+        .prop_map(|(owner, amount, destination, kind, basis)| Retirement {
             owner,
             kind,
             gross_distribution: amount,
             taxable_amount: amount,
-            rollover,
+            destination,
+            conversion_nj_basis: basis,
             ..Retirement::default()
         })
 }

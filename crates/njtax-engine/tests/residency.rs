@@ -7,7 +7,8 @@ mod common;
 
 use common::{date, person};
 use njtax_engine::answers::{
-    Dependent, FilingStatus, Interest, NjResidency, Owner, ResidencyKind, Retirement, Sourcing, W2,
+    Dependent, FilingStatus, Interest, NjResidency, Owner, ResidencyKind, Retirement,
+    RetirementKind, RolloverDestination, Sourcing, W2,
 };
 use njtax_engine::compute::{ComputedReturn, ReturnSet, compute_set};
 use njtax_engine::residency::{Filer, ReturnKind, resident_months};
@@ -125,6 +126,33 @@ fn part_year_exemptions_are_prorated_by_months_on_each_return_54a_3_1_c() {
         assert_eq!(nr.value("15B"), dec!(10000));
         assert_eq!(nr.value("51"), dec!(500));
     }
+}
+
+/// 54A:5-1 j for a mover: a 40,000 conversion to a Roth IRA with 10,000 of contributions already
+/// taxed is 30,000 of income; 6,000 of it in the nonresident period. The resident NJ-1040 has
+/// 24,000 on 20a and the basis in the same proportion, 10,000 x 24,000 / 30,000 = 8,000, on 20b.
+/// The nonresident period's 6,000 is not New Jersey income (54A:5-8 b), so no NJ-1040NR.
+#[test]
+fn a_movers_roth_conversion_is_split_by_period_with_its_basis_54a_5_1_j() {
+    let mut a = single(moved_in((2024, 7, 17)));
+    a.income.retirement = vec![Retirement {
+        kind: RetirementKind::Ira,
+        gross_distribution: dec!(40000),
+        taxable_amount: dec!(40000),
+        destination: RolloverDestination::RothConversion,
+        conversion_nj_basis: dec!(10000),
+        sourcing: Sourcing {
+            nonresident_period: dec!(6000),
+            ..Sourcing::default()
+        },
+        ..Retirement::default()
+    }];
+    let s = set(&a);
+    assert_eq!(s.returns.len(), 1);
+    let r = &s.returns[0];
+    assert_eq!(r.kind, ReturnKind::PartYearResident);
+    assert_eq!(key(r, "pensions"), dec!(24000));
+    assert_eq!(key(r, "pensions_excludable"), dec!(8000));
 }
 
 /// 54A:2-4 (last sentence): the no-tax threshold is measured on the gross income the filer would

@@ -86,6 +86,20 @@ fn next_years_draft_keeps_the_address_and_takes_line_29_as_last_years_gross_inco
     );
 }
 
+/// The household carries forward, a registered domestic partner with it (54A:3-1(b)1): next
+/// year's draft still claims the partner's exemption (line 6 = 2,000).
+#[test]
+fn next_years_draft_keeps_the_domestic_partner() {
+    let mut a = resident();
+    a.domestic_partner = Some(njtax_engine::answers::DomesticPartner {
+        name: "Bea Partner".into(),
+        does_not_file_separately: true,
+    });
+    let next = next_year(&a, &set_of(&a));
+    assert_eq!(next.domestic_partner, a.domestic_partner);
+    assert_eq!(set_of(&next).returns[0].value("6"), dec!(2000));
+}
+
 #[test]
 fn gross_income_of_zero_is_kept_as_zero_and_an_empty_address_stays_empty() {
     let mut a = resident();

@@ -68,6 +68,7 @@ fn interview() -> Interview {
 fn populated() -> Answers {
     let mut a = Answers {
         spouse: Some(Person::default()),
+        domestic_partner: Some(njtax_engine::answers::DomesticPartner::default()),
         ..Answers::default()
     };
     a.dependents.push(Dependent::default());

@@ -3,11 +3,13 @@
 //! Each line's value is the dollar amount; its explanation gives the count and who was counted.
 //! Spouse exemptions are allowed only on a joint return (54A:3-1(b)1: a spouse "who does not file
 //! separately"); on a joint return both spouses are taxpayers (54A:1-2(l)), so the veteran
-//! exemption of 54A:3-1(b)7 is allowed for each spouse who is a veteran.
+//! exemption of 54A:3-1(b)7 is allowed for each spouse who is a veteran. A domestic partner
+//! (26:8A-3) who does not file separately gives an unmarried filer the (b)1 exemption on line 6;
+//! the age, blind/disabled and veteran exemptions of (b)4, 6 and 7 name a spouse only.
 
 use rust_decimal::Decimal;
 
-use crate::answers::{Answers, Dependent, Owner, Person};
+use crate::answers::{Answers, Dependent, FilingStatus, Owner, Person};
 use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
 use crate::money::{fmt_money, sat_sum, times_rate};
@@ -161,13 +163,34 @@ fn people_line(
     )
 }
 
-/// Line 6: regular exemption for you, and your spouse/CU partner on a joint return (54A:3-1(a), (b)1).
+/// Whether the return claims a domestic partner's exemption (54A:3-1(b)1): a partner (26:8A-3)
+/// who does not file separately, on the return of an unmarried filer (single, head of household,
+/// qualifying widow(er)). A married person or civil union partner has no domestic partner
+/// (26:8A-4 b: neither may be married or in a civil union).
+pub fn domestic_partner_claimed(a: &Answers) -> bool {
+    !matches!(
+        a.filing_status,
+        FilingStatus::MarriedJoint | FilingStatus::MarriedSeparate
+    ) && a
+        .domestic_partner
+        .as_ref()
+        .is_some_and(|p| p.does_not_file_separately)
+}
+
+/// Line 6: regular exemption for you, and your spouse/CU partner on a joint return or your
+/// domestic partner who does not file separately (54A:3-1(a), (b)1).
 pub fn line_6_regular(cx: &Ctx) -> Line {
     let e = &cx.p.exemptions;
     let joint = cx.a.filing_status.is_joint();
-    let spouse_amount = if joint { e.spouse.value } else { Decimal::ZERO };
+    let partner = domestic_partner_claimed(cx.a);
+    let second = joint || partner;
+    let spouse_amount = if second {
+        e.spouse.value
+    } else {
+        Decimal::ZERO
+    };
     let v = sat_sum([e.regular.value, spouse_amount]);
-    let n = if joint { 2 } else { 1 };
+    let n = if second { 2 } else { 1 };
     let rule = if joint {
         crate::explain_format!(
             "Regular exemption: you {} + your spouse/CU partner on a joint return {} = {} (2 exemptions)",
@@ -175,9 +198,16 @@ pub fn line_6_regular(cx: &Ctx) -> Line {
             fmt_money(e.spouse.value),
             fmt_money(v)
         )
+    } else if partner {
+        crate::explain_format!(
+            "Regular exemption: you {} + your domestic partner, who does not file separately, {} = {} (2 exemptions)",
+            fmt_money(e.regular.value),
+            fmt_money(e.spouse.value),
+            fmt_money(v)
+        )
     } else {
         crate::explain_format!(
-            "Regular exemption: you {} (1 exemption; a spouse/CU partner is claimed only on a joint return)",
+            "Regular exemption: you {} (1 exemption; a spouse/CU partner is claimed only on a joint return, a domestic partner only when not filing separately)",
             fmt_money(v)
         )
     };
@@ -185,7 +215,14 @@ pub fn line_6_regular(cx: &Ctx) -> Line {
         .answer_text("Filing status", "filing_status", cx.a.filing_status.name())
         .worksheet_text("Number of exemptions", "exemption_regular", n.to_string())
         .param(&e.regular);
-    if joint {
+    if partner {
+        exp = exp.answer_text(
+            "Domestic partner who does not file separately",
+            "domestic_partner.does_not_file_separately",
+            "yes",
+        );
+    }
+    if second {
         exp = exp.param(&e.spouse);
     }
     cx.line("exemption_regular", v, exp)
@@ -416,14 +453,38 @@ fn exemption_diagnostics(cx: &Ctx) {
             );
         } else if matches!(
             a.filing_status,
-            crate::answers::FilingStatus::Single | crate::answers::FilingStatus::HeadOfHousehold
+            FilingStatus::Single | FilingStatus::HeadOfHousehold
         ) {
             cx.diag(
                 Diagnostic::info(
-                    "domestic-partner-exemption-not-claimed",
-                    "A spouse/partner is entered on a return that is not joint. A registered domestic partner who does not file separately may be claimed as a regular exemption (line 6); this version does not claim it: check",
+                    "spouse-not-on-unmarried-return",
+                    "A spouse/CU partner is entered, but the filing status is not a married one, so no spouse is on this return. A registered domestic partner is entered as a domestic partner (line 6)",
                 )
                 .at("spouse")
+                .cite("N.J.S.A. 54A:3-1(b)1"),
+            );
+        }
+    }
+    if let Some(dp) = &a.domestic_partner {
+        if matches!(
+            a.filing_status,
+            FilingStatus::MarriedJoint | FilingStatus::MarriedSeparate
+        ) {
+            cx.diag(
+                Diagnostic::warning(
+                    "domestic-partner-on-married-return",
+                    "A domestic partner is entered on a married/CU partner's return. A married person or civil union partner cannot be in a domestic partnership (N.J.S.A. 26:8A-4 b), so no domestic partner's exemption is claimed: check the filing status",
+                )
+                .at("domestic_partner")
+                .cite("N.J.S.A. 54A:3-1(b)1"),
+            );
+        } else if !dp.does_not_file_separately {
+            cx.diag(
+                Diagnostic::info(
+                    "domestic-partner-files-separately",
+                    "Your domestic partner's exemption is claimed only when the partner does not file separately; it is not claimed on this return",
+                )
+                .at("domestic_partner.does_not_file_separately")
                 .cite("N.J.S.A. 54A:3-1(b)1"),
             );
         }

@@ -8,7 +8,8 @@
 use rust_decimal::Decimal;
 
 use crate::answers::{
-    Dividends, FilingStatus, GamblingWin, Interest, Owner, PropertySale, Retirement, RetirementKind,
+    Dividends, FilingStatus, GamblingWin, Interest, OtherIncome, OtherIncomeCategory, Owner,
+    PropertySale, Retirement, RetirementKind, RolloverDestination,
 };
 use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
@@ -72,23 +73,56 @@ pub fn dividend_part(d: &Dividends) -> Decimal {
 
 /// Retirement distribution: (taxable part for line 20a, excludable part for line 20b).
 ///
-/// Rollovers are not income at all (0, 0). Military pensions (54A:6-26) and qualified Roth
-/// distributions (54A:6-28) are wholly excludable. Otherwise the NJ taxable amount as entered
-/// (for a non-qualified Roth distribution, its earnings part) is taxable and the rest of the gross
-/// distribution is excludable.
+/// A rollover into another plan or traditional IRA is not income at all (0, 0; 54A:6-10 d), nor
+/// is a Roth IRA rolled into a Roth IRA (6-28 a). A conversion into a Roth IRA from an IRA or
+/// plan that is not a Roth is income (54A:5-1 j): the amount converted less the contributions New
+/// Jersey already taxed, which come back tax-free (on 20b). Military pensions (54A:6-26) and
+/// qualified Roth distributions (54A:6-28) are wholly excludable. Otherwise the NJ taxable amount
+/// as entered (for a non-qualified Roth distribution, its earnings part) is taxable and the rest of
+/// the gross distribution is excludable.
 pub fn retirement_parts(r: &Retirement) -> (Decimal, Decimal) {
     let gross = floor_zero(r.gross_distribution);
     let taxable = floor_zero(r.taxable_amount);
-    if r.rollover {
-        return (Decimal::ZERO, Decimal::ZERO);
-    }
-    match r.kind {
-        RetirementKind::MilitaryPension => (Decimal::ZERO, gross),
-        RetirementKind::Roth if r.roth_qualified => (Decimal::ZERO, gross),
-        RetirementKind::Roth | RetirementKind::Pension | RetirementKind::Ira => {
-            (taxable, floor_zero(sat_sub(gross, taxable)))
+    match (r.destination, r.kind) {
+        (RolloverDestination::OtherPlanOrIra, _)
+        | (RolloverDestination::RothConversion, RetirementKind::Roth) => {
+            (Decimal::ZERO, Decimal::ZERO)
         }
+        (RolloverDestination::RothConversion, RetirementKind::Pension | RetirementKind::Ira) => {
+            conversion_parts(r)
+        }
+        (_, RetirementKind::MilitaryPension) => (Decimal::ZERO, gross),
+        (RolloverDestination::NotRolledOver, RetirementKind::Roth) if r.roth_qualified => {
+            (Decimal::ZERO, gross)
+        }
+        (
+            RolloverDestination::NotRolledOver,
+            RetirementKind::Roth | RetirementKind::Pension | RetirementKind::Ira,
+        ) => (taxable, floor_zero(sat_sub(gross, taxable))),
     }
+}
+
+/// A Roth conversion: (amount converted − the New Jersey basis it carries, the basis recovered),
+/// the basis never more than the amount converted (54A:5-1 j, 6-10 a).
+pub fn conversion_parts(r: &Retirement) -> (Decimal, Decimal) {
+    let gross = floor_zero(r.gross_distribution);
+    let basis = floor_zero(r.conversion_nj_basis).min(gross);
+    (sat_sub(gross, basis), basis)
+}
+
+/// Whether a distribution is left out of lines 20a and 20b as a rollover (not income).
+pub fn is_rollover(r: &Retirement) -> bool {
+    matches!(
+        (r.destination, r.kind),
+        (RolloverDestination::OtherPlanOrIra, _)
+            | (RolloverDestination::RothConversion, RetirementKind::Roth)
+    )
+}
+
+/// Whether a distribution is a conversion into a Roth IRA that is income (54A:5-1 j).
+pub fn is_roth_conversion(r: &Retirement) -> bool {
+    r.destination == RolloverDestination::RothConversion
+        && matches!(r.kind, RetirementKind::Pension | RetirementKind::Ira)
 }
 
 /// The cap on the principal-residence gain exclusion for a sale, or `None` when the conditions of
@@ -126,6 +160,57 @@ pub fn gambling_win_counted(p: &IncomeParams, w: &GamblingWin) -> Decimal {
     }
 }
 
+/// One category's items on line 26 and their net (a loss negative).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OtherCategoryNet {
+    /// The category of 54A:5-1 (`NotChosen` for an item whose category is not given: it is
+    /// netted alone).
+    pub category: OtherIncomeCategory,
+    /// The items' indexes in `income.other`.
+    pub items: Vec<usize>,
+    /// Net of the items' amounts.
+    pub net: Decimal,
+}
+
+/// Line 26 by category of 54A:5-1 (5-2): the items of each category chosen netted together, in
+/// the statute's order, then each item whose category is not given on its own, since nothing
+/// shows it to be of the same category as another. `items` pairs each item's index with it.
+pub fn other_income_by_category<'a>(
+    items: impl Iterator<Item = (usize, &'a OtherIncome)>,
+) -> Vec<OtherCategoryNet> {
+    let items: Vec<(usize, &OtherIncome)> = items.collect();
+    let mut out = Vec::new();
+    for category in OtherIncomeCategory::CHOSEN {
+        let mine: Vec<(usize, Decimal)> = items
+            .iter()
+            .filter(|(_, o)| o.category == category)
+            .map(|(i, o)| (*i, o.amount))
+            .collect();
+        if !mine.is_empty() {
+            out.push(OtherCategoryNet {
+                category,
+                items: mine.iter().map(|x| x.0).collect(),
+                net: sat_sum(mine.iter().map(|x| x.1)),
+            });
+        }
+    }
+    for (i, o) in &items {
+        if o.category == OtherIncomeCategory::NotChosen {
+            out.push(OtherCategoryNet {
+                category: OtherIncomeCategory::NotChosen,
+                items: vec![*i],
+                net: o.amount,
+            });
+        }
+    }
+    out
+}
+
+/// Line 26: the sum of the categories' nets, each net loss counting as zero (54A:5-2).
+pub fn other_income_total(nets: &[OtherCategoryNet]) -> Decimal {
+    sat_sum(nets.iter().map(|c| floor_zero(c.net)))
+}
+
 // ---------------------------------------------------------------------------------------------
 // Category totals for a set of owners.
 // ---------------------------------------------------------------------------------------------
@@ -160,7 +245,7 @@ pub struct Categories {
     pub gambling: Decimal,
     /// Line 25.
     pub alimony: Decimal,
-    /// Line 26 before the floor.
+    /// Line 26: each category of 54A:5-1 on it netted and floored at zero, then added.
     pub other: Decimal,
 }
 
@@ -179,7 +264,7 @@ impl Categories {
             floor_zero(self.rents),
             floor_zero(self.gambling),
             self.alimony,
-            floor_zero(self.other),
+            self.other,
         ]
     }
 }
@@ -208,7 +293,7 @@ pub fn categories(cx: &Ctx, include: impl Fn(Owner) -> bool) -> Categories {
         (
             sat_sub(wins, floor_zero(inc.gambling.losses)),
             floor_zero(inc.alimony_received),
-            sat_sum(inc.other.iter().map(|o| o.amount)),
+            other_income_total(&other_income_by_category(inc.other.iter().enumerate())),
         )
     } else {
         (Decimal::ZERO, Decimal::ZERO, Decimal::ZERO)
@@ -445,7 +530,61 @@ fn income_diagnostics(cx: &Ctx) {
             r.taxable_amount,
             "N.J.S.A. 54A:5-1(j)",
         );
-        if floor_zero(r.taxable_amount) > floor_zero(r.gross_distribution) && !r.rollover {
+        negative(
+            cx,
+            format!("{base}.conversion_nj_basis"),
+            "Contributions already taxed",
+            r.conversion_nj_basis,
+            "N.J.S.A. 54A:5-1(j)",
+        );
+        if is_roth_conversion(r)
+            && floor_zero(r.conversion_nj_basis) > floor_zero(r.gross_distribution)
+        {
+            cx.diag(
+                Diagnostic::warning(
+                    "conversion-basis-exceeds-amount",
+                    format!(
+                        "Retirement statement {}: the contributions already taxed ({}) are more than the amount converted ({}); only the amount converted comes back tax-free: check",
+                        i + 1,
+                        fmt_money(r.conversion_nj_basis),
+                        fmt_money(r.gross_distribution)
+                    ),
+                )
+                .at(format!("{base}.conversion_nj_basis"))
+                .cite("N.J.S.A. 54A:5-1(j)"),
+            );
+        }
+        if r.destination == RolloverDestination::RothConversion && r.kind == RetirementKind::Roth {
+            cx.diag(
+                Diagnostic::info(
+                    "roth-to-roth-is-a-rollover",
+                    format!(
+                        "Retirement statement {}: money moved from a Roth IRA into a Roth IRA is a rollover, not a conversion, and is not income",
+                        i + 1
+                    ),
+                )
+                .at(format!("{base}.destination"))
+                .cite("N.J.S.A. 54A:6-28(a)"),
+            );
+        }
+        if r.destination == RolloverDestination::RothConversion
+            && r.kind == RetirementKind::MilitaryPension
+        {
+            cx.diag(
+                Diagnostic::warning(
+                    "military-pension-conversion",
+                    format!(
+                        "Retirement statement {}: a U.S. military pension is not a plan that can be converted to a Roth IRA; it is counted as an excluded military pension: check the kind of plan",
+                        i + 1
+                    ),
+                )
+                .at(format!("{base}.destination"))
+                .cite("N.J.S.A. 54A:6-26"),
+            );
+        }
+        if floor_zero(r.taxable_amount) > floor_zero(r.gross_distribution)
+            && r.destination == RolloverDestination::NotRolledOver
+        {
             cx.diag(
                 Diagnostic::warning(
                     "taxable-exceeds-gross",
@@ -513,14 +652,31 @@ fn income_diagnostics(cx: &Ctx) {
         "N.J.S.A. 54A:5-1(n)",
     );
     for (i, o) in inc.other.iter().enumerate() {
-        if o.amount.is_sign_negative() && !o.amount.is_zero() {
+        if o.category == OtherIncomeCategory::NotChosen && !o.amount.is_zero() {
+            cx.diag(
+                Diagnostic::warning(
+                    "other-income-category-missing",
+                    format!(
+                        "Other income item {}: say which kind of income it is (estate or trust, income in respect of a decedent, prize or award, housing from an employer, income from a crime). Items are netted only within their category; until then it is counted on its own, and a loss in it offsets nothing",
+                        i + 1
+                    ),
+                )
+                .at(format!("income.other[{i}].category"))
+                .cite("N.J.S.A. 54A:5-1, 54A:5-2"),
+            );
+        } else if o.amount.is_sign_negative()
+            && !o.amount.is_zero()
+            && o.category != OtherIncomeCategory::EstateOrTrust
+        {
             cx.diag(
                 Diagnostic::warning(
                     "other-income-loss",
                     format!(
-                        "Other income item {} is a loss ({}). It is netted only against the other items on line 26, and only items of the same category of 54A:5-1 may offset each other: check",
+                        "Other income item {} is a loss ({}) of {}, which are amounts received rather than a net: check. It is netted only against other {} (54A:5-2)",
                         i + 1,
-                        fmt_money(o.amount)
+                        fmt_money(o.amount),
+                        o.category.name(),
+                        o.category.name()
                     ),
                 )
                 .at(format!("income.other[{i}].amount"))
@@ -814,20 +970,21 @@ pub fn line_19_property(cx: &Ctx) -> Line {
     cx.line("property_gains", v, exp)
 }
 
-/// Lines 20a and 20b: taxable pensions, annuities and IRA withdrawals (54A:5-1(j)), and the
-/// excludable parts (informational: military pensions 54A:6-26, qualified Roth 54A:6-28,
-/// contributions already taxed); rollovers are neither.
+/// Lines 20a and 20b: taxable pensions, annuities and IRA withdrawals, and conversions to a Roth
+/// IRA (54A:5-1(j)), and the excludable parts (informational: military pensions 54A:6-26,
+/// qualified Roth 54A:6-28, contributions already taxed); rollovers are neither (6-10 d, 6-28 a).
 pub fn lines_20_pensions(cx: &Ctx) -> [Line; 2] {
     let a = cx.a;
     let mut exp_a = Explanation::default();
     let mut exp_b = Explanation::default();
     let (mut ta, mut tb) = (Vec::new(), Vec::new());
     let mut rollovers = 0usize;
+    let mut conversions = 0usize;
     for (i, r) in a.income.retirement.iter().enumerate() {
         if !a.counts(r.owner) {
             continue;
         }
-        if r.rollover {
+        if is_rollover(r) {
             rollovers += 1;
             continue;
         }
@@ -835,11 +992,31 @@ pub fn lines_20_pensions(cx: &Ctx) -> [Line; 2] {
         ta.push(t);
         tb.push(e);
         let name = item_name("1099-R", i, &r.payer);
-        exp_a = exp_a.answer(
-            crate::explain_format!("{name}: taxable amount"),
-            crate::explain_format!("income.retirement[{i}].taxable_amount"),
-            t,
-        );
+        if is_roth_conversion(r) {
+            conversions += 1;
+            exp_a = exp_a
+                .answer(
+                    crate::explain_format!("{name}: amount converted to a Roth IRA"),
+                    crate::explain_format!("income.retirement[{i}].gross_distribution"),
+                    floor_zero(r.gross_distribution),
+                )
+                .answer(
+                    crate::explain_format!("{name}: contributions already taxed"),
+                    crate::explain_format!("income.retirement[{i}].conversion_nj_basis"),
+                    e,
+                )
+                .worksheet(
+                    crate::explain_format!("{name}: taxable part of the conversion"),
+                    crate::explain_format!("income.retirement[{i}]"),
+                    t,
+                );
+        } else {
+            exp_a = exp_a.answer(
+                crate::explain_format!("{name}: taxable amount"),
+                crate::explain_format!("income.retirement[{i}].taxable_amount"),
+                t,
+            );
+        }
         exp_b = exp_b.worksheet(
             crate::explain_format!("{name}: excludable part"),
             crate::explain_format!("income.retirement[{i}]"),
@@ -849,20 +1026,30 @@ pub fn lines_20_pensions(cx: &Ctx) -> [Line; 2] {
     let a_total = sat_sum(ta.iter().copied());
     let b_total = sat_sum(tb.iter().copied());
     let roll = if rollovers > 0 {
-        crate::explain_format!("; {rollovers} rollover(s) are not income and are left out")
+        crate::explain_format!(
+            "; {rollovers} rollover(s) into another plan or IRA are not income and are left out"
+        )
+    } else {
+        String::new()
+    };
+    let conv = if conversions > 0 {
+        crate::explain_format!(
+            "; {conversions} conversion(s) to a Roth IRA count the amount converted less the contributions New Jersey already taxed"
+        )
     } else {
         String::new()
     };
     exp_a.rule = crate::explain_format!(
-        "New Jersey taxable amounts of pensions, annuities and IRA withdrawals (military pensions and qualified Roth distributions excluded; a non-qualified Roth distribution counts its earnings part): {}{roll}",
+        "New Jersey taxable amounts of pensions, annuities and IRA withdrawals (military pensions and qualified Roth distributions excluded; a non-qualified Roth distribution counts its earnings part){conv}: {}{roll}",
         sum_text(&ta, a_total)
     );
     exp_a.citation = "N.J.S.A. 54A:5-1(j), 54A:6-10, 54A:6-26, 54A:6-28; NJ-1040 line 20a".into();
     exp_b.rule = crate::explain_format!(
-        "Excludable parts (gross distribution less the taxable amount; all of a military pension or a qualified Roth distribution), not added into total income: {}{roll}",
+        "Excludable parts (gross distribution less the taxable amount; the contributions already taxed in a conversion to a Roth IRA; all of a military pension or a qualified Roth distribution), not added into total income: {}{roll}",
         sum_text(&tb, b_total)
     );
-    exp_b.citation = "N.J.S.A. 54A:6-10(a), 54A:6-26, 54A:6-28; NJ-1040 line 20b".into();
+    exp_b.citation =
+        "N.J.S.A. 54A:5-1(j), 54A:6-10(a), 54A:6-26, 54A:6-28; NJ-1040 line 20b".into();
     [
         cx.line("pensions", a_total, exp_a),
         cx.line("pensions_excludable", b_total, exp_b),
@@ -1007,21 +1194,62 @@ pub fn line_25_alimony(cx: &Ctx) -> Line {
     )
 }
 
-/// Line 26: other income, netted as one line and never below zero (54A:5-1, 5-2).
+/// Line 26: other income. It holds several categories of 54A:5-1 (h, i, l, m, o); each is netted
+/// on its own and a category's net loss counts as zero, never reducing another (54A:5-2).
 pub fn line_26_other(cx: &Ctx) -> Line {
-    netted_line(
-        cx,
-        "other_income",
-        "Other income",
-        cx.a.income.other.iter().enumerate().map(|(i, o)| {
-            (
-                item_name("Other income", i, &o.description),
-                crate::explain_format!("income.other[{i}].amount"),
-                o.amount,
+    let other = &cx.a.income.other;
+    let nets = other_income_by_category(other.iter().enumerate());
+    let total = other_income_total(&nets);
+    let mut exp = Explanation::default();
+    let mut parts = Vec::new();
+    for c in &nets {
+        let vals: Vec<Decimal> = c
+            .items
+            .iter()
+            .filter_map(|i| other.get(*i).map(|o| o.amount))
+            .collect();
+        for i in &c.items {
+            if let Some(o) = other.get(*i) {
+                exp = exp.answer(
+                    item_name("Other income", *i, &o.description),
+                    crate::explain_format!("income.other[{i}].amount"),
+                    o.amount,
+                );
+            }
+        }
+        let what = match c.category.subsection() {
+            Some(sub) => crate::explain_format!("{} (54A:5-1 {sub})", c.category.name()),
+            None => crate::explain_format!(
+                "other income item {} (category not chosen, counted on its own)",
+                c.items.first().map_or(0, |i| i + 1)
+            ),
+        };
+        let counted = floor_zero(c.net);
+        parts.push(if c.net.is_sign_negative() && !c.net.is_zero() {
+            crate::explain_format!(
+                "{what}: {}, a net loss, counts as $0.00",
+                sum_text(&vals, c.net)
             )
-        }),
-        "N.J.S.A. 54A:5-1, 54A:5-2; NJ-1040 line 26",
-    )
+        } else {
+            crate::explain_format!("{what}: {}", sum_text(&vals, c.net))
+        });
+        exp = exp.worksheet(
+            crate::explain_format!("Net of {what}"),
+            "income.other",
+            counted,
+        );
+    }
+    exp.rule = if nets.is_empty() {
+        "Other income: none entered: $0.00".to_owned()
+    } else {
+        crate::explain_format!(
+            "Other income, each category of 54A:5-1 netted on its own (a category's net loss is not entered and never reduces another): {}; line 26 = {}",
+            parts.join("; "),
+            fmt_money(total)
+        )
+    };
+    exp.citation = "N.J.S.A. 54A:5-1(h), (i), (l), (m), (o), 54A:5-2; NJ-1040 line 26".into();
+    cx.line("other_income", total, exp)
 }
 
 /// Lines 15-26 in form order (16b and 20b are informational and not part of line 27).
