@@ -91,6 +91,33 @@ fn explain_prints_rule_inputs_and_citation_for_a_line() {
     assert!(text.contains("income.w2s[0].nj_tax_withheld"));
 }
 
+/// The lines an explanation read are named by their number on the return's own form, and a ratio
+/// reads as a percentage: on an NJ-1040NR, line 42 is line 40 times line 41 (63.38%), not "$0.63"
+/// of lines named by their keys.
+#[test]
+fn explain_names_the_lines_it_read_by_the_returns_own_numbers() {
+    let out = njtax(&[
+        "explain",
+        &example("residency/02-single-ny-resident-nj-commuter-pension-2024.ron"),
+        "42",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Tax as if a resident: $4,538.68 (line 40)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Income percentage: 63.38% (line 41)"),
+        "{text}"
+    );
+    assert!(!text.contains("(line income_percentage)"), "{text}");
+    let out = njtax(&["explain", &example("single-renter.ron"), "42"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("(line 39)"), "{text}");
+    assert!(!text.contains("(line taxable_income)"), "{text}");
+}
+
 #[test]
 fn explain_of_an_unknown_line_exits_2_and_lists_the_lines() {
     let out = njtax(&["explain", &example("single-renter.ron"), "99z"]);

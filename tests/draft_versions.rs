@@ -408,3 +408,37 @@ fn an_owned_homes_shared_tick_becomes_title_by_the_entirety_in_format_8() {
     assert!(out.contains("title: ByTheEntirety"), "{out}");
     assert_eq!(parse_draft(&out).unwrap(), d8);
 }
+
+/// Format 8 asks where a 1099-R's money went (54A:5-1 j makes a conversion into a Roth IRA
+/// income). A format 7 distribution ticked "rolled over" was left out as a rollover to another plan
+/// or traditional IRA: it reads as `OtherPlanOrIra` (the tick cleared and never written) and is
+/// still left out; an untouched one stays `NotRolledOver`. The version 8 fixture's conversion
+/// counts 12,000 - 2,000 of basis = 10,000 on line 20a, its 401(k) rollover nothing; its other
+/// income nets within a category (54A:5-2): the $1,500 prize is not reduced by the estate's loss.
+#[test]
+fn a_rolled_over_tick_becomes_a_destination_in_format_8() {
+    use njtax_engine::answers::RolloverDestination;
+    use rust_decimal::dec;
+    let v7 = r#"Draft(format_version: 7, answers: (tax_year: 2024, income: (retirement: [
+            (kind: Pension, gross_distribution: "30000.00", taxable_amount: "30000.00", rollover: true),
+            (kind: Pension, gross_distribution: "4000.00", taxable_amount: "4000.00"),
+        ])))"#;
+    let d = parse_draft(v7).unwrap();
+    let (moved, kept) = (
+        &d.answers.income.retirement[0],
+        &d.answers.income.retirement[1],
+    );
+    assert_eq!(moved.destination, RolloverDestination::OtherPlanOrIra);
+    assert!(!moved.legacy_rollover);
+    assert_eq!(kept.destination, RolloverDestination::NotRolledOver);
+    let out = njtax_engine::draft::draft_to_string(&d).unwrap();
+    assert!(!out.contains("rollover:"), "{out}");
+    assert!(out.contains("destination: OtherPlanOrIra"), "{out}");
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let r = njtax_engine::compute(&d.answers, &book).unwrap();
+    assert_eq!(r.value("20a"), dec!(4000));
+    let d8 = parse_draft(&fixture(8)).unwrap();
+    let r = njtax_engine::compute(&d8.answers, &book).unwrap();
+    assert_eq!(r.value("20a"), dec!(10000));
+    assert_eq!(r.value("26"), dec!(1500));
+}

@@ -273,7 +273,7 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
                     ids.join(", ")
                 )));
             };
-            out_raw!("{}", render_explanation(l));
+            out_raw!("{}", render_explanation(ret, l));
             Ok(ExitCode::SUCCESS)
         }
         Command::Validate { draft } => {
@@ -1033,7 +1033,9 @@ fn render_diagnostic(d: &njtax_engine::Diagnostic) -> String {
     s
 }
 
-fn render_explanation(l: &njtax_engine::Line) -> String {
+/// One line's explanation as text; the lines it read are named by their number on `ret`'s form
+/// (its own line map: an NJ-1040NR's numbers on an NJ-1040NR).
+fn render_explanation(ret: &njtax_engine::ComputedReturn, l: &njtax_engine::Line) -> String {
     let e = &l.explanation;
     let mut out = format!(
         "Line {}: {}\nValue: {}\n\nRule: {}\nCitation: {}\n",
@@ -1048,7 +1050,10 @@ fn render_explanation(l: &njtax_engine::Line) -> String {
         for i in &e.inputs {
             let src = match &i.source {
                 njtax_engine::explain::Source::Answer(p) => format!("answer {p}"),
-                njtax_engine::explain::Source::Line(k) => format!("line {k}"),
+                njtax_engine::explain::Source::Line(k) => match ret.by_key(k) {
+                    Some(read) => format!("line {}", read.id),
+                    None => format!("worked out as {k}"),
+                },
                 njtax_engine::explain::Source::Worksheet(w) => format!("worksheet {w}"),
             };
             out.push_str(&format!("  {}: {} ({src})\n", i.name, i.value));

@@ -264,7 +264,7 @@ pub struct ComputedReturn {
     pub alternative_business_loss_carryforward: Decimal,
     /// The last day this return's overpayment can be claimed (54A:9-8 a, h; 9-11 c), when there is
     /// an overpayment ([`rules::refund::refund_claim_deadline`]).
-    pub refund_claim_deadline: Option<Date>,
+    pub refund_claim_deadline: Option<rules::refund::RefundClaimDeadline>,
 }
 
 impl ComputedReturn {
@@ -546,69 +546,31 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope) -> Computed
     for line in rules::property::lines_41_to_44(&cx, &s) {
         s.push(line);
     }
-    // The credit mechanism: lines 46-48, 62, 63 and the business credits schedule. The sheltered
-    // workshop limit counts the other credits allowed against the tax (54A:4-11 c): the property
-    // tax credit (line 56), the NJ EITC (58), the care credit (64) and the child tax credit (65)
-    // are worked out here first without their explanations; each is computed in its place below.
-    let applied = apply_business_credits(&cx, &s, || {
-        let _quiet = crate::explain::ValuesOnly::start();
-        let early = Ctx::scoped(answers, p, cx.scope.clone());
-        let mut lines = vec![rules::property::line_56_property_tax_credit(&early, &s)];
-        let l = rules::credits::line_58_nj_eitc(&early, &s);
-        lines.push(rules::credits::prorated_for_part_year(
-            &early,
-            l,
-            "N.J.S.A. 54A:4-7 b",
-        ));
-        let l = rules::credits::line_64_child_care_credit(&early, &s);
-        lines.push(rules::credits::prorated_for_part_year(
-            &early,
-            l,
-            "N.J.S.A. 54A:4-17 d",
-        ));
-        let l = rules::credits::line_65_child_tax_credit(&early, &s);
-        lines.push(rules::credits::prorated_for_part_year(
-            &early,
-            l,
-            "N.J.S.A. 54A:4-17.1 e",
-        ));
-        drop(early.take_diags());
-        lines
-    });
+    // The credit lines the sheltered workshop limit counts among the other credits allowed
+    // against the tax (54A:4-11 c): the property tax credit (line 56), the NJ EITC (58), the care
+    // credit (64) and the child tax credit (65). Each reads only lines 6-44, so each is worked out
+    // once here and put in its place below.
+    let [l56, l58, l64, l65] = credit_lines_counted_by_the_workshop_limit(&cx, &s);
+    // The credit mechanism: lines 46-48, 62, 63 and the business credits schedule.
+    let applied = apply_business_credits(&cx, &s, &[&l56, &l58, &l64, &l65]);
     // Line 53c with Schedule NJ-HCC (read by lines 45-54 below, after the payments).
     let (l, hcc) = rules::hcc::line_53c_shared_responsibility(&cx, &s);
     s.push(l);
     // Payments and refundable credits (55-65).
     let l = rules::totals::line_55_withholding(&cx, &s);
     s.push(l);
-    let l = rules::property::line_56_property_tax_credit(&cx, &s);
-    s.push(l);
+    s.push(l56);
     let l = rules::totals::line_57_estimated_payments(&cx, &s);
     s.push(l);
-    let l = rules::credits::line_58_nj_eitc(&cx, &s);
-    s.push(rules::credits::prorated_for_part_year(
-        &cx,
-        l,
-        "N.J.S.A. 54A:4-7 b",
-    ));
+    s.push(l58);
     for line in rules::nj2450::lines_59_to_61_excess_contributions(&cx, &s) {
         s.push(line);
     }
     for line in rules::totals::lines_62_63_credits(&cx, &s, &applied) {
         s.push(line);
     }
-    let l = rules::credits::line_64_child_care_credit(&cx, &s);
-    s.push(rules::credits::prorated_for_part_year(
-        &cx,
-        l,
-        "N.J.S.A. 54A:4-17 d",
-    ));
-    let l = rules::credits::line_65_child_tax_credit(&cx, &s);
-    s.push(rules::credits::prorated_for_part_year(
-        &cx,
-        l,
-        "N.J.S.A. 54A:4-17.1 e",
-    ));
+    s.push(l64);
+    s.push(l65);
     // Balance of tax through total tax due (45-54), after the payment lines: line 52's NJ-2210
     // counts the withholding and refundable credits (no payment line reads lines 45-54).
     let (lines, nj2210) = rules::totals::lines_45_to_54_with_nj2210(&cx, &s, &applied);
@@ -626,21 +588,34 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope) -> Computed
     ret
 }
 
-/// Run the credit mechanism ([`rules::business_credits::apply`]) on the lines so far. `later` gives
-/// the credit lines the sheltered workshop limit counts that are not computed yet; it is asked for
-/// only when a business credit or carryover is claimed.
+/// Lines 56, 58, 64 and 65 of a resident return (the last three prorated for a part-year
+/// resident, 54A:4-7 b, 4-17 d, 4-17.1 e), from lines 6-44.
+fn credit_lines_counted_by_the_workshop_limit(cx: &Ctx, s: &Sheet) -> [Line; 4] {
+    let l56 = rules::property::line_56_property_tax_credit(cx, s);
+    let l = rules::credits::line_58_nj_eitc(cx, s);
+    let l58 = rules::credits::prorated_for_part_year(cx, l, "N.J.S.A. 54A:4-7 b");
+    let l = rules::credits::line_64_child_care_credit(cx, s);
+    let l64 = rules::credits::prorated_for_part_year(cx, l, "N.J.S.A. 54A:4-17 d");
+    let l = rules::credits::line_65_child_tax_credit(cx, s);
+    let l65 = rules::credits::prorated_for_part_year(cx, l, "N.J.S.A. 54A:4-17.1 e");
+    [l56, l58, l64, l65]
+}
+
+/// Run the credit mechanism ([`rules::business_credits::apply`]) on the lines so far. `later` are
+/// the credit lines the sheltered workshop limit counts that are not on the sheet yet; they are
+/// read only when a business credit or carryover is claimed.
 fn apply_business_credits(
     cx: &Ctx,
     s: &Sheet,
-    later: impl FnOnce() -> Vec<Line>,
+    later: &[&Line],
 ) -> rules::business_credits::Applied {
     let earned = rules::credit_amounts::earned_credits(cx, s);
     if earned.is_empty() && cx.a.business_credits.carryovers.is_empty() {
         return rules::business_credits::apply(cx, s, &[], (Decimal::ZERO, Explanation::default()));
     }
     let mut limit_sheet = s.clone();
-    for l in later() {
-        limit_sheet.push(l);
+    for l in later {
+        limit_sheet.push((*l).clone());
     }
     let share = rules::credit_amounts::sheltered_workshop_income_share(cx, &limit_sheet);
     rules::business_credits::apply(cx, &limit_sheet, &earned, share)
@@ -725,7 +700,7 @@ fn compute_nonresident(answers: &Answers, p: &YearParams, scope: Scope) -> Compu
     for line in rules::nonresident::lines_40_to_42(&cx, &s) {
         s.push(line);
     }
-    let applied = apply_business_credits(&cx, &s, Vec::new);
+    let applied = apply_business_credits(&cx, &s, &[]);
     let l = rules::totals::line_55_withholding(&cx, &s);
     s.push(l);
     let l = rules::nonresident::partnership_tax_paid(&cx);

@@ -109,94 +109,94 @@ impl Explanation {
         }
     }
 
+    /// Add the input `make` gives, made only when explanations are being built (see
+    /// [`ValuesOnly`]).
+    fn input(mut self, make: impl FnOnce() -> Input) -> Self {
+        if explaining() {
+            self.inputs.push(make());
+        }
+        self
+    }
+
     /// Add a money input taken from an answer path.
     #[must_use]
-    pub fn answer(
-        mut self,
-        name: impl Into<String>,
-        path: impl Into<String>,
-        value: Decimal,
-    ) -> Self {
-        if !explaining() {
-            return self;
-        }
-        self.inputs.push(Input {
+    pub fn answer(self, name: impl Into<String>, path: impl Into<String>, value: Decimal) -> Self {
+        self.input(|| Input {
             name: name.into(),
             value: fmt_money(value),
             source: Source::Answer(path.into()),
-        });
-        self
+        })
     }
 
     /// Add a non-money input taken from an answer path.
     #[must_use]
     pub fn answer_text(
-        mut self,
+        self,
         name: impl Into<String>,
         path: impl Into<String>,
         value: impl Into<String>,
     ) -> Self {
-        if !explaining() {
-            return self;
-        }
-        self.inputs.push(Input {
+        self.input(|| Input {
             name: name.into(),
             value: value.into(),
             source: Source::Answer(path.into()),
-        });
-        self
+        })
     }
 
     /// Add a money input taken from another line.
     #[must_use]
-    pub fn line(mut self, name: impl Into<String>, key: impl Into<String>, value: Decimal) -> Self {
-        if !explaining() {
-            return self;
-        }
-        self.inputs.push(Input {
+    pub fn line(self, name: impl Into<String>, key: impl Into<String>, value: Decimal) -> Self {
+        self.input(|| Input {
             name: name.into(),
             value: fmt_money(value),
             source: Source::Line(key.into()),
-        });
-        self
+        })
+    }
+
+    /// Add another line that is a ratio, shown as a percentage ("83.33%"), as [`Line::display_value`]
+    /// shows the line itself.
+    #[must_use]
+    pub fn ratio_line(
+        self,
+        name: impl Into<String>,
+        key: impl Into<String>,
+        value: Decimal,
+    ) -> Self {
+        self.input(|| Input {
+            name: name.into(),
+            value: format!("{}%", (value * Decimal::ONE_HUNDRED).normalize()),
+            source: Source::Line(key.into()),
+        })
     }
 
     /// Add a money value computed in a worksheet.
     #[must_use]
     pub fn worksheet(
-        mut self,
+        self,
         name: impl Into<String>,
         step: impl Into<String>,
         value: Decimal,
     ) -> Self {
-        if !explaining() {
-            return self;
-        }
-        self.inputs.push(Input {
+        self.input(|| Input {
             name: name.into(),
             value: fmt_money(value),
             source: Source::Worksheet(step.into()),
-        });
-        self
+        })
     }
 
     /// Add a non-money value computed in a worksheet.
     #[must_use]
     pub fn worksheet_text(
-        mut self,
+        self,
         name: impl Into<String>,
         step: impl Into<String>,
         value: impl Into<String>,
     ) -> Self {
-        if !explaining() {
-            return self;
-        }
-        self.inputs.push(Input {
+        self.input(|| Input {
             name: name.into(),
             value: value.into(),
             source: Source::Worksheet(step.into()),
-        });
-        self
+        })
     }
 
     /// Record a law figure used.

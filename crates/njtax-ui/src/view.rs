@@ -413,42 +413,30 @@ fn your_return(app: &mut App, ui: &mut Ui) {
     }
 }
 
-/// Days within which the last day to claim a refund is "near" (as the engine warns for a filing
-/// date it is given).
-const REFUND_DEADLINE_NEAR_DAYS: i64 = 60;
-
 /// The words under the refund when the last day to claim it (the engine's
 /// `refund_claim_deadline`, 54A:9-8) is near or past and the filer has not said when the return
-/// is filed: the engine then takes the return as filed on time, so its refund may be barred.
+/// is filed: the engine then takes the return as filed on time, so its refund may be barred. How
+/// near is "near" comes with the deadline (late.ron), as for the engine's own warning.
 fn refund_deadline_notice(app: &App, returns: &[njtax_engine::ComputedReturn]) -> Option<String> {
+    use njtax_engine::rules::refund::DeadlineStanding;
     if app.doc.answers().filing.filed_on.is_some() {
         return None;
     }
     let today = app.today()?;
-    let last = returns
+    let deadline = returns
         .iter()
         .filter(|r| r.refund > rust_decimal::Decimal::ZERO)
         .filter_map(|r| r.refund_claim_deadline)
-        .min()?;
-    let to_date = |d: njtax_engine::answers::Date| {
-        jiff::civil::Date::new(
-            i16::try_from(d.year).ok()?,
-            i8::try_from(d.month).ok()?,
-            i8::try_from(d.day).ok()?,
-        )
-        .ok()
-    };
-    let days = to_date(today)?.until(to_date(last)?).ok()?.get_days();
-    if days < 0 {
-        Some(format!(
+        .min_by_key(|d| d.last_day)?;
+    let last = deadline.last_day;
+    match deadline.standing(today) {
+        DeadlineStanding::Past => Some(format!(
             "The last day to claim this refund was {last} (N.J.S.A. 54A:9-8): a return filed now gets no refund. Give the date you file under \"If you file or pay late\" to see what is allowed."
-        ))
-    } else if i64::from(days) <= REFUND_DEADLINE_NEAR_DAYS {
-        Some(format!(
+        )),
+        DeadlineStanding::Near { .. } => Some(format!(
             "Claim this refund by {last}: a return filed after that day gets no refund (N.J.S.A. 54A:9-8). A mailed return counts as filed on its postmark date."
-        ))
-    } else {
-        None
+        )),
+        DeadlineStanding::Open => None,
     }
 }
 

@@ -669,7 +669,7 @@ pub fn apply(
                                 rule.name, p.label, p.value
                             ),
                         )
-                        .at(format!("business_credits.{}", p.id))
+                        .at("business_credits")
                         .cite(p.citation.clone()),
                     );
                 }
@@ -684,7 +684,7 @@ pub fn apply(
                             rule.name
                         ),
                     )
-                    .at(format!("business_credits ({:?})", rule.kind))
+                    .at("business_credits")
                     .cite(rule.statute.clone()),
                 );
             out.schedule.notes.push(format!(

@@ -514,7 +514,7 @@ pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
             "N.J.S.A. 54A:2-1.1 a; NJ-1040NR line 42",
         )
         .line("Tax as if a resident", "tax_as_resident", l40.value)
-        .line("Income percentage", "income_percentage", pct),
+        .ratio_line("Income percentage", "income_percentage", pct),
     );
     [l40, l41, l42]
 }

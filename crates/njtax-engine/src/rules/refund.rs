@@ -1,7 +1,7 @@
 //! Totals, refund handling and contributions (lines 66-80; N.J.S.A. 54A:9-7, 9-8, 9-25.1 to 9-25.49).
 
 use rust_decimal::Decimal;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::answers::Date;
 use crate::compute::{Ctx, Sheet};
@@ -84,6 +84,46 @@ pub fn line_66_total_payments(cx: &Ctx, s: &Sheet) -> Line {
     cx.line("total_payments", total, exp)
 }
 
+/// The last day a refund can be claimed, and how many days before it a filing date is "near"
+/// (late.ron `refund_deadline_warning_days`): the one source for the engine's warning and the
+/// app's notice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct RefundClaimDeadline {
+    /// The last day the return (the claim) can be filed for a refund.
+    pub last_day: Date,
+    /// Days before `last_day` within which a filing date is near it.
+    pub warning_days: u16,
+}
+
+/// Where a day stands against [`RefundClaimDeadline`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeadlineStanding {
+    /// More than the warning days before the last day.
+    Open,
+    /// On the last day or within the warning days before it; `days_left` is 0 on the last day.
+    Near {
+        /// Days from the day asked about to the last day.
+        days_left: i64,
+    },
+    /// After the last day: a return filed then gets no refund.
+    Past,
+}
+
+impl RefundClaimDeadline {
+    /// Where a return filed on `on` stands.
+    #[must_use]
+    pub fn standing(&self, on: Date) -> DeadlineStanding {
+        let days_left = crate::calendar::days_between(on, self.last_day);
+        if days_left < 0 {
+            DeadlineStanding::Past
+        } else if days_left <= i64::from(self.warning_days) {
+            DeadlineStanding::Near { days_left }
+        } else {
+            DeadlineStanding::Open
+        }
+    }
+}
+
 /// The last day a refund of this year's overpayment can be claimed (N.J.S.A. 54A:9-8 a, d, h;
 /// 9-11 c). Withholding, estimated payments and tax paid early count as paid on April 15 after the
 /// tax year (9-8 h); a refund is limited to the tax paid within the 3 years before the claim plus
@@ -91,7 +131,7 @@ pub fn line_66_total_payments(cx: &Ctx, s: &Sheet) -> Line {
 /// must be filed by April 15 of the fourth year after the tax year (six months later with an
 /// extension), moved to the next business day when that day is a Saturday, Sunday or New Jersey
 /// legal holiday (9-11 c). `None` only when the date cannot be formed.
-pub fn refund_claim_deadline(cx: &Ctx) -> Option<Date> {
+pub fn refund_claim_deadline(cx: &Ctx) -> Option<RefundClaimDeadline> {
     let late = &cx.p.late;
     let paid = late.prepaid_tax_deemed_paid.value;
     let deemed_paid = Date::new(cx.year().checked_add(1)?, paid.month, paid.day)?;
@@ -99,7 +139,10 @@ pub fn refund_claim_deadline(cx: &Ctx) -> Option<Date> {
     if cx.a.filing.extension {
         months += late.filing_extension_months.value;
     }
-    Some(next_business_day(late, add_months(deemed_paid, months)))
+    Some(RefundClaimDeadline {
+        last_day: next_business_day(late, add_months(deemed_paid, months)),
+        warning_days: late.refund_deadline_warning_days.value,
+    })
 }
 
 /// The refund time limit (N.J.S.A. 54A:9-8 a, d, h) on this year's overpayment (line 68): the part
@@ -112,9 +155,10 @@ pub fn refund_time_limit(cx: &Ctx, overpayment: Decimal) -> (Decimal, Option<Str
     if overpayment.is_zero() {
         return (overpayment, None);
     }
-    let Some(last) = refund_claim_deadline(cx) else {
+    let Some(deadline) = refund_claim_deadline(cx) else {
         return (overpayment, None);
     };
+    let last = deadline.last_day;
     let Some(filed) = cx.a.filing.filed_on else {
         return (overpayment, None);
     };
@@ -124,7 +168,8 @@ pub fn refund_time_limit(cx: &Ctx, overpayment: Decimal) -> (Decimal, Option<Str
     } else {
         ""
     };
-    if filed > last {
+    let standing = deadline.standing(filed);
+    if standing == DeadlineStanding::Past {
         let words = format!(
             "The return is filed on {filed}, after {last}, the last day to claim a refund for {}: the withholding, estimated payments and credits on it count as paid on {}-{:02}-{:02}, more than {} years{ext} before the claim, so the overpayment of {} can be neither refunded nor credited to next year",
             cx.year(),
@@ -141,8 +186,7 @@ pub fn refund_time_limit(cx: &Ctx, overpayment: Decimal) -> (Decimal, Option<Str
         );
         return (Decimal::ZERO, Some(words));
     }
-    let left = crate::calendar::days_between(filed, last);
-    if left <= i64::from(cx.p.late.refund_deadline_warning_days.value) {
+    if let DeadlineStanding::Near { days_left: left } = standing {
         cx.diag(
             Diagnostic::warning(
                 "refund-deadline-near",
