@@ -2868,7 +2868,7 @@ fn a_focused_ssn_field_shows_no_digits_until_show_ssns_is_chosen() {
 
 /// A 2022 return with $1,000 withheld on $20,000 of wages: a refund whose last day to claim is
 /// 2026-04-15 (54A:9-8 a, h). Opened 45 days before, "Your NJ return" says to claim it by then;
-/// opened after it, that the refund is barred; once the filing date is given (after the deadline)
+/// opened after it, that the refund is barred, with a link to the filing-date answer; once the filing date is given (after the deadline)
 /// the figure is the engine's ($0.00) and the notice gives way to the engine's warning.
 #[test]
 fn the_return_panel_warns_when_the_last_day_to_claim_the_refund_is_near_or_past() {
@@ -2898,10 +2898,18 @@ fn the_return_panel_warns_when_the_last_day_to_claim_the_refund_is_near_or_past(
         "105 days before: no notice"
     );
     drop(h);
-    let h = at(Date::new(2026, 5, 1).unwrap(), &answers);
+    let mut h = at(Date::new(2026, 5, 1).unwrap(), &answers);
     assert!(
         h.query_by_label_contains("The last day to claim this refund was 2026-04-15")
             .is_some()
+    );
+    // The link under the notice goes to the answer that settles it, with the keyboard there.
+    h.get_by_label("Give the date you file").click();
+    h.run();
+    h.run();
+    assert_eq!(
+        focused_name(&h).as_deref(),
+        Some("Date the return is filed")
     );
     drop(h);
     answers.filing.filed_on = Date::new(2026, 5, 1);

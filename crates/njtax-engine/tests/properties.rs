@@ -305,3 +305,47 @@ proptest! {
         prop_assert!(after.value("43") + allowed >= before.value("43"), "{} -> {}", before.value("43"), after.value("43"));
     }
 }
+
+/// A New York resident working for a New Jersey employer (the convenience rule, 54A:5-8 e):
+/// the uncertain list of convenience-rule states is warned about whether or not explanations are
+/// built (the live figure is computed values only; a fuzzed draft found the warning missing there).
+#[test]
+fn the_convenience_rule_warns_the_same_with_or_without_explanations() {
+    let mut a = Answers {
+        tax_year: 2024,
+        ..Default::default()
+    };
+    a.taxpayer.residency.kind = ResidencyKind::Never;
+    a.taxpayer.residency.other_state = "New York".into();
+    a.income.w2s.push(W2 {
+        employer: "Newark Analytics".into(),
+        state_wages: Decimal::new(100_000, 0),
+        days_worked: 240,
+        nj_days_worked: 140,
+        employer_in_nj: true,
+        convenience_days: 60,
+        ..W2::default()
+    });
+    let book = ParamBook::load().unwrap();
+    let p = book.for_year(2024).unwrap();
+    let full = njtax_engine::compute::compute_set_with(&a, &p);
+    let fast = njtax_engine::compute::compute_set_values(&a, &p);
+    let codes = |set: &njtax_engine::compute::ReturnSet| {
+        set.returns
+            .iter()
+            .flat_map(|r| {
+                r.diagnostics
+                    .iter()
+                    .map(|d| (d.code.clone(), d.message.clone()))
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(codes(&full), codes(&fast));
+    assert!(
+        codes(&fast)
+            .iter()
+            .any(|(c, m)| c == "uncertain-figure" && m.contains("convenience-of-the-employer")),
+        "{:?}",
+        codes(&fast)
+    );
+}

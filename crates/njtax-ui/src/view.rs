@@ -346,6 +346,17 @@ fn your_return(app: &mut App, ui: &mut Ui) {
                 .small()
                 .color(theme::warning_colour(ui.visuals())),
         );
+        // The answer that settles it: the day the return is (to be) filed.
+        if let Some(goto) = app.goto_answer(FILED_ON)
+            && ui
+                .link(RichText::new(FILED_ON_LINK).small())
+                .on_hover_text(
+                    "Go to the filing date (Next year screen, \"If you file or pay late\")",
+                )
+                .clicked()
+        {
+            app.send(goto);
+        }
     }
     if returns.len() == 1
         && let Some(text) = returns
@@ -413,6 +424,12 @@ fn your_return(app: &mut App, ui: &mut Ui) {
     }
 }
 
+/// The answer giving the day the return is filed (54A:9-8 counts the claim from it).
+const FILED_ON: &str = "filing.filed_on";
+
+/// The link under a refund-deadline notice to that answer.
+const FILED_ON_LINK: &str = "Give the date you file";
+
 /// The words under the refund when the last day to claim it (the engine's
 /// `refund_claim_deadline`, 54A:9-8) is near or past and the filer has not said when the return
 /// is filed: the engine then takes the return as filed on time, so its refund may be barred. How
@@ -431,7 +448,7 @@ fn refund_deadline_notice(app: &App, returns: &[njtax_engine::ComputedReturn]) -
     let last = deadline.last_day;
     match deadline.standing(today) {
         DeadlineStanding::Past => Some(format!(
-            "The last day to claim this refund was {last} (N.J.S.A. 54A:9-8): a return filed now gets no refund. Give the date you file under \"If you file or pay late\" to see what is allowed."
+            "The last day to claim this refund was {last} (N.J.S.A. 54A:9-8): a return filed now gets no refund or credit. The refund shown assumes the return was filed on time."
         )),
         DeadlineStanding::Near { .. } => Some(format!(
             "Claim this refund by {last}: a return filed after that day gets no refund (N.J.S.A. 54A:9-8). A mailed return counts as filed on its postmark date."

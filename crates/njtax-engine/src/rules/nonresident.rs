@@ -313,7 +313,13 @@ pub struct WageNote {
 /// Column B wages: the income rule's line with each W-2's convenience-rule outcome (54A:5-8 e).
 pub fn wages_with_convenience(cx: &Ctx, line: Line, notes: &[WageNote]) -> Line {
     let mut line = column_b_line(cx, "wages_nj", line);
-    if notes.is_empty() || !crate::explain::explaining() {
+    if notes.is_empty() {
+        return line;
+    }
+    if !crate::explain::explaining() {
+        // The uncertain list of states is recorded either way: its warning is a diagnostic.
+        line.explanation =
+            std::mem::take(&mut line.explanation).param(&cx.p.residency.convenience_rule_states);
         return line;
     }
     let mut exp = std::mem::take(&mut line.explanation);
