@@ -156,9 +156,9 @@ pub fn parse_draft(text: &str) -> Result<Draft, DraftError> {
             message,
         })?;
     }
-    // The format 7 fields that moved in format 8, written by hand into a current draft, move the
-    // same way (each move clears the old field, so running it twice changes nothing).
-    move_owner_shared_tick(&mut draft.answers);
+    // The old rollover tick is read and never written, so one written by hand into a current draft
+    // moves the same way. (An owned home's "shared" tick moves only in a format 7 draft: in format 8
+    // it is a tenant's answer, kept as written and not used for an owned home.)
     move_rollover_flag(&mut draft.answers);
     draft.format_version = FORMAT_VERSION;
     Ok(draft)
@@ -238,8 +238,7 @@ fn v7_to_v8(draft: &mut Draft) -> Result<(), String> {
 }
 
 /// An owned home ticked "shared with the spouse filing separately" (format 7) is held by the
-/// entirety (3A-17 d): the tick moves to `title`. Run on every draft read, so a hand-written
-/// current draft with the old tick reads the same way.
+/// entirety (3A-17 d): the tick moves to `title`.
 fn move_owner_shared_tick(a: &mut Answers) {
     use crate::answers::{HomesteadKind, HomesteadTitle};
     for h in &mut a.homesteads {

@@ -284,14 +284,38 @@ fn separate_filer_renting_alone_is_warned_about_3a_18_b_54a_3a_18_b() {
 }
 
 #[test]
-fn shared_flag_without_separate_status_is_ignored_with_a_warning_54a_3a_17_d() {
+fn shared_flag_without_separate_status_is_ignored_with_a_warning_54a_3a_18_b() {
     let mut a = answers(FilingStatus::MarriedJoint);
+    let mut h = tenant(dec!(20000), 12);
+    h.shared_with_spouse_filing_separately = true;
+    a.homesteads.push(h);
+    let o = run(&a, dec!(100000), dec!(99000));
+    assert_eq!(o.v("property_taxes_paid"), dec!(3600.00));
+    assert!(o.has("shared-home-not-separate", Severity::Warning));
+}
+
+/// The "shared with the spouse" tick is a tenant's answer (3A-18 b). Left over on a home switched
+/// from rented to owned, it is not used: the owned home follows its title (3A-17 c, d), here the
+/// filer's alone, $8,000 in full, as the screen shows it; only title by the entirety halves.
+#[test]
+fn a_tenants_shared_tick_left_on_an_owned_home_is_not_used_54a_3a_17_d() {
+    let mut a = answers(FilingStatus::MarriedSeparate);
     let mut h = owner(dec!(8000));
     h.shared_with_spouse_filing_separately = true;
     a.homesteads.push(h);
     let o = run(&a, dec!(100000), dec!(99000));
     assert_eq!(o.v("property_taxes_paid"), dec!(8000));
-    assert!(o.has("shared-home-not-separate", Severity::Warning));
+    assert!(!o.has("shared-home-not-separate", Severity::Warning));
+    a.homesteads[0].title = HomesteadTitle::ByTheEntirety;
+    let o = run(&a, dec!(100000), dec!(99000));
+    assert_eq!(o.v("property_taxes_paid"), dec!(4000.00));
+    // Format 8 keeps the tick as written: the draft reads back the same.
+    let d = njtax_engine::Draft {
+        format_version: njtax_engine::draft::FORMAT_VERSION,
+        answers: a,
+    };
+    let text = njtax_engine::draft::draft_to_string(&d).unwrap();
+    assert_eq!(njtax_engine::parse_draft(&text).unwrap(), d);
 }
 
 #[test]

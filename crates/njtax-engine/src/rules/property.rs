@@ -128,11 +128,11 @@ fn not_negative(diags: &mut Vec<Diagnostic>, value: Decimal, path: String, what:
 }
 
 /// An owned homestead held by the spouses as tenants by the entirety (or both shareholders of the
-/// cooperative): the title answer, or the format 7 "shared with the spouse" flag on an owned home,
-/// which meant the same halving.
+/// cooperative): the title answer alone. The "shared with the spouse" tick is a tenant's answer
+/// (3A-18 b); left over on a home switched to owned, it is not used (a format 7 draft's tick on an
+/// owned home became this title when the draft was read).
 fn by_the_entirety(h: &crate::answers::Homestead) -> bool {
-    h.kind == HomesteadKind::Owner
-        && (h.title == HomesteadTitle::ByTheEntirety || h.shared_with_spouse_filing_separately)
+    h.kind == HomesteadKind::Owner && h.title == HomesteadTitle::ByTheEntirety
 }
 
 /// Work out every homestead's part of line 40a (3A-16..3A-19), without emitting diagnostics.
@@ -317,7 +317,7 @@ pub fn homesteads(cx: &Ctx) -> Homesteads {
                     fmt_money(before),
                     fmt_money(amount)
                 ));
-            } else if h.shared_with_spouse_filing_separately {
+            } else if h.kind == HomesteadKind::Tenant && h.shared_with_spouse_filing_separately {
                 // Title by the entirety is a fact on any return; only the flag asks for halving.
                 d.push(
                     Diagnostic::warning(
@@ -435,12 +435,10 @@ pub fn line_40a_property_taxes_paid(cx: &Ctx, _s: &Sheet) -> Line {
             exp = exp.answer_text(
                 "Title",
                 crate::explain_format!("{path}.title"),
-                match (h.title, h.shared_with_spouse_filing_separately) {
-                    (HomesteadTitle::ByTheEntirety, _) | (_, true) => {
-                        "with your spouse as tenants by the entirety"
-                    }
-                    (HomesteadTitle::SpouseOnly, _) => "your spouse's name only",
-                    (HomesteadTitle::Yours, false) => "your name (your share of title)",
+                match h.title {
+                    HomesteadTitle::ByTheEntirety => "with your spouse as tenants by the entirety",
+                    HomesteadTitle::SpouseOnly => "your spouse's name only",
+                    HomesteadTitle::Yours => "your name (your share of title)",
                 },
             );
         } else if h.kind == HomesteadKind::Tenant && h.shared_with_spouse_filing_separately {
