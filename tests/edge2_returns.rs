@@ -8,9 +8,9 @@
 //! The arithmetic, with the statute for every step, is in `docs/edge2-returns.md`.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
-mod common;
+use crate::common;
 
-use common::Expected;
+use crate::common::Expected;
 
 fn check(file: &str, expected: &Expected) {
     common::check("edge2", "docs/edge2-returns.md", file, expected);

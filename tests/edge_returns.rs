@@ -16,13 +16,13 @@
 //! failure message, so one run shows all the differences.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
 /// Expected result of one edge draft: lines by official id, refund, balance due and, where the
 /// draft tests it, whether a return must be filed (54A:8-3.1).
-use common::Expected;
+use crate::common::Expected;
 
 fn check(file: &str, expected: &Expected) {
     common::check("edge", "docs/edge-returns.md", file, expected);

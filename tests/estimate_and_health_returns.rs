@@ -8,9 +8,9 @@
 //! The arithmetic, with the statute for every step, is in `docs/estimate-and-health-returns.md`.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
-mod common;
+use crate::common;
 
-use common::dec;
+use crate::common::dec;
 
 use njtax_engine::ParamBook;
 use njtax_engine::answers::{Answers, Owner};

@@ -8,6 +8,15 @@ use std::process::Command;
 
 const CHILD_ENV: &str = "NJTAX_NO_NETWORK_CHILD";
 
+/// A test of this file by its full name in the test binary (`file::test`): the binary holds every
+/// test file of the crate as a module (tests/all.rs).
+fn test_name(test: &str) -> String {
+    match module_path!().split_once("::") {
+        Some((_, module)) => format!("{module}::{test}"),
+        None => test.to_owned(),
+    }
+}
+
 /// The cycle, run in a child process under strace.
 #[test]
 fn cycle_child() {
@@ -57,7 +66,12 @@ fn a_full_compute_save_load_cycle_opens_no_socket() {
         .args(["-f", "-qq", "-e", "trace=%network", "-o"])
         .arg(&log)
         .arg(std::env::current_exe().unwrap())
-        .args(["--exact", "cycle_child", "--nocapture", "--test-threads=1"])
+        .args([
+            "--exact",
+            &test_name("cycle_child"),
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env(CHILD_ENV, &dir)
         .status()
         .expect("strace must be installed (apt-get install strace; .ci/run does it)");

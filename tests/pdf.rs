@@ -4,7 +4,7 @@
 //! the schedules, the explanations and the hand-off sheet. `pdffonts` shows the fonts embedded.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -8,9 +8,9 @@
 //! The arithmetic, with the statute for every step, is in `docs/residency-returns.md`.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
-mod common;
+use crate::common;
 
-use common::dec;
+use crate::common::dec;
 use njtax_engine::residency::{Filer, ReturnKind};
 
 const DOC: &str = "docs/residency-returns.md";

@@ -13,9 +13,9 @@
 //! The arithmetic, with the statute for every step, is in `docs/returns-2026.md`.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
-mod common;
+use crate::common;
 
-use common::dec;
+use crate::common::dec;
 use njtax_engine::Severity;
 use njtax_engine::compute::{ComputedReturn, ReturnSet};
 use njtax_engine::residency::{Filer, ReturnKind};

@@ -13,13 +13,13 @@
 //! failure message, so one run shows all the differences.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
 use njtax_engine::{ParamBook, Severity, compute, parse_draft};
 
-use common::Expected;
+use crate::common::Expected;
 
 fn check(file: &str, expected: &Expected) {
     common::check("", "docs/worked-returns.md", file, expected);

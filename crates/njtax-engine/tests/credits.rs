@@ -2,8 +2,6 @@
 //! dependent care credit (54A:4-17), line 65 child tax credit (54A:4-17.1).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
 use njtax_engine::answers::{CareExpenses, QualifyingPersons};
 use njtax_engine::answers::{Date, FilingStatus};
 use njtax_engine::compute::{Ctx, Sheet};
@@ -42,7 +40,7 @@ fn year_params(year: u16) -> YearParams {
     p
 }
 
-use common::{child, date, person};
+use crate::common::{child, date, person};
 
 /// A single filer born 15 June of `born_year`, with earned income = AGI = `income`.
 fn answers(year: u16, born_year: u16, income: Decimal, kids: usize) -> Answers {

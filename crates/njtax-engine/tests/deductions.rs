@@ -1,13 +1,11 @@
 //! Deductions and taxable income, NJ-1040 lines 31-39 (N.J.S.A. 54A:3-2..3-14).
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
 use njtax_engine::answers::{Business, Date, FilingStatus, PassThrough, Person, Rental, W2};
 use njtax_engine::{Answers, Severity};
 use rust_decimal::{Decimal, dec};
 
-use common::{run, v};
+use crate::common::{run, v};
 
 /// The tax years `forms/years.ron` lists.
 fn supported_years() -> Vec<u16> {

@@ -5,8 +5,6 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
 use njtax_engine::answers::{
     Business, Date, FilingStatus, Interest, Owner, PassThrough, Person, Retirement, RetirementKind,
     W2,
@@ -14,7 +12,7 @@ use njtax_engine::answers::{
 use njtax_engine::{Answers, Severity};
 use rust_decimal::{Decimal, dec};
 
-use common::{run, v};
+use crate::common::{run, v};
 
 fn person(birth: &str) -> Person {
     Person {

@@ -2,13 +2,11 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
 use njtax_engine::answers::{Date, Dependent, DomesticPartner, FilingStatus, Person, Relationship};
 use njtax_engine::{Answers, ComputedReturn, Severity};
 use rust_decimal::dec;
 
-use common::{run, v};
+use crate::common::{run, v};
 
 fn date(s: &str) -> Date {
     s.parse().unwrap()

@@ -5,8 +5,6 @@
 //! the midpoint of each $50 band and rounds to whole dollars (IRC 32(f)).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
 use njtax_engine::answers::{Date, Dependent, FilingStatus, Relationship};
 use njtax_engine::compute::Ctx;
 use njtax_engine::params::parse_file;
@@ -45,7 +43,7 @@ fn year_params(year: u16) -> YearParams {
     p
 }
 
-use common::{child, date, person};
+use crate::common::{child, date, person};
 
 /// A single filer aged 40 with the given income and children.
 fn answers(year: u16, earned: Decimal, agi: Decimal, kids: usize) -> Answers {

@@ -4,9 +4,9 @@
 //! filing threshold ($10,000 single, $20,000 joint); bronze premium $3,960 per person for 2024.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
-mod common;
+use crate::common;
 
-use common::{child, date, person};
+use crate::common::{child, date, person};
 use njtax_engine::answers::{Coverage, Date, FilingStatus, W2};
 use njtax_engine::compute::{Ctx, Sheet};
 use njtax_engine::explain::{Diagnostic, Line, Severity};

@@ -2,8 +2,6 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
 use njtax_engine::answers::{
     Business, Date, Dividends, FilingStatus, GamblingWin, Interest, OtherIncome,
     OtherIncomeCategory, Owner, PassThrough, Person, PropertySale, Rental, ResidenceSale,
@@ -12,7 +10,7 @@ use njtax_engine::answers::{
 use njtax_engine::{Answers, ComputedReturn, Severity};
 use rust_decimal::{Decimal, dec};
 
-use common::{run, v};
+use crate::common::{run, v};
 
 fn person(birth: &str) -> Person {
     Person {

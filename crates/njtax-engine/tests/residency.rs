@@ -3,9 +3,9 @@
 //! percentage (54A:2-1.1 a, 5-8), and spouses of different residency (54A:5-6(b), 8-3.1 d, h).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
-mod common;
+use crate::common;
 
-use common::{date, person};
+use crate::common::{date, person};
 use njtax_engine::answers::{
     Dependent, FilingStatus, Interest, NjResidency, Owner, ResidencyKind, Retirement,
     RetirementKind, RolloverDestination, Sourcing, W2,

@@ -4,9 +4,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
-use common::{date, person, run, v};
+use crate::common::{date, person, run, v};
 use njtax_engine::answers::{Address, FilingStatus, W2};
 use njtax_engine::rules::validate::{
     municipality_code_is_well_formed, state_is_well_formed, zip_is_well_formed,

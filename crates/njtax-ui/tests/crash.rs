@@ -13,6 +13,15 @@ use njtax_ui::files::write_draft;
 const CHILD_ENV: &str = "NJTAX_CRASH_CHILD";
 const CHILD_TEST: &str = "crash_child_saves_forever";
 
+/// A test of this file by its full name in the test binary (`file::test`): the binary holds every
+/// test file of the crate as a module (tests/all.rs).
+fn test_name(test: &str) -> String {
+    match module_path!().split_once("::") {
+        Some((_, module)) => format!("{module}::{test}"),
+        None => test.to_owned(),
+    }
+}
+
 /// Draft A (the example) and draft B (the same with another taxpayer name).
 fn drafts() -> (Draft, Draft) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/single-renter.ron");
@@ -102,7 +111,12 @@ mod parent {
         let mut last_was_a = true;
         for round in 0..rounds {
             let mut child = Command::new(&exe)
-                .args(["--exact", CHILD_TEST, "--nocapture", "--test-threads=1"])
+                .args([
+                    "--exact",
+                    &test_name(CHILD_TEST),
+                    "--nocapture",
+                    "--test-threads=1",
+                ])
                 .env(CHILD_ENV, &path)
                 .stdin(Stdio::null())
                 .stdout(Stdio::null())

@@ -1,0 +1,21 @@
+//! Every integration test of this crate in one test binary (one link instead of one per file):
+//! run one file's tests with `cargo test --test all FILE::`.
+
+mod business_credit_returns;
+mod cli;
+mod cli_print;
+mod common;
+mod draft_versions;
+mod edge2_returns;
+mod edge3_returns;
+mod edge_returns;
+mod estimate_and_health_returns;
+mod gui;
+mod gui_platform;
+mod gui_recovery;
+mod gui_snapshots;
+mod no_network;
+mod pdf;
+mod residency_returns;
+mod returns_2026;
+mod worked_returns;
