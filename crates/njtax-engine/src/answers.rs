@@ -68,13 +68,19 @@ pub const EARLIEST_BIRTH_YEAR: u16 = 1900;
 /// the example everyone types (123-45-6789).
 const KNOWN_INVALID_SSNS: [&str; 3] = ["078051120", "219099999", "123456789"];
 
+/// Whether an SSN (or ITIN) as typed has nine digits, ignoring dashes and spaces.
+pub fn ssn_is_well_formed(ssn: &str) -> bool {
+    let digits: Vec<char> = ssn.chars().filter(|c| !matches!(c, '-' | ' ')).collect();
+    digits.len() == 9 && digits.iter().all(char::is_ascii_digit)
+}
+
 /// Why a well-formed SSN (or ITIN) is one that is never issued, in a few words, or `None` when it
 /// may be real. The SSA never issues area 000 or 666, group 00 or serial 0000; area 900-999 is
 /// for IRS numbers: ITINs (groups 50-65, 70-88, 90-92, 94-99) and, for a dependent being adopted,
 /// ATINs (group 93). `dependent` allows an ATIN. Never names the number itself.
 #[must_use]
 pub fn ssn_never_issued(ssn: &str, dependent: bool) -> Option<&'static str> {
-    if !crate::rules::validate::ssn_is_well_formed(ssn) {
+    if !ssn_is_well_formed(ssn) {
         return None;
     }
     let digits: String = ssn.chars().filter(char::is_ascii_digit).collect();

@@ -22,6 +22,7 @@ pub mod params;
 pub mod residency;
 pub mod rollover;
 pub mod rules;
+pub mod sheet;
 mod timing_answers;
 pub mod year;
 

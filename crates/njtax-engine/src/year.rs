@@ -80,6 +80,22 @@ impl ParamSources {
     }
 }
 
+/// Why a return could not be computed at all.
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum ComputeError {
+    /// The tax year is not one this engine computes.
+    #[error("tax year {year} is not supported; this version computes tax years {supported}")]
+    UnsupportedYear {
+        /// Year asked for.
+        year: u16,
+        /// The supported years in words ("2022-2026").
+        supported: String,
+    },
+    /// The embedded parameters are defective.
+    #[error(transparent)]
+    Params(#[from] ParamError),
+}
+
 /// `forms/years.ron`: the tax years this version computes.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(rename = "Years", deny_unknown_fields)]
@@ -308,10 +324,10 @@ impl ParamBook {
     /// The figures of a supported year.
     ///
     /// # Errors
-    /// [`crate::ComputeError::UnsupportedYear`] for a year this version does not compute.
-    pub fn supported(&self, year: u16) -> Result<YearParams, crate::ComputeError> {
+    /// [`ComputeError::UnsupportedYear`] for a year this version does not compute.
+    pub fn supported(&self, year: u16) -> Result<YearParams, ComputeError> {
         if !self.supports(year) {
-            return Err(crate::ComputeError::UnsupportedYear {
+            return Err(ComputeError::UnsupportedYear {
                 year,
                 supported: self.supported_years_text(),
             });

@@ -94,11 +94,11 @@ impl CreditSchedule {
     }
 }
 
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Line};
 use crate::money::{floor_zero, fmt_money, fmt_rate, sat_add, sat_sub, sat_sum, times_rate};
 use crate::rules::credit_amounts::EarnedCredit;
 use crate::rules::credit_params::CreditRule;
+use crate::sheet::{Ctx, Sheet};
 
 /// The line keys the mechanism fills, in form order: lines 46, 47, 48 (non-refundable) and 62, 63
 /// (refundable). A catalogue entry names one of them in `line`.

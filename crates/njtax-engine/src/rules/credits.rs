@@ -4,11 +4,11 @@ use rust_decimal::Decimal;
 use serde::Deserialize;
 
 use crate::answers::FilingStatus;
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line, ShowValue};
 use crate::money::{floor_zero, fmt_money, fmt_rate, sat_add, times_rate};
 use crate::rules::federal_eic::{FederalEic, federal_eic, filers};
 use crate::rules::form_2441::{FederalCareCredit, form_2441_federal_care_credit};
+use crate::sheet::{Ctx, Sheet};
 
 /// One row of a statutory income schedule: applies when income is not over `up_to`.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]

@@ -2,10 +2,10 @@
 
 use rust_decimal::Decimal;
 
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
 use crate::money::{floor_zero, fmt_money, fmt_rate, sat_sub, sat_sum, times_rate};
 use crate::rules::income::business_category_nets;
+use crate::sheet::{Ctx, Sheet};
 
 crate::param_domain!("deductions", DeductionParamsFile => DeductionParams {
     /// Medical expenses are deductible above this share of gross income (54A:3-3(a)).

@@ -8,7 +8,6 @@ use rust_decimal::Decimal;
 use serde::Deserialize;
 
 use crate::answers::{FilingStatus, Owner};
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
 use crate::money::{
     floor_zero, fmt_money, fmt_rate, round_cents, sat_add, sat_sub, sat_sum, times_rate,
@@ -16,6 +15,7 @@ use crate::money::{
 use crate::params::{ByStatus, Figure};
 use crate::rules::exemptions::{age_at_year_end, counted_people};
 use crate::rules::income::{categories, earned_income_6_15, person_share_of_total_income};
+use crate::sheet::{Ctx, Sheet};
 
 /// A percentage band of an exclusion: for gross income over `over` and not more than `not_over`,
 /// the exclusion is `rate` of the payments (54A:6-10 b(1)) or of income (54A:6-15 a(1)).

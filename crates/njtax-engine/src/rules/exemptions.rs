@@ -10,10 +10,10 @@
 use rust_decimal::Decimal;
 
 use crate::answers::{Answers, Dependent, FilingStatus, Owner, Person};
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
 use crate::money::{fmt_money, sat_sum, times_rate};
 use crate::params::Figure;
+use crate::sheet::{Ctx, Sheet};
 
 crate::param_domain!("exemptions", ExemptionParamsFile => ExemptionParams {
     /// Personal exemption of the taxpayer (54A:3-1(a)).

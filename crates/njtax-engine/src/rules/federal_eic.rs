@@ -26,10 +26,10 @@ use rust_decimal::Decimal;
 use serde::Deserialize;
 
 use crate::answers::{Date, Dependent, FilingStatus, Person};
-use crate::compute::Ctx;
 use crate::explain::{Diagnostic, Explanation, ShowValue};
 use crate::money::sat_mul as mul;
 use crate::money::{floor_zero, fmt_money, fmt_rate, round_cents, round_dollars, sat_sub};
+use crate::sheet::Ctx;
 
 /// A figure that depends on the number of qualifying children (IRC 32(b)).
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]

@@ -13,9 +13,9 @@ use rust_decimal::Decimal;
 use serde::Deserialize;
 
 use crate::answers::{CareExpenses, FilingStatus, QualifyingPersons};
-use crate::compute::Ctx;
 use crate::explain::{Diagnostic, Explanation, ShowValue};
 use crate::money::{floor_zero, fmt_money, fmt_rate, sat_add, sat_mul, sat_sub, times_rate};
+use crate::sheet::Ctx;
 
 /// A figure for a joint return and for every other return.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]

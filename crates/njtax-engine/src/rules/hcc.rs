@@ -18,11 +18,11 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::answers::{Coverage, Date};
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line, ShowValue};
 use crate::money::{floor_zero, fmt_money, round_cents, sat_add, sat_mul, sat_sub, sat_sum};
 use crate::residency::ReturnKind;
 use crate::rules::tax::at_or_below;
+use crate::sheet::{Ctx, Sheet};
 
 /// One household member on Schedule NJ-HCC Part II.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]

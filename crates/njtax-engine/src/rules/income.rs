@@ -11,9 +11,9 @@ use crate::answers::{
     Dividends, FilingStatus, GamblingWin, Interest, OtherIncome, OtherIncomeCategory, Owner,
     PropertySale, Retirement, RetirementKind, RolloverDestination,
 };
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
 use crate::money::{floor_zero, fmt_money, sat_add, sat_sub, sat_sum};
+use crate::sheet::{Ctx, Sheet};
 
 crate::param_domain!("income", IncomeParamsFile => IncomeParams {
     /// NJ Lottery prizes of this amount or less are excluded; a larger prize is included in full (54A:6-11).

@@ -24,9 +24,9 @@ pub mod tax;
 pub mod totals;
 pub mod validate;
 
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Explanation, Line};
 use crate::money::{fmt_money, sat_sum};
+use crate::sheet::{Ctx, Sheet};
 
 /// A line that is the sum of other lines ("line 15 $… + line 16a $… = $…"), with each term as an input.
 pub fn sum_of_lines(

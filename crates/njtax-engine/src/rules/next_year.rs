@@ -10,13 +10,13 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::answers::{Date, PlanBasis};
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, ShowValue};
 use crate::money::{
     floor_zero, fmt_money, fmt_rate, round_cents, sat_add, sat_mul, sat_sub, sat_sum,
 };
 use crate::residency::ReturnKind;
 use crate::rules::nj2210::RatePeriod;
+use crate::sheet::{Ctx, Sheet};
 
 /// One NJ-1040-ES installment.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]

@@ -19,13 +19,13 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::answers::{Date, FilingStatus};
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line, ShowValue};
 use crate::money::{
     floor_zero, fmt_money, fmt_rate, mul_div, round_cents, sat_add, sat_mul, sat_sub, sat_sum,
     times_rate,
 };
 use crate::residency::ReturnKind;
+use crate::sheet::{Ctx, Sheet};
 
 /// Citation of line 52 and the NJ-2210.
 pub const CITATION: &str = "N.J.S.A. 54A:9-6 c, d; Form NJ-2210; NJ-1040 line 52";

@@ -10,10 +10,10 @@
 use rust_decimal::Decimal;
 
 use crate::answers::{Owner, W2};
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
 use crate::money::{floor_zero, fmt_money, sat_add, sat_sub, sat_sum};
 use crate::params::Figure;
+use crate::sheet::{Ctx, Sheet};
 
 crate::param_domain!("withholding", WithholdingParamsFile => WithholdingParams {
     /// Maximum employee UI/WF/SWF contribution (NJ-2450 line 3).

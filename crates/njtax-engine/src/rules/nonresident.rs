@@ -4,10 +4,10 @@
 use rust_decimal::Decimal;
 
 use crate::answers::{Answers, Owner, ResidencyKind};
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
 use crate::money::{Money, floor_zero, fmt_money, sat_sum};
 use crate::rules::tax::tax_on;
+use crate::sheet::{Ctx, Sheet};
 
 crate::param_domain!("residency", ResidencyParamsFile => ResidencyParams {
     /// Days in a calendar month that make it a month of residency (3-1(c)).

@@ -29,11 +29,11 @@
 use rust_decimal::Decimal;
 
 use crate::answers::{FilingStatus, HomesteadKind, HomesteadTitle, Owner};
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line, Source};
 use crate::money::{floor_zero, fmt_money, mul_div, sat_add, sat_mul, sat_sub, times_rate};
 use crate::rules::coj::{self, CojCol, CojColumnInput, CojSchedule};
 use crate::rules::tax::{SubjectToTax, subject_to_tax};
+use crate::sheet::{Ctx, Sheet};
 
 crate::param_domain!("property", PropertyParamsFile => PropertyParams {
     /// Property tax deduction cap (3A-17 a, 3A-18 a, 3A-19 a).

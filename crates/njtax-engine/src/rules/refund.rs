@@ -4,10 +4,10 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::answers::Date;
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
 use crate::money::{floor_zero, fmt_money, sat_sub, sat_sum};
 use crate::rules::next_year::{add_months, next_business_day};
+use crate::sheet::{Ctx, Sheet};
 
 /// A fund that can receive contributions on the return.
 #[derive(Clone, Deserialize, PartialEq, Eq)]

@@ -14,10 +14,10 @@ use rust_decimal::Decimal;
 use serde::Deserialize;
 
 use crate::answers::{FilingStatus, TaxMethod};
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Explanation, Line, ShowValue};
 use crate::money::{fmt_money, fmt_rate, round_cents, round_dollars, sat_add, sat_sub};
 use crate::params::{ByStatus, ParamError};
+use crate::sheet::{Ctx, Sheet};
 
 /// One row of a statutory rate table: "Over `over`: `base` plus `rate` of the excess over `excess_over`".
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
