@@ -215,3 +215,29 @@ pub fn days_between(from: Date, to: Date) -> i64 {
     }
     days(to) - days(from)
 }
+
+/// `d` plus `n` months, on the same day of the month (the month's last day when it is shorter).
+pub fn add_months(d: Date, n: u32) -> Date {
+    let index = u32::from(d.year) * 12 + u32::from(d.month).saturating_sub(1) + n;
+    let year = u16::try_from(index / 12).unwrap_or(u16::MAX);
+    let month = u8::try_from(index % 12 + 1).unwrap_or(12);
+    (1..=d.day)
+        .rev()
+        .find_map(|day| Date::new(year, month, day))
+        .unwrap_or(d)
+}
+
+/// Months or parts of a month from `from` to `to`, counted from `from`'s day of the month
+/// (April 15 -> June 15 = 2; -> June 16 = 3); 0 when `to` is not after `from`.
+pub fn months_or_part(from: Date, to: Date) -> u32 {
+    if to <= from {
+        return 0;
+    }
+    let whole = (u32::from(to.year) * 12 + u32::from(to.month))
+        .saturating_sub(u32::from(from.year) * 12 + u32::from(from.month));
+    if add_months(from, whole) < to {
+        whole + 1
+    } else {
+        whole
+    }
+}

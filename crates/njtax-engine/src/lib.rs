@@ -16,6 +16,7 @@ pub mod compute;
 pub mod coverage;
 pub mod draft;
 pub mod explain;
+pub mod law;
 pub mod lines;
 pub mod money;
 pub mod params;

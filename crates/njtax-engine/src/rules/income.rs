@@ -12,17 +12,9 @@ use crate::answers::{
     PropertySale, Retirement, RetirementKind, RolloverDestination,
 };
 use crate::explain::{Diagnostic, Explanation, Line};
+pub use crate::law::income::{IncomeParams, IncomeParamsFile};
 use crate::money::{floor_zero, fmt_money, sat_add, sat_sub, sat_sum};
 use crate::sheet::{Ctx, Sheet};
-
-crate::param_domain!("income", IncomeParamsFile => IncomeParams {
-    /// NJ Lottery prizes of this amount or less are excluded; a larger prize is included in full (54A:6-11).
-    nj_lottery_exclusion_limit: Decimal,
-    /// Most gain excluded on the sale of a principal residence (54A:6-9.1 b(1)).
-    residence_exclusion_cap: Decimal,
-    /// Most gain excluded by a husband and wife filing jointly when both used the home (54A:6-9.1 b(2)).
-    residence_exclusion_cap_joint: Decimal,
-});
 
 /// The keys of lines 15-26 that add up to line 27, in form order (16b and 20b are informational).
 pub const TOTAL_INCOME_KEYS: [&str; 12] = [

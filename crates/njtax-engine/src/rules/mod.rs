@@ -3,7 +3,7 @@
 pub mod business_credits;
 pub mod coj;
 pub mod credit_amounts;
-pub mod credit_params;
+
 pub mod credits;
 pub mod deductions;
 pub mod exclusions;
@@ -23,6 +23,9 @@ pub mod refund;
 pub mod tax;
 pub mod totals;
 pub mod validate;
+
+/// The business credit figures, now in [`crate::law::business_credits`] (the old path kept).
+pub use crate::law::business_credits as credit_params;
 
 use crate::explain::{Explanation, Line};
 use crate::money::{fmt_money, sat_sum};

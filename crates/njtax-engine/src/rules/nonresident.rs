@@ -5,55 +5,14 @@ use rust_decimal::Decimal;
 
 use crate::answers::{Answers, Owner, ResidencyKind};
 use crate::explain::{Diagnostic, Explanation, Line};
+pub use crate::law::residency::{
+    ResidencyParams, ResidencyParamsFile, is_convenience_rule_state, is_reciprocity_state,
+};
 use crate::money::{Money, floor_zero, fmt_money, sat_sum};
 use crate::rules::tax::tax_on;
 use crate::sheet::{Ctx, Sheet};
 
-crate::param_domain!("residency", ResidencyParamsFile => ResidencyParams {
-    /// Days in a calendar month that make it a month of residency (3-1(c)).
-    days_making_a_month: u32,
-    /// Decimal places of the income percentage as a fraction.
-    income_percentage_places: u32,
-    /// Part-year residents: prorate the retirement exclusion maximums by months.
-    prorate_retirement_exclusions: bool,
-    /// Part-year residents: prorate the property tax deduction limit and credit by months.
-    prorate_property_tax_limits: bool,
-    /// States of residence whose residents' New Jersey wages are not New Jersey income.
-    reciprocity_states: Vec<String>,
-    /// States of residence that source wages to the employer's location when the work is done
-    /// elsewhere for the employee's convenience (a convenience-of-the-employer rule, 54A:5-8 e).
-    convenience_rule_states: Vec<String>,
-});
-
 const CITE_5_8: &str = "N.J.S.A. 54A:5-8";
-
-/// Whether `state` (as typed) is a reciprocity state.
-pub fn is_reciprocity_state(p: &ResidencyParams, state: &str) -> bool {
-    in_list(&p.reciprocity_states.value, state)
-}
-
-/// Whether `state` (as typed) has a convenience-of-the-employer rule in the year (54A:5-8 e).
-pub fn is_convenience_rule_state(p: &ResidencyParams, state: &str) -> bool {
-    in_list(&p.convenience_rule_states.value, state)
-}
-
-fn in_list(list: &[String], state: &str) -> bool {
-    let s = state.trim();
-    list.iter()
-        .any(|r| r.eq_ignore_ascii_case(s) || (s.len() == 2 && abbreviation(r) == s.to_uppercase()))
-}
-
-fn abbreviation(state: &str) -> &'static str {
-    match state {
-        "Pennsylvania" => "PA",
-        "New York" => "NY",
-        "Delaware" => "DE",
-        "Nebraska" => "NE",
-        "Connecticut" => "CT",
-        "Arkansas" => "AR",
-        _ => "",
-    }
-}
 
 /// How a W-2's wages are allocated to New Jersey by days (54A:5-8 a(2), e).
 #[derive(Clone, Debug, PartialEq, Eq)]
