@@ -24,6 +24,7 @@ pub mod residency;
 pub mod rollover;
 pub mod rules;
 pub mod sheet;
+pub mod statements;
 mod timing_answers;
 pub mod year;
 
