@@ -10,7 +10,6 @@
 #![deny(missing_docs)]
 
 pub mod answers;
-mod business_answers;
 pub mod calendar;
 pub mod compute;
 pub mod coverage;
@@ -25,7 +24,6 @@ pub mod rollover;
 pub mod rules;
 pub mod sheet;
 pub mod statements;
-mod timing_answers;
 pub mod year;
 
 pub use answers::Answers;
