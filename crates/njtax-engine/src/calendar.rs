@@ -1,7 +1,7 @@
 //! Calendar dates ([`Date`], re-exported from [`crate::answers`]), month arithmetic
 //! ([`add_months`], [`months_or_part`]), and New Jersey's legal holidays and the next business day
-//! (N.J.S.A. 54A:9-11 c; the holidays of
-//! N.J.S.A. 36:1-1 are data: `late.legal_holidays` in `forms/params/late.ron`).
+//! (N.J.S.A. 54A:9-11 c; the holidays of N.J.S.A. 36:1-1 are data: `late.legal_holidays` in
+//! `forms/params/late.ron`).
 //!
 //! 54A:9-11 c: when the last day for an act "falls on Saturday, Sunday, or a legal holiday in the
 //! State of New Jersey", the act is timely on "the next succeeding day which is not a Saturday,
