@@ -5,14 +5,20 @@
 //! silently ignored.
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-pub use crate::business_answers::*;
+pub use crate::calendar::{Date, MONTH_NAMES};
 use crate::money::Money;
-pub use crate::timing_answers::*;
+
+mod business_answers;
+mod owner;
+mod timing_answers;
+
+pub use business_answers::*;
+pub use owner::Owner;
+pub use timing_answers::*;
 
 /// Filing status (NJ-1040 lines 1-5; N.J.S.A. 54A:2-1 a/c, 54A:8-3.1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -68,13 +74,19 @@ pub const EARLIEST_BIRTH_YEAR: u16 = 1900;
 /// the example everyone types (123-45-6789).
 const KNOWN_INVALID_SSNS: [&str; 3] = ["078051120", "219099999", "123456789"];
 
+/// Whether an SSN (or ITIN) as typed has nine digits, ignoring dashes and spaces.
+pub fn ssn_is_well_formed(ssn: &str) -> bool {
+    let digits: Vec<char> = ssn.chars().filter(|c| !matches!(c, '-' | ' ')).collect();
+    digits.len() == 9 && digits.iter().all(char::is_ascii_digit)
+}
+
 /// Why a well-formed SSN (or ITIN) is one that is never issued, in a few words, or `None` when it
 /// may be real. The SSA never issues area 000 or 666, group 00 or serial 0000; area 900-999 is
 /// for IRS numbers: ITINs (groups 50-65, 70-88, 90-92, 94-99) and, for a dependent being adopted,
 /// ATINs (group 93). `dependent` allows an ATIN. Never names the number itself.
 #[must_use]
 pub fn ssn_never_issued(ssn: &str, dependent: bool) -> Option<&'static str> {
-    if !crate::rules::validate::ssn_is_well_formed(ssn) {
+    if !ssn_is_well_formed(ssn) {
         return None;
     }
     let digits: String = ssn.chars().filter(char::is_ascii_digit).collect();
@@ -115,133 +127,6 @@ pub fn ssn_never_issued(ssn: &str, dependent: bool) -> Option<&'static str> {
     None
 }
 
-/// A calendar date, written `"YYYY-MM-DD"` in drafts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Date {
-    /// Year.
-    pub year: u16,
-    /// Month, 1-12.
-    pub month: u8,
-    /// Day of month, 1-31.
-    pub day: u8,
-}
-
-impl Date {
-    /// Build a date, checking month and day, and that the year is written in the four digits a
-    /// draft's `"YYYY-MM-DD"` has (0 to 9999), so that every date written reads back.
-    pub fn new(year: u16, month: u8, day: u8) -> Option<Self> {
-        if year > 9999 {
-            return None;
-        }
-        let max_day = match month {
-            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-            4 | 6 | 9 | 11 => 30,
-            2 if (year.is_multiple_of(4) && !year.is_multiple_of(100))
-                || year.is_multiple_of(400) =>
-            {
-                29
-            }
-            2 => 28,
-            _ => return None,
-        };
-        (1..=max_day)
-            .contains(&day)
-            .then_some(Self { year, month, day })
-    }
-
-    /// Age in whole years at the close of 31 December of `tax_year`
-    /// ("at the close of the taxable year", N.J.S.A. 54A:3-1(b)). `None` when born after it.
-    pub fn age_at_year_end(self, tax_year: u16) -> Option<u16> {
-        tax_year.checked_sub(self.year)
-    }
-}
-
-impl fmt::Display for Date {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
-    }
-}
-
-impl std::str::FromStr for Date {
-    type Err = String;
-
-    /// Read `YYYY-MM-DD`: four digits, two and two, a real calendar date. The message says what is
-    /// wrong in a few plain words ("February 1990 has no 30th day"), short enough to sit under an
-    /// input.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let t = s.trim();
-        let parts: Vec<&str> = t.split('-').collect();
-        let [y, m, d] = parts.as_slice() else {
-            return Err("Use YYYY-MM-DD, e.g. 1958-03-14".to_owned());
-        };
-        let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
-        if !(digits(y) && digits(m) && digits(d)) {
-            return Err("Use YYYY-MM-DD, e.g. 1958-03-14".to_owned());
-        }
-        if y.len() != 4 || m.len() > 2 || d.len() > 2 {
-            return Err("Use YYYY-MM-DD, e.g. 1958-03-14".to_owned());
-        }
-        if m.len() != 2 || d.len() != 2 {
-            // "1990-2-3": the month and day need two digits each (a day cut short while typing
-            // is never a date).
-            return Err(format!("Use YYYY-MM-DD: {y}-{m:0>2}-{d:0>2}"));
-        }
-        let (Ok(year), Ok(month), Ok(day)) = (y.parse::<u16>(), m.parse::<u8>(), d.parse::<u8>())
-        else {
-            return Err("Use YYYY-MM-DD, e.g. 1958-03-14".to_owned());
-        };
-        let Some(name) = MONTH_NAMES.get(usize::from(month).wrapping_sub(1)) else {
-            return Err(format!("There is no month {m} (01 to 12)"));
-        };
-        if day == 0 {
-            return Err("There is no day 00 in a month".to_owned());
-        }
-        Date::new(year, month, day)
-            .ok_or_else(|| format!("{name} {year} has no {} day", ordinal(day)))
-    }
-}
-
-/// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`, `30th`.
-fn ordinal(n: u8) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
-impl Serialize for Date {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.to_string())
-    }
-}
-
-impl<'de> Deserialize<'de> for Date {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
-
-/// Month names, January first (month number 1 is index 0).
-pub const MONTH_NAMES: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-
 /// Month numbers as three-letter names: `Jan, Feb, May`; `none` when empty (numbers outside 1-12
 /// are left out). Shared by the form view and the printed Schedule NJ-HCC.
 pub fn month_abbreviations(months: &[u8]) -> String {
@@ -254,16 +139,6 @@ pub fn month_abbreviations(months: &[u8]) -> String {
         .map(|n| n.get(..3).unwrap_or(n))
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// Whose item an income record is (matters for the pension exclusion, NJ-2450, COJ).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Owner {
-    /// The taxpayer.
-    #[default]
-    Taxpayer,
-    /// The spouse/CU partner.
-    Spouse,
 }
 
 /// The taxpayer or the spouse.

@@ -1,14 +1,143 @@
-//! New Jersey's legal holidays and the next business day (N.J.S.A. 54A:9-11 c; the holidays of
-//! N.J.S.A. 36:1-1 are data: `late.legal_holidays` in `forms/params/late.ron`).
+//! Calendar dates ([`Date`], re-exported from [`crate::answers`]), month arithmetic
+//! ([`add_months`], [`months_or_part`]), and New Jersey's legal holidays and the next business day
+//! (N.J.S.A. 54A:9-11 c; the holidays of N.J.S.A. 36:1-1 are data: `late.legal_holidays` in
+//! `forms/params/late.ron`).
 //!
 //! 54A:9-11 c: when the last day for an act "falls on Saturday, Sunday, or a legal holiday in the
 //! State of New Jersey", the act is timely on "the next succeeding day which is not a Saturday,
 //! Sunday or a legal holiday". Federal holidays that are not New Jersey's (the District of
 //! Columbia's Emancipation Day) do not move a New Jersey date.
 
-use serde::Deserialize;
+use std::fmt;
 
-use crate::answers::Date;
+use serde::{Deserialize, Serialize};
+
+/// Month names, January first (month number 1 is index 0).
+pub const MONTH_NAMES: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// A calendar date, written `"YYYY-MM-DD"` in drafts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date {
+    /// Year.
+    pub year: u16,
+    /// Month, 1-12.
+    pub month: u8,
+    /// Day of month, 1-31.
+    pub day: u8,
+}
+
+impl Date {
+    /// Build a date, checking month and day, and that the year is written in the four digits a
+    /// draft's `"YYYY-MM-DD"` has (0 to 9999), so that every date written reads back.
+    pub fn new(year: u16, month: u8, day: u8) -> Option<Self> {
+        if year > 9999 {
+            return None;
+        }
+        let max_day = match month {
+            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+            4 | 6 | 9 | 11 => 30,
+            2 if (year.is_multiple_of(4) && !year.is_multiple_of(100))
+                || year.is_multiple_of(400) =>
+            {
+                29
+            }
+            2 => 28,
+            _ => return None,
+        };
+        (1..=max_day)
+            .contains(&day)
+            .then_some(Self { year, month, day })
+    }
+
+    /// Age in whole years at the close of 31 December of `tax_year`
+    /// ("at the close of the taxable year", N.J.S.A. 54A:3-1(b)). `None` when born after it.
+    pub fn age_at_year_end(self, tax_year: u16) -> Option<u16> {
+        tax_year.checked_sub(self.year)
+    }
+}
+
+impl fmt::Display for Date {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+impl std::str::FromStr for Date {
+    type Err = String;
+
+    /// Read `YYYY-MM-DD`: four digits, two and two, a real calendar date. The message says what is
+    /// wrong in a few plain words ("February 1990 has no 30th day"), short enough to sit under an
+    /// input.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        let parts: Vec<&str> = t.split('-').collect();
+        let [y, m, d] = parts.as_slice() else {
+            return Err("Use YYYY-MM-DD, e.g. 1958-03-14".to_owned());
+        };
+        let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+        if !(digits(y) && digits(m) && digits(d)) {
+            return Err("Use YYYY-MM-DD, e.g. 1958-03-14".to_owned());
+        }
+        if y.len() != 4 || m.len() > 2 || d.len() > 2 {
+            return Err("Use YYYY-MM-DD, e.g. 1958-03-14".to_owned());
+        }
+        if m.len() != 2 || d.len() != 2 {
+            // "1990-2-3": the month and day need two digits each (a day cut short while typing
+            // is never a date).
+            return Err(format!("Use YYYY-MM-DD: {y}-{m:0>2}-{d:0>2}"));
+        }
+        let (Ok(year), Ok(month), Ok(day)) = (y.parse::<u16>(), m.parse::<u8>(), d.parse::<u8>())
+        else {
+            return Err("Use YYYY-MM-DD, e.g. 1958-03-14".to_owned());
+        };
+        let Some(name) = MONTH_NAMES.get(usize::from(month).wrapping_sub(1)) else {
+            return Err(format!("There is no month {m} (01 to 12)"));
+        };
+        if day == 0 {
+            return Err("There is no day 00 in a month".to_owned());
+        }
+        Date::new(year, month, day)
+            .ok_or_else(|| format!("{name} {year} has no {} day", ordinal(day)))
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`, `30th`.
+fn ordinal(n: u8) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+impl Serialize for Date {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for Date {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
 
 /// Days in a week.
 const WEEK: u8 = 7;
@@ -214,4 +343,30 @@ pub fn days_between(from: Date, to: Date) -> i64 {
         era * DAYS_IN_ERA + doe
     }
     days(to) - days(from)
+}
+
+/// `d` plus `n` months, on the same day of the month (the month's last day when it is shorter).
+pub fn add_months(d: Date, n: u32) -> Date {
+    let index = u32::from(d.year) * 12 + u32::from(d.month).saturating_sub(1) + n;
+    let year = u16::try_from(index / 12).unwrap_or(u16::MAX);
+    let month = u8::try_from(index % 12 + 1).unwrap_or(12);
+    (1..=d.day)
+        .rev()
+        .find_map(|day| Date::new(year, month, day))
+        .unwrap_or(d)
+}
+
+/// Months or parts of a month from `from` to `to`, counted from `from`'s day of the month
+/// (April 15 -> June 15 = 2; -> June 16 = 3); 0 when `to` is not after `from`.
+pub fn months_or_part(from: Date, to: Date) -> u32 {
+    if to <= from {
+        return 0;
+    }
+    let whole = (u32::from(to.year) * 12 + u32::from(to.month))
+        .saturating_sub(u32::from(from.year) * 12 + u32::from(from.month));
+    if add_months(from, whole) < to {
+        whole + 1
+    } else {
+        whole
+    }
 }

@@ -396,3 +396,124 @@ pub fn draft_to_string(draft: &Draft) -> Result<String, ron::Error> {
         .struct_names(true);
     ron::ser::to_string_pretty(draft, cfg)
 }
+
+#[cfg(test)]
+mod tests {
+    // The plain-words messages of `plain`, as `parse_draft` gives them.
+
+    /// Damaged drafts of every common kind give a plain message: no parser terms, no type names.
+    #[test]
+    fn damaged_drafts_are_explained_without_parser_terms() {
+        let base = include_str!("../../../examples/single-renter.ron");
+        let cases: Vec<(String, &str)> = vec![
+            (
+                base.replace("\"52340.18\"", "52340.18"),
+                "an amount must be written in double quotes, like \"1234.56\"",
+            ),
+            (
+                base.replace("Some(\"1994-06-02\")", "Some(1994-06-02)"),
+                "a date must be written in double quotes",
+            ),
+            (
+                base.replace("\"52340.18\"", "\"52,34O.18\""),
+                "the answer “state_wages” is not an amount",
+            ),
+            (
+                base.replace("employer_id", "employer_idd"),
+                "“employer_idd” is not the name of an answer at this place; did you mean “employer_id”?",
+            ),
+            (
+                base.replace("Single", "Singel"),
+                "“Singel” is not one of the choices for this answer; it can be Single, MarriedJoint",
+            ),
+            (
+                base.replace("\"Maria Lopez\",", "\"Maria Lopez\""),
+                "a comma is missing",
+            ),
+            (base.get(..600).unwrap_or_default().to_owned(), ""),
+            (
+                format!("{base})"),
+                "more text after the draft's last closing bracket",
+            ),
+            (
+                base.replace("tax_year: 2024,", "tax_year: 2024, tax_year: 2023,"),
+                "the answer “tax_year” is written twice",
+            ),
+            (
+                base.replace("months_occupied: 12", "months_occupied: 1200"),
+                "this number is too large",
+            ),
+            (
+                base.replace("months_occupied: 12", "months_occupied: \"12\""),
+                "a whole number is expected here",
+            ),
+            (
+                base.replace("(payer:", "payer:"),
+                "an opening bracket ( is missing before “payer”",
+            ),
+            (
+                base.replace("Maria Lopez", "Maria \\q Lopez"),
+                "a backslash",
+            ),
+        ];
+        for (text, want) in cases {
+            let err = crate::parse_draft(&text).expect_err("damaged");
+            let crate::DraftError::Parse { message, .. } = &err else {
+                panic!("{err:?} for {want:?}");
+            };
+            assert!(message.contains(want), "{message:?} should say {want:?}");
+            for jargon in [
+                "RON",
+                "`",
+                "struct",
+                "Expected",
+                "Unexpected",
+                "W2",
+                "Decimal",
+            ] {
+                assert!(!message.contains(jargon), "{jargon:?} in {message:?}");
+            }
+        }
+    }
+
+    /// Text typed into an amount may be an SSN: the message names the answer, not the value.
+    #[test]
+    fn a_value_that_is_not_an_amount_is_named_by_its_answer_not_repeated() {
+        let base = include_str!("../../../examples/single-renter.ron");
+        for (from, to) in [
+            ("\"52340.18\"", "\"123-45-6789\""),
+            (
+                "state_wages: \"52340.18\"",
+                "state_wages:\n   \"123-45-6789\"",
+            ),
+            ("agi: \"52552.58\"", "agi : \"123456789x\""),
+        ] {
+            let err = crate::parse_draft(&base.replacen(from, to, 1)).expect_err("not an amount");
+            let crate::DraftError::Parse { message, .. } = &err else {
+                panic!("{err:?}");
+            };
+            assert!(
+                message.starts_with("the answer “state_wages” is not an amount")
+                    || message.starts_with("the answer “agi” is not an amount"),
+                "{message}"
+            );
+            assert!(!message.contains("6789"), "{message}");
+        }
+    }
+
+    #[test]
+    fn other_files_are_not_taken_for_damaged_drafts() {
+        for text in [
+            "",
+            "Receipts to find: dentist, daycare",
+            "{\"a\": 1}",
+            "(name: \"x\", size: 3)",
+        ] {
+            let err = crate::parse_draft(text).expect_err("not a draft");
+            assert!(
+                matches!(err, crate::DraftError::NotADraft { .. }),
+                "{text:?}: {err:?}"
+            );
+        }
+    }
+}

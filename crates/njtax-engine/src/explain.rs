@@ -246,6 +246,15 @@ impl<T: std::fmt::Debug> ShowValue for Vec<T> {
     }
 }
 
+impl<T: std::fmt::Debug> ShowValue for crate::params::ByStatus<T> {
+    fn show(&self) -> String {
+        format!(
+            "single {:?}; joint {:?}; separate {:?}; head of household {:?}; widow(er) {:?}",
+            self.single, self.joint, self.separate, self.head_of_household, self.widow
+        )
+    }
+}
+
 /// One computed line of a return.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Line {

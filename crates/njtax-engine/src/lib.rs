@@ -10,19 +10,20 @@
 #![deny(missing_docs)]
 
 pub mod answers;
-mod business_answers;
 pub mod calendar;
 pub mod compute;
 pub mod coverage;
 pub mod draft;
 pub mod explain;
+pub mod law;
 pub mod lines;
 pub mod money;
 pub mod params;
 pub mod residency;
 pub mod rollover;
 pub mod rules;
-mod timing_answers;
+pub mod sheet;
+pub mod statements;
 pub mod year;
 
 pub use answers::Answers;

@@ -169,15 +169,6 @@ impl<T> ByStatus<T> {
     }
 }
 
-impl<T: std::fmt::Debug> crate::explain::ShowValue for ByStatus<T> {
-    fn show(&self) -> String {
-        format!(
-            "single {:?}; joint {:?}; separate {:?}; head of household {:?}; widow(er) {:?}",
-            self.single, self.joint, self.separate, self.head_of_household, self.widow
-        )
-    }
-}
-
 /// Parse one embedded parameter file.
 ///
 /// # Errors

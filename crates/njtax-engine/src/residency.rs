@@ -19,7 +19,7 @@ use crate::answers::{
     Retirement, W2,
 };
 use crate::money::{Money, floor_zero, round_cents, sat_sub};
-use crate::rules::income::{dividend_part, interest_parts, retirement_parts};
+use crate::statements::{dividend_part, interest_parts, retirement_parts};
 
 /// Which form, for which period.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -736,7 +736,7 @@ fn person_returns(a: &Answers, filer: Filer, r: &NjResidency, days: u32) -> Vec<
 /// convenience days counted as New Jersey days, 54A:5-8 e), or a New Jersey Lottery prize.
 pub fn has_nj_source(
     a: &Answers,
-    p: &crate::rules::nonresident::ResidencyParams,
+    p: &crate::law::residency::ResidencyParams,
     owner: Owner,
 ) -> bool {
     let given = |s: &crate::answers::Sourcing| s.nj_source.is_some_and(|v| !v.is_zero());
@@ -749,7 +749,7 @@ pub fn has_nj_source(
         w.owner == owner
             && (given(&w.sourcing)
                 || w.nj_days_worked > 0
-                || crate::rules::nonresident::wage_days(p, state, w).convenience_added > 0)
+                || crate::statements::wage_days(p, state, w).convenience_added > 0)
     }) || inc
         .businesses
         .iter()

@@ -10,9 +10,9 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+use crate::law;
 use crate::lines::{LINE_MAP_FILES, LineMap};
 use crate::params::{ListUncertain, ParamError, parse_file};
-use crate::rules;
 
 macro_rules! embedded_params {
     ($($name:literal),* $(,)?) => {
@@ -80,6 +80,22 @@ impl ParamSources {
     }
 }
 
+/// Why a return could not be computed at all.
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum ComputeError {
+    /// The tax year is not one this engine computes.
+    #[error("tax year {year} is not supported; this version computes tax years {supported}")]
+    UnsupportedYear {
+        /// Year asked for.
+        year: u16,
+        /// The supported years in words ("2022-2026").
+        supported: String,
+    },
+    /// The embedded parameters are defective.
+    #[error(transparent)]
+    Params(#[from] ParamError),
+}
+
 /// `forms/years.ron`: the tax years this version computes.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(rename = "Years", deny_unknown_fields)]
@@ -113,21 +129,21 @@ pub struct Provisional {
 /// All embedded parameter files, as stored (every year).
 #[derive(Clone, Debug)]
 pub struct ParamBook {
-    tax: rules::tax::TaxParamsFile,
-    exemptions: rules::exemptions::ExemptionParamsFile,
-    income: rules::income::IncomeParamsFile,
-    exclusions: rules::exclusions::ExclusionParamsFile,
-    deductions: rules::deductions::DeductionParamsFile,
-    property: rules::property::PropertyParamsFile,
-    credits: rules::credits::CreditParamsFile,
-    federal: rules::federal_eic::FederalParamsFile,
-    withholding: rules::nj2450::WithholdingParamsFile,
-    funds: rules::refund::FundParamsFile,
-    residency: rules::nonresident::ResidencyParamsFile,
-    business_credits: rules::credit_params::BusinessCreditParamsFile,
-    estimated: rules::nj2210::EstimatedParamsFile,
-    late: rules::next_year::LateParamsFile,
-    health: rules::hcc::HealthParamsFile,
+    tax: law::tax::TaxParamsFile,
+    exemptions: law::exemptions::ExemptionParamsFile,
+    income: law::income::IncomeParamsFile,
+    exclusions: law::exclusions::ExclusionParamsFile,
+    deductions: law::deductions::DeductionParamsFile,
+    property: law::property::PropertyParamsFile,
+    credits: law::credits::CreditParamsFile,
+    federal: law::federal::FederalParamsFile,
+    withholding: law::withholding::WithholdingParamsFile,
+    funds: law::funds::FundParamsFile,
+    residency: law::residency::ResidencyParamsFile,
+    business_credits: law::business_credits::BusinessCreditParamsFile,
+    estimated: law::estimated::EstimatedParamsFile,
+    late: law::late::LateParamsFile,
+    health: law::health::HealthParamsFile,
     line_maps: Vec<LineMap>,
     years: Vec<TaxYear>,
 }
@@ -138,35 +154,35 @@ pub struct YearParams {
     /// Tax year.
     pub year: u16,
     /// Tax rates, tables and thresholds (54A:2-1, 2-1a, 2-4, 8-2).
-    pub tax: rules::tax::TaxParams,
+    pub tax: law::tax::TaxParams,
     /// Exemptions (54A:3-1, 3-1.1).
-    pub exemptions: rules::exemptions::ExemptionParams,
+    pub exemptions: law::exemptions::ExemptionParams,
     /// Income categories (54A:5-1, 6-x).
-    pub income: rules::income::IncomeParams,
+    pub income: law::income::IncomeParams,
     /// Retirement exclusions (54A:6-10, 6-15).
-    pub exclusions: rules::exclusions::ExclusionParams,
+    pub exclusions: law::exclusions::ExclusionParams,
     /// Deductions (54A:3-3..3-14).
-    pub deductions: rules::deductions::DeductionParams,
+    pub deductions: law::deductions::DeductionParams,
     /// Property tax deduction and credit (54A:3A-15..3A-22).
-    pub property: rules::property::PropertyParams,
+    pub property: law::property::PropertyParams,
     /// NJ credits (54A:4-7, 4-17, 4-17.1).
-    pub credits: rules::credits::CreditParams,
+    pub credits: law::credits::CreditParams,
     /// Federal figures the NJ credits use (federal EIC).
-    pub federal: rules::federal_eic::FederalParams,
+    pub federal: law::federal::FederalParams,
     /// NJ-2450 maximums.
-    pub withholding: rules::nj2450::WithholdingParams,
+    pub withholding: law::withholding::WithholdingParams,
     /// Contribution funds.
-    pub funds: rules::refund::FundParams,
+    pub funds: law::funds::FundParams,
     /// Part-year and nonresident figures (54A:2-1.1, 3-1(c), 5-8).
-    pub residency: rules::nonresident::ResidencyParams,
+    pub residency: law::residency::ResidencyParams,
     /// Employer and business credits (54A:4-1.1, 4-11 to 4-24, 12-5).
-    pub business_credits: rules::credit_params::BusinessCreditParams,
+    pub business_credits: law::business_credits::BusinessCreditParams,
     /// Estimated tax and the NJ-2210 (54A:8-4, 8-5, 9-6 c, d).
-    pub estimated: rules::nj2210::EstimatedParams,
+    pub estimated: law::estimated::EstimatedParams,
     /// Late filing and payment, next year's installments (54A:8-1, 9-5, 9-6 a).
-    pub late: rules::next_year::LateParams,
+    pub late: law::late::LateParams,
     /// The shared responsibility payment (54A:11).
-    pub health: rules::hcc::HealthParams,
+    pub health: law::health::HealthParams,
     /// The year's NJ-1040 line map.
     pub line_map: std::sync::Arc<LineMap>,
     /// The year's NJ-1040NR line map.
@@ -245,8 +261,8 @@ impl ParamBook {
         }
         for ty in &self.years {
             let p = self.for_year(ty.year)?;
-            let mut problems = rules::nj2210::year_date_problems(&p.estimated, ty.year);
-            problems.extend(rules::next_year::year_date_problems(&p.late, ty.year));
+            let mut problems = law::estimated::year_date_problems(&p.estimated, ty.year);
+            problems.extend(law::late::year_date_problems(&p.late, ty.year));
             if let Some(prov) = &ty.provisional {
                 let uncertain = p.uncertain();
                 for (id, _) in &prov.figures {
@@ -308,10 +324,10 @@ impl ParamBook {
     /// The figures of a supported year.
     ///
     /// # Errors
-    /// [`crate::ComputeError::UnsupportedYear`] for a year this version does not compute.
-    pub fn supported(&self, year: u16) -> Result<YearParams, crate::ComputeError> {
+    /// [`ComputeError::UnsupportedYear`] for a year this version does not compute.
+    pub fn supported(&self, year: u16) -> Result<YearParams, ComputeError> {
         if !self.supports(year) {
-            return Err(crate::ComputeError::UnsupportedYear {
+            return Err(ComputeError::UnsupportedYear {
                 year,
                 supported: self.supported_years_text(),
             });
@@ -365,7 +381,7 @@ impl ParamBook {
     }
 
     /// The stored tax parameters (every year), for computing historic tax.
-    pub fn tax_file(&self) -> &rules::tax::TaxParamsFile {
+    pub fn tax_file(&self) -> &law::tax::TaxParamsFile {
         &self.tax
     }
 }

@@ -1,7 +1,8 @@
-//! Law figures live in `forms/params/`, never in rule code. This scans the rule modules (outside
-//! their test modules, comments and string literals) for number literals that look like law figures:
-//! any decimal fraction, or any whole number from 13 up other than 100. Small structural counts (array
-//! sizes, 12 months, "two or more employers") stay allowed.
+//! Law figures live in `forms/params/`, never in rule code. This scans the source that holds
+//! rules ([`RULE_DIRS`], [`RULE_FILES`]: outside their test modules, comments and string literals)
+//! for number literals that look like law figures: any decimal fraction, or any whole number from
+//! 13 up other than 100. Small structural counts (array sizes, 12 months, "two or more employers")
+//! stay allowed.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
 use std::path::Path;
@@ -63,14 +64,32 @@ fn looks_like_a_law_figure(lit: &str) -> bool {
     lit.parse::<u64>().is_ok_and(|n| n >= 13 && n != 100)
 }
 
+/// The source that holds rules: the rule functions (`src/rules/`), the law-figure declarations
+/// and the look-ups over them the rules share (`src/law/`), the per-statement amounts the rules and
+/// the return plan share (`src/statements.rs`) and what every rule reads (`src/sheet.rs`).
+const RULE_DIRS: [&str; 2] = ["src/rules", "src/law"];
+const RULE_FILES: [&str; 2] = ["src/statements.rs", "src/sheet.rs"];
+
 /// Every line of the rule modules' code outside their test modules: `(file, line number, line)`.
 fn rule_code_lines() -> Vec<(String, usize, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths = Vec::new();
+    for dir in RULE_DIRS {
+        let before = paths.len();
+        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+            paths.push(entry.unwrap().path());
+        }
+        assert!(paths.len() > before, "{dir} was not found");
+    }
+    paths.extend(RULE_FILES.iter().map(|f| root.join(f)));
     let mut out = Vec::new();
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
+    for path in paths {
         let text = std::fs::read_to_string(&path).unwrap();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let name = path
+            .strip_prefix(root.join("src"))
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
         let code = text.split("#[cfg(test)]").next().unwrap();
         for (n, line) in code.lines().enumerate() {
             out.push((name.clone(), n + 1, line.to_owned()));

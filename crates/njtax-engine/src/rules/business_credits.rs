@@ -4,7 +4,7 @@
 //!
 //! Each credit's rules (refundable, place in the order, carryover years, form line, where it is
 //! claimed, years in force) are data: the catalogue in `forms/params/business_credits.ron`
-//! ([`crate::rules::credit_params`]). What each credit amounts to before the order and the limits
+//! ([`crate::law::business_credits`]). What each credit amounts to before the order and the limits
 //! comes from [`crate::rules::credit_amounts`]. Decision record: `docs/decisions/business-credits.md`.
 
 use rust_decimal::Decimal;
@@ -94,11 +94,11 @@ impl CreditSchedule {
     }
 }
 
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Line};
+use crate::law::business_credits::CreditRule;
 use crate::money::{floor_zero, fmt_money, fmt_rate, sat_add, sat_sub, sat_sum, times_rate};
 use crate::rules::credit_amounts::EarnedCredit;
-use crate::rules::credit_params::CreditRule;
+use crate::sheet::{Ctx, Sheet};
 
 /// The line keys the mechanism fills, in form order: lines 46, 47, 48 (non-refundable) and 62, 63
 /// (refundable). A catalogue entry names one of them in `line`.

@@ -23,9 +23,9 @@
 use rust_decimal::Decimal;
 
 use crate::answers::JurisdictionKind;
-use crate::compute::Ctx;
 use crate::explain::Diagnostic;
 use crate::money::{floor_zero, fmt_money, sat_sub, sat_sum, times_rate};
+use crate::sheet::Ctx;
 
 /// Citation of the credit.
 pub const COJ_CITATION: &str = "N.J.S.A. 54A:4-1; NJ-1040 line 44, Schedule NJ-COJ";

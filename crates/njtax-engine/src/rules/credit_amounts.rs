@@ -11,10 +11,10 @@
 use rust_decimal::{Decimal, RoundingStrategy};
 
 use crate::answers::{CreditKind, EntityKind, Owner, PropertyUse};
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation};
 use crate::explain_format;
 use crate::money::{fmt_money, fmt_rate, mul_div, round_cents, sat_add, sat_sum, times_rate};
+use crate::sheet::{Ctx, Sheet};
 
 /// One credit earned for the year from one source, before the order and the limits.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -2,27 +2,11 @@
 
 use rust_decimal::Decimal;
 
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
+pub use crate::law::deductions::{DeductionParams, DeductionParamsFile};
 use crate::money::{floor_zero, fmt_money, fmt_rate, sat_sub, sat_sum, times_rate};
 use crate::rules::income::business_category_nets;
-
-crate::param_domain!("deductions", DeductionParamsFile => DeductionParams {
-    /// Medical expenses are deductible above this share of gross income (54A:3-3(a)).
-    medical_floor_rate: Decimal,
-    /// Share of the business increment subtracted (54A:3-9 c(3)).
-    alternative_business_rate: Decimal,
-    /// Most organ/bone-marrow donation expenses deducted (54A:3-10).
-    organ_donation_cap: Decimal,
-    /// Most NJBEST contributions deducted (54A:3-12).
-    njbest_cap: Decimal,
-    /// Most NJCLASS loan payments deducted (54A:3-13).
-    njclass_cap: Decimal,
-    /// Most NJ higher education tuition deducted (54A:3-14).
-    tuition_cap: Decimal,
-    /// The NJBEST, NJCLASS and tuition deductions need gross income of this or less (54A:3-12..3-14).
-    education_gross_income_limit: Decimal,
-});
+use crate::sheet::{Ctx, Sheet};
 
 /// An amount that cannot be negative: error and zero when it is.
 fn non_negative(cx: &Ctx, path: &str, what: &str, v: Decimal, cite: &str) -> Decimal {

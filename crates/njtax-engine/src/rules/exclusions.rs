@@ -5,57 +5,17 @@
 //! before any exclusion (see `docs/decisions/income-retirement-exclusions.md`).
 
 use rust_decimal::Decimal;
-use serde::Deserialize;
 
 use crate::answers::{FilingStatus, Owner};
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
+pub use crate::law::exclusions::{ExclusionParams, ExclusionParamsFile, PercentTier};
 use crate::money::{
     floor_zero, fmt_money, fmt_rate, round_cents, sat_add, sat_sub, sat_sum, times_rate,
 };
 use crate::params::{ByStatus, Figure};
 use crate::rules::exemptions::{age_at_year_end, counted_people};
 use crate::rules::income::{categories, earned_income_6_15, person_share_of_total_income};
-
-/// A percentage band of an exclusion: for gross income over `over` and not more than `not_over`,
-/// the exclusion is `rate` of the payments (54A:6-10 b(1)) or of income (54A:6-15 a(1)).
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct PercentTier {
-    /// The band starts above this gross income.
-    pub over: Decimal,
-    /// The band ends at this gross income (included).
-    pub not_over: Decimal,
-    /// The percentage by filing status.
-    pub rate: ByStatus<Decimal>,
-}
-
-crate::param_domain!("exclusions", ExclusionParamsFile => ExclusionParams {
-    /// Age at the close of the year for the pension exclusion (54A:6-10 b(1)).
-    pension_age: u32,
-    /// Most pension exclusion, by filing status, when gross income is not over the full-cap limit (54A:6-10 b(1)).
-    pension_cap: ByStatus<Decimal>,
-    /// The full cap applies up to this gross income (54A:6-10 b(1)).
-    pension_full_cap_income_limit: Decimal,
-    /// Percentage bands above the full-cap limit (54A:6-10 b(1)).
-    pension_tiers: Vec<PercentTier>,
-    /// No pension exclusion above this gross income (54A:6-10 b(2)).
-    pension_income_limit: Decimal,
-    /// Age for the other retirement income exclusion (54A:6-15 a(1)).
-    other_age: u32,
-    /// Most total of the 6-10 and 6-15 a exclusions, by filing status, up to the full-cap limit (54A:6-15 a(1), a(3)).
-    other_cap: ByStatus<Decimal>,
-    /// The full cap applies up to this gross income (54A:6-15 a(1)).
-    other_full_cap_income_limit: Decimal,
-    /// Percentage (of gross income) bands above the full-cap limit (54A:6-15 a(1)).
-    other_tiers: Vec<PercentTier>,
-    /// No other retirement income exclusion above this gross income (54A:6-15 a(2)).
-    other_income_limit: Decimal,
-    /// Most income from wages, business, partnerships and S corporations (54A:6-15 a(1)).
-    other_earned_income_limit: Decimal,
-    /// Special exclusion for those never eligible for Social Security or Railroad Retirement (54A:6-15 b).
-    special_exclusion: ByStatus<Decimal>,
-});
+use crate::sheet::{Ctx, Sheet};
 
 /// Which part of a tiered exclusion applies at an income.
 #[derive(Clone, Debug, PartialEq, Eq)]

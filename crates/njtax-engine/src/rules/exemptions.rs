@@ -10,35 +10,11 @@
 use rust_decimal::Decimal;
 
 use crate::answers::{Answers, Dependent, FilingStatus, Owner, Person};
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
+pub use crate::law::exemptions::{ExemptionParams, ExemptionParamsFile};
 use crate::money::{fmt_money, sat_sum, times_rate};
 use crate::params::Figure;
-
-crate::param_domain!("exemptions", ExemptionParamsFile => ExemptionParams {
-    /// Personal exemption of the taxpayer (54A:3-1(a)).
-    regular: Decimal,
-    /// Exemption for a spouse or domestic partner who does not file separately (54A:3-1(b)1).
-    spouse: Decimal,
-    /// Additional exemption for the taxpayer or spouse 65 or over at the close of the year (54A:3-1(b)3-4).
-    age_65: Decimal,
-    /// Age at the close of the year that gives the additional age exemption (54A:3-1(b)3-4).
-    age_65_threshold: u32,
-    /// Additional exemption for a blind or disabled taxpayer or spouse (54A:3-1(b)5-6).
-    blind_disabled: Decimal,
-    /// Additional exemption for an honorably discharged veteran (54A:3-1(b)7).
-    veteran: Decimal,
-    /// Exemption for each dependent (54A:3-1(b)2).
-    dependent: Decimal,
-    /// Additional exemption for each dependent under 22 attending college full time (54A:3-1.1).
-    college: Decimal,
-    /// The college exemption is for dependents under this age at the close of the year (54A:3-1.1).
-    college_age_limit: u32,
-    /// Federal qualifying child: under this age at the close of the year (IRC 152(c)(3)(A)(i)).
-    qualifying_child_age_limit: u32,
-    /// Federal qualifying child who is a full-time student: under this age (IRC 152(c)(3)(A)(ii)).
-    qualifying_child_student_age_limit: u32,
-});
+use crate::sheet::{Ctx, Sheet};
 
 /// Citation of the exemption section.
 const CITE_3_1: &str = "N.J.S.A. 54A:3-1";

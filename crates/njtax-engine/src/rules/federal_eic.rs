@@ -23,115 +23,13 @@
 //! ages are whole years at the close of the year (year minus birth year).
 
 use rust_decimal::Decimal;
-use serde::Deserialize;
 
 use crate::answers::{Date, Dependent, FilingStatus, Person};
-use crate::compute::Ctx;
 use crate::explain::{Diagnostic, Explanation, ShowValue};
+pub use crate::law::federal::{AgeRange, ByChildren, FederalParams, FederalParamsFile};
 use crate::money::sat_mul as mul;
 use crate::money::{floor_zero, fmt_money, fmt_rate, round_cents, round_dollars, sat_sub};
-
-/// A figure that depends on the number of qualifying children (IRC 32(b)).
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct ByChildren<T> {
-    /// No qualifying child.
-    pub zero: T,
-    /// One qualifying child.
-    pub one: T,
-    /// Two qualifying children.
-    pub two: T,
-    /// Three or more qualifying children.
-    pub three_or_more: T,
-}
-
-impl<T> ByChildren<T> {
-    /// The figure for a number of qualifying children (3 and more share a column).
-    pub fn get(&self, children: u32) -> &T {
-        match children {
-            0 => &self.zero,
-            1 => &self.one,
-            2 => &self.two,
-            _ => &self.three_or_more,
-        }
-    }
-}
-
-impl<T: ShowValue> ShowValue for ByChildren<T> {
-    fn show(&self) -> String {
-        format!(
-            "no child {}; one {}; two {}; three or more {}",
-            self.zero.show(),
-            self.one.show(),
-            self.two.show(),
-            self.three_or_more.show()
-        )
-    }
-}
-
-/// An age range: at least `min`, and under `under` when there is an upper limit.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct AgeRange {
-    /// Minimum age at the close of the year.
-    pub min: u32,
-    /// Must be under this age at the close of the year (`None`: no upper limit).
-    pub under: Option<u32>,
-}
-
-impl ShowValue for AgeRange {
-    fn show(&self) -> String {
-        match self.under {
-            Some(u) => format!("at least {} and under {u}", self.min),
-            None => format!("at least {}, no upper limit", self.min),
-        }
-    }
-}
-
-crate::param_domain!("federal", FederalParamsFile => FederalParams {
-    /// Credit (phase-in) percentage.
-    eic_credit_rate: ByChildren<Decimal>,
-    /// Phase-out percentage.
-    eic_phaseout_rate: ByChildren<Decimal>,
-    /// Earned income amount.
-    eic_earned_income_amount: ByChildren<Decimal>,
-    /// Maximum credit as published.
-    eic_max_credit: ByChildren<Decimal>,
-    /// Phase-out amount, all statuses but joint.
-    eic_phaseout_start: ByChildren<Decimal>,
-    /// Phase-out amount, joint return.
-    eic_phaseout_start_joint: ByChildren<Decimal>,
-    /// Income limit (completed phase-out), all statuses but joint.
-    eic_completed_phaseout: ByChildren<Decimal>,
-    /// Income limit (completed phase-out), joint return.
-    eic_completed_phaseout_joint: ByChildren<Decimal>,
-    /// Federal EIC investment income limit.
-    eic_investment_income_limit: Decimal,
-    /// Width of an EIC Table band.
-    eic_table_band: Decimal,
-    /// Age test for a filer without a qualifying child.
-    eic_childless_age: AgeRange,
-    /// Qualifying child: under this age.
-    eic_child_age_under: u32,
-    /// Qualifying child who is a full-time student: under this age.
-    eic_student_age_under: u32,
-    /// Separated spouses filing separately may claim (from 2021).
-    eic_mfs_separated_spouse_rule: bool,
-    /// 2021 only: minimum age of a childless filer who was a specified student (0 when no such rule).
-    eic_specified_student_min_age: u32,
-    /// The EIC Table's plateau and phase-out start from the published (whole-dollar) maximum credit
-    /// rather than credit% x earned-income amount.
-    eic_table_uses_published_maximum: bool,
-    /// Child and dependent care credit (Form 2441): the limit on expenses by qualifying persons.
-    cdcc_expense_cap: crate::rules::form_2441::ByPersons<Decimal>,
-    /// Child and dependent care credit: the applicable percentage by AGI.
-    cdcc_rate_schedule: crate::rules::form_2441::RateSchedule,
-    /// Child and dependent care credit: earned income a student or disabled spouse is deemed to
-    /// have for each month.
-    cdcc_deemed_monthly_earned_income: crate::rules::form_2441::ByPersons<Decimal>,
-    /// Dependent care assistance: the limit on excluded employer-provided benefits.
-    cdcc_exclusion_limit: crate::rules::form_2441::ExclusionLimit,
-});
+use crate::sheet::Ctx;
 
 /// The figures of one EIC Table column (a number of children and joint or not).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,10 +7,24 @@
 //! (54A:9-7(a)), so the filer should file to get it.
 
 use rust_decimal::Decimal;
+use serde::Serialize;
 
-use crate::compute::{Ctx, FilingRequirement, Sheet};
 use crate::money::{fmt_money, sat_sum};
 use crate::rules::tax::{at_or_below, threshold_subsection};
+use crate::sheet::{Ctx, Sheet};
+
+/// Whether the filer must file, and why (54A:8-3.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FilingRequirement {
+    /// Must file.
+    pub required: bool,
+    /// Should file anyway (to get a refund or refundable credits).
+    pub should_file_for_refund: bool,
+    /// The reason in words, with the numbers.
+    pub reason: String,
+    /// Citation.
+    pub citation: String,
+}
 
 /// Lines that put money back in the filer's hands even when no tax is due: (key, words, citation).
 const REFUNDABLE: &[(&str, &str, &str)] = &[

@@ -19,8 +19,8 @@ use serde::Serialize;
 
 use crate::answers::{Answers, ImpairedEmployeeEstimate, MinimumWageEmployerType};
 use crate::explain::Explanation;
+use crate::law::business_credits::BusinessCreditParams;
 use crate::money::{floor_zero, fmt_money, round_cents, sat_add, sat_mul as mul, sat_sub};
-use crate::rules::credit_params::BusinessCreditParams;
 
 /// Which case of subsection d applies.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]

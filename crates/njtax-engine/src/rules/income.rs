@@ -8,21 +8,17 @@
 use rust_decimal::Decimal;
 
 use crate::answers::{
-    Dividends, FilingStatus, GamblingWin, Interest, OtherIncome, OtherIncomeCategory, Owner,
-    PropertySale, Retirement, RetirementKind, RolloverDestination,
+    FilingStatus, GamblingWin, OtherIncome, OtherIncomeCategory, Owner, PropertySale,
+    RetirementKind, RolloverDestination,
 };
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
+pub use crate::law::income::{IncomeParams, IncomeParamsFile};
 use crate::money::{floor_zero, fmt_money, sat_add, sat_sub, sat_sum};
-
-crate::param_domain!("income", IncomeParamsFile => IncomeParams {
-    /// NJ Lottery prizes of this amount or less are excluded; a larger prize is included in full (54A:6-11).
-    nj_lottery_exclusion_limit: Decimal,
-    /// Most gain excluded on the sale of a principal residence (54A:6-9.1 b(1)).
-    residence_exclusion_cap: Decimal,
-    /// Most gain excluded by a husband and wife filing jointly when both used the home (54A:6-9.1 b(2)).
-    residence_exclusion_cap_joint: Decimal,
-});
+use crate::sheet::{Ctx, Sheet};
+pub use crate::statements::{
+    conversion_parts, dividend_part, interest_parts, is_rollover, is_roth_conversion,
+    retirement_parts,
+};
 
 /// The keys of lines 15-26 that add up to line 27, in form order (16b and 20b are informational).
 pub const TOTAL_INCOME_KEYS: [&str; 12] = [
@@ -43,87 +39,6 @@ pub const TOTAL_INCOME_KEYS: [&str; 12] = [
 // ---------------------------------------------------------------------------------------------
 // Per-item amounts (pure: diagnostics are recorded once, by `income_diagnostics`).
 // ---------------------------------------------------------------------------------------------
-
-/// Interest statement: (taxable part for line 16a, exempt part for line 16b).
-///
-/// Taxable interest plus tax-exempt interest, less the parts from U.S. obligations and from New
-/// Jersey obligations (54A:5-1(e), 6-14), never below zero.
-pub fn interest_parts(i: &Interest) -> (Decimal, Decimal) {
-    let total = sat_add(
-        floor_zero(i.taxable_interest),
-        floor_zero(i.tax_exempt_interest),
-    );
-    let exempt = sat_add(floor_zero(i.us_obligations), floor_zero(i.nj_obligations));
-    (floor_zero(sat_sub(total, exempt)), exempt.min(total))
-}
-
-/// Dividend statement: the amount for line 17 (54A:5-1(f), 6-14.1).
-///
-/// Ordinary dividends plus exempt-interest dividends, less the share a qualified investment fund
-/// reports as exempt in New Jersey, never below zero. Capital gain distributions go to line 19.
-pub fn dividend_part(d: &Dividends) -> Decimal {
-    floor_zero(sat_sub(
-        sat_add(
-            floor_zero(d.ordinary_dividends),
-            floor_zero(d.exempt_interest_dividends),
-        ),
-        floor_zero(d.nj_exempt_fund_share),
-    ))
-}
-
-/// Retirement distribution: (taxable part for line 20a, excludable part for line 20b).
-///
-/// A rollover into another plan or traditional IRA is not income at all (0, 0; 54A:6-10 d), nor
-/// is a Roth IRA rolled into a Roth IRA (6-28 a). A conversion into a Roth IRA from an IRA or
-/// plan that is not a Roth is income (54A:5-1 j): the amount converted less the contributions New
-/// Jersey already taxed, which come back tax-free (on 20b). Military pensions (54A:6-26) and
-/// qualified Roth distributions (54A:6-28) are wholly excludable. Otherwise the NJ taxable amount
-/// as entered (for a non-qualified Roth distribution, its earnings part) is taxable and the rest of
-/// the gross distribution is excludable.
-pub fn retirement_parts(r: &Retirement) -> (Decimal, Decimal) {
-    let gross = floor_zero(r.gross_distribution);
-    let taxable = floor_zero(r.taxable_amount);
-    match (r.destination, r.kind) {
-        (RolloverDestination::OtherPlanOrIra, _)
-        | (RolloverDestination::RothConversion, RetirementKind::Roth) => {
-            (Decimal::ZERO, Decimal::ZERO)
-        }
-        (RolloverDestination::RothConversion, RetirementKind::Pension | RetirementKind::Ira) => {
-            conversion_parts(r)
-        }
-        (_, RetirementKind::MilitaryPension) => (Decimal::ZERO, gross),
-        (RolloverDestination::NotRolledOver, RetirementKind::Roth) if r.roth_qualified => {
-            (Decimal::ZERO, gross)
-        }
-        (
-            RolloverDestination::NotRolledOver,
-            RetirementKind::Roth | RetirementKind::Pension | RetirementKind::Ira,
-        ) => (taxable, floor_zero(sat_sub(gross, taxable))),
-    }
-}
-
-/// A Roth conversion: (amount converted − the New Jersey basis it carries, the basis recovered),
-/// the basis never more than the amount converted (54A:5-1 j, 6-10 a).
-pub fn conversion_parts(r: &Retirement) -> (Decimal, Decimal) {
-    let gross = floor_zero(r.gross_distribution);
-    let basis = floor_zero(r.conversion_nj_basis).min(gross);
-    (sat_sub(gross, basis), basis)
-}
-
-/// Whether a distribution is left out of lines 20a and 20b as a rollover (not income).
-pub fn is_rollover(r: &Retirement) -> bool {
-    matches!(
-        (r.destination, r.kind),
-        (RolloverDestination::OtherPlanOrIra, _)
-            | (RolloverDestination::RothConversion, RetirementKind::Roth)
-    )
-}
-
-/// Whether a distribution is a conversion into a Roth IRA that is income (54A:5-1 j).
-pub fn is_roth_conversion(r: &Retirement) -> bool {
-    r.destination == RolloverDestination::RothConversion
-        && matches!(r.kind, RetirementKind::Pension | RetirementKind::Ira)
-}
 
 /// The cap on the principal-residence gain exclusion for a sale, or `None` when the conditions of
 /// 54A:6-9.1 a and c are not met (owned and used 2 of the 5 years; no exclusion in the prior 2 years).

@@ -3,7 +3,7 @@
 pub mod business_credits;
 pub mod coj;
 pub mod credit_amounts;
-pub mod credit_params;
+
 pub mod credits;
 pub mod deductions;
 pub mod exclusions;
@@ -24,9 +24,12 @@ pub mod tax;
 pub mod totals;
 pub mod validate;
 
-use crate::compute::{Ctx, Sheet};
+/// The business credit figures, now in [`crate::law::business_credits`] (the old path kept).
+pub use crate::law::business_credits as credit_params;
+
 use crate::explain::{Explanation, Line};
 use crate::money::{fmt_money, sat_sum};
+use crate::sheet::{Ctx, Sheet};
 
 /// A line that is the sum of other lines ("line 15 $… + line 16a $… = $…"), with each term as an input.
 pub fn sum_of_lines(

@@ -7,16 +7,21 @@
 //! the Division may add (labelled "estimate" everywhere).
 
 use rust_decimal::Decimal;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::answers::{Date, PlanBasis};
-use crate::compute::{Ctx, Sheet};
-use crate::explain::{Diagnostic, Explanation, ShowValue};
+pub use crate::calendar::{add_months, months_or_part};
+use crate::explain::{Diagnostic, Explanation};
+pub use crate::law::late::{
+    DueDate, LateParams, LateParamsFile, MonthDay, next_business_day, statutory_due_dates,
+    year_date_problems,
+};
 use crate::money::{
     floor_zero, fmt_money, fmt_rate, round_cents, sat_add, sat_mul, sat_sub, sat_sum,
 };
 use crate::residency::ReturnKind;
 use crate::rules::nj2210::RatePeriod;
+use crate::sheet::{Ctx, Sheet};
 
 /// One NJ-1040-ES installment.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -79,161 +84,9 @@ pub struct LateEstimate {
     pub explanation: Explanation,
 }
 
-/// A date as stored in the parameter files (`"YYYY-MM-DD"`), shown as written.
-#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(transparent)]
-pub struct DueDate(pub Date);
-
-impl std::fmt::Debug for DueDate {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-impl ShowValue for DueDate {
-    fn show(&self) -> String {
-        self.0.to_string()
-    }
-}
-
-/// A month and day the statute names for an installment (54A:8-5 a(1)); a month before the one
-/// listed before it falls in the following year (January 15).
-#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MonthDay {
-    /// Month, 1-12.
-    pub month: u8,
-    /// Day of the month.
-    pub day: u8,
-}
-
-impl std::fmt::Debug for MonthDay {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:02}-{:02}", self.month, self.day)
-    }
-}
-
-crate::param_domain!("late", LateParamsFile => LateParams {
-    /// Months an extension of time to file may run (54A:8-1 b).
-    filing_extension_months: u32,
-    /// The date the return is due and the tax payable (54A:8-1 a: April 15 after the year, as the
-    /// Division sets it when that day is not a business day).
-    return_due_date: DueDate,
-    /// Next year's NJ-1040-ES installment due dates, when published (empty: worked out from the
-    /// statute's dates).
-    next_year_installment_dates: Vec<DueDate>,
-    /// New Jersey's legal holidays (N.J.S.A. 36:1-1), for 54A:9-11 c.
-    legal_holidays: Vec<crate::calendar::Holiday>,
-    /// A holiday on a Sunday is also kept on the Monday after (36:1-1).
-    sunday_holiday_observed_monday: bool,
-    /// The installment dates the statute names (54A:8-5 a(1)).
-    statutory_installment_dates: Vec<MonthDay>,
-    /// Late filing: a flat amount per month or part of a month (R.S. 54:49-4).
-    late_filing_per_month: Decimal,
-    /// Late filing: a share of the balance due per month or part of a month (R.S. 54:49-4).
-    late_filing_rate_per_month: Decimal,
-    /// Late filing: the most the monthly share may reach (R.S. 54:49-4).
-    late_filing_rate_cap: Decimal,
-    /// Late payment: a share of the balance due (R.S. 54:49-4).
-    late_payment_rate: Decimal,
-    /// Years before the claim within which tax paid can be refunded (54A:9-8 a).
-    refund_lookback_years: u16,
-    /// The day withholding, estimates and other prepaid tax count as paid (54A:9-8 h: the
-    /// fifteenth day of the fourth month after the close of the taxable year).
-    prepaid_tax_deemed_paid: MonthDay,
-    /// A filing date this many days or fewer before the last day to claim a refund is warned.
-    refund_deadline_warning_days: u16,
-});
-
-/// Data check for a year the year list names: the return is due in the next year, and next year's
-/// installment dates (when listed) fall in the next year, the last in the year after.
-pub fn year_date_problems(p: &LateParams, year: u16) -> Vec<String> {
-    let next = year.saturating_add(1);
-    let mut out = Vec::new();
-    let due = p.return_due_date.value.0;
-    if due.year != next {
-        out.push(format!(
-            "late.return_due_date: the return is due {due}, not in {next}"
-        ));
-    }
-    let dates = &p.next_year_installment_dates.value;
-    let last = dates.len().saturating_sub(1);
-    for (i, d) in dates.iter().enumerate() {
-        let want = if i == last && i > 0 {
-            next.saturating_add(1)
-        } else {
-            next
-        };
-        if d.0.year != want {
-            out.push(format!(
-                "late.next_year_installment_dates: installment {} is {}, not in {want}",
-                i + 1,
-                d.0
-            ));
-        }
-    }
-    out
-}
-
 /// Day of the week, 0 = Sunday .. 6 = Saturday (Gregorian calendar).
 pub fn weekday(d: Date) -> u8 {
     crate::calendar::weekday(d)
-}
-
-/// `d`, or the next day that is not a Saturday, Sunday or New Jersey legal holiday (54A:9-11 c,
-/// the holidays of 36:1-1 as data).
-pub fn next_business_day(p: &LateParams, d: Date) -> Date {
-    crate::calendar::next_business_day(
-        d,
-        &p.legal_holidays.value,
-        p.sunday_holiday_observed_monday.value,
-    )
-}
-
-/// `d` plus `n` months, on the same day of the month (the month's last day when it is shorter).
-pub fn add_months(d: Date, n: u32) -> Date {
-    let index = u32::from(d.year) * 12 + u32::from(d.month).saturating_sub(1) + n;
-    let year = u16::try_from(index / 12).unwrap_or(u16::MAX);
-    let month = u8::try_from(index % 12 + 1).unwrap_or(12);
-    (1..=d.day)
-        .rev()
-        .find_map(|day| Date::new(year, month, day))
-        .unwrap_or(d)
-}
-
-/// Months or parts of a month from `from` to `to`, counted from `from`'s day of the month
-/// (April 15 -> June 15 = 2; -> June 16 = 3); 0 when `to` is not after `from`.
-pub fn months_or_part(from: Date, to: Date) -> u32 {
-    if to <= from {
-        return 0;
-    }
-    let whole = (u32::from(to.year) * 12 + u32::from(to.month))
-        .saturating_sub(u32::from(from.year) * 12 + u32::from(from.month));
-    if add_months(from, whole) < to {
-        whole + 1
-    } else {
-        whole
-    }
-}
-
-/// The statute's installment dates (54A:8-5 a(1)) in `year`, each moved to the next day that is
-/// not a Saturday, Sunday or New Jersey legal holiday (54A:9-11 c); a month earlier than the one
-/// before it falls in the next year.
-pub fn statutory_due_dates(p: &LateParams, year: u16) -> Vec<Date> {
-    let days = &p.statutory_installment_dates.value;
-    let mut out = Vec::new();
-    let mut y = year;
-    let mut previous = 0u8;
-    for md in days {
-        if md.month < previous {
-            y = y.saturating_add(1);
-        }
-        previous = md.month;
-        if let Some(d) = Date::new(y, md.month, md.day) {
-            out.push(next_business_day(p, d));
-        }
-    }
-    out
 }
 
 /// Whether the return carries next year's plan: the first return of each filer (the resident or

@@ -10,19 +10,11 @@
 use rust_decimal::Decimal;
 
 use crate::answers::{Owner, W2};
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
+pub use crate::law::withholding::{WithholdingParams, WithholdingParamsFile};
 use crate::money::{floor_zero, fmt_money, sat_add, sat_sub, sat_sum};
 use crate::params::Figure;
-
-crate::param_domain!("withholding", WithholdingParamsFile => WithholdingParams {
-    /// Maximum employee UI/WF/SWF contribution (NJ-2450 line 3).
-    ui_max: Decimal,
-    /// Maximum employee DI contribution (NJ-2450 line 3).
-    di_max: Decimal,
-    /// Maximum employee FLI contribution (NJ-2450 line 3).
-    fli_max: Decimal,
-});
+use crate::sheet::{Ctx, Sheet};
 
 const CITE: &str = "N.J.S.A. 54A:4-4; N.J.S.A. 43:21-7; Form NJ-2450";
 

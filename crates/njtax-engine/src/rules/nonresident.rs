@@ -4,115 +4,16 @@
 use rust_decimal::Decimal;
 
 use crate::answers::{Answers, Owner, ResidencyKind};
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
+pub use crate::law::residency::{
+    ResidencyParams, ResidencyParamsFile, is_convenience_rule_state, is_reciprocity_state,
+};
 use crate::money::{Money, floor_zero, fmt_money, sat_sum};
 use crate::rules::tax::tax_on;
-
-crate::param_domain!("residency", ResidencyParamsFile => ResidencyParams {
-    /// Days in a calendar month that make it a month of residency (3-1(c)).
-    days_making_a_month: u32,
-    /// Decimal places of the income percentage as a fraction.
-    income_percentage_places: u32,
-    /// Part-year residents: prorate the retirement exclusion maximums by months.
-    prorate_retirement_exclusions: bool,
-    /// Part-year residents: prorate the property tax deduction limit and credit by months.
-    prorate_property_tax_limits: bool,
-    /// States of residence whose residents' New Jersey wages are not New Jersey income.
-    reciprocity_states: Vec<String>,
-    /// States of residence that source wages to the employer's location when the work is done
-    /// elsewhere for the employee's convenience (a convenience-of-the-employer rule, 54A:5-8 e).
-    convenience_rule_states: Vec<String>,
-});
+use crate::sheet::{Ctx, Sheet};
+pub use crate::statements::{WageDays, wage_days};
 
 const CITE_5_8: &str = "N.J.S.A. 54A:5-8";
-
-/// Whether `state` (as typed) is a reciprocity state.
-pub fn is_reciprocity_state(p: &ResidencyParams, state: &str) -> bool {
-    in_list(&p.reciprocity_states.value, state)
-}
-
-/// Whether `state` (as typed) has a convenience-of-the-employer rule in the year (54A:5-8 e).
-pub fn is_convenience_rule_state(p: &ResidencyParams, state: &str) -> bool {
-    in_list(&p.convenience_rule_states.value, state)
-}
-
-fn in_list(list: &[String], state: &str) -> bool {
-    let s = state.trim();
-    list.iter()
-        .any(|r| r.eq_ignore_ascii_case(s) || (s.len() == 2 && abbreviation(r) == s.to_uppercase()))
-}
-
-fn abbreviation(state: &str) -> &'static str {
-    match state {
-        "Pennsylvania" => "PA",
-        "New York" => "NY",
-        "Delaware" => "DE",
-        "Nebraska" => "NE",
-        "Connecticut" => "CT",
-        "Arkansas" => "AR",
-        _ => "",
-    }
-}
-
-/// How a W-2's wages are allocated to New Jersey by days (54A:5-8 a(2), e).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WageDays {
-    /// Days counted as New Jersey days: the days worked in New Jersey, plus the convenience days
-    /// when 5-8 e applies (never more than the days worked).
-    pub nj_days: u16,
-    /// Convenience days added as New Jersey days (0 when the rule does not apply).
-    pub convenience_added: u16,
-    /// Why the convenience rule did or did not apply, when the filer gave convenience days or a
-    /// New Jersey employer (none otherwise).
-    pub note: Option<String>,
-}
-
-/// The New Jersey days of a W-2 (allocation by days worked, 54A:5-8 a(2)), with the convenience
-/// rule of 5-8 e: for a nonresident working for a New Jersey employer, days worked outside New
-/// Jersey for the employee's convenience (not required by the employer) are New Jersey days when
-/// the employee's state of residence imposes such a rule on its own sourcing.
-pub fn wage_days(p: &ResidencyParams, state: &str, w: &crate::answers::W2) -> WageDays {
-    let worked = w.nj_days_worked.min(w.days_worked);
-    let outside = w.days_worked - worked;
-    let asked = w.convenience_days.min(outside);
-    let state_words = if state.trim().is_empty() {
-        "the state of residence (not given)".to_owned()
-    } else {
-        state.trim().to_owned()
-    };
-    let none = |note: Option<String>| WageDays {
-        nj_days: worked,
-        convenience_added: 0,
-        note,
-    };
-    if !w.employer_in_nj {
-        return none((w.convenience_days > 0).then(|| {
-            "the employer is not a New Jersey employer, so days worked outside New Jersey for the employee's convenience stay outside New Jersey (54A:5-8 e applies only to a New Jersey employer's employees)".to_owned()
-        }));
-    }
-    if !is_convenience_rule_state(p, state) {
-        return none((w.convenience_days > 0).then(|| {
-            format!(
-                "{state_words} has no convenience-of-the-employer rule this year, so the days worked outside New Jersey for the employee's convenience stay outside New Jersey (54A:5-8 e applies only when the state of residence has one)"
-            )
-        }));
-    }
-    if asked == 0 {
-        return none(Some(format!(
-            "{state_words} has a convenience-of-the-employer rule, but no days outside New Jersey were for the employee's convenience: only the days worked in New Jersey count (54A:5-8 e)"
-        )));
-    }
-    WageDays {
-        nj_days: worked + asked,
-        convenience_added: asked,
-        note: Some(format!(
-            "convenience rule: the employer is a New Jersey employer and {state_words} sources wages to the employer's location for work done elsewhere for the employee's convenience, so New Jersey does the same: the {asked} days worked outside New Jersey for the employee's convenience, not required by the employer, are New Jersey days ({worked} + {asked} = {} of {} days) (54A:5-8 e)",
-            worked + asked,
-            w.days_worked
-        )),
-    }
-}
 
 /// The state of residence of an item's owner while not a New Jersey resident.
 fn other_state(a: &Answers, owner: Owner) -> &str {

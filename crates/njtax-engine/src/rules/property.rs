@@ -29,26 +29,12 @@
 use rust_decimal::Decimal;
 
 use crate::answers::{FilingStatus, HomesteadKind, HomesteadTitle, Owner};
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line, Source};
+pub use crate::law::property::{PropertyParams, PropertyParamsFile};
 use crate::money::{floor_zero, fmt_money, mul_div, sat_add, sat_mul, sat_sub, times_rate};
 use crate::rules::coj::{self, CojCol, CojColumnInput, CojSchedule};
 use crate::rules::tax::{SubjectToTax, subject_to_tax};
-
-crate::param_domain!("property", PropertyParamsFile => PropertyParams {
-    /// Property tax deduction cap (3A-17 a, 3A-18 a, 3A-19 a).
-    deduction_cap: rust_decimal::Decimal,
-    /// Share of rent that is "rent constituting property taxes" (3A-16).
-    rent_share: rust_decimal::Decimal,
-    /// Each spouse's share of a shared homestead's deduction when filing separately (3A-17 d, 3A-18 b).
-    shared_home_mfs_fraction: rust_decimal::Decimal,
-    /// Property tax credit (3A-20 a).
-    credit_amount: rust_decimal::Decimal,
-    /// Each spouse's share of the credit when filing separately (3A-20 b).
-    credit_mfs_fraction: rust_decimal::Decimal,
-    /// Age at the close of the year from which a filer not subject to tax may take the credit (3A-20 a(1)(b)).
-    credit_senior_age: u32,
-});
+use crate::sheet::{Ctx, Sheet};
 
 /// Worksheet step whose value is the tax saved by the deduction (Worksheet H).
 pub const STEP_H_SAVED: &str = "Worksheet H line 7";

@@ -1,44 +1,15 @@
 //! Totals, refund handling and contributions (lines 66-80; N.J.S.A. 54A:9-7, 9-8, 9-25.1 to 9-25.49).
 
 use rust_decimal::Decimal;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::answers::Date;
-use crate::compute::{Ctx, Sheet};
+use crate::calendar::add_months;
 use crate::explain::{Diagnostic, Explanation, Line};
+pub use crate::law::funds::{Fund, FundParams, FundParamsFile};
+use crate::law::late::next_business_day;
 use crate::money::{floor_zero, fmt_money, sat_sub, sat_sum};
-use crate::rules::next_year::{add_months, next_business_day};
-
-/// A fund that can receive contributions on the return.
-#[derive(Clone, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct Fund {
-    /// Stable id used in drafts.
-    pub id: String,
-    /// Name on the form.
-    pub name: String,
-    /// Semantic line key when the fund has its own line (70-74); `None` for coded funds (75-77).
-    pub line: Option<String>,
-    /// Code printed in the instructions for lines 75-77, when known.
-    pub code: Option<String>,
-    /// Statute creating the checkoff.
-    pub citation: String,
-}
-
-impl std::fmt::Debug for Fund {
-    /// Short form, as shown in explanations: the code (or line) and the name.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.code {
-            Some(code) => write!(f, "{code} {}", self.name),
-            None => write!(f, "{}", self.name),
-        }
-    }
-}
-
-crate::param_domain!("funds", FundParamsFile => FundParams {
-    /// Funds open for contributions in the year, in the order of 54A:9-25.14.
-    open_funds: Vec<Fund>,
-});
+use crate::sheet::{Ctx, Sheet};
 
 /// Semantic keys of the lines for coded ("other designated") contributions.
 const OTHER_FUND_LINES: [&str; 3] = ["fund_other_1", "fund_other_2", "fund_other_3"];

@@ -4,10 +4,10 @@
 use rust_decimal::Decimal;
 
 use crate::answers::Owner;
-use crate::compute::{Ctx, Sheet};
 use crate::explain::{Diagnostic, Explanation, Line};
 use crate::money::{floor_zero, fmt_money, sat_sub, sat_sum};
 use crate::rules::business_credits::Applied;
+use crate::sheet::{Ctx, Sheet};
 
 /// Line 45: balance of tax = line 43 - line 44.
 pub fn line_45_balance_of_tax(cx: &Ctx, s: &Sheet) -> Line {

@@ -2,17 +2,11 @@
 //! and situations this version does not compute.
 
 use crate::answers::{EARLIEST_BIRTH_YEAR, FilingStatus, Owner, Person, ResidencyKind};
-use crate::compute::Ctx;
 use crate::explain::Diagnostic;
 use crate::money::{Money, fmt_money};
+use crate::sheet::Ctx;
 
-/// Whether an SSN (or ITIN) as typed has nine digits, ignoring dashes and spaces.
-pub fn ssn_is_well_formed(ssn: &str) -> bool {
-    let digits: Vec<char> = ssn.chars().filter(|c| !matches!(c, '-' | ' ')).collect();
-    digits.len() == 9 && digits.iter().all(char::is_ascii_digit)
-}
-
-pub use crate::answers::ssn_never_issued;
+pub use crate::answers::{ssn_is_well_formed, ssn_never_issued};
 
 /// A warning at `path` when the SSN there is one that is never issued (`who`: `Your`, `Dependent
 /// 2's`): the return would be rejected, so the filer checks it against the card.
@@ -93,9 +87,7 @@ fn check_person(cx: &Ctx, who: &str, path: &str, p: &Person) {
     }
 }
 
-/// The code of the error for text typed for an answer that could not be read
-/// ([`crate::answers::Unreadable`]).
-pub const UNREADABLE_CODE: &str = "unreadable-answer";
+pub use crate::sheet::UNREADABLE_CODE;
 
 /// One error per answer whose typed text could not be read, at its path, naming the answer and
 /// why: the answer counts as not given until the text is fixed, so every figure that may depend

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::answers::Owner;
+use super::owner::Owner;
 use crate::money::Money;
 
 /// Which credit an amount belongs to. The catalogue of each credit's rules (refundable, place in

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::answers::Date;
+use crate::calendar::Date;
 use crate::money::Money;
 
 /// Income earned by the end of each NJ-2210 period, for the annualized-income exception

@@ -1,0 +1,14 @@
+//! Whose item an answer is: a small type of its own so that the answer modules below
+//! [`crate::answers`] can use it without depending on their parent.
+
+use serde::{Deserialize, Serialize};
+
+/// Whose item an income record is (matters for the pension exclusion, NJ-2450, COJ).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Owner {
+    /// The taxpayer.
+    #[default]
+    Taxpayer,
+    /// The spouse/CU partner.
+    Spouse,
+}

@@ -1,0 +1,35 @@
+//! The law figures of `forms/params/funds.ron`: contribution funds, declared with
+//! [`crate::param_domain!`], with the parameter types they use and the look-ups the rules share.
+
+use serde::Deserialize;
+
+/// A fund that can receive contributions on the return.
+#[derive(Clone, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Fund {
+    /// Stable id used in drafts.
+    pub id: String,
+    /// Name on the form.
+    pub name: String,
+    /// Semantic line key when the fund has its own line (70-74); `None` for coded funds (75-77).
+    pub line: Option<String>,
+    /// Code printed in the instructions for lines 75-77, when known.
+    pub code: Option<String>,
+    /// Statute creating the checkoff.
+    pub citation: String,
+}
+
+impl std::fmt::Debug for Fund {
+    /// Short form, as shown in explanations: the code (or line) and the name.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.code {
+            Some(code) => write!(f, "{code} {}", self.name),
+            None => write!(f, "{}", self.name),
+        }
+    }
+}
+
+crate::param_domain!("funds", FundParamsFile => FundParams {
+    /// Funds open for contributions in the year, in the order of 54A:9-25.14.
+    open_funds: Vec<Fund>,
+});

@@ -1,0 +1,210 @@
+//! What a rule function sees ([`Ctx`]: the answers, the year's figures, the return's scope and
+//! the diagnostics recorded) and the lines computed so far ([`Sheet`]). The orchestrator
+//! ([`crate::compute`]) builds them; every rule in [`crate::rules`] reads them.
+
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+use crate::answers::Answers;
+use crate::explain::{Diagnostic, Explanation, Line};
+use crate::lines::LineMap;
+use crate::residency::Scope;
+use crate::year::YearParams;
+
+/// The code of the error for text typed for an answer that could not be read
+/// ([`crate::answers::Unreadable`]).
+pub const UNREADABLE_CODE: &str = "unreadable-answer";
+
+/// What a rule function sees.
+pub struct Ctx<'a> {
+    /// The answers.
+    pub a: &'a Answers,
+    /// The year's figures.
+    pub p: &'a YearParams,
+    /// The return being computed (form, months, whole-year income).
+    pub scope: Scope,
+    map: &'a LineMap,
+    diags: RefCell<Vec<Diagnostic>>,
+}
+
+impl<'a> Ctx<'a> {
+    /// A context over answers and the year's figures.
+    pub fn new(a: &'a Answers, p: &'a YearParams) -> Self {
+        Self::scoped(a, p, Scope::full_year_resident())
+    }
+
+    /// A context for one return of the draft (a part-year or nonresident return).
+    pub fn scoped(a: &'a Answers, p: &'a YearParams, scope: Scope) -> Self {
+        let map: &LineMap = if scope.kind.is_nonresident() {
+            &p.nr_line_map
+        } else {
+            &p.line_map
+        };
+        Self {
+            a,
+            p,
+            scope,
+            map,
+            diags: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// What [`Ctx::threshold_gross_income`] measures, in words.
+    pub fn threshold_income_words(&self) -> &'static str {
+        if self.scope.whole_year_gross_income.is_some() {
+            "Gross income for the whole year from everywhere, as if a resident (54A:2-4),"
+        } else {
+            "Gross income (line 29)"
+        }
+    }
+
+    /// The line map of the form being computed.
+    pub fn map(&self) -> &LineMap {
+        self.map
+    }
+
+    /// Gross income the 54A:2-4 threshold and the 8-3.1 filing requirement are measured on: the
+    /// whole year's income from everywhere as if a resident for a part-year or nonresident return
+    /// (54A:2-4, last sentence), else line 29.
+    pub fn threshold_gross_income(&self, s: &Sheet) -> Decimal {
+        self.scope
+            .whole_year_gross_income
+            .unwrap_or_else(|| s.v("gross_income"))
+    }
+
+    /// The tax year.
+    pub fn year(&self) -> u16 {
+        self.p.year
+    }
+
+    /// Record a diagnostic. At the path of an answer whose typed text could not be read, only
+    /// that error is kept: what other checks would say is about the "not given" value standing in
+    /// for it, not about what the filer typed.
+    pub fn diag(&self, d: Diagnostic) {
+        let about_unreadable = d.code != UNREADABLE_CODE
+            && d.path
+                .as_deref()
+                .is_some_and(|p| self.a.unreadable.contains_key(p));
+        if !about_unreadable {
+            self.diags.borrow_mut().push(d);
+        }
+    }
+
+    /// An amount the form does not allow to be negative: an error diagnostic (at `path`) and zero
+    /// when it is.
+    pub fn non_negative(
+        &self,
+        path: impl Into<String>,
+        what: &str,
+        v: Decimal,
+        cite: &str,
+    ) -> Decimal {
+        if v.is_sign_negative() && !v.is_zero() {
+            self.diag(
+                Diagnostic::error(
+                    "negative-amount",
+                    format!(
+                        "{what} cannot be negative ({}); it was treated as zero",
+                        crate::money::fmt_money(v)
+                    ),
+                )
+                .at(path)
+                .cite(cite),
+            );
+        }
+        crate::money::floor_zero(v)
+    }
+
+    /// Take the diagnostics recorded so far.
+    pub fn take_diags(&self) -> Vec<Diagnostic> {
+        std::mem::take(&mut *self.diags.borrow_mut())
+    }
+
+    /// Build a line for a semantic key, with the year's id and label.
+    pub fn line(&self, key: &'static str, value: Decimal, explanation: Explanation) -> Line {
+        let map = self.map;
+        let position = map.position(key).unwrap_or(usize::MAX);
+        let (id, label) = map
+            .shared(position)
+            .unwrap_or_else(|| (Arc::from(key), Arc::from(key)));
+        Line {
+            key,
+            id,
+            label,
+            position,
+            value,
+            explanation,
+        }
+    }
+}
+
+/// The lines computed so far, indexed by their position in the year's form order.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Sheet {
+    lines: Vec<Line>,
+    #[serde(skip)]
+    slots: Vec<Option<usize>>,
+    #[serde(skip)]
+    map: Option<Arc<LineMap>>,
+}
+
+impl Sheet {
+    /// An empty sheet for a year's line map (fast look-ups by key).
+    pub fn for_map(map: Arc<LineMap>) -> Self {
+        Self {
+            lines: Vec::with_capacity(map.lines.len()),
+            slots: vec![None; map.lines.len()],
+            map: Some(map),
+        }
+    }
+
+    fn slot_of(&self, key: &str) -> Option<usize> {
+        let pos = self.map.as_ref()?.position(key)?;
+        self.slots.get(pos).copied().flatten()
+    }
+
+    /// Add a line (replacing one with the same key).
+    pub fn push(&mut self, line: Line) {
+        let known = if self.map.is_some() {
+            self.slots.get(line.position).copied().flatten()
+        } else {
+            self.lines.iter().position(|l| l.key == line.key)
+        };
+        if let Some(old) = known.and_then(|i| self.lines.get_mut(i)) {
+            *old = line;
+            return;
+        }
+        let index = self.lines.len();
+        if let Some(slot) = self.slots.get_mut(line.position) {
+            *slot = Some(index);
+        }
+        self.lines.push(line);
+    }
+
+    /// Value of a computed line by key (zero when not computed).
+    pub fn v(&self, key: &str) -> Decimal {
+        self.get(key).map_or(Decimal::ZERO, |l| l.value)
+    }
+
+    /// A computed line by key.
+    pub fn get(&self, key: &str) -> Option<&Line> {
+        match self.slot_of(key) {
+            Some(i) => self.lines.get(i),
+            None if self.map.is_none() => self.lines.iter().find(|l| l.key == key),
+            None => None,
+        }
+    }
+
+    /// All lines.
+    pub fn lines(&self) -> &[Line] {
+        &self.lines
+    }
+
+    /// Take the lines out.
+    pub fn into_lines(self) -> Vec<Line> {
+        self.lines
+    }
+}
