@@ -14,6 +14,7 @@ mod filing;
 mod funds;
 mod hcc;
 mod impaired_estimator;
+mod import_cycles;
 mod income;
 mod next_year;
 mod nj2210;
