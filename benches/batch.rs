@@ -10,6 +10,7 @@
 //! results kept in draft order. Reading the files from disk is not included.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a bench may panic on broken examples
 
+use njtax_engine::Key;
 use std::collections::HashMap;
 use std::hint::black_box;
 use std::path::Path;
@@ -82,14 +83,14 @@ fn summarize(text: &str, book: &ParamBook, years: &mut HashMap<u16, Option<YearP
         0,
     );
     for r in &set.returns {
-        let line = |key: &str| {
+        let line = |key: Key| {
             r.lines
                 .iter()
                 .find(|l| l.key == key)
                 .map_or(Decimal::ZERO, |l| l.value)
         };
-        row.1 += line("gross_income");
-        row.2 += line("tax");
+        row.1 += line(Key::GrossIncome);
+        row.2 += line(Key::Tax);
         row.3 += r.refund;
         row.4 += r.balance_due;
         row.5 += r

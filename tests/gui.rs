@@ -2,6 +2,7 @@
 //! these; the snapshot test renders on the CPU).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
+use njtax_engine::Key;
 use std::path::PathBuf;
 
 use egui_kittest::Harness;
@@ -1279,7 +1280,7 @@ fn typing_the_form_2441_facts_fills_line_64_with_the_worksheets_credit() {
     // $37,500 (40,000 less the $1,000 and $1,500 exemptions): 40% of $660 = $264.00.
     assert_eq!(h.state().line_value("64"), Some(rust_decimal::dec!(264.00)));
     assert_eq!(
-        line_value(h.state().doc.answers(), "child_care_credit"),
+        line_value(h.state().doc.answers(), Key::ChildCareCredit),
         rust_decimal::dec!(264.00)
     );
     // The spouse questions are not asked on a head-of-household return.
@@ -1299,7 +1300,7 @@ fn uninsured_answers() -> Answers {
     a
 }
 
-fn line_value(answers: &Answers, key: &str) -> rust_decimal::Decimal {
+fn line_value(answers: &Answers, key: Key) -> rust_decimal::Decimal {
     let set = computed_set(answers);
     set.primary()
         .and_then(|r| r.by_key(key).map(|l| l.value))
@@ -1310,7 +1311,7 @@ fn line_value(answers: &Answers, key: &str) -> rust_decimal::Decimal {
 fn ticking_five_months_without_coverage_for_an_adult_sets_line_53c_to_the_engines_payment() {
     let answers = uninsured_answers();
     assert_eq!(
-        line_value(&answers, "shared_responsibility"),
+        line_value(&answers, Key::SharedResponsibility),
         rust_decimal::Decimal::ZERO
     );
     let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
@@ -1326,7 +1327,7 @@ fn ticking_five_months_without_coverage_for_an_adult_sets_line_53c_to_the_engine
         now.taxpayer.coverage.months_without_coverage,
         vec![1, 2, 3, 4, 5]
     );
-    let payment = line_value(&now, "shared_responsibility");
+    let payment = line_value(&now, Key::SharedResponsibility);
     assert!(payment > rust_decimal::Decimal::ZERO, "line 53c: {payment}");
     // The screen shows line 53c with the engine's figure.
     assert!(h.query_by_label(&fmt_money(payment)).is_some());
@@ -1405,7 +1406,7 @@ fn typing_a_short_estimated_payment_makes_line_52_the_engines_interest() {
         });
     }
     assert_eq!(
-        line_value(&answers, "estimated_tax_interest"),
+        line_value(&answers, Key::EstimatedTaxInterest),
         rust_decimal::Decimal::ZERO,
         "four payments on time: no interest"
     );
@@ -1426,7 +1427,7 @@ fn typing_a_short_estimated_payment_makes_line_52_the_engines_interest() {
     h.run();
     let now = h.state().doc.answers().clone();
     assert_eq!(now.payments.estimated[0].amount, rust_decimal::dec!(50));
-    let interest = line_value(&now, "estimated_tax_interest");
+    let interest = line_value(&now, Key::EstimatedTaxInterest);
     assert!(
         interest > rust_decimal::Decimal::ZERO,
         "line 52: {interest}"
@@ -1746,7 +1747,7 @@ fn the_file_online_screen_copies_last_years_gross_income_and_a_line_to_the_clipb
         "the status bar names the figure, not its value: {msg}"
     );
     // A line of the return: wages, line 15, with the engine's value.
-    let wages = set.primary().unwrap().by_key("wages").unwrap();
+    let wages = set.primary().unwrap().by_key(Key::Wages).unwrap();
     assert_eq!(wages.value, rust_decimal::dec!(52000));
     let copied = click_copy(
         &mut h,

@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic
 
 use crate::common;
+use njtax_engine::Key;
 
 use std::process::Command;
 
@@ -149,7 +150,7 @@ fn a_part_year_residents_draft_prints_both_returns_every_line_in_order() {
     assert!(text.contains("2024-07-01 to 2024-12-31 (6 months)"));
     assert!(text.contains("200 Washington Street, Apt 14C"));
     // The income percentage prints as a percentage, not money.
-    let pct = set.returns[1].by_key("income_percentage").unwrap();
+    let pct = set.returns[1].by_key(Key::IncomePercentage).unwrap();
     assert!(pct.display_value().ends_with('%'));
     // No last year's figure entered: the sheet says so.
     assert!(text.contains("Last year's New Jersey gross income was not entered"));

@@ -9,6 +9,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
 use crate::common;
+use njtax_engine::Key;
 
 use crate::common::dec;
 use njtax_engine::residency::{Filer, ReturnKind};
@@ -976,9 +977,12 @@ fn nj1040nr_explanations_name_only_the_nj1040nr_s_own_lines() {
                 }
             }
             // The pinned example: the balance-due / overpayment line reads the NJ-1040NR's lines.
-            if let Some(l) = r.lines.iter().find(|l| l.key == "tax_due") {
-                let total = map.find("total_tax_due").map(|(id, _)| id).unwrap_or("?");
-                let paid = map.find("total_payments").map(|(id, _)| id).unwrap_or("?");
+            if let Some(l) = r.lines.iter().find(|l| l.key == Key::TaxDue) {
+                let total = map.find(Key::TotalTaxDue).map(|(id, _)| id).unwrap_or("?");
+                let paid = map
+                    .find(Key::TotalPayments)
+                    .map(|(id, _)| id)
+                    .unwrap_or("?");
                 let want = format!("Line {total} ");
                 if !l.explanation.rule.starts_with(&want)
                     || !l.explanation.rule.contains(&format!("minus line {paid} "))

@@ -14,6 +14,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
 use crate::common;
+use njtax_engine::Key;
 
 use crate::common::dec;
 use njtax_engine::Severity;
@@ -597,7 +598,7 @@ fn return_2026_06_hoh_moved_in_from_ny_17_may_nj1040_and_nj1040nr_54a_3_1_c() {
     // The document gives the nonresident period's withholding without a line number (the
     // engine's NJ-1040NR payment lines are an inferred map): checked by the line's key.
     if let Some(nr) = set.returns.get(1) {
-        let got = nr.value_by_key("withholding");
+        let got = nr.value_by_key(Key::Withholding);
         if got != dec("120.00") {
             problems.push(format!(
                 "  NJ-1040NR PartYearNonresident: withholding expected 120.00, got {got}"

@@ -2,6 +2,7 @@
 //! NJ-1040 and NJ-1040NR of `compute_set`), and the draft round trip (write, read back, same
 //! draft).
 
+use njtax_engine::Key;
 use std::sync::OnceLock;
 
 use njtax_engine::compute::{ReturnSet, compute_set, compute_set_values, compute_set_with};
@@ -140,9 +141,9 @@ fn check_one(r: &ComputedReturn) {
 
     // Line 29 (29A on the NJ-1040NR) = max(0, line 27 - line 28c).
     let (l27, l28c, l29) = (
-        line(r, "total_income"),
-        line(r, "total_exclusions"),
-        line(r, "gross_income"),
+        line(r, Key::TotalIncome),
+        line(r, Key::TotalExclusions),
+        line(r, Key::GrossIncome),
     );
     assert_eq!(
         l29,
@@ -152,13 +153,13 @@ fn check_one(r: &ComputedReturn) {
 
     if r.kind.is_nonresident() {
         // Column B: line 29B = line 27B (no exclusion applies to New Jersey-source income).
-        let (l27b, l29b) = (line(r, "total_income_nj"), line(r, "gross_income_nj"));
+        let (l27b, l29b) = (line(r, Key::TotalIncomeNj), line(r, Key::GrossIncomeNj));
         assert_eq!(l29b, l27b, "{which}: line 29B != 27B");
         // Line 41 is a fraction, line 42 = line 40 x line 41 to the cent.
         let (l40, l41, l42) = (
-            line(r, "tax_as_resident"),
-            line(r, "income_percentage"),
-            line(r, "tax"),
+            line(r, Key::TaxAsResident),
+            line(r, Key::IncomePercentage),
+            line(r, Key::Tax),
         );
         // No upper limit: 54A:2-1.1 a sets none (New Jersey income can exceed the whole).
         assert!(
@@ -171,9 +172,9 @@ fn check_one(r: &ComputedReturn) {
     } else {
         // Line 45 = max(0, line 43 - line 44).
         let (l43, l44, l45) = (
-            line(r, "tax"),
-            line(r, "coj_credit"),
-            line(r, "balance_of_tax"),
+            line(r, Key::Tax),
+            line(r, Key::CojCredit),
+            line(r, Key::BalanceOfTax),
         );
         assert_eq!(
             l45,
@@ -336,9 +337,9 @@ fn check_credit_schedule(r: &ComputedReturn, which: &str) {
     }
     if r.form == "NJ-1040" {
         let (l45, l49, l50) = (
-            line(r, "balance_of_tax"),
-            line(r, "total_credits"),
-            line(r, "balance_after_credits"),
+            line(r, Key::BalanceOfTax),
+            line(r, Key::TotalCredits),
+            line(r, Key::BalanceAfterCredits),
         );
         assert_eq!(
             l50,

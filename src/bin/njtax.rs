@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use njtax_engine::compute::{ReturnSet, compute_set};
 use njtax_engine::money::fmt_money;
-use njtax_engine::{ComputedReturn, Draft, ParamBook, Severity};
+use njtax_engine::{ComputedReturn, Draft, Key, ParamBook, Severity};
 use njtax_ui::files::{self, ReadError, WriteError, read_draft};
 use rust_decimal::Decimal;
 use serde_json::{Map, Value, json};
@@ -520,7 +520,7 @@ fn export_csv(set: &ReturnSet) -> String {
                 &r.form,
                 filer_name(r),
                 &l.id,
-                l.key,
+                l.key.as_str(),
                 &l.label,
                 &export_value(l),
                 "",
@@ -1050,7 +1050,7 @@ fn render_explanation(ret: &njtax_engine::ComputedReturn, l: &njtax_engine::Line
         for i in &e.inputs {
             let src = match &i.source {
                 njtax_engine::explain::Source::Answer(p) => format!("answer {p}"),
-                njtax_engine::explain::Source::Line(k) => match ret.by_key(k) {
+                njtax_engine::explain::Source::Line(k) => match ret.by_key(*k) {
                     Some(read) => format!("line {}", read.id),
                     None => format!("worked out as {k}"),
                 },
@@ -1250,14 +1250,14 @@ fn summarize(
     let set = njtax_engine::compute::compute_set_values(a, p);
     for r in &set.returns {
         s.forms.push(r.form.clone());
-        let line = |key: &str| {
+        let line = |key: Key| {
             r.lines
                 .iter()
                 .find(|l| l.key == key)
                 .map_or(Decimal::ZERO, |l| l.value)
         };
-        s.gross_income += line("gross_income");
-        s.tax += line("tax");
+        s.gross_income += line(Key::GrossIncome);
+        s.tax += line(Key::Tax);
         s.refund += r.refund;
         s.balance_due += r.balance_due;
         s.errors += r
@@ -1522,7 +1522,7 @@ fn render_coverage(book: &ParamBook, only_not_covered: bool) -> Result<String, U
             let lines: Vec<String> = e
                 .lines
                 .iter()
-                .filter_map(|k| map.find(k).map(|(id, _)| format!("line {id}")))
+                .filter_map(|k| map.find(*k).map(|(id, _)| format!("line {id}")))
                 .collect();
             let mut place = Vec::new();
             if let Some(screen) = &e.screen {

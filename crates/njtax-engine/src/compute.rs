@@ -6,13 +6,13 @@
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
-use std::sync::Arc;
 
 use rust_decimal::Decimal;
 use serde::Serialize;
 
 use crate::answers::{Answers, Date};
 use crate::explain::{Diagnostic, Explanation, Line, Severity};
+use crate::key::Key;
 use crate::lines::LineMap;
 use crate::residency::{Filer, ReturnKind, Scope};
 use crate::rules;
@@ -73,12 +73,12 @@ impl ComputedReturn {
     }
 
     /// A line by semantic key.
-    pub fn by_key(&self, key: &str) -> Option<&Line> {
+    pub fn by_key(&self, key: Key) -> Option<&Line> {
         self.lines.iter().find(|l| l.key == key)
     }
 
     /// Value of a line by semantic key (zero when absent).
-    pub fn value_by_key(&self, key: &str) -> Decimal {
+    pub fn value_by_key(&self, key: Key) -> Decimal {
         self.by_key(key).map_or(Decimal::ZERO, |l| l.value)
     }
 
@@ -217,10 +217,10 @@ fn filer_words(filer: Filer) -> &'static str {
 /// Whether a part-year resident's NJ-1040NR carries anything: New Jersey-source income (column B)
 /// or tax withheld or paid in the nonresident period.
 fn needs_nonresident_return(r: &ComputedReturn) -> bool {
-    !r.value_by_key("total_income_nj").is_zero()
-        || !r.value_by_key("withholding").is_zero()
-        || !r.value_by_key("partnership_tax_paid").is_zero()
-        || !r.value_by_key("bait_credit").is_zero()
+    !r.value_by_key(Key::TotalIncomeNj).is_zero()
+        || !r.value_by_key(Key::Withholding).is_zero()
+        || !r.value_by_key(Key::PartnershipTaxPaid).is_zero()
+        || !r.value_by_key(Key::BaitCredit).is_zero()
 }
 
 /// One sentence on a return: which form, whose, what period, whether it must be filed.
@@ -274,9 +274,9 @@ fn compute_planned(pr: &crate::residency::PlannedReturn, p: &YearParams) -> Comp
 /// 15-29 over every item, unsplit.
 fn whole_year_income(a: &Answers, p: &YearParams) -> (Decimal, Decimal) {
     let cx = Ctx::new(a, p);
-    let mut s = Sheet::for_map(Arc::clone(&p.line_map));
+    let mut s = Sheet::for_map(&p.line_map);
     push_income_and_gross(&cx, &mut s);
-    (s.v("total_income"), s.v("gross_income"))
+    (s.v(Key::TotalIncome), s.v(Key::GrossIncome))
 }
 
 /// Lines 15-29: income, exclusions and gross income (column A on the NJ-1040NR).
@@ -312,7 +312,7 @@ fn push_deductions(cx: &Ctx, s: &mut Sheet) {
 /// The NJ-1040 (full year, or the resident period of a part-year resident).
 fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope) -> ComputedReturn {
     let cx = Ctx::scoped(answers, p, scope);
-    let mut s = Sheet::for_map(Arc::clone(&p.line_map));
+    let mut s = Sheet::for_map(&p.line_map);
     rules::validate::validate(&cx);
 
     // Exemptions (lines 6-13).
@@ -430,26 +430,26 @@ fn finish_with_credits(
 }
 
 /// Column-A keys and their column-B (New Jersey source) keys on the NJ-1040NR.
-const NJ_SOURCE_KEYS: [(&str, &str); 12] = [
-    ("wages", "wages_nj"),
-    ("taxable_interest", "taxable_interest_nj"),
-    ("dividends", "dividends_nj"),
-    ("business_profits", "business_profits_nj"),
-    ("property_gains", "property_gains_nj"),
-    ("rents", "rents_nj"),
-    ("gambling", "gambling_nj"),
-    ("pensions", "pensions_nj"),
-    ("partnership_income", "partnership_income_nj"),
-    ("s_corp_income", "s_corp_income_nj"),
-    ("alimony_received", "alimony_received_nj"),
-    ("other_income", "other_income_nj"),
+const NJ_SOURCE_KEYS: [(Key, Key); 12] = [
+    (Key::Wages, Key::WagesNj),
+    (Key::TaxableInterest, Key::TaxableInterestNj),
+    (Key::Dividends, Key::DividendsNj),
+    (Key::BusinessProfits, Key::BusinessProfitsNj),
+    (Key::PropertyGains, Key::PropertyGainsNj),
+    (Key::Rents, Key::RentsNj),
+    (Key::Gambling, Key::GamblingNj),
+    (Key::Pensions, Key::PensionsNj),
+    (Key::PartnershipIncome, Key::PartnershipIncomeNj),
+    (Key::SCorpIncome, Key::SCorpIncomeNj),
+    (Key::AlimonyReceived, Key::AlimonyReceivedNj),
+    (Key::OtherIncome, Key::OtherIncomeNj),
 ];
 
 /// The NJ-1040NR (a nonresident, or the nonresident period of a part-year resident): tax as if a
 /// resident on income from everywhere, times the New Jersey share of that income (54A:2-1.1 a).
 fn compute_nonresident(answers: &Answers, p: &YearParams, scope: Scope) -> ComputedReturn {
     let cx = Ctx::scoped(answers, p, scope.clone());
-    let mut s = Sheet::for_map(Arc::clone(&p.nr_line_map));
+    let mut s = Sheet::for_map(&p.nr_line_map);
     rules::validate::validate(&cx);
     for line in rules::exemptions::exemption_lines(&cx) {
         s.push(line);
@@ -464,14 +464,14 @@ fn compute_nonresident(answers: &Answers, p: &YearParams, scope: Scope) -> Compu
         drop(cxb.take_diags());
         for line in lines {
             if let Some((_, nj_key)) = NJ_SOURCE_KEYS.iter().find(|(k, _)| *k == line.key) {
-                if *nj_key == "wages_nj" {
+                if *nj_key == Key::WagesNj {
                     s.push(rules::nonresident::wages_with_convenience(
                         &cx,
                         line,
                         &wage_notes,
                     ));
                 } else {
-                    s.push(rules::nonresident::column_b_line(&cx, nj_key, line));
+                    s.push(rules::nonresident::column_b_line(&cx, *nj_key, line));
                 }
             }
         }
@@ -545,9 +545,9 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
 
     // A zero is shown as 0, never -0 (a product or difference of zero can carry a sign).
     let unsigned = |v: Decimal| if v.is_zero() { Decimal::ZERO } else { v };
-    let refund = unsigned(s.v("refund"));
-    let balance_due = unsigned(s.v("balance_due"));
-    let refund_claim_deadline = if s.v("overpayment").is_zero() {
+    let refund = unsigned(s.v(Key::Refund));
+    let balance_due = unsigned(s.v(Key::BalanceDue));
+    let refund_claim_deadline = if s.v(Key::Overpayment).is_zero() {
         None
     } else {
         rules::refund::refund_claim_deadline(cx)
@@ -562,7 +562,7 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
         if l.position != usize::MAX {
             return true;
         }
-        if !l.value.is_zero() && l.key != "balance_of_tax" {
+        if !l.value.is_zero() && l.key != Key::BalanceOfTax {
             cx.diag(Diagnostic::error(
                 "internal-line-off-form",
                 format!(

@@ -7,6 +7,8 @@
 
 use serde::Deserialize;
 
+use crate::key::Key;
+
 /// The embedded `forms/coverage.ron`.
 const EMBEDDED: &str = include_str!("../../../forms/coverage.ron");
 
@@ -51,7 +53,7 @@ pub struct Entry {
     pub screen: Option<String>,
     /// The line keys it gives (their numbers come from the year's line map).
     #[serde(default)]
-    pub lines: Vec<String>,
+    pub lines: Vec<Key>,
     /// What the filer should know or do, in plain words (always given for `NotCovered`).
     #[serde(default)]
     pub note: String,

@@ -3,6 +3,7 @@
 use rust_decimal::Decimal;
 use serde::Serialize;
 
+use crate::key::{Key, Unit};
 use crate::money::fmt_money;
 use crate::params::Figure;
 
@@ -12,7 +13,7 @@ pub enum Source {
     /// An answer in the draft, by its path (for example `income.w2s[0].state_wages`).
     Answer(String),
     /// Another line of the return, by its semantic key.
-    Line(String),
+    Line(Key),
     /// A value computed inside a worksheet or schedule.
     Worksheet(String),
 }
@@ -145,27 +146,22 @@ impl Explanation {
 
     /// Add a money input taken from another line.
     #[must_use]
-    pub fn line(self, name: impl Into<String>, key: impl Into<String>, value: Decimal) -> Self {
+    pub fn line(self, name: impl Into<String>, key: Key, value: Decimal) -> Self {
         self.input(|| Input {
             name: name.into(),
             value: fmt_money(value),
-            source: Source::Line(key.into()),
+            source: Source::Line(key),
         })
     }
 
     /// Add another line that is a ratio, shown as a percentage ("83.33%"), as [`Line::display_value`]
     /// shows the line itself.
     #[must_use]
-    pub fn ratio_line(
-        self,
-        name: impl Into<String>,
-        key: impl Into<String>,
-        value: Decimal,
-    ) -> Self {
+    pub fn ratio_line(self, name: impl Into<String>, key: Key, value: Decimal) -> Self {
         self.input(|| Input {
             name: name.into(),
             value: format!("{}%", (value * Decimal::ONE_HUNDRED).normalize()),
-            source: Source::Line(key.into()),
+            source: Source::Line(key),
         })
     }
 
@@ -259,7 +255,7 @@ impl<T: std::fmt::Debug> ShowValue for crate::params::ByStatus<T> {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Line {
     /// Semantic key, stable across years (for example `wages`).
-    pub key: &'static str,
+    pub key: Key,
     /// The official line id for the tax year (for example `15`).
     pub id: std::sync::Arc<str>,
     /// The form's label for the line.
@@ -276,7 +272,7 @@ pub struct Line {
 impl Line {
     /// Whether the line is a ratio, not money (the NJ-1040NR income percentage).
     pub fn is_ratio(&self) -> bool {
-        self.key == "income_percentage"
+        self.key.unit() == Unit::Ratio
     }
 
     /// The value as shown on the form: money with cents, or a ratio as a percentage ("45.68%").

@@ -1,14 +1,14 @@
 //! Line maps: the official line id and label of each semantic line key, per tax year.
 //!
-//! The engine computes lines by stable semantic keys (`wages`, `tax`); each year's map in
+//! The engine computes lines by stable semantic keys ([`Key`]: `wages`, `tax`); each year's map in
 //! `forms/lines/` gives the printed line id ("15", "43") and label. Years that share a layout share
 //! a file.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use serde::Deserialize;
+
+use crate::key::Key;
 
 /// One year's (or several years') NJ-1040 line layout.
 #[derive(Clone, Debug, Deserialize)]
@@ -20,11 +20,12 @@ pub struct LineMap {
     pub years: Vec<u16>,
     /// Why the layout is uncertain, if it is.
     pub uncertain: Option<String>,
-    /// `(key, id, label)` in form order.
-    pub lines: Vec<(String, String, String)>,
-    /// Key to position, built once after loading.
+    /// `(key, id, label)` in form order. A key the engine does not know is an error when the
+    /// file is read.
+    pub lines: Vec<(Key, String, String)>,
+    /// Position of each key (by [`Key::index`]), built once after loading.
     #[serde(skip)]
-    index: HashMap<String, usize, BuildHasherDefault<Fnv>>,
+    index: Vec<Option<usize>>,
     /// `(id, label)` by position, shared by every computed line.
     #[serde(skip)]
     shared: Vec<(Arc<str>, Arc<str>)>,
@@ -33,12 +34,13 @@ pub struct LineMap {
 impl LineMap {
     /// Build the look-up index (called by the loader).
     pub fn build_index(&mut self) {
-        self.index = self
-            .lines
-            .iter()
-            .enumerate()
-            .map(|(i, (k, _, _))| (k.clone(), i))
-            .collect();
+        let mut index = vec![None; Key::COUNT];
+        for (i, (k, _, _)) in self.lines.iter().enumerate() {
+            if let Some(slot) = index.get_mut(k.index()) {
+                slot.get_or_insert(i);
+            }
+        }
+        self.index = index;
         self.shared = self
             .lines
             .iter()
@@ -47,19 +49,18 @@ impl LineMap {
     }
 
     /// The `(id, label)` of a key.
-    pub fn find(&self, key: &str) -> Option<(&str, &str)> {
+    pub fn find(&self, key: Key) -> Option<(&str, &str)> {
         self.position(key)
             .and_then(|i| self.lines.get(i))
             .map(|(_, id, label)| (id.as_str(), label.as_str()))
     }
 
     /// Position of a key in form order.
-    pub fn position(&self, key: &str) -> Option<usize> {
-        match self.index.get(key) {
-            Some(i) => Some(*i),
-            None if self.index.is_empty() => self.lines.iter().position(|(k, _, _)| k == key),
-            None => None,
+    pub fn position(&self, key: Key) -> Option<usize> {
+        if self.index.is_empty() {
+            return self.lines.iter().position(|(k, _, _)| *k == key);
         }
+        self.index.get(key.index()).copied().flatten()
     }
 
     /// Shared `(id, label)` of a position.
@@ -192,7 +193,7 @@ pub fn line_refs(text: &str) -> Vec<LineRef> {
 
 impl LineMap {
     /// The key of a line id (exact, else ignoring case).
-    pub fn key_of(&self, id: &str) -> Option<&str> {
+    pub fn key_of(&self, id: &str) -> Option<Key> {
         self.lines
             .iter()
             .find(|(_, i, _)| i == id)
@@ -201,7 +202,7 @@ impl LineMap {
                     .iter()
                     .find(|(_, i, _)| i.eq_ignore_ascii_case(id))
             })
-            .map(|(k, _, _)| k.as_str())
+            .map(|(k, _, _)| *k)
     }
 
     /// Explanation prose written in `resident`'s numbering (the NJ-1040's), renumbered to this
@@ -248,27 +249,3 @@ impl LineMap {
 
 // The embedded line map files (`LINE_MAP_FILES`): every `forms/lines/*.ron`, listed by build.rs.
 include!(concat!(env!("OUT_DIR"), "/line_maps.rs"));
-
-/// FNV-1a: a small, fast hash for the short line keys looked up on every recomputation.
-#[derive(Default)]
-pub struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        const PRIME: u64 = 0x0000_0100_0000_01b3;
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for b in bytes {
-            h ^= u64::from(*b);
-            h = h.wrapping_mul(PRIME);
-        }
-        self.0 = h;
-    }
-}

@@ -5,6 +5,7 @@
 
 use crate::answers::{Answers, CarryoverEntry, NjResidency, Owner};
 use crate::compute::{ComputedReturn, ReturnSet};
+use crate::key::Key;
 use crate::money::sat_add;
 use crate::residency::Filer;
 
@@ -47,12 +48,12 @@ pub fn next_year(answers: &Answers, set: &ReturnSet) -> Answers {
     let mut resident_taxable = rust_decimal::Decimal::ZERO;
     let mut nonresident_taxable: Option<rust_decimal::Decimal> = None;
     for r in &set.returns {
-        prior_tax = sat_add(prior_tax, r.value_by_key("balance_after_credits"));
+        prior_tax = sat_add(prior_tax, r.value_by_key(Key::BalanceAfterCredits));
         if r.kind.is_nonresident() {
-            let v = r.value_by_key("taxable_income");
+            let v = r.value_by_key(Key::TaxableIncome);
             nonresident_taxable = Some(nonresident_taxable.map_or(v, |n| n.max(v)));
         } else {
-            resident_taxable = sat_add(resident_taxable, r.value_by_key("nj_taxable_income"));
+            resident_taxable = sat_add(resident_taxable, r.value_by_key(Key::NjTaxableIncome));
         }
     }
     if !set.returns.is_empty() {
@@ -74,7 +75,7 @@ pub fn next_year(answers: &Answers, set: &ReturnSet) -> Answers {
     for r in &set.returns {
         out.payments.prior_year_overpayment = sat_add(
             out.payments.prior_year_overpayment,
-            r.value_by_key("credit_forward"),
+            r.value_by_key(Key::CreditForward),
         );
         let back = |o: Owner| match (r.filer, o) {
             (Filer::Spouse, Owner::Taxpayer) => Owner::Spouse,
@@ -124,5 +125,5 @@ pub fn online_service_gross_income(set: &ReturnSet) -> Option<rust_decimal::Deci
     own.iter()
         .find(|r| !r.kind.is_nonresident())
         .or_else(|| own.first())
-        .map(|r| r.value_by_key("gross_income"))
+        .map(|r| r.value_by_key(Key::GrossIncome))
 }

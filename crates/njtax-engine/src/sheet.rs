@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::answers::Answers;
 use crate::explain::{Diagnostic, Explanation, Line};
+use crate::key::Key;
 use crate::lines::LineMap;
 use crate::residency::Scope;
 use crate::year::YearParams;
@@ -72,7 +73,7 @@ impl<'a> Ctx<'a> {
     pub fn threshold_gross_income(&self, s: &Sheet) -> Decimal {
         self.scope
             .whole_year_gross_income
-            .unwrap_or_else(|| s.v("gross_income"))
+            .unwrap_or_else(|| s.v(Key::GrossIncome))
     }
 
     /// The tax year.
@@ -124,12 +125,12 @@ impl<'a> Ctx<'a> {
     }
 
     /// Build a line for a semantic key, with the year's id and label.
-    pub fn line(&self, key: &'static str, value: Decimal, explanation: Explanation) -> Line {
+    pub fn line(&self, key: Key, value: Decimal, explanation: Explanation) -> Line {
         let map = self.map;
         let position = map.position(key).unwrap_or(usize::MAX);
         let (id, label) = map
             .shared(position)
-            .unwrap_or_else(|| (Arc::from(key), Arc::from(key)));
+            .unwrap_or_else(|| (Arc::from(key.as_str()), Arc::from(key.as_str())));
         Line {
             key,
             id,
@@ -141,61 +142,63 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// The lines computed so far, indexed by their position in the year's form order.
-#[derive(Clone, Debug, Default, Serialize)]
+/// The lines computed so far, each found by its [`Key`] in constant time.
+#[derive(Clone, Debug, Serialize)]
 pub struct Sheet {
     lines: Vec<Line>,
+    /// Index into `lines` of each key's line (by [`Key::index`]).
     #[serde(skip)]
-    slots: Vec<Option<usize>>,
-    #[serde(skip)]
-    map: Option<Arc<LineMap>>,
+    slots: [Option<u16>; Key::COUNT],
+}
+
+impl Default for Sheet {
+    fn default() -> Self {
+        Self {
+            lines: Vec::new(),
+            slots: [None; Key::COUNT],
+        }
+    }
 }
 
 impl Sheet {
-    /// An empty sheet for a year's line map (fast look-ups by key).
-    pub fn for_map(map: Arc<LineMap>) -> Self {
+    /// An empty sheet with room for every line of a year's line map.
+    pub fn for_map(map: &LineMap) -> Self {
         Self {
             lines: Vec::with_capacity(map.lines.len()),
-            slots: vec![None; map.lines.len()],
-            map: Some(map),
+            slots: [None; Key::COUNT],
         }
     }
 
-    fn slot_of(&self, key: &str) -> Option<usize> {
-        let pos = self.map.as_ref()?.position(key)?;
-        self.slots.get(pos).copied().flatten()
+    fn slot_of(&self, key: Key) -> Option<usize> {
+        self.slots
+            .get(key.index())
+            .copied()
+            .flatten()
+            .map(usize::from)
     }
 
     /// Add a line (replacing one with the same key).
     pub fn push(&mut self, line: Line) {
-        let known = if self.map.is_some() {
-            self.slots.get(line.position).copied().flatten()
-        } else {
-            self.lines.iter().position(|l| l.key == line.key)
-        };
-        if let Some(old) = known.and_then(|i| self.lines.get_mut(i)) {
+        if let Some(old) = self.slot_of(line.key).and_then(|i| self.lines.get_mut(i)) {
             *old = line;
             return;
         }
-        let index = self.lines.len();
-        if let Some(slot) = self.slots.get_mut(line.position) {
+        // A sheet holds at most one line per key, so the index always fits.
+        let index = u16::try_from(self.lines.len()).unwrap_or(u16::MAX);
+        if let Some(slot) = self.slots.get_mut(line.key.index()) {
             *slot = Some(index);
         }
         self.lines.push(line);
     }
 
     /// Value of a computed line by key (zero when not computed).
-    pub fn v(&self, key: &str) -> Decimal {
+    pub fn v(&self, key: Key) -> Decimal {
         self.get(key).map_or(Decimal::ZERO, |l| l.value)
     }
 
     /// A computed line by key.
-    pub fn get(&self, key: &str) -> Option<&Line> {
-        match self.slot_of(key) {
-            Some(i) => self.lines.get(i),
-            None if self.map.is_none() => self.lines.iter().find(|l| l.key == key),
-            None => None,
-        }
+    pub fn get(&self, key: Key) -> Option<&Line> {
+        self.slot_of(key).and_then(|i| self.lines.get(i))
     }
 
     /// All lines.

@@ -5,6 +5,7 @@
 //! compute them are tested on their own).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use njtax_engine::Key;
 use njtax_engine::answers::{CarryoverEntry, CreditKind, FilingStatus, Owner};
 use njtax_engine::compute::{Ctx, Sheet};
 use njtax_engine::explain::{Diagnostic, Severity};
@@ -45,18 +46,18 @@ fn carry(kind: CreditKind, origin_year: u16, remaining: Decimal) -> CarryoverEnt
 
 struct Run {
     applied: Applied,
-    lines_45_54: Vec<(String, Decimal)>,
+    lines_45_54: Vec<(Key, Decimal)>,
     diags: Vec<Diagnostic>,
 }
 
 impl Run {
-    fn line(&self, key: &str) -> Decimal {
+    fn line(&self, key: Key) -> Decimal {
         self.applied.value(key)
     }
-    fn total(&self, key: &str) -> Decimal {
+    fn total(&self, key: Key) -> Decimal {
         self.lines_45_54
             .iter()
-            .find(|(k, _)| k == key)
+            .find(|(k, _)| *k == key)
             .map(|(_, v)| *v)
             .unwrap()
     }
@@ -102,13 +103,13 @@ fn run_on(
     };
     let cx = Ctx::scoped(&a, &p, scope);
     let mut s = Sheet::default();
-    s.push(cx.line("tax", tax, Explanation::default()));
-    s.push(cx.line("coj_credit", coj, Explanation::default()));
-    s.push(cx.line("nj_eitc", eitc, Explanation::default()));
+    s.push(cx.line(Key::Tax, tax, Explanation::default()));
+    s.push(cx.line(Key::CojCredit, coj, Explanation::default()));
+    s.push(cx.line(Key::NjEitc, eitc, Explanation::default()));
     let applied = apply(&cx, &s, earned, (share, Explanation::default()));
     let lines_45_54 = njtax_engine::rules::totals::lines_45_to_54(&cx, &s, &applied)
         .into_iter()
-        .map(|l| (l.key.to_owned(), l.value))
+        .map(|l| (l.key, l.value))
         .collect();
     Run {
         applied,
@@ -160,7 +161,7 @@ fn sheltered_workshop_limit_is_half_the_nj_share_of_tax_less_the_eitc_54a_4_11_c
         &[credit(ShelteredWorkshop, dec!(1000))],
         dec!(0.6),
     );
-    assert_eq!(r.line("sheltered_workshop_credit"), dec!(900));
+    assert_eq!(r.line(Key::ShelteredWorkshopCredit), dec!(900));
     let row = r.row(ShelteredWorkshop);
     assert_eq!(row.limit, Some(dec!(900)));
     assert_eq!(row.carried_forward, dec!(100));
@@ -171,8 +172,8 @@ fn sheltered_workshop_limit_is_half_the_nj_share_of_tax_less_the_eitc_54a_4_11_c
         (dec!(1000), dec!(900), dec!(100), 2031, dec!(0))
     );
     // Line 49 = 900, line 50 = 4,000 - 900 = 3,100.
-    assert_eq!(r.total("total_credits"), dec!(900));
-    assert_eq!(r.total("balance_after_credits"), dec!(3100));
+    assert_eq!(r.total(Key::TotalCredits), dec!(900));
+    assert_eq!(r.total(Key::BalanceAfterCredits), dec!(3100));
     assert!(row.explanation.rule.contains("$900.00"));
     assert!(row.explanation.citation.contains("54A:4-11 c"));
 }
@@ -206,7 +207,7 @@ fn sheltered_workshop_limit_counts_every_other_credit_allowed_54a_4_11_c() {
     };
     let at = others(dec!(550));
     assert_eq!(at.row(ShelteredWorkshop).limit, Some(dec!(550)));
-    assert_eq!(at.line("sheltered_workshop_credit"), dec!(550));
+    assert_eq!(at.line(Key::ShelteredWorkshopCredit), dec!(550));
     assert_eq!(at.row(ShelteredWorkshop).carried_forward, dec!(0));
     let words = &at.row(ShelteredWorkshop).explanation.rule;
     assert!(
@@ -218,7 +219,7 @@ fn sheltered_workshop_limit_counts_every_other_credit_allowed_54a_4_11_c() {
         "{words}"
     );
     let over = others(dec!(550.01));
-    assert_eq!(over.line("sheltered_workshop_credit"), dec!(550));
+    assert_eq!(over.line(Key::ShelteredWorkshopCredit), dec!(550));
     assert_eq!(over.row(ShelteredWorkshop).carried_forward, dec!(0.01));
 }
 
@@ -234,7 +235,7 @@ fn sheltered_workshop_credit_one_cent_under_and_over_the_limit_54a_4_11_c() {
         &[credit(ShelteredWorkshop, dec!(899.99))],
         dec!(0.6),
     );
-    assert_eq!(under.line("sheltered_workshop_credit"), dec!(899.99));
+    assert_eq!(under.line(Key::ShelteredWorkshopCredit), dec!(899.99));
     assert_eq!(under.row(ShelteredWorkshop).carried_forward, dec!(0));
     let over = run(
         2024,
@@ -244,7 +245,7 @@ fn sheltered_workshop_credit_one_cent_under_and_over_the_limit_54a_4_11_c() {
         &[credit(ShelteredWorkshop, dec!(900.01))],
         dec!(0.6),
     );
-    assert_eq!(over.line("sheltered_workshop_credit"), dec!(900));
+    assert_eq!(over.line(Key::ShelteredWorkshopCredit), dec!(900));
     assert_eq!(over.row(ShelteredWorkshop).carried_forward, dec!(0.01));
 }
 
@@ -262,7 +263,7 @@ fn sheltered_workshop_limit_counts_the_coj_credit_54a_4_11_c() {
         &[credit(ShelteredWorkshop, dec!(2000))],
         dec!(1),
     );
-    assert_eq!(r.line("sheltered_workshop_credit"), dec!(1500));
+    assert_eq!(r.line(Key::ShelteredWorkshopCredit), dec!(1500));
     assert_eq!(r.row(ShelteredWorkshop).carried_forward, dec!(500));
 }
 
@@ -278,7 +279,7 @@ fn sheltered_workshop_credit_with_a_zero_share_all_carries_forward_54a_4_11_c() 
         &[credit(ShelteredWorkshop, dec!(700))],
         dec!(0),
     );
-    assert_eq!(r.line("sheltered_workshop_credit"), dec!(0));
+    assert_eq!(r.line(Key::ShelteredWorkshopCredit), dec!(0));
     assert_eq!(r.row(ShelteredWorkshop).carried_forward, dec!(700));
 }
 
@@ -294,7 +295,7 @@ fn unused_sheltered_workshop_credit_is_used_two_years_later_54a_4_11_c() {
         &[],
         dec!(0.6),
     );
-    assert_eq!(r.line("sheltered_workshop_credit"), dec!(100));
+    assert_eq!(r.line(Key::ShelteredWorkshopCredit), dec!(100));
     let l = ledger_row(&r, 2022);
     assert_eq!(
         (l.used, l.remaining, l.last_year),
@@ -315,7 +316,7 @@ fn a_2024_sheltered_workshop_credit_is_usable_in_2031_and_expired_in_2032_54a_4_
         &[],
         dec!(1),
     );
-    assert_eq!(used.line("sheltered_workshop_credit"), dec!(50));
+    assert_eq!(used.line(Key::ShelteredWorkshopCredit), dec!(50));
     let unused = run(
         2031,
         vec![carry(ShelteredWorkshop, 2024, dec!(50))],
@@ -336,7 +337,7 @@ fn a_2024_sheltered_workshop_credit_is_usable_in_2031_and_expired_in_2032_54a_4_
         &[],
         dec!(1),
     );
-    assert_eq!(expired.line("sheltered_workshop_credit"), dec!(0));
+    assert_eq!(expired.line(Key::ShelteredWorkshopCredit), dec!(0));
     assert!(expired.has("carryover-expired", Severity::Info));
     assert!(expired.applied.schedule.ledger.is_empty());
 }
@@ -356,7 +357,7 @@ fn carryovers_are_used_oldest_first_then_this_years_credit_54a_4_11_c() {
         &[credit(ShelteredWorkshop, dec!(500))],
         dec!(1),
     );
-    assert_eq!(r.line("sheltered_workshop_credit"), dec!(600));
+    assert_eq!(r.line(Key::ShelteredWorkshopCredit), dec!(600));
     let origins: Vec<u16> = r
         .applied
         .schedule
@@ -387,10 +388,10 @@ fn a_refundable_credit_after_non_refundable_ones_becomes_a_refund_54a_12_5_b() {
         ],
         dec!(0),
     );
-    assert_eq!(r.line("gold_star_credit"), dec!(1000));
+    assert_eq!(r.line(Key::GoldStarCredit), dec!(1000));
     assert_eq!(r.row(GoldStar).lost, dec!(200));
-    assert_eq!(r.total("balance_after_credits"), dec!(0));
-    assert_eq!(r.line("bait_credit"), dec!(500));
+    assert_eq!(r.total(Key::BalanceAfterCredits), dec!(0));
+    assert_eq!(r.line(Key::BaitCredit), dec!(500));
     let bait = r.row(PassThroughBait);
     assert_eq!((bait.applied, bait.refunded), (dec!(0), dec!(500)));
     let order: Vec<CreditKind> = r.applied.schedule.rows.iter().map(|r| r.kind).collect();
@@ -409,8 +410,8 @@ fn a_non_refundable_credit_stops_at_zero_tax_and_the_excess_is_lost_54a_4_20() {
         &[credit(OrganDonorEmployer, dec!(700))],
         dec!(0),
     );
-    assert_eq!(r.line("organ_donor_employer_credit"), dec!(500));
-    assert_eq!(r.total("balance_after_credits"), dec!(0));
+    assert_eq!(r.line(Key::OrganDonorEmployerCredit), dec!(500));
+    assert_eq!(r.total(Key::BalanceAfterCredits), dec!(0));
     let row = r.row(OrganDonorEmployer);
     assert_eq!(
         (row.lost, row.carried_forward, row.refunded),
@@ -437,12 +438,12 @@ fn lines_46_to_48_are_applied_in_the_form_order_against_line_45() {
         ],
         dec!(1),
     );
-    assert_eq!(r.line("sheltered_workshop_credit"), dec!(50));
+    assert_eq!(r.line(Key::ShelteredWorkshopCredit), dec!(50));
     assert_eq!(r.row(ShelteredWorkshop).carried_forward, dec!(550));
-    assert_eq!(r.line("gold_star_credit"), dec!(300));
-    assert_eq!(r.line("organ_donor_employer_credit"), dec!(150));
-    assert_eq!(r.total("total_credits"), dec!(500));
-    assert_eq!(r.total("balance_after_credits"), dec!(500));
+    assert_eq!(r.line(Key::GoldStarCredit), dec!(300));
+    assert_eq!(r.line(Key::OrganDonorEmployerCredit), dec!(150));
+    assert_eq!(r.total(Key::TotalCredits), dec!(500));
+    assert_eq!(r.total(Key::BalanceAfterCredits), dec!(500));
     // Without the sheltered workshop credit the others take the tax in the form's order: a $900
     // organ donor credit after Gold Star's $300 is cut to the $700 left.
     let r = run(
@@ -456,9 +457,9 @@ fn lines_46_to_48_are_applied_in_the_form_order_against_line_45() {
         ],
         dec!(1),
     );
-    assert_eq!(r.line("gold_star_credit"), dec!(300));
-    assert_eq!(r.line("organ_donor_employer_credit"), dec!(700));
-    assert_eq!(r.total("balance_after_credits"), dec!(0));
+    assert_eq!(r.line(Key::GoldStarCredit), dec!(300));
+    assert_eq!(r.line(Key::OrganDonorEmployerCredit), dec!(700));
+    assert_eq!(r.total(Key::BalanceAfterCredits), dec!(0));
 }
 
 /// Decision 1 (54A:4-18 b, 4-13): credits without an NJ-1040 line leave lines 49 and 50 alone and
@@ -478,8 +479,8 @@ fn credits_without_a_line_change_only_the_net_after_separate_claims_54a_4_18_b()
         ],
         dec!(0),
     );
-    assert_eq!(r.total("total_credits"), dec!(0));
-    assert_eq!(r.total("balance_after_credits"), dec!(1000));
+    assert_eq!(r.total(Key::TotalCredits), dec!(0));
+    assert_eq!(r.total(Key::BalanceAfterCredits), dec!(1000));
     let sch = &mut r.applied.schedule;
     assert_eq!(sch.separate_nonrefundable, dec!(300));
     assert_eq!(sch.separate_refundable, dec!(2000));
@@ -529,7 +530,7 @@ fn the_nj_1040nr_uses_its_own_line_ids_and_refuses_the_resident_only_credit_54a_
         ],
         dec!(1),
     );
-    let id = |key: &str| {
+    let id = |key: Key| {
         r.applied
             .lines
             .iter()
@@ -537,11 +538,11 @@ fn the_nj_1040nr_uses_its_own_line_ids_and_refuses_the_resident_only_credit_54a_
             .map(|l| l.id.to_string())
             .unwrap()
     };
-    assert_eq!(id("sheltered_workshop_credit"), "43");
-    assert_eq!(id("gold_star_credit"), "44");
-    assert_eq!(id("organ_donor_employer_credit"), "45");
-    assert_eq!(r.line("sheltered_workshop_credit"), dec!(100));
-    assert_eq!(r.line("wounded_warrior_credit"), dec!(0));
+    assert_eq!(id(Key::ShelteredWorkshopCredit), "43");
+    assert_eq!(id(Key::GoldStarCredit), "44");
+    assert_eq!(id(Key::OrganDonorEmployerCredit), "45");
+    assert_eq!(r.line(Key::ShelteredWorkshopCredit), dec!(100));
+    assert_eq!(r.line(Key::WoundedWarriorCredit), dec!(0));
     assert!(r.has("resident-only-credit", Severity::Error));
     assert_eq!(r.row(ShelteredWorkshop).line.as_deref(), Some("43"));
 }
@@ -572,7 +573,7 @@ fn a_carryover_of_a_credit_without_carryover_is_refused_54a_4_16_b() {
         &[],
         dec!(0),
     );
-    assert_eq!(r.line("gold_star_credit"), dec!(0));
+    assert_eq!(r.line(Key::GoldStarCredit), dec!(0));
     assert!(r.has("credit-has-no-carryover", Severity::Error));
 }
 
@@ -702,8 +703,8 @@ fn a_part_year_residents_business_credits_go_on_the_resident_period_return_only(
         .iter()
         .find(|r| r.kind == ReturnKind::PartYearNonresident)
         .unwrap();
-    assert_eq!(res.value_by_key("bait_credit"), dec!(300));
-    assert_eq!(nr.value_by_key("bait_credit"), dec!(0));
+    assert_eq!(res.value_by_key(Key::BaitCredit), dec!(300));
+    assert_eq!(nr.value_by_key(Key::BaitCredit), dec!(0));
     assert!(nr.business_credits.is_empty());
 }
 
@@ -736,8 +737,8 @@ fn s_corporation_tax_paid_goes_with_partnership_payments_on_the_nj_1040nr_54a_4_
     a.payments.partnership_tax_paid = dec!(30);
     let r = njtax_engine::compute(&a, &book).unwrap();
     assert_eq!(r.form, "NJ-1040NR");
-    assert_eq!(r.value_by_key("partnership_tax_paid"), dec!(150));
-    assert_eq!(r.value_by_key("withholding"), dec!(2500));
+    assert_eq!(r.value_by_key(Key::PartnershipTaxPaid), dec!(150));
+    assert_eq!(r.value_by_key(Key::Withholding), dec!(2500));
 }
 
 /// 54A:9-7(a): a filer under the filing threshold with a refundable credit that has no form line
@@ -798,14 +799,14 @@ fn wounded_warrior_income_limit_uses_a_part_year_residents_whole_year_income_54a
         .iter()
         .find(|r| r.kind == ReturnKind::PartYearResident)
         .unwrap();
-    assert_eq!(res.value_by_key("gross_income"), dec!(40000));
-    assert_eq!(res.value_by_key("wounded_warrior_credit"), dec!(0));
+    assert_eq!(res.value_by_key(Key::GrossIncome), dec!(40000));
+    assert_eq!(res.value_by_key(Key::WoundedWarriorCredit), dec!(0));
 
     let mut full = wage_earner(2024);
     full.income.w2s[0].state_wages = dec!(40000);
     full.business_credits.veteran_care.push(care);
     let r = njtax_engine::compute(&full, &book).unwrap();
-    assert_eq!(r.value_by_key("wounded_warrior_credit"), dec!(675));
+    assert_eq!(r.value_by_key(Key::WoundedWarriorCredit), dec!(675));
 }
 
 /// P.L.2019, c.32, s.6 e: an employer "may use the tax credit when determining the employer's
@@ -818,7 +819,7 @@ fn wounded_warrior_income_limit_uses_a_part_year_residents_whole_year_income_54a
 fn the_nj2210_counts_the_credits_claimed_on_the_business_credits_schedule_p_l_2019_c_32_s_6_e() {
     let interest = |earned: &[EarnedCredit]| {
         let r = run(2024, vec![], dec!(4000), dec!(0), earned, dec!(0));
-        r.total("estimated_tax_interest")
+        r.total(Key::EstimatedTaxInterest)
     };
     assert!(interest(&[]) > dec!(0));
     assert_eq!(interest(&[credit(ImpairedEmployee, dec!(3600))]), dec!(0));
@@ -833,5 +834,5 @@ fn the_nj2210_counts_the_credits_claimed_on_the_business_credits_schedule_p_l_20
         &[credit(ImpairedEmployee, dec!(3600))],
         dec!(0),
     );
-    assert_eq!(r.total("balance_after_credits"), dec!(4000));
+    assert_eq!(r.total(Key::BalanceAfterCredits), dec!(4000));
 }

@@ -6,6 +6,7 @@
 //! = 3,670.45. The answers ask for the rate schedule so that the cents do not depend on the table.
 #![allow(clippy::unwrap_used)]
 
+use njtax_engine::Key;
 use njtax_engine::answers::{
     FilingStatus, Homestead, HomesteadKind, JurisdictionKind, OtherJurisdiction, TaxMethod,
 };
@@ -27,10 +28,10 @@ struct Out {
 }
 
 impl Out {
-    fn v(&self, key: &str) -> Decimal {
+    fn v(&self, key: Key) -> Decimal {
         self.get(key).value
     }
-    fn get(&self, key: &str) -> &Line {
+    fn get(&self, key: Key) -> &Line {
         self.lines.iter().find(|l| l.key == key).unwrap()
     }
     fn has(&self, code: &str, sev: Severity) -> bool {
@@ -78,8 +79,8 @@ fn run_with(a: &Answers, gross: Decimal, l39: Decimal) -> Out {
     let p = book.for_year(a.tax_year).unwrap();
     let cx = Ctx::new(a, &p);
     let mut s = Sheet::default();
-    s.push(cx.line("gross_income", gross, Explanation::default()));
-    s.push(cx.line("taxable_income", l39, Explanation::default()));
+    s.push(cx.line(Key::GrossIncome, gross, Explanation::default()));
+    s.push(cx.line(Key::TaxableIncome, l39, Explanation::default()));
     let l = line_40a_property_taxes_paid(&cx, &s);
     s.push(l);
     for l in lines_41_to_44(&cx, &s) {
@@ -104,9 +105,9 @@ fn one_jurisdiction_credit_is_the_income_share_of_nj_tax_54a_4_1_b() {
     ));
     // Line 3 = 40,000 / 100,000 = 40%; line 8 = 4,180.05 x 40% = 1,672.02; paid 2,500 -> 1,672.02.
     let o = run(&a);
-    assert_eq!(o.v("tax"), dec!(4180.05));
-    assert_eq!(o.v("coj_credit"), dec!(1672.02));
-    let rule = &o.get("coj_credit").explanation.rule;
+    assert_eq!(o.v(Key::Tax), dec!(4180.05));
+    assert_eq!(o.v(Key::CojCredit), dec!(1672.02));
+    let rule = &o.get(Key::CojCredit).explanation.rule;
     assert!(rule.contains("New York"), "{rule}");
     assert!(rule.contains("40%"), "{rule}");
     assert!(rule.contains("$1,672.02"), "{rule}");
@@ -121,12 +122,12 @@ fn credit_is_limited_to_the_tax_actually_paid_54a_4_1_a() {
         dec!(40000),
         dec!(1000),
     ));
-    assert_eq!(run(&a).v("coj_credit"), dec!(1000));
+    assert_eq!(run(&a).v(Key::CojCredit), dec!(1000));
     // One cent more paid than line 8 still gives line 8; one cent less gives the tax paid.
     a.other_jurisdictions[0].tax_paid = dec!(1672.03);
-    assert_eq!(run(&a).v("coj_credit"), dec!(1672.02));
+    assert_eq!(run(&a).v(Key::CojCredit), dec!(1672.02));
     a.other_jurisdictions[0].tax_paid = dec!(1672.01);
-    assert_eq!(run(&a).v("coj_credit"), dec!(1672.01));
+    assert_eq!(run(&a).v(Key::CojCredit), dec!(1672.01));
 }
 
 #[test]
@@ -140,12 +141,12 @@ fn credit_percentage_is_at_most_100_percent_54a_4_1_b() {
     ));
     // Line 3 = 100%: line 8 = the whole tax 4,180.05.
     let o = run(&a);
-    assert_eq!(o.v("coj_credit"), dec!(4180.05));
+    assert_eq!(o.v(Key::CojCredit), dec!(4180.05));
     assert!(!o.has("coj-income-exceeds-gross", Severity::Error));
     // Income above gross income is an error and is limited to gross income.
     a.other_jurisdictions[0].income_taxed_by_both = dec!(100000.01);
     let o = run(&a);
-    assert_eq!(o.v("coj_credit"), dec!(4180.05));
+    assert_eq!(o.v(Key::CojCredit), dec!(4180.05));
     assert!(o.has("coj-income-exceeds-gross", Severity::Error));
 }
 
@@ -174,8 +175,8 @@ fn two_jurisdictions_each_have_their_own_schedule_54a_4_1_b() {
     ));
     // NY: 1,672.02. DE: 4,180.05 x 30% = 1,254.015 -> 1,254.02, paid 500 -> 500. Total 2,172.02.
     let o = run(&a);
-    assert_eq!(o.v("coj_credit"), dec!(2172.02));
-    let rule = &o.get("coj_credit").explanation.rule;
+    assert_eq!(o.v(Key::CojCredit), dec!(2172.02));
+    let rule = &o.get(Key::CojCredit).explanation.rule;
     assert!(
         rule.contains("New York") && rule.contains("Delaware"),
         "{rule}"
@@ -198,7 +199,7 @@ fn total_credit_is_not_more_than_the_nj_tax_54a_4_1_a() {
         dec!(5000),
     ));
     // Each: 4,180.05 x 60% = 2,508.03; together 5,016.06 > tax 4,180.05 -> 4,180.05.
-    assert_eq!(run(&a).v("coj_credit"), dec!(4180.05));
+    assert_eq!(run(&a).v(Key::CojCredit), dec!(4180.05));
 }
 
 #[test]
@@ -219,7 +220,7 @@ fn city_wage_tax_beside_its_state_warns_to_combine_the_same_income_54a_4_1_b() {
     let o = run(&a);
     assert!(o.has("coj-local-and-state", Severity::Warning));
     // PA: 4,180.05 x 20% = 836.01, paid 600 -> 600. Philadelphia: x 30% = 1,254.02, paid 1,000.
-    assert_eq!(o.v("coj_credit"), dec!(1600));
+    assert_eq!(o.v(Key::CojCredit), dec!(1600));
 }
 
 #[test]
@@ -232,7 +233,7 @@ fn city_wage_tax_alone_is_credited_like_a_state_tax_54a_4_1_a() {
         dec!(1000),
     ));
     let o = run(&a);
-    assert_eq!(o.v("coj_credit"), dec!(1000));
+    assert_eq!(o.v(Key::CojCredit), dec!(1000));
     assert!(!o.has("coj-local-and-state", Severity::Warning));
 }
 
@@ -246,7 +247,7 @@ fn income_with_no_tax_paid_gives_no_credit_and_a_warning_54a_4_1_a() {
         dec!(0),
     ));
     let o = run(&a);
-    assert_eq!(o.v("coj_credit"), dec!(0));
+    assert_eq!(o.v(Key::CojCredit), dec!(0));
     assert!(o.has("coj-no-tax-paid", Severity::Warning));
 }
 
@@ -260,7 +261,7 @@ fn tax_paid_with_no_income_gives_no_credit_and_a_warning_54a_4_1_b() {
         dec!(900),
     ));
     let o = run(&a);
-    assert_eq!(o.v("coj_credit"), dec!(0));
+    assert_eq!(o.v(Key::CojCredit), dec!(0));
     assert!(o.has("coj-no-income", Severity::Warning));
 }
 
@@ -274,7 +275,7 @@ fn negative_jurisdiction_amounts_are_errors_and_used_as_zero_54a_4_1() {
         dec!(-900),
     ));
     let o = run(&a);
-    assert_eq!(o.v("coj_credit"), dec!(0));
+    assert_eq!(o.v(Key::CojCredit), dec!(0));
     assert_eq!(
         o.diags
             .iter()
@@ -294,8 +295,8 @@ fn no_tax_below_the_threshold_means_no_credit_54a_2_4() {
         dec!(200),
     ));
     let o = run_with(&a, dec!(10000), dec!(9000));
-    assert_eq!(o.v("tax"), dec!(0));
-    assert_eq!(o.v("coj_credit"), dec!(0));
+    assert_eq!(o.v(Key::Tax), dec!(0));
+    assert_eq!(o.v(Key::CojCredit), dec!(0));
 }
 
 #[test]
@@ -312,12 +313,12 @@ fn worksheet_i_takes_column_a_when_the_deduction_saves_at_least_50_54a_3a_20_a()
     // Column B: 99,000 -> 4,180.05; COJ 40% = 1,672.02; net 2,508.03.
     // Worksheet I line 4: 2,508.03 - 2,202.27 = 305.76 >= 50 -> column A.
     let o = run(&a);
-    assert_eq!(o.v("property_tax_deduction"), dec!(8000));
-    assert_eq!(o.v("nj_taxable_income"), dec!(91000));
-    assert_eq!(o.v("tax"), dec!(3670.45));
-    assert_eq!(o.v("coj_credit"), dec!(1468.18));
-    assert_eq!(o.v("property_tax_credit"), dec!(0));
-    let l41 = &o.get("property_tax_deduction").explanation;
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(8000));
+    assert_eq!(o.v(Key::NjTaxableIncome), dec!(91000));
+    assert_eq!(o.v(Key::Tax), dec!(3670.45));
+    assert_eq!(o.v(Key::CojCredit), dec!(1468.18));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(0));
+    let l41 = &o.get(Key::PropertyTaxDeduction).explanation;
     let saved = l41
         .inputs
         .iter()
@@ -340,12 +341,12 @@ fn worksheet_i_takes_column_b_and_the_credit_when_coj_absorbs_the_tax_54a_3a_20_
     // All income taxed by New York: the COJ credit wipes out the tax in both columns (net 0 and
     // 0), so the deduction saves nothing; Worksheet H alone would have taken it (saves 509.60).
     let o = run(&a);
-    assert_eq!(o.v("property_tax_deduction"), dec!(0));
-    assert_eq!(o.v("nj_taxable_income"), dec!(99000));
-    assert_eq!(o.v("tax"), dec!(4180.05));
-    assert_eq!(o.v("coj_credit"), dec!(4180.05));
-    assert_eq!(o.v("property_tax_credit"), dec!(50));
-    let l56 = &o.get("property_tax_credit").explanation;
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(0));
+    assert_eq!(o.v(Key::NjTaxableIncome), dec!(99000));
+    assert_eq!(o.v(Key::Tax), dec!(4180.05));
+    assert_eq!(o.v(Key::CojCredit), dec!(4180.05));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(50));
+    let l56 = &o.get(Key::PropertyTaxCredit).explanation;
     assert!(l56.rule.contains("$0.00"), "{}", l56.rule);
     assert!(
         l56.inputs
@@ -368,9 +369,9 @@ fn worksheet_i_tie_at_50_keeps_the_deduction_54a_3a_20_a() {
         dec!(0.01),
     ));
     let o = run_with(&a, dec!(52000), dec!(50000));
-    assert_eq!(o.v("property_tax_deduction"), dec!(905));
-    assert_eq!(o.v("coj_credit"), dec!(0.01));
-    assert_eq!(o.v("property_tax_credit"), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(905));
+    assert_eq!(o.v(Key::CojCredit), dec!(0.01));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(0));
 }
 
 #[test]
@@ -383,9 +384,9 @@ fn without_a_homestead_column_b_goes_to_line_44_54a_4_1() {
         dec!(2500),
     ));
     let o = run(&a);
-    assert_eq!(o.v("property_tax_deduction"), dec!(0));
-    assert_eq!(o.v("coj_credit"), dec!(1672.02));
-    assert_eq!(o.v("property_tax_credit"), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(0));
+    assert_eq!(o.v(Key::CojCredit), dec!(1672.02));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(0));
 }
 
 #[test]

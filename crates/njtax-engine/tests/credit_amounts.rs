@@ -2,6 +2,7 @@
 //! credit's statute: both sides of every threshold.
 #![allow(clippy::unwrap_used)]
 
+use njtax_engine::Key;
 use njtax_engine::answers::{
     ApprenticeshipProgram, BaitShare, CertifiedCredit, CreditKind, EmergingTechInvestment,
     EntityCreditShare, EpdAnalysis, FilingStatus, ImpairedEmployeeCertificate, OrganDonorLeave,
@@ -55,7 +56,7 @@ fn run_with(a: &Answers, gross: Decimal) -> Out {
     let p = book.for_year(a.tax_year).unwrap();
     let cx = Ctx::new(a, &p);
     let mut s = Sheet::default();
-    s.push(cx.line("gross_income", gross, Explanation::default()));
+    s.push(cx.line(Key::GrossIncome, gross, Explanation::default()));
     let credits = earned_credits(&cx, &s);
     let (share, ex) = sheltered_workshop_income_share(&cx, &s);
     Out {
@@ -880,8 +881,8 @@ fn entity_level_tax_counts_as_tax_paid_capped_as_individual_level_54a_4_1_f() {
         let p = book.for_year(2024).unwrap();
         let cx = Ctx::new(&a, &p);
         let mut s = Sheet::default();
-        s.push(cx.line("gross_income", dec!(100000), Explanation::default()));
-        s.push(cx.line("taxable_income", dec!(99000), Explanation::default()));
+        s.push(cx.line(Key::GrossIncome, dec!(100000), Explanation::default()));
+        s.push(cx.line(Key::TaxableIncome, dec!(99000), Explanation::default()));
         let l = line_40a_property_taxes_paid(&cx, &s);
         s.push(l);
         for l in lines_41_to_44(&cx, &s) {
@@ -889,7 +890,7 @@ fn entity_level_tax_counts_as_tax_paid_capped_as_individual_level_54a_4_1_f() {
         }
         let diags = cx.take_diags();
         (
-            s.v("coj_credit"),
+            s.v(Key::CojCredit),
             diags
                 .iter()
                 .any(|d| d.code == "coj-entity-level-tax" && d.severity == Severity::Info),

@@ -2,6 +2,7 @@
 //! dependent care credit (54A:4-17), line 65 child tax credit (54A:4-17.1).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use njtax_engine::Key;
 use njtax_engine::answers::{CareExpenses, QualifyingPersons};
 use njtax_engine::answers::{Date, FilingStatus};
 use njtax_engine::compute::{Ctx, Sheet};
@@ -64,7 +65,7 @@ fn run(a: &Answers, taxable: Decimal, rule: Rule) -> (Line, Vec<Diagnostic>) {
     let p = year_params(a.tax_year);
     let cx = Ctx::new(a, &p);
     let mut s = Sheet::default();
-    s.push(cx.line("nj_taxable_income", taxable, Explanation::default()));
+    s.push(cx.line(Key::NjTaxableIncome, taxable, Explanation::default()));
     let line = rule(&cx, &s);
     (line, cx.take_diags())
 }
@@ -98,7 +99,7 @@ fn nj_eitc_is_the_years_percentage_of_the_federal_credit_54a_4_7_a_2() {
     for (year, want) in cases {
         let (l, _) = eitc(&answers(year, year - 30, dec!(15000), 1));
         assert_eq!(l.value, want, "{year}");
-        assert_eq!(l.key, "nj_eitc");
+        assert_eq!(l.key, Key::NjEitc);
     }
 }
 
@@ -1045,7 +1046,11 @@ fn whole_returns_2022_to_2025_take_line_64_from_the_worksheet() {
             ..Default::default()
         });
         let ret = njtax_engine::compute(&a, &ParamBook::load().unwrap()).unwrap();
-        assert_eq!(ret.value_by_key("nj_taxable_income"), dec!(37500), "{year}");
+        assert_eq!(
+            ret.value_by_key(Key::NjTaxableIncome),
+            dec!(37500),
+            "{year}"
+        );
         assert_eq!(ret.value("64"), dec!(264.00), "{year}");
         assert!(
             !ret.diagnostics.iter().any(|d| d.code.starts_with("cdcc")),

@@ -1,6 +1,7 @@
 //! Deductions and taxable income, NJ-1040 lines 31-39 (N.J.S.A. 54A:3-2..3-14).
 #![allow(clippy::unwrap_used)]
 
+use njtax_engine::Key;
 use njtax_engine::answers::{Business, Date, FilingStatus, PassThrough, Person, Rental, W2};
 use njtax_engine::{Answers, Severity};
 use rust_decimal::{Decimal, dec};
@@ -44,14 +45,14 @@ fn medical_expenses_over_2_percent_of_gross_income_54a_3_3_a() {
         // 2% × 50,000 = 1,000.
         let mut a = earner(year, dec!(50000));
         a.deductions.medical_expenses = dec!(1000);
-        assert_eq!(v(&run(&a), "medical"), dec!(0), "{year} at the floor");
+        assert_eq!(v(&run(&a), Key::Medical), dec!(0), "{year} at the floor");
         a.deductions.medical_expenses = dec!(1001);
-        assert_eq!(v(&run(&a), "medical"), dec!(1), "{year} one dollar over");
+        assert_eq!(v(&run(&a), Key::Medical), dec!(1), "{year} one dollar over");
         a.deductions.medical_expenses = dec!(3000);
         let r = run(&a);
-        assert_eq!(v(&r, "medical"), dec!(2000));
+        assert_eq!(v(&r, Key::Medical), dec!(2000));
         assert!(
-            r.by_key("medical")
+            r.by_key(Key::Medical)
                 .unwrap()
                 .explanation
                 .rule
@@ -65,7 +66,7 @@ fn medical_floor_uses_cents_54a_3_3_a() {
     // 2% × 12,345.67 = 246.9134 → 246.91; 500 − 246.91 = 253.09.
     let mut a = earner(2024, dec!(12345.67));
     a.deductions.medical_expenses = dec!(500);
-    assert_eq!(v(&run(&a), "medical"), dec!(253.09));
+    assert_eq!(v(&run(&a), Key::Medical), dec!(253.09));
 }
 
 /// 54A:3-4 adds Archer MSA contributions; 54A:3-5 self-employed health insurance, limited to
@@ -81,7 +82,7 @@ fn archer_msa_and_self_employed_health_insurance_54a_3_4_3_5() {
     a.deductions.self_employed_health_insurance = dec!(5000);
     let r = run(&a);
     // 0 (no expenses) + 700 + min(5,000, 2,000) = 2,700.
-    assert_eq!(v(&r, "medical"), dec!(2700));
+    assert_eq!(v(&r, Key::Medical), dec!(2700));
     assert!(
         r.diagnostics
             .iter()
@@ -94,7 +95,7 @@ fn negative_medical_expenses_are_an_error_and_count_as_zero() {
     let mut a = earner(2024, dec!(10000));
     a.deductions.medical_expenses = dec!(-100);
     let r = run(&a);
-    assert_eq!(v(&r, "medical"), dec!(0));
+    assert_eq!(v(&r, Key::Medical), dec!(0));
     assert!(r.diagnostics.iter().any(|d| d.code == "negative-amount"
         && d.severity == Severity::Error
         && d.path.as_deref() == Some("deductions.medical_expenses")));
@@ -107,9 +108,9 @@ fn entered_deductions_for_lines_32_to_34_54a_3_2_3_6_3_8() {
     a.deductions.conservation_contribution = dec!(3000);
     a.deductions.health_enterprise_zone = dec!(1500);
     let r = run(&a);
-    assert_eq!(v(&r, "alimony_paid"), dec!(12000));
-    assert_eq!(v(&r, "conservation"), dec!(3000));
-    assert_eq!(v(&r, "health_enterprise_zone"), dec!(1500));
+    assert_eq!(v(&r, Key::AlimonyPaid), dec!(12000));
+    assert_eq!(v(&r, Key::Conservation), dec!(3000));
+    assert_eq!(v(&r, Key::HealthEnterpriseZone), dec!(1500));
     assert_eq!(r.value("32"), dec!(12000));
 }
 
@@ -136,7 +137,7 @@ fn alternative_business_calculation_with_carryforward_54a_3_9() {
         let r = run(&a);
         // Regular: 50,000 + 0 + 0 + 0 = 50,000. Alternative: 50,000 − 20,000 − 10,000 − 5,000
         // = 15,000. Increment 35,000 × 50% = 17,500.
-        assert_eq!(v(&r, "alternative_business"), dec!(17500), "{year}");
+        assert_eq!(v(&r, Key::AlternativeBusiness), dec!(17500), "{year}");
         assert_eq!(r.value("35"), dec!(17500));
     }
 }
@@ -154,7 +155,7 @@ fn alternative_business_income_is_not_below_zero_and_the_loss_carries_forward_54
     }];
     let r = run(&a);
     // Regular 10,000; alternative max(10,000 − 15,000, 0) = 0; 50% × 10,000 = 5,000.
-    let l = r.by_key("alternative_business").unwrap();
+    let l = r.by_key(Key::AlternativeBusiness).unwrap();
     assert_eq!(l.value, dec!(5000));
     assert!(
         l.explanation
@@ -170,7 +171,7 @@ fn no_alternative_business_adjustment_without_losses_54a_3_9() {
         net_profit: dec!(10000),
         ..Business::default()
     }];
-    assert_eq!(v(&run(&a), "alternative_business"), dec!(0));
+    assert_eq!(v(&run(&a), Key::AlternativeBusiness), dec!(0));
 }
 
 /// 54A:3-10: "up to $10,000".
@@ -178,9 +179,9 @@ fn no_alternative_business_adjustment_without_losses_54a_3_9() {
 fn organ_donation_deduction_up_to_10000_54a_3_10() {
     let mut a = earner(2024, dec!(60000));
     a.deductions.organ_donation_costs = dec!(10000);
-    assert_eq!(v(&run(&a), "organ_donation"), dec!(10000));
+    assert_eq!(v(&run(&a), Key::OrganDonation), dec!(10000));
     a.deductions.organ_donation_costs = dec!(10001);
-    assert_eq!(v(&run(&a), "organ_donation"), dec!(10000));
+    assert_eq!(v(&run(&a), Key::OrganDonation), dec!(10000));
 }
 
 /// 54A:3-12..3-14: "a taxpayer with gross income of $200,000 or less" (inclusive); caps
@@ -193,15 +194,15 @@ fn education_deductions_at_and_above_200000_gross_income_54a_3_12_3_13_3_14() {
         a.deductions.njclass_payments = dec!(3000);
         a.deductions.nj_tuition_paid = dec!(10001);
         let r = run(&a);
-        assert_eq!(v(&r, "njbest"), dec!(10000), "{year}");
-        assert_eq!(v(&r, "njclass"), dec!(2500), "{year}");
-        assert_eq!(v(&r, "tuition"), dec!(10000), "{year}");
+        assert_eq!(v(&r, Key::Njbest), dec!(10000), "{year}");
+        assert_eq!(v(&r, Key::Njclass), dec!(2500), "{year}");
+        assert_eq!(v(&r, Key::Tuition), dec!(10000), "{year}");
         let mut a = a.clone();
         a.income.w2s[0].state_wages = dec!(200001);
         let r = run(&a);
-        assert_eq!(v(&r, "njbest"), dec!(0), "{year}");
-        assert_eq!(v(&r, "njclass"), dec!(0), "{year}");
-        assert_eq!(v(&r, "tuition"), dec!(0), "{year}");
+        assert_eq!(v(&r, Key::Njbest), dec!(0), "{year}");
+        assert_eq!(v(&r, Key::Njclass), dec!(0), "{year}");
+        assert_eq!(v(&r, Key::Tuition), dec!(0), "{year}");
     }
     // Under the caps: the amount paid.
     let mut a = earner(2024, dec!(90000));
@@ -209,9 +210,9 @@ fn education_deductions_at_and_above_200000_gross_income_54a_3_12_3_13_3_14() {
     a.deductions.njclass_payments = dec!(2500);
     a.deductions.nj_tuition_paid = dec!(4000);
     let r = run(&a);
-    assert_eq!(v(&r, "njbest"), dec!(2500));
-    assert_eq!(v(&r, "njclass"), dec!(2500));
-    assert_eq!(v(&r, "tuition"), dec!(4000));
+    assert_eq!(v(&r, Key::Njbest), dec!(2500));
+    assert_eq!(v(&r, Key::Njclass), dec!(2500));
+    assert_eq!(v(&r, Key::Tuition), dec!(4000));
 }
 
 #[test]
@@ -222,14 +223,14 @@ fn line_38_adds_exemptions_and_deductions_and_line_39_is_not_below_zero_54a_3_1(
     a.deductions.njbest_contributions = dec!(1000);
     let r = run(&a);
     // 1,000 (exemption) + 2,000 + 5,000 + 1,000 = 9,000; 50,000 − 9,000 = 41,000.
-    assert_eq!(v(&r, "total_deductions"), dec!(9000));
-    assert_eq!(v(&r, "taxable_income"), dec!(41000));
+    assert_eq!(v(&r, Key::TotalDeductions), dec!(9000));
+    assert_eq!(v(&r, Key::TaxableIncome), dec!(41000));
     assert_eq!(r.value("39"), dec!(41000));
 
     let mut a = earner(2024, dec!(5000));
     a.deductions.alimony_paid = dec!(8000);
     let r = run(&a);
     // 1,000 + 8,000 = 9,000 > 5,000: taxable income 0.
-    assert_eq!(v(&r, "total_deductions"), dec!(9000));
-    assert_eq!(v(&r, "taxable_income"), dec!(0));
+    assert_eq!(v(&r, Key::TotalDeductions), dec!(9000));
+    assert_eq!(v(&r, Key::TaxableIncome), dec!(0));
 }

@@ -5,6 +5,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+use njtax_engine::Key;
 use njtax_engine::answers::{
     Business, Date, FilingStatus, Interest, Owner, PassThrough, Person, Retirement, RetirementKind,
     W2,
@@ -108,9 +109,9 @@ fn pension_exclusion_tier_edges_for_every_status_and_year_54a_6_10_b() {
         for status in STATUSES {
             for (l27, want) in expected_28a(status) {
                 let r = run(&retiree(year, status, dec!(90000), l27));
-                assert_eq!(v(&r, "total_income"), l27);
+                assert_eq!(v(&r, Key::TotalIncome), l27);
                 assert_eq!(
-                    v(&r, "pension_exclusion"),
+                    v(&r, Key::PensionExclusion),
                     want,
                     "{year} {status:?} line 27 = {l27}"
                 );
@@ -131,15 +132,15 @@ fn pension_exclusion_income_test_is_line_27_before_the_exclusion_54a_6_10_b2() {
         dec!(150000),
         dec!(150000),
     ));
-    assert_eq!(v(&r, "pension_exclusion"), dec!(28125));
-    assert_eq!(v(&r, "gross_income"), dec!(121875));
+    assert_eq!(v(&r, Key::PensionExclusion), dec!(28125));
+    assert_eq!(v(&r, Key::GrossIncome), dec!(121875));
     let r = run(&retiree(
         2024,
         FilingStatus::Single,
         dec!(150001),
         dec!(150001),
     ));
-    assert_eq!(v(&r, "pension_exclusion"), dec!(0));
+    assert_eq!(v(&r, Key::PensionExclusion), dec!(0));
 }
 
 /// Only the pensions of the person who is 62+ or disabled count (the Division's example: he is
@@ -151,8 +152,8 @@ fn only_the_qualifying_spouses_pension_counts_54a_6_10_b1() {
     a.spouse = Some(person("1964-05-05")); // 60
     a.income.retirement.push(pension(Owner::Spouse, dec!(5000)));
     let r = run(&a);
-    assert_eq!(v(&r, "pensions"), dec!(8000));
-    assert_eq!(v(&r, "pension_exclusion"), dec!(3000));
+    assert_eq!(v(&r, Key::Pensions), dec!(8000));
+    assert_eq!(v(&r, Key::PensionExclusion), dec!(3000));
 }
 
 #[test]
@@ -160,13 +161,13 @@ fn age_62_at_the_close_of_the_year_or_disability_qualifies_54a_6_10_b1() {
     // Born 31 Dec 1962: 62 at the end of 2024.
     let mut a = retiree(2024, FilingStatus::Single, dec!(10000), dec!(10000));
     a.taxpayer = person("1962-12-31");
-    assert_eq!(v(&run(&a), "pension_exclusion"), dec!(10000));
+    assert_eq!(v(&run(&a), Key::PensionExclusion), dec!(10000));
     // Born 1 Jan 1963: 61.
     a.taxpayer = person("1963-01-01");
-    assert_eq!(v(&run(&a), "pension_exclusion"), dec!(0));
+    assert_eq!(v(&run(&a), Key::PensionExclusion), dec!(0));
     // Disabled at 61.
     a.taxpayer.blind_or_disabled = true;
-    assert_eq!(v(&run(&a), "pension_exclusion"), dec!(10000));
+    assert_eq!(v(&run(&a), Key::PensionExclusion), dec!(10000));
 }
 
 #[test]
@@ -178,7 +179,7 @@ fn pension_exclusion_without_a_birth_date_is_a_missing_birth_date_error() {
     });
     a.income.retirement = vec![pension(Owner::Spouse, dec!(10000))];
     let r = run(&a);
-    assert_eq!(v(&r, "pension_exclusion"), dec!(0));
+    assert_eq!(v(&r, Key::PensionExclusion), dec!(0));
     assert!(r.diagnostics.iter().any(|d| d.code == "missing-birth-date"
         && d.severity == Severity::Error
         && d.path.as_deref() == Some("spouse.birth_date")
@@ -232,10 +233,10 @@ fn other_retirement_income_exclusion_tier_edges_for_every_status_and_year_54a_6_
             for (l27, a28, b28) in expected_28a_28b(status) {
                 let r = run(&retiree(year, status, dec!(20000), l27));
                 let ctx = format!("{year} {status:?} line 27 = {l27}");
-                assert_eq!(v(&r, "pension_exclusion"), a28, "28a {ctx}");
-                assert_eq!(v(&r, "other_retirement_exclusion"), b28, "28b {ctx}");
-                assert_eq!(v(&r, "total_exclusions"), a28 + b28, "28c {ctx}");
-                assert_eq!(v(&r, "gross_income"), l27 - a28 - b28, "29 {ctx}");
+                assert_eq!(v(&r, Key::PensionExclusion), a28, "28a {ctx}");
+                assert_eq!(v(&r, Key::OtherRetirementExclusion), b28, "28b {ctx}");
+                assert_eq!(v(&r, Key::TotalExclusions), a28 + b28, "28c {ctx}");
+                assert_eq!(v(&r, Key::GrossIncome), l27 - a28 - b28, "29 {ctx}");
             }
         }
     }
@@ -249,8 +250,8 @@ fn a_pension_exclusion_at_the_cap_leaves_nothing_unclaimed_54a_6_15_a3() {
         dec!(90000),
         dec!(100000),
     ));
-    assert_eq!(v(&r, "pension_exclusion"), dec!(75000));
-    assert_eq!(v(&r, "other_retirement_exclusion"), dec!(0));
+    assert_eq!(v(&r, Key::PensionExclusion), dec!(75000));
+    assert_eq!(v(&r, Key::OtherRetirementExclusion), dec!(0));
 }
 
 fn with_wages(mut a: Answers, wages: Decimal) -> Answers {
@@ -269,9 +270,9 @@ fn earned_income_test_3000_at_and_one_dollar_above_54a_6_15_a1() {
     // unused 75,000 − 10,000 = 65,000; income left 23,000 → 28b = 23,000.
     let base = retiree(2024, FilingStatus::Single, dec!(10000), dec!(30000));
     let r = run(&with_wages(base.clone(), dec!(3000)));
-    assert_eq!(v(&r, "other_retirement_exclusion"), dec!(23000));
+    assert_eq!(v(&r, Key::OtherRetirementExclusion), dec!(23000));
     let r = run(&with_wages(base.clone(), dec!(3001)));
-    assert_eq!(v(&r, "other_retirement_exclusion"), dec!(0));
+    assert_eq!(v(&r, Key::OtherRetirementExclusion), dec!(0));
 
     // S corporation income counts too (54A:5-1 p).
     let mut a = base.clone();
@@ -279,7 +280,7 @@ fn earned_income_test_3000_at_and_one_dollar_above_54a_6_15_a1() {
         share: dec!(3001),
         ..PassThrough::default()
     }];
-    assert_eq!(v(&run(&a), "other_retirement_exclusion"), dec!(0));
+    assert_eq!(v(&run(&a), Key::OtherRetirementExclusion), dec!(0));
 }
 
 /// 54A:5-2: a business loss does not reduce wages for the $3,000 test either.
@@ -293,7 +294,7 @@ fn a_business_loss_does_not_bring_wages_under_3000_54a_6_15_a1_5_2() {
         net_profit: dec!(-2000),
         ..Business::default()
     }];
-    assert_eq!(v(&run(&a), "other_retirement_exclusion"), dec!(0));
+    assert_eq!(v(&run(&a), Key::OtherRetirementExclusion), dec!(0));
     // A business loss with wages of 3,000 still qualifies: 20,000 + 3,000 − 10,000 left.
     let mut a = with_wages(
         retiree(2024, FilingStatus::Single, dec!(10000), dec!(30000)),
@@ -303,7 +304,7 @@ fn a_business_loss_does_not_bring_wages_under_3000_54a_6_15_a1_5_2() {
         net_profit: dec!(-5000),
         ..Business::default()
     }];
-    assert_eq!(v(&run(&a), "other_retirement_exclusion"), dec!(23000));
+    assert_eq!(v(&run(&a), Key::OtherRetirementExclusion), dec!(23000));
 }
 
 /// The $3,000 test is per person ("a person aged 62 years or older who received ..."), and only
@@ -326,9 +327,9 @@ fn joint_return_excludes_only_the_62_plus_spouses_income_54a_6_15_a1() {
     }];
     let r = run(&a);
     // Line 27 = 70,000; 28a = 0; unused 100,000; the taxpayer's income 20,000 → 28b = 20,000.
-    assert_eq!(v(&r, "total_income"), dec!(70000));
-    assert_eq!(v(&r, "other_retirement_exclusion"), dec!(20000));
-    assert_eq!(v(&r, "gross_income"), dec!(50000));
+    assert_eq!(v(&r, Key::TotalIncome), dec!(70000));
+    assert_eq!(v(&r, Key::OtherRetirementExclusion), dec!(20000));
+    assert_eq!(v(&r, Key::GrossIncome), dec!(50000));
 }
 
 #[test]
@@ -337,8 +338,8 @@ fn nobody_62_or_older_gets_no_unclaimed_exclusion_even_if_disabled_54a_6_15_a1()
     a.taxpayer = person("1970-01-01");
     a.taxpayer.blind_or_disabled = true;
     let r = run(&a);
-    assert_eq!(v(&r, "pension_exclusion"), dec!(10000));
-    assert_eq!(v(&r, "other_retirement_exclusion"), dec!(0));
+    assert_eq!(v(&r, Key::PensionExclusion), dec!(10000));
+    assert_eq!(v(&r, Key::OtherRetirementExclusion), dec!(0));
 }
 
 /// 54A:6-15 b: $6,000 (joint, head of household, surviving spouse) or $3,000 (single, separate);
@@ -359,11 +360,11 @@ fn special_exclusion_amounts_and_joint_rule_54a_6_15_b() {
             sp.never_eligible_social_security = true;
         }
         let r = run(&a);
-        assert_eq!(v(&r, "other_retirement_exclusion"), want, "{status:?}");
+        assert_eq!(v(&r, Key::OtherRetirementExclusion), want, "{status:?}");
     }
     let mut a = retiree(2024, FilingStatus::MarriedJoint, dec!(0), dec!(200000));
     a.taxpayer.never_eligible_social_security = true;
-    assert_eq!(v(&run(&a), "other_retirement_exclusion"), dec!(0));
+    assert_eq!(v(&run(&a), Key::OtherRetirementExclusion), dec!(0));
 }
 
 #[test]
@@ -372,8 +373,8 @@ fn special_exclusion_is_limited_to_the_income_left_54a_6_15_b() {
     a.taxpayer.never_eligible_social_security = true;
     let r = run(&a);
     // Part I excludes the whole 2,000 first; nothing is left for Part II.
-    assert_eq!(v(&r, "other_retirement_exclusion"), dec!(2000));
-    assert_eq!(v(&r, "gross_income"), dec!(0));
+    assert_eq!(v(&r, Key::OtherRetirementExclusion), dec!(2000));
+    assert_eq!(v(&r, Key::GrossIncome), dec!(0));
 }
 
 /// 54A:6-15 b sets no age condition (the Division's instructions describe it for those 62+): the
@@ -387,7 +388,7 @@ fn special_exclusion_has_no_age_condition_in_the_statute_54a_6_15_b() {
     a.taxpayer = person("1980-01-01");
     a.taxpayer.never_eligible_social_security = true;
     let r = run(&a);
-    assert_eq!(v(&r, "other_retirement_exclusion"), dec!(3000));
+    assert_eq!(v(&r, Key::OtherRetirementExclusion), dec!(3000));
     assert!(
         r.diagnostics
             .iter()
@@ -403,7 +404,7 @@ fn exclusion_explanations_show_the_numbers() {
         dec!(90000),
         dec!(100001),
     ));
-    let l = r.by_key("pension_exclusion").unwrap();
+    let l = r.by_key(Key::PensionExclusion).unwrap();
     assert_eq!(&*l.id, "28a");
     assert!(
         l.explanation.rule.contains("37.5%"),
@@ -437,11 +438,11 @@ mod properties {
             a.taxpayer.never_eligible_social_security = true;
             if let Some(sp) = a.spouse.as_mut() { sp.never_eligible_social_security = true; }
             let r = run(&a);
-            let (a28, b28) = (v(&r, "pension_exclusion"), v(&r, "other_retirement_exclusion"));
+            let (a28, b28) = (v(&r, Key::PensionExclusion), v(&r, Key::OtherRetirementExclusion));
             prop_assert!(a28 >= Decimal::ZERO && b28 >= Decimal::ZERO);
             prop_assert!(a28 <= p);
             prop_assert!(a28 + b28 <= l27);
-            prop_assert_eq!(v(&r, "gross_income"), l27 - a28 - b28);
+            prop_assert_eq!(v(&r, Key::GrossIncome), l27 - a28 - b28);
             // Part I + 28a ≤ 100,000 (the largest cap) plus the special 6,000.
             prop_assert!(a28 + b28 <= dec!(106000));
         }

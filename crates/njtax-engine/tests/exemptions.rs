@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+use njtax_engine::Key;
 use njtax_engine::answers::{Date, Dependent, DomesticPartner, FilingStatus, Person, Relationship};
 use njtax_engine::{Answers, ComputedReturn, Severity};
 use rust_decimal::dec;
@@ -50,19 +51,19 @@ fn has(r: &ComputedReturn, code: &str, severity: Severity) -> bool {
 #[test]
 fn single_filer_has_one_regular_exemption_of_1000_54a_3_1_a() {
     let r = run(&answers(2024, FilingStatus::Single));
-    assert_eq!(v(&r, "exemption_regular"), dec!(1000));
-    assert_eq!(v(&r, "exemption_total"), dec!(1000));
-    assert_eq!(v(&r, "exemptions"), dec!(1000));
-    assert_eq!(&*r.by_key("exemption_regular").unwrap().id, "6");
+    assert_eq!(v(&r, Key::ExemptionRegular), dec!(1000));
+    assert_eq!(v(&r, Key::ExemptionTotal), dec!(1000));
+    assert_eq!(v(&r, Key::Exemptions), dec!(1000));
+    assert_eq!(&*r.by_key(Key::ExemptionRegular).unwrap().id, "6");
 }
 
 #[test]
 fn joint_return_claims_the_spouse_regular_exemption_54a_3_1_b1() {
     // 1,000 (you) + 1,000 (spouse) = 2,000.
     let r = run(&answers(2024, FilingStatus::MarriedJoint));
-    assert_eq!(v(&r, "exemption_regular"), dec!(2000));
+    assert_eq!(v(&r, Key::ExemptionRegular), dec!(2000));
     assert!(
-        r.by_key("exemption_regular")
+        r.by_key(Key::ExemptionRegular)
             .unwrap()
             .explanation
             .rule
@@ -80,11 +81,11 @@ fn separate_return_claims_no_spouse_exemptions_54a_3_1_b1() {
     sp.veteran = true;
     a.spouse = Some(sp);
     let r = run(&a);
-    assert_eq!(v(&r, "exemption_regular"), dec!(1000));
-    assert_eq!(v(&r, "exemption_age"), dec!(0));
-    assert_eq!(v(&r, "exemption_blind"), dec!(0));
-    assert_eq!(v(&r, "exemption_veteran"), dec!(0));
-    assert_eq!(v(&r, "exemption_total"), dec!(1000));
+    assert_eq!(v(&r, Key::ExemptionRegular), dec!(1000));
+    assert_eq!(v(&r, Key::ExemptionAge), dec!(0));
+    assert_eq!(v(&r, Key::ExemptionBlind), dec!(0));
+    assert_eq!(v(&r, Key::ExemptionVeteran), dec!(0));
+    assert_eq!(v(&r, Key::ExemptionTotal), dec!(1000));
     assert!(has(&r, "spouse-exemptions-separate-return", Severity::Info));
 }
 
@@ -98,11 +99,11 @@ fn age_65_exemption_at_the_close_of_the_year_born_1_jan_and_31_dec_54a_3_1_b3() 
             let mut a = answers(year, FilingStatus::Single);
             a.taxpayer = person(&birth);
             let r = run(&a);
-            assert_eq!(v(&r, "exemption_age"), dec!(1000), "{year} born {birth}");
+            assert_eq!(v(&r, Key::ExemptionAge), dec!(1000), "{year} born {birth}");
         }
         let mut a = answers(year, FilingStatus::Single);
         a.taxpayer = person(&format!("{}-01-01", year - 64));
-        assert_eq!(v(&run(&a), "exemption_age"), dec!(0), "{year} age 64");
+        assert_eq!(v(&run(&a), Key::ExemptionAge), dec!(0), "{year} age 64");
     }
 }
 
@@ -112,7 +113,7 @@ fn age_65_exemption_for_both_spouses_on_a_joint_return_54a_3_1_b3_b4() {
     a.taxpayer = person("1950-05-05");
     a.spouse = Some(person("1959-12-31"));
     // 2 × 1,000 = 2,000.
-    assert_eq!(v(&run(&a), "exemption_age"), dec!(2000));
+    assert_eq!(v(&run(&a), Key::ExemptionAge), dec!(2000));
 }
 
 #[test]
@@ -120,9 +121,9 @@ fn blind_or_disabled_exemption_for_each_spouse_on_a_joint_return_54a_3_1_b5_b6()
     let mut a = answers(2024, FilingStatus::MarriedJoint);
     a.taxpayer.blind_or_disabled = true;
     let r = run(&a);
-    assert_eq!(v(&r, "exemption_blind"), dec!(1000));
+    assert_eq!(v(&r, Key::ExemptionBlind), dec!(1000));
     a.spouse.as_mut().unwrap().blind_or_disabled = true;
-    assert_eq!(v(&run(&a), "exemption_blind"), dec!(2000));
+    assert_eq!(v(&run(&a), Key::ExemptionBlind), dec!(2000));
 }
 
 /// 54A:3-1(b)7 names the "taxpayer"; on a joint return both spouses are taxpayers (54A:1-2(l)),
@@ -131,12 +132,12 @@ fn blind_or_disabled_exemption_for_each_spouse_on_a_joint_return_54a_3_1_b5_b6()
 fn veteran_exemption_of_6000_for_you_and_your_spouse_on_a_joint_return_54a_3_1_b7() {
     let mut a = answers(2024, FilingStatus::Single);
     a.taxpayer.veteran = true;
-    assert_eq!(v(&run(&a), "exemption_veteran"), dec!(6000));
+    assert_eq!(v(&run(&a), Key::ExemptionVeteran), dec!(6000));
     let mut a = answers(2024, FilingStatus::MarriedJoint);
     a.taxpayer.veteran = true;
     a.spouse.as_mut().unwrap().veteran = true;
     // 2 × 6,000 = 12,000.
-    assert_eq!(v(&run(&a), "exemption_veteran"), dec!(12000));
+    assert_eq!(v(&run(&a), Key::ExemptionVeteran), dec!(12000));
 }
 
 /// Line 10 takes federal qualifying children (relationship, and under 19, or under 24 and a
@@ -162,17 +163,17 @@ fn dependents_split_between_qualifying_children_and_other_dependents_54a_3_1_b2(
     ];
     let r = run(&a);
     // Line 10: 4 × 1,500 = 6,000; line 11: 4 × 1,500 = 6,000.
-    assert_eq!(v(&r, "exemption_children"), dec!(6000));
-    assert_eq!(v(&r, "exemption_other_dependents"), dec!(6000));
+    assert_eq!(v(&r, Key::ExemptionChildren), dec!(6000));
+    assert_eq!(v(&r, Key::ExemptionOtherDependents), dec!(6000));
     assert!(
-        r.by_key("exemption_children")
+        r.by_key(Key::ExemptionChildren)
             .unwrap()
             .explanation
             .rule
             .contains(": 4 ×")
     );
     // Line 13: 1,000 + 6,000 + 6,000 = 13,000.
-    assert_eq!(v(&r, "exemption_total"), dec!(13000));
+    assert_eq!(v(&r, Key::ExemptionTotal), dec!(13000));
 }
 
 /// 54A:3-1.1: $1,000 for each dependent "under the age of 22 years" at college full time with half
@@ -188,16 +189,16 @@ fn college_exemption_for_dependents_under_22_at_year_end_54a_3_1_1() {
     at22.college_student_costs_paid = true;
     a.dependents = vec![under.clone()];
     let r = run(&a);
-    assert_eq!(v(&r, "exemption_college"), dec!(1000));
-    assert_eq!(v(&r, "exemption_children"), dec!(1500));
+    assert_eq!(v(&r, Key::ExemptionCollege), dec!(1000));
+    assert_eq!(v(&r, Key::ExemptionChildren), dec!(1500));
     a.dependents = vec![at22];
     let r = run(&a);
-    assert_eq!(v(&r, "exemption_college"), dec!(0));
+    assert_eq!(v(&r, Key::ExemptionCollege), dec!(0));
     assert!(has(&r, "college-exemption-age", Severity::Warning));
     // Costs not paid: no college exemption.
     under.college_student_costs_paid = false;
     a.dependents = vec![under];
-    assert_eq!(v(&run(&a), "exemption_college"), dec!(0));
+    assert_eq!(v(&run(&a), Key::ExemptionCollege), dec!(0));
 }
 
 #[test]
@@ -207,8 +208,8 @@ fn dependent_without_birth_date_is_an_error_and_goes_on_line_11_54a_3_1_b2() {
     d.birth_date = None;
     a.dependents = vec![d];
     let r = run(&a);
-    assert_eq!(v(&r, "exemption_other_dependents"), dec!(1500));
-    assert_eq!(v(&r, "exemption_children"), dec!(0));
+    assert_eq!(v(&r, Key::ExemptionOtherDependents), dec!(1500));
+    assert_eq!(v(&r, Key::ExemptionChildren), dec!(0));
     assert!(r.diagnostics.iter().any(|d| d.code == "missing-birth-date"
         && d.severity == Severity::Error
         && d.path.as_deref() == Some("dependents[0].birth_date")));
@@ -219,8 +220,8 @@ fn dependent_born_after_the_year_is_not_counted() {
     let mut a = answers(2023, FilingStatus::Single);
     a.dependents = vec![dependent("2024-02-01", Relationship::Child)];
     let r = run(&a);
-    assert_eq!(v(&r, "exemption_children"), dec!(0));
-    assert_eq!(v(&r, "exemption_other_dependents"), dec!(0));
+    assert_eq!(v(&r, Key::ExemptionChildren), dec!(0));
+    assert_eq!(v(&r, Key::ExemptionOtherDependents), dec!(0));
     assert!(has(&r, "dependent-born-after-year", Severity::Error));
 }
 
@@ -236,15 +237,15 @@ fn every_category_adds_up_on_line_13_and_line_30_54a_3_1() {
     a.dependents = vec![college, dependent("1940-01-01", Relationship::Parent)];
     let r = run(&a);
     // 2,000 + 1,000 + 1,000 + 6,000 + 1,500 + 1,500 + 1,000 = 14,000.
-    assert_eq!(v(&r, "exemption_regular"), dec!(2000));
-    assert_eq!(v(&r, "exemption_age"), dec!(1000));
-    assert_eq!(v(&r, "exemption_blind"), dec!(1000));
-    assert_eq!(v(&r, "exemption_veteran"), dec!(6000));
-    assert_eq!(v(&r, "exemption_children"), dec!(1500));
-    assert_eq!(v(&r, "exemption_other_dependents"), dec!(1500));
-    assert_eq!(v(&r, "exemption_college"), dec!(1000));
-    assert_eq!(v(&r, "exemption_total"), dec!(14000));
-    assert_eq!(v(&r, "exemptions"), dec!(14000));
+    assert_eq!(v(&r, Key::ExemptionRegular), dec!(2000));
+    assert_eq!(v(&r, Key::ExemptionAge), dec!(1000));
+    assert_eq!(v(&r, Key::ExemptionBlind), dec!(1000));
+    assert_eq!(v(&r, Key::ExemptionVeteran), dec!(6000));
+    assert_eq!(v(&r, Key::ExemptionChildren), dec!(1500));
+    assert_eq!(v(&r, Key::ExemptionOtherDependents), dec!(1500));
+    assert_eq!(v(&r, Key::ExemptionCollege), dec!(1000));
+    assert_eq!(v(&r, Key::ExemptionTotal), dec!(14000));
+    assert_eq!(v(&r, Key::Exemptions), dec!(14000));
     assert_eq!(r.value("30"), dec!(14000));
 }
 
@@ -254,7 +255,7 @@ fn joint_return_without_spouse_details_is_an_error() {
     a.spouse = None;
     let r = run(&a);
     assert!(has(&r, "missing-spouse", Severity::Error));
-    assert_eq!(v(&r, "exemption_regular"), dec!(2000));
+    assert_eq!(v(&r, Key::ExemptionRegular), dec!(2000));
 }
 
 fn partner(does_not_file_separately: bool) -> Option<DomesticPartner> {
@@ -279,7 +280,7 @@ fn domestic_partner_who_does_not_file_separately_gives_the_1000_exemption_54a_3_
         let mut a = answers(2024, status);
         let r = run(&a);
         assert_eq!(
-            v(&r, "exemption_regular"),
+            v(&r, Key::ExemptionRegular),
             dec!(1000),
             "{status:?}, no partner"
         );
@@ -287,14 +288,14 @@ fn domestic_partner_who_does_not_file_separately_gives_the_1000_exemption_54a_3_
         a.domestic_partner = partner(true);
         let r = run(&a);
         assert_eq!(
-            v(&r, "exemption_regular"),
+            v(&r, Key::ExemptionRegular),
             dec!(2000),
             "{status:?}, partner"
         );
-        assert_eq!(v(&r, "exemption_total"), dec!(2000));
-        assert_eq!(v(&r, "exemptions"), dec!(2000));
+        assert_eq!(v(&r, Key::ExemptionTotal), dec!(2000));
+        assert_eq!(v(&r, Key::Exemptions), dec!(2000));
         assert!(
-            r.by_key("exemption_regular")
+            r.by_key(Key::ExemptionRegular)
                 .unwrap()
                 .explanation
                 .rule
@@ -306,7 +307,7 @@ fn domestic_partner_who_does_not_file_separately_gives_the_1000_exemption_54a_3_
         a.domestic_partner = partner(false);
         let r = run(&a);
         assert_eq!(
-            v(&r, "exemption_regular"),
+            v(&r, Key::ExemptionRegular),
             dec!(1000),
             "{status:?}, files separately"
         );
@@ -324,8 +325,8 @@ fn domestic_partner_gives_no_other_exemption_and_none_on_a_married_return_54a_3_
     a.domestic_partner = partner(true);
     let r = run(&a);
     // You 1,000 + partner 1,000 (line 6) + your age 65 exemption 1,000 (line 7) = 3,000.
-    assert_eq!(v(&r, "exemption_age"), dec!(1000));
-    assert_eq!(v(&r, "exemption_total"), dec!(3000));
+    assert_eq!(v(&r, Key::ExemptionAge), dec!(1000));
+    assert_eq!(v(&r, Key::ExemptionTotal), dec!(3000));
 
     for status in [FilingStatus::MarriedJoint, FilingStatus::MarriedSeparate] {
         let mut a = answers(2024, status);
@@ -336,7 +337,7 @@ fn domestic_partner_gives_no_other_exemption_and_none_on_a_married_return_54a_3_
         } else {
             dec!(1000)
         };
-        assert_eq!(v(&r, "exemption_regular"), expected, "{status:?}");
+        assert_eq!(v(&r, Key::ExemptionRegular), expected, "{status:?}");
         assert!(has(
             &r,
             "domestic-partner-on-married-return",

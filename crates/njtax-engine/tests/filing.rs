@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use njtax_engine::Key;
 use njtax_engine::answers::FilingStatus::{
     self, HeadOfHousehold, MarriedJoint, MarriedSeparate, QualifyingWidow, Single,
 };
@@ -21,7 +22,7 @@ fn requirement(
     year: u16,
     status: FilingStatus,
     gross: Decimal,
-    lines: &[(&'static str, Decimal)],
+    lines: &[(Key, Decimal)],
 ) -> FilingRequirement {
     let p = book().for_year(year).unwrap();
     let a = Answers {
@@ -31,9 +32,9 @@ fn requirement(
     };
     let cx = Ctx::new(&a, &p);
     let mut s = Sheet::default();
-    s.push(cx.line("gross_income", gross, Explanation::default()));
-    for (key, v) in lines {
-        s.push(cx.line(key, *v, Explanation::default()));
+    s.push(cx.line(Key::GrossIncome, gross, Explanation::default()));
+    for &(key, v) in lines {
+        s.push(cx.line(key, v, Explanation::default()));
     }
     filing_requirement(&cx, &s)
 }
@@ -90,7 +91,7 @@ fn head_of_household_files_at_the_2_1_a_amount_not_the_unmarried_amount_54a_8_3_
 
 #[test]
 fn below_the_threshold_withholding_means_file_for_a_refund_54a_9_7_a() {
-    let r = requirement(2024, Single, dec!(8000), &[("withholding", dec!(150))]);
+    let r = requirement(2024, Single, dec!(8000), &[(Key::Withholding, dec!(150))]);
     assert!(!r.required);
     assert!(r.should_file_for_refund);
     assert!(
@@ -105,17 +106,17 @@ fn below_the_threshold_withholding_means_file_for_a_refund_54a_9_7_a() {
 #[test]
 fn below_the_threshold_each_refundable_credit_or_payment_means_file_for_a_refund() {
     for key in [
-        "withholding",
-        "estimated_payments",
-        "property_tax_credit",
-        "nj_eitc",
-        "excess_ui",
-        "excess_di",
-        "excess_fli",
-        "wounded_warrior_credit",
-        "bait_credit",
-        "child_care_credit",
-        "child_tax_credit",
+        Key::Withholding,
+        Key::EstimatedPayments,
+        Key::PropertyTaxCredit,
+        Key::NjEitc,
+        Key::ExcessUi,
+        Key::ExcessDi,
+        Key::ExcessFli,
+        Key::WoundedWarriorCredit,
+        Key::BaitCredit,
+        Key::ChildCareCredit,
+        Key::ChildTaxCredit,
     ] {
         let r = requirement(2025, MarriedJoint, dec!(20000), &[(key, dec!(1))]);
         assert!(!r.required, "{key}");
@@ -127,9 +128,9 @@ fn below_the_threshold_each_refundable_credit_or_payment_means_file_for_a_refund
         MarriedSeparate,
         dec!(0),
         &[
-            ("withholding", dec!(100)),
-            ("nj_eitc", dec!(250.50)),
-            ("child_tax_credit", dec!(40)),
+            (Key::Withholding, dec!(100)),
+            (Key::NjEitc, dec!(250.50)),
+            (Key::ChildTaxCredit, dec!(40)),
         ],
     );
     assert!(r.reason.contains("$390.50 is due back"), "{}", r.reason);
@@ -142,9 +143,9 @@ fn zero_amounts_and_a_tax_line_do_not_make_a_refund() {
         Single,
         dec!(9000),
         &[
-            ("withholding", dec!(0)),
-            ("tax", dec!(0)),
-            ("nj_eitc", dec!(0)),
+            (Key::Withholding, dec!(0)),
+            (Key::Tax, dec!(0)),
+            (Key::NjEitc, dec!(0)),
         ],
     );
     assert!(!r.required);
@@ -157,7 +158,7 @@ fn zero_amounts_and_a_tax_line_do_not_make_a_refund() {
 
 #[test]
 fn a_required_return_is_not_flagged_as_optional_even_with_a_refund() {
-    let r = requirement(2024, Single, dec!(50000), &[("withholding", dec!(3000))]);
+    let r = requirement(2024, Single, dec!(50000), &[(Key::Withholding, dec!(3000))]);
     assert!(r.required);
     assert!(!r.should_file_for_refund);
 }

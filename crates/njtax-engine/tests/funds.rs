@@ -4,6 +4,7 @@
 // Tests fail by panicking; unwrap is the assertion here.
 #![allow(clippy::unwrap_used)]
 
+use njtax_engine::Key;
 use std::collections::BTreeSet;
 
 use njtax_engine::rules::refund::Fund;
@@ -81,23 +82,27 @@ fn the_five_fixed_funds_have_their_own_lines_and_checkoff_sections_54a_9_25_2_4_
     let expected = [
         (
             "endangered_wildlife",
-            "fund_endangered_wildlife",
+            Key::FundEndangeredWildlife,
             "N.J.S.A. 54A:9-25.2",
         ),
         (
             "childrens_trust",
-            "fund_childrens_trust",
+            Key::FundChildrensTrust,
             "N.J.S.A. 54A:9-25.4",
         ),
         (
             "vietnam_veterans",
-            "fund_vietnam_veterans",
+            Key::FundVietnamVeterans,
             "N.J.S.A. 54A:9-25.6",
         ),
-        ("breast_cancer", "fund_breast_cancer", "N.J.S.A. 54A:9-25.7"),
+        (
+            "breast_cancer",
+            Key::FundBreastCancer,
+            "N.J.S.A. 54A:9-25.7",
+        ),
         (
             "uss_new_jersey",
-            "fund_uss_new_jersey",
+            Key::FundUssNewJersey,
             "N.J.S.A. 54A:9-25.9",
         ),
     ];
@@ -108,7 +113,7 @@ fn the_five_fixed_funds_have_their_own_lines_and_checkoff_sections_54a_9_25_2_4_
                 .iter()
                 .find(|f| f.id == id)
                 .unwrap_or_else(|| panic!("{year}: {id} missing"));
-            assert_eq!(f.line.as_deref(), Some(line), "{year}: {id}");
+            assert_eq!(f.line, Some(line), "{year}: {id}");
             assert_eq!(f.citation, citation, "{year}: {id}");
             assert_eq!(f.code, None, "{year}: {id} is on a fixed line, not coded");
         }
@@ -287,12 +292,12 @@ fn a_coded_contribution_lands_on_line_75_with_its_code_54a_9_25_25() {
                 amount: dec!(10),
             });
         let r = njtax_engine::compute(&a, &book).unwrap();
-        let other = r.by_key("fund_other_1").unwrap();
+        let other = r.by_key(Key::FundOther1).unwrap();
         assert_eq!(other.value, dec!(20));
         assert!(other.explanation.rule.contains("fund code 09"), "{year}");
         assert_eq!(other.explanation.citation, "N.J.S.A. 54A:9-25.25");
         assert_eq!(
-            r.by_key("fund_endangered_wildlife").unwrap().value,
+            r.by_key(Key::FundEndangeredWildlife).unwrap().value,
             dec!(10)
         );
         assert!(
@@ -321,5 +326,5 @@ fn a_contribution_to_the_closed_2014_home_team_fund_is_an_error_54a_9_25_32() {
         });
     let r = njtax_engine::compute(&a, &book).unwrap();
     assert!(r.diagnostics.iter().any(|d| d.code == "unknown-fund"));
-    assert_eq!(r.by_key("fund_other_1").unwrap().value, dec!(0));
+    assert_eq!(r.by_key(Key::FundOther1).unwrap().value, dec!(0));
 }

@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
 use crate::common;
+use njtax_engine::Key;
 
 use crate::common::{child, date, person};
 use njtax_engine::answers::{Coverage, Date, FilingStatus, W2};
@@ -46,8 +47,8 @@ fn hcc_scoped(a: &Answers, income: Decimal, scope: Scope) -> Out {
     let p = book.for_year(a.tax_year).unwrap();
     let cx = Ctx::scoped(a, &p, scope);
     let mut s = Sheet::default();
-    s.push(cx.line("total_income", income, Explanation::default()));
-    s.push(cx.line("gross_income", income, Explanation::default()));
+    s.push(cx.line(Key::TotalIncome, income, Explanation::default()));
+    s.push(cx.line(Key::GrossIncome, income, Explanation::default()));
     let (line, hcc) = line_53c_shared_responsibility(&cx, &s);
     Out {
         line,
@@ -382,8 +383,8 @@ fn the_payment_reaches_line_54_on_the_whole_return() {
     assert_eq!(r.value("53c"), dec!(289.58));
     assert_eq!(r.hcc.as_ref().unwrap().payment, dec!(289.58));
     assert_eq!(
-        r.value_by_key("total_tax_due"),
-        r.value_by_key("balance_after_credits") + dec!(289.58)
+        r.value_by_key(Key::TotalTaxDue),
+        r.value_by_key(Key::BalanceAfterCredits) + dec!(289.58)
     );
     assert!(
         r.diagnostics

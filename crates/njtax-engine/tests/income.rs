@@ -2,6 +2,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+use njtax_engine::Key;
 use njtax_engine::answers::{
     Business, Date, Dividends, FilingStatus, GamblingWin, Interest, OtherIncome,
     OtherIncomeCategory, Owner, PassThrough, Person, PropertySale, Rental, ResidenceSale,
@@ -59,10 +60,10 @@ fn wages_are_the_sum_of_w2_state_wages_54a_5_1_a() {
     ];
     let r = run(&a);
     // 50,000 + 12,345.67 = 62,345.67.
-    assert_eq!(v(&r, "wages"), dec!(62345.67));
+    assert_eq!(v(&r, Key::Wages), dec!(62345.67));
     assert_eq!(r.value("15"), dec!(62345.67));
     assert!(
-        r.by_key("wages")
+        r.by_key(Key::Wages)
             .unwrap()
             .explanation
             .rule
@@ -78,10 +79,10 @@ fn spouse_wages_count_only_on_a_joint_return() {
         w2(Owner::Spouse, dec!(30000)),
     ];
     let r = run(&a);
-    assert_eq!(v(&r, "wages"), dec!(40000));
+    assert_eq!(v(&r, Key::Wages), dec!(40000));
     assert!(has(&r, "spouse-items-not-counted", Severity::Info));
     a.filing_status = FilingStatus::MarriedJoint;
-    assert_eq!(v(&run(&a), "wages"), dec!(70000));
+    assert_eq!(v(&run(&a), Key::Wages), dec!(70000));
 }
 
 #[test]
@@ -92,7 +93,7 @@ fn negative_wages_are_an_error_and_count_as_zero() {
         w2(Owner::Taxpayer, dec!(1000)),
     ];
     let r = run(&a);
-    assert_eq!(v(&r, "wages"), dec!(1000));
+    assert_eq!(v(&r, Key::Wages), dec!(1000));
     assert!(r.diagnostics.iter().any(|d| d.code == "negative-amount"
         && d.severity == Severity::Error
         && d.path.as_deref() == Some("income.w2s[0].state_wages")));
@@ -111,10 +112,10 @@ fn interest_excludes_us_and_new_jersey_obligations_54a_6_14() {
     }];
     let r = run(&a);
     // 1,000 + 500 − 200 − 300 = 1,000; exempt 200 + 300 = 500.
-    assert_eq!(v(&r, "taxable_interest"), dec!(1000));
-    assert_eq!(v(&r, "exempt_interest"), dec!(500));
+    assert_eq!(v(&r, Key::TaxableInterest), dec!(1000));
+    assert_eq!(v(&r, Key::ExemptInterest), dec!(500));
     // 16b is not added into total income.
-    assert_eq!(v(&r, "total_income"), dec!(1000));
+    assert_eq!(v(&r, Key::TotalIncome), dec!(1000));
 }
 
 #[test]
@@ -133,8 +134,8 @@ fn interest_exempt_parts_over_the_total_floor_at_zero_with_a_warning() {
     ];
     let r = run(&a);
     // Statement 1: max(100 − 150, 0) = 0; statement 2: 400. 16b: min(150, 100) = 100.
-    assert_eq!(v(&r, "taxable_interest"), dec!(400));
-    assert_eq!(v(&r, "exempt_interest"), dec!(100));
+    assert_eq!(v(&r, Key::TaxableInterest), dec!(400));
+    assert_eq!(v(&r, Key::ExemptInterest), dec!(100));
     assert!(has(&r, "interest-exempt-exceeds-total", Severity::Warning));
 }
 
@@ -152,9 +153,9 @@ fn dividends_include_exempt_interest_dividends_except_the_qualified_fund_share_5
     }];
     let r = run(&a);
     // 1,000 + 400 − 300 = 1,100.
-    assert_eq!(v(&r, "dividends"), dec!(1100));
-    assert_eq!(v(&r, "property_gains"), dec!(250));
-    assert_eq!(v(&r, "total_income"), dec!(1350));
+    assert_eq!(v(&r, Key::Dividends), dec!(1100));
+    assert_eq!(v(&r, Key::PropertyGains), dec!(250));
+    assert_eq!(v(&r, Key::TotalIncome), dec!(1350));
 }
 
 /// 54A:5-2: a net loss in one category may not be applied against another category.
@@ -167,10 +168,10 @@ fn a_business_loss_does_not_reduce_wages_54a_5_2() {
         ..Business::default()
     }];
     let r = run(&a);
-    assert_eq!(v(&r, "business_profits"), dec!(0));
-    assert_eq!(v(&r, "total_income"), dec!(50000));
+    assert_eq!(v(&r, Key::BusinessProfits), dec!(0));
+    assert_eq!(v(&r, Key::TotalIncome), dec!(50000));
     assert!(
-        r.by_key("business_profits")
+        r.by_key(Key::BusinessProfits)
             .unwrap()
             .explanation
             .rule
@@ -218,11 +219,11 @@ fn gains_and_losses_net_inside_each_category_54a_5_2() {
         },
     ];
     let r = run(&a);
-    assert_eq!(v(&r, "business_profits"), dec!(20000)); // 30,000 − 10,000
-    assert_eq!(v(&r, "partnership_income"), dec!(0)); // 5,000 − 8,000 < 0
-    assert_eq!(v(&r, "s_corp_income"), dec!(7000));
-    assert_eq!(v(&r, "rents"), dec!(0)); // −3,000 + 2,000 < 0
-    assert_eq!(v(&r, "total_income"), dec!(27000));
+    assert_eq!(v(&r, Key::BusinessProfits), dec!(20000)); // 30,000 − 10,000
+    assert_eq!(v(&r, Key::PartnershipIncome), dec!(0)); // 5,000 − 8,000 < 0
+    assert_eq!(v(&r, Key::SCorpIncome), dec!(7000));
+    assert_eq!(v(&r, Key::Rents), dec!(0)); // −3,000 + 2,000 < 0
+    assert_eq!(v(&r, Key::TotalIncome), dec!(27000));
 }
 
 fn residence_sale(gain: Decimal, both_used: bool, qualifies: bool) -> PropertySale {
@@ -245,29 +246,29 @@ fn principal_residence_gain_exclusion_caps_and_conditions_54a_6_9_1() {
     let mut a = answers(FilingStatus::Single);
     a.income.property_sales = vec![residence_sale(dec!(300000), false, true)];
     // 300,000 − 250,000 = 50,000.
-    assert_eq!(v(&run(&a), "property_gains"), dec!(50000));
+    assert_eq!(v(&run(&a), Key::PropertyGains), dec!(50000));
 
     // Exactly at the cap and one dollar above.
     a.income.property_sales = vec![residence_sale(dec!(250000), false, true)];
-    assert_eq!(v(&run(&a), "property_gains"), dec!(0));
+    assert_eq!(v(&run(&a), Key::PropertyGains), dec!(0));
     a.income.property_sales = vec![residence_sale(dec!(250001), false, true)];
-    assert_eq!(v(&run(&a), "property_gains"), dec!(1));
+    assert_eq!(v(&run(&a), Key::PropertyGains), dec!(1));
 
     let mut j = answers(FilingStatus::MarriedJoint);
     j.income.property_sales = vec![residence_sale(dec!(500001), true, true)];
-    assert_eq!(v(&run(&j), "property_gains"), dec!(1));
+    assert_eq!(v(&run(&j), Key::PropertyGains), dec!(1));
     // Joint, but only one spouse used the home: $250,000 (54A:6-9.1 e(1)).
     j.income.property_sales = vec![residence_sale(dec!(300000), false, true)];
-    assert_eq!(v(&run(&j), "property_gains"), dec!(50000));
+    assert_eq!(v(&run(&j), Key::PropertyGains), dec!(50000));
 
     // Separate return: $250,000 even when both used the home.
     let mut s = answers(FilingStatus::MarriedSeparate);
     s.income.property_sales = vec![residence_sale(dec!(300000), true, true)];
-    assert_eq!(v(&run(&s), "property_gains"), dec!(50000));
+    assert_eq!(v(&run(&s), Key::PropertyGains), dec!(50000));
 
     a.income.property_sales = vec![residence_sale(dec!(300000), false, false)];
     let r = run(&a);
-    assert_eq!(v(&r, "property_gains"), dec!(300000));
+    assert_eq!(v(&r, Key::PropertyGains), dec!(300000));
     assert!(has(
         &r,
         "residence-exclusion-not-allowed",
@@ -292,7 +293,7 @@ fn excluded_residence_gain_does_not_absorb_another_sales_loss_54a_6_9_1_5_2() {
         },
     ];
     // (260,000 − 250,000) − 4,000 + 1,500 = 7,500.
-    assert_eq!(v(&run(&a), "property_gains"), dec!(7500));
+    assert_eq!(v(&run(&a), Key::PropertyGains), dec!(7500));
 }
 
 fn retirement(kind: RetirementKind, gross: Decimal, taxable: Decimal) -> Retirement {
@@ -323,10 +324,10 @@ fn pensions_exclude_military_qualified_roth_and_rollovers_54a_6_26_6_28() {
     ];
     let r = run(&a);
     // 20a: 20,000 + 0 + 0 + 2,000 + 0 + 4,000 = 26,000.
-    assert_eq!(v(&r, "pensions"), dec!(26000));
+    assert_eq!(v(&r, Key::Pensions), dec!(26000));
     // 20b: 5,000 + 30,000 + 10,000 + 8,000 + 0 + 0 = 53,000.
-    assert_eq!(v(&r, "pensions_excludable"), dec!(53000));
-    assert_eq!(v(&r, "total_income"), dec!(26000));
+    assert_eq!(v(&r, Key::PensionsExcludable), dec!(53000));
+    assert_eq!(v(&r, Key::TotalIncome), dec!(26000));
 }
 
 fn moved(
@@ -361,20 +362,20 @@ fn a_roth_conversion_is_income_less_contributions_already_taxed_a_rollover_is_no
         dec!(12000),
     )];
     let r = run(&a);
-    assert_eq!(v(&r, "pensions"), dec!(38000));
-    assert_eq!(v(&r, "pensions_excludable"), dec!(12000));
-    assert_eq!(v(&r, "total_income"), dec!(38000));
+    assert_eq!(v(&r, Key::Pensions), dec!(38000));
+    assert_eq!(v(&r, Key::PensionsExcludable), dec!(12000));
+    assert_eq!(v(&r, Key::TotalIncome), dec!(38000));
 
     a.income.retirement[0].destination = RolloverDestination::OtherPlanOrIra;
     let r = run(&a);
-    assert_eq!(v(&r, "pensions"), dec!(0));
-    assert_eq!(v(&r, "pensions_excludable"), dec!(0));
-    assert_eq!(v(&r, "total_income"), dec!(0));
+    assert_eq!(v(&r, Key::Pensions), dec!(0));
+    assert_eq!(v(&r, Key::PensionsExcludable), dec!(0));
+    assert_eq!(v(&r, Key::TotalIncome), dec!(0));
 
     // Kept (not rolled over): the taxable amount as entered, as before.
     a.income.retirement[0].destination = RolloverDestination::NotRolledOver;
     a.income.retirement[0].taxable_amount = dec!(38000);
-    assert_eq!(v(&run(&a), "pensions"), dec!(38000));
+    assert_eq!(v(&run(&a), Key::Pensions), dec!(38000));
 }
 
 /// The edges of a conversion's basis: none (all of it is income), all of it (none is), more
@@ -392,8 +393,8 @@ fn conversion_basis_edges_and_roth_to_roth_is_a_rollover_54a_5_1_j_6_28_a() {
     ] {
         a.income.retirement = vec![moved(RetirementKind::Ira, dec!(20000), conv, basis)];
         let r = run(&a);
-        assert_eq!(v(&r, "pensions"), taxable, "basis {basis}");
-        assert_eq!(v(&r, "pensions_excludable"), excludable, "basis {basis}");
+        assert_eq!(v(&r, Key::Pensions), taxable, "basis {basis}");
+        assert_eq!(v(&r, Key::PensionsExcludable), excludable, "basis {basis}");
         assert_eq!(
             has(&r, "conversion-basis-exceeds-amount", Severity::Warning),
             basis > dec!(20000),
@@ -405,8 +406,8 @@ fn conversion_basis_edges_and_roth_to_roth_is_a_rollover_54a_5_1_j_6_28_a() {
         moved(RetirementKind::Roth, dec!(8000), conv, dec!(0)),
     ];
     let r = run(&a);
-    assert_eq!(v(&r, "pensions"), dec!(29000));
-    assert_eq!(v(&r, "pensions_excludable"), dec!(1000));
+    assert_eq!(v(&r, Key::Pensions), dec!(29000));
+    assert_eq!(v(&r, Key::PensionsExcludable), dec!(1000));
     assert!(has(&r, "roth-to-roth-is-a-rollover", Severity::Info));
 }
 
@@ -432,7 +433,7 @@ fn an_old_rollover_tick_reads_as_rolled_into_another_plan() {
     assert_eq!(rs[0].destination, RolloverDestination::OtherPlanOrIra);
     assert_eq!(rs[1].destination, RolloverDestination::NotRolledOver);
     assert!(rs.iter().all(|r| !r.legacy_rollover));
-    assert_eq!(v(&run(&draft.answers), "pensions"), dec!(5000));
+    assert_eq!(v(&run(&draft.answers), Key::Pensions), dec!(5000));
     let written = njtax_engine::draft::draft_to_string(&draft).unwrap();
     assert!(!written.contains("rollover"), "{written}");
     assert!(written.contains("OtherPlanOrIra"), "{written}");
@@ -455,11 +456,11 @@ fn lottery(amount: Decimal) -> GamblingWin {
 fn nj_lottery_prizes_of_10000_or_less_are_excluded_per_prize_54a_6_11() {
     let mut a = answers(FilingStatus::Single);
     a.income.gambling.wins = vec![lottery(dec!(10000)), lottery(dec!(10000))];
-    assert_eq!(v(&run(&a), "gambling"), dec!(0));
+    assert_eq!(v(&run(&a), Key::Gambling), dec!(0));
     a.income.gambling.wins = vec![lottery(dec!(10001))];
-    assert_eq!(v(&run(&a), "gambling"), dec!(10001));
+    assert_eq!(v(&run(&a), Key::Gambling), dec!(10001));
     a.income.gambling.wins = vec![lottery(dec!(10000.01))];
-    assert_eq!(v(&run(&a), "gambling"), dec!(10000.01));
+    assert_eq!(v(&run(&a), Key::Gambling), dec!(10000.01));
     // Other gambling wins are not excluded.
     a.income.gambling.wins = vec![GamblingWin {
         description: "Casino".into(),
@@ -467,7 +468,7 @@ fn nj_lottery_prizes_of_10000_or_less_are_excluded_per_prize_54a_6_11() {
         nj_lottery: false,
         ..Default::default()
     }];
-    assert_eq!(v(&run(&a), "gambling"), dec!(500));
+    assert_eq!(v(&run(&a), Key::Gambling), dec!(500));
 }
 
 /// 54A:5-1(g) with 5-2: losses offset winnings inside the gambling category only.
@@ -487,12 +488,12 @@ fn gambling_losses_offset_only_gambling_winnings_54a_5_1_g_5_2() {
     a.income.gambling.losses = dec!(3000);
     let r = run(&a);
     // 5,000 (the $8,000 lottery prize is excluded) − 3,000 = 2,000.
-    assert_eq!(v(&r, "gambling"), dec!(2000));
+    assert_eq!(v(&r, Key::Gambling), dec!(2000));
     a.income.gambling.losses = dec!(9000);
     let r = run(&a);
     // 5,000 − 9,000 < 0: line 24 is 0 and wages stay 30,000.
-    assert_eq!(v(&r, "gambling"), dec!(0));
-    assert_eq!(v(&r, "total_income"), dec!(30000));
+    assert_eq!(v(&r, Key::Gambling), dec!(0));
+    assert_eq!(v(&r, Key::TotalIncome), dec!(30000));
 }
 
 #[test]
@@ -537,12 +538,12 @@ fn alimony_and_other_income_and_the_line_27_total_54a_5_1() {
         other(OtherIncomeCategory::EstateOrTrust, "Trust B", dec!(-40)),
     ];
     let r = run(&a);
-    assert_eq!(v(&r, "alimony_received"), dec!(100));
+    assert_eq!(v(&r, Key::AlimonyReceived), dec!(100));
     // Two trusts: one category (5-1 h), netted: 150 − 40 = 110. A trust's loss is no surprise.
-    assert_eq!(v(&r, "other_income"), dec!(110));
+    assert_eq!(v(&r, Key::OtherIncome), dec!(110));
     assert!(!has(&r, "other-income-loss", Severity::Warning));
     // 1,000 + 10 + 20 + 30 + 40 + 50 + 60 + 70 + 80 + 90 + 100 + 110 = 1,660.
-    assert_eq!(v(&r, "total_income"), dec!(1660));
+    assert_eq!(v(&r, Key::TotalIncome), dec!(1660));
     assert_eq!(r.value("27"), dec!(1660));
 }
 
@@ -574,9 +575,9 @@ fn a_trust_loss_does_not_offset_prizes_on_line_26_54a_5_1_h_l_5_2() {
         ),
     ];
     let r = run(&a);
-    assert_eq!(v(&r, "other_income"), dec!(2900));
-    assert_eq!(v(&r, "total_income"), dec!(2900));
-    let rule = &r.by_key("other_income").unwrap().explanation.rule;
+    assert_eq!(v(&r, Key::OtherIncome), dec!(2900));
+    assert_eq!(v(&r, Key::TotalIncome), dec!(2900));
+    let rule = &r.by_key(Key::OtherIncome).unwrap().explanation.rule;
     for part in [
         "estates and trusts (54A:5-1 h): -$3,000.00 + $1,000.00 = -$2,000.00, a net loss, counts as $0.00",
         "income in respect of a decedent (54A:5-1 i): $400.00 = $400.00",
@@ -589,9 +590,9 @@ fn a_trust_loss_does_not_offset_prizes_on_line_26_54a_5_1_h_l_5_2() {
 
     // The edge: the trusts net to exactly zero, then to one cent of income, which is counted.
     a.income.other[2].amount = dec!(3000);
-    assert_eq!(v(&run(&a), "other_income"), dec!(2900));
+    assert_eq!(v(&run(&a), Key::OtherIncome), dec!(2900));
     a.income.other[2].amount = dec!(3000.01);
-    assert_eq!(v(&run(&a), "other_income"), dec!(2900.01));
+    assert_eq!(v(&run(&a), Key::OtherIncome), dec!(2900.01));
 }
 
 /// Within one category losses do offset (5-2, first sentence): two prizes and a returned prize
@@ -606,7 +607,7 @@ fn losses_offset_within_one_category_of_line_26_54a_5_2() {
         other(PrizesAndAwards, "Prize returned", dec!(-300)),
     ];
     let r = run(&a);
-    assert_eq!(v(&r, "other_income"), dec!(1200));
+    assert_eq!(v(&r, Key::OtherIncome), dec!(1200));
     assert!(has(&r, "other-income-loss", Severity::Warning));
 }
 
@@ -623,7 +624,7 @@ fn an_item_without_a_category_is_netted_with_nothing_54a_5_2() {
         other(NotChosen, "Something else", dec!(200)),
     ];
     let r = run(&a);
-    assert_eq!(v(&r, "other_income"), dec!(1700));
+    assert_eq!(v(&r, Key::OtherIncome), dec!(1700));
     let missing: Vec<_> = r
         .diagnostics
         .iter()
@@ -644,6 +645,6 @@ fn huge_amounts_saturate_instead_of_overflowing() {
         ..Business::default()
     }];
     let r = run(&a);
-    assert_eq!(v(&r, "wages"), Decimal::MAX);
-    assert_eq!(v(&r, "total_income"), Decimal::MAX);
+    assert_eq!(v(&r, Key::Wages), Decimal::MAX);
+    assert_eq!(v(&r, Key::TotalIncome), Decimal::MAX);
 }

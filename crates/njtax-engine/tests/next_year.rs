@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use njtax_engine::Key;
 use njtax_engine::answers::{Date, FilingStatus, PlanBasis};
 use njtax_engine::compute::{Ctx, Sheet};
 use njtax_engine::rules::next_year::{
@@ -22,16 +23,16 @@ fn date(s: &str) -> Date {
     s.parse().unwrap()
 }
 
-fn sheet(cx: &Ctx, lines: &[(&'static str, Decimal)]) -> Sheet {
-    let mut s = Sheet::for_map(std::sync::Arc::clone(&cx.p.line_map));
-    for (k, v) in lines {
-        s.push(cx.line(k, *v, Explanation::default()));
+fn sheet(cx: &Ctx, lines: &[(Key, Decimal)]) -> Sheet {
+    let mut s = Sheet::for_map(&cx.p.line_map);
+    for &(k, v) in lines {
+        s.push(cx.line(k, v, Explanation::default()));
     }
     s
 }
 
 /// The plan for a `year` return with these answers and lines.
-fn plan(year: u16, a: &Answers, lines: &[(&'static str, Decimal)]) -> EstimatedTaxPlan {
+fn plan(year: u16, a: &Answers, lines: &[(Key, Decimal)]) -> EstimatedTaxPlan {
     let p = book().for_year(year).unwrap();
     let mut a = a.clone();
     a.tax_year = year;
@@ -56,7 +57,11 @@ fn amounts(p: &EstimatedTaxPlan) -> Vec<Decimal> {
 #[test]
 fn no_declaration_at_exactly_400_dollars_54a_8_4_a() {
     // Line 50 $400.00, no withholding: estimated tax $400.00 is not "more than $400".
-    let p = plan(2024, &answers(), &[("balance_after_credits", dec!(400.00))]);
+    let p = plan(
+        2024,
+        &answers(),
+        &[(Key::BalanceAfterCredits, dec!(400.00))],
+    );
     assert!(!p.required);
     assert_eq!(p.year, 2025);
     assert_eq!(p.estimated_tax, dec!(400.00));
@@ -67,7 +72,11 @@ fn no_declaration_at_exactly_400_dollars_54a_8_4_a() {
 #[test]
 fn declaration_required_at_400_01_with_four_installments_on_2025_dates_54a_8_4_a_8_5_a1() {
     // $400.01 / 4 = $100.0025 -> $100.00 three times, the last $400.01 - $300.00 = $100.01.
-    let p = plan(2024, &answers(), &[("balance_after_credits", dec!(400.01))]);
+    let p = plan(
+        2024,
+        &answers(),
+        &[(Key::BalanceAfterCredits, dec!(400.01))],
+    );
     assert!(p.required);
     assert_eq!(
         amounts(&p),
@@ -97,8 +106,8 @@ fn this_years_withholding_is_assumed_when_none_is_entered_54a_8_4_b() {
         2024,
         &answers(),
         &[
-            ("balance_after_credits", dec!(5000)),
-            ("withholding", dec!(4000)),
+            (Key::BalanceAfterCredits, dec!(5000)),
+            (Key::Withholding, dec!(4000)),
         ],
     );
     assert_eq!(p.estimated_tax, dec!(1000));
@@ -114,8 +123,8 @@ fn this_years_withholding_is_assumed_when_none_is_entered_54a_8_4_b() {
         2024,
         &a,
         &[
-            ("balance_after_credits", dec!(5000)),
-            ("withholding", dec!(4000)),
+            (Key::BalanceAfterCredits, dec!(5000)),
+            (Key::Withholding, dec!(4000)),
         ],
     );
     assert_eq!(p.estimated_tax, dec!(300));
@@ -135,8 +144,8 @@ fn plan_is_100_percent_of_this_years_tax_above_150000_too_54a_9_6_c_2() {
             2024,
             &answers(),
             &[
-                ("nj_taxable_income", income),
-                ("balance_after_credits", dec!(8000)),
+                (Key::NjTaxableIncome, income),
+                (Key::BalanceAfterCredits, dec!(8000)),
             ],
         );
         assert_eq!(p.estimated_tax, dec!(8000.00), "{income}");
@@ -155,8 +164,8 @@ fn married_filing_separately_over_75000_is_100_percent_too_54a_9_6_c_2() {
     mfs.filing_status = FilingStatus::MarriedSeparate;
     let lines = |income| {
         [
-            ("nj_taxable_income", income),
-            ("balance_after_credits", dec!(3000)),
+            (Key::NjTaxableIncome, income),
+            (Key::BalanceAfterCredits, dec!(3000)),
         ]
     };
     for income in [dec!(75000.00), dec!(75000.01)] {
@@ -181,9 +190,9 @@ fn projected_tax_less_expected_withholding_54a_8_4_b() {
         2024,
         &a,
         &[
-            ("nj_taxable_income", dec!(900000)),
-            ("balance_after_credits", dec!(60000)),
-            ("withholding", dec!(2)),
+            (Key::NjTaxableIncome, dec!(900000)),
+            (Key::BalanceAfterCredits, dec!(60000)),
+            (Key::Withholding, dec!(2)),
         ],
     );
     assert_eq!(p.estimated_tax, dec!(4000));
@@ -200,8 +209,8 @@ fn credit_forward_covers_the_first_installment_and_part_of_the_second_54a_8_5_a1
         2024,
         &answers(),
         &[
-            ("balance_after_credits", dec!(4000)),
-            ("credit_forward", dec!(1500)),
+            (Key::BalanceAfterCredits, dec!(4000)),
+            (Key::CreditForward, dec!(1500)),
         ],
     );
     let applied: Vec<Decimal> = p.installments.iter().map(|i| i.credit_applied).collect();
@@ -232,7 +241,7 @@ fn installments_add_up_to_the_cent_the_last_taking_the_remainder_54a_8_5_a1() {
     let p = plan(
         2024,
         &answers(),
-        &[("balance_after_credits", dec!(1000.02))],
+        &[(Key::BalanceAfterCredits, dec!(1000.02))],
     );
     assert_eq!(amounts(&p).into_iter().sum::<Decimal>(), dec!(1000.02));
 }
@@ -241,7 +250,7 @@ fn installments_add_up_to_the_cent_the_last_taking_the_remainder_54a_8_5_a1() {
 fn dates_for_2026_come_from_the_statute_with_a_note_54a_8_5_a1() {
     // A 2025 return plans 2026: no published dates; April 15 (Wed), June 15 (Mon), September 15
     // (Tue), January 15, 2027 (Fri) are all business days (no New Jersey legal holiday).
-    let p = plan(2025, &answers(), &[("balance_after_credits", dec!(2000))]);
+    let p = plan(2025, &answers(), &[(Key::BalanceAfterCredits, dec!(2000))]);
     assert_eq!(p.year, 2026);
     let dues: Vec<Date> = p.installments.iter().map(|i| i.due.unwrap()).collect();
     assert_eq!(
@@ -418,7 +427,7 @@ fn late(
     a.tax_year = year;
     a.filing = filing;
     let cx = Ctx::new(&a, &p);
-    let s = sheet(&cx, &[("tax_due", tax_due)]);
+    let s = sheet(&cx, &[(Key::TaxDue, tax_due)]);
     late_estimate(&cx, &s)
 }
 
@@ -567,8 +576,8 @@ fn a_farmers_plan_is_one_january_installment_54a_8_4_e_8_5_b() {
     let mut a = answers();
     a.income.businesses = vec![farm(dec!(30000))];
     let lines = [
-        ("balance_after_credits", dec!(1200)),
-        ("total_income", dec!(40000)),
+        (Key::BalanceAfterCredits, dec!(1200)),
+        (Key::TotalIncome, dec!(40000)),
     ];
     let p = plan(2024, &a, &lines);
     assert!(p.required);
@@ -584,7 +593,7 @@ fn a_2026_return_plans_2027_on_the_listed_dates_with_the_holiday_in_january_2028
     // nj-reference-3.md A4: January 15, 2028 is a Saturday and Monday January 17 is Martin Luther
     // King Day, so the fourth 2027 installment is due Tuesday January 18, 2028 (the statute's
     // weekend rule alone would give the 17th: see statutory_dates_move_off_a_weekend).
-    let p = plan(2026, &answers(), &[("balance_after_credits", dec!(2000))]);
+    let p = plan(2026, &answers(), &[(Key::BalanceAfterCredits, dec!(2000))]);
     assert_eq!(p.year, 2027);
     let dues: Vec<Date> = p.installments.iter().map(|i| i.due.unwrap()).collect();
     assert_eq!(
@@ -660,16 +669,19 @@ fn refund_when_filed(
     let cx = Ctx::new(&a, &p);
     let s = sheet(
         &cx,
-        &[("withholding", dec!(1000)), ("total_tax_due", dec!(266))],
+        &[
+            (Key::Withholding, dec!(1000)),
+            (Key::TotalTaxDue, dec!(266)),
+        ],
     );
     let lines = njtax_engine::rules::refund::lines_66_to_80(&cx, &s);
-    let v = |k: &str| lines.iter().find(|l| l.key == k).unwrap().value;
+    let v = |k: Key| lines.iter().find(|l| l.key == k).unwrap().value;
     let codes = cx.take_diags().into_iter().map(|d| d.code).collect();
     (
-        v("refund"),
-        v("balance_due"),
-        v("credit_forward"),
-        v("overpayment"),
+        v(Key::Refund),
+        v(Key::BalanceDue),
+        v(Key::CreditForward),
+        v(Key::Overpayment),
         codes,
     )
 }

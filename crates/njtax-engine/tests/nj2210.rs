@@ -11,6 +11,7 @@
 //! - column D (Jan 15, 2025): 3 months at 10.75% = 0.3225
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
+use njtax_engine::Key;
 use njtax_engine::answers::{Business, Date, EstimatedPayment, FilingStatus, IncomeByPeriod};
 use njtax_engine::compute::{Ctx, Sheet};
 use njtax_engine::rules::nj2210::{Nj2210Schedule, line_52_nj2210, months_or_part};
@@ -39,15 +40,15 @@ fn answers(year: u16) -> Answers {
 fn run(
     a: &Answers,
     tax: Decimal,
-    lines: &[(&'static str, Decimal)],
+    lines: &[(Key, Decimal)],
 ) -> (Line, Option<Nj2210Schedule>, Vec<Diagnostic>) {
     let book = ParamBook::load().unwrap();
     let p = book.for_year(a.tax_year).unwrap();
     let cx = Ctx::new(a, &p);
     let mut s = Sheet::default();
-    s.push(cx.line("balance_after_credits", tax, Explanation::default()));
-    for (k, v) in lines {
-        s.push(cx.line(k, *v, Explanation::default()));
+    s.push(cx.line(Key::BalanceAfterCredits, tax, Explanation::default()));
+    for &(k, v) in lines {
+        s.push(cx.line(k, v, Explanation::default()));
     }
     let (line, sch) = line_52_nj2210(&cx, &s, tax, Default::default());
     (line, sch, cx.take_diags())
@@ -106,7 +107,7 @@ fn withholding_and_refundable_credits_make_line_2_54a_8_4_a() {
     let (line, sch, _) = run(
         &a,
         dec!(4000),
-        &[("withholding", dec!(3500)), ("nj_eitc", dec!(100))],
+        &[(Key::Withholding, dec!(3500)), (Key::NjEitc, dec!(100))],
     );
     let sch = sch.unwrap();
     assert_eq!(sch.withholding_and_credits, dec!(3600));
@@ -268,7 +269,7 @@ fn paying_100_percent_of_last_years_tax_on_time_above_150000_owes_no_interest_54
 fn annualized_income_removes_the_interest_for_a_december_windfall_54a_9_6_d_1_c() {
     let mut a = answers(2024);
     a.payments.estimated = vec![paid("2025-01-15", dec!(8400))];
-    let lines = [("withholding", dec!(400)), ("exemptions", dec!(1000))];
+    let lines = [(Key::Withholding, dec!(400)), (Key::Exemptions, dec!(1000))];
     let (line, sch, _) = run(&a, dec!(10550.05), &lines);
     assert_eq!(sch.as_ref().unwrap().columns[0].required, dec!(2110.01));
     assert_eq!(
@@ -335,7 +336,7 @@ fn a_farmer_owes_two_thirds_in_one_january_installment_54a_8_4_e_9_6_c() {
         ..Default::default()
     };
     a.income.businesses = vec![farm(dec!(30000))];
-    let lines = [("total_income", dec!(40000))];
+    let lines = [(Key::TotalIncome, dec!(40000))];
     let (line, sch, _) = run(&a, dec!(3000), &lines);
     let s = sch.as_ref().unwrap();
     assert!(s.farmer);
@@ -455,10 +456,10 @@ fn the_nonresident_period_return_of_a_part_year_resident_has_no_nj2210_54a_9_6_c
     };
     let cx = Ctx::scoped(&a, &p, scope);
     let mut s = Sheet::default();
-    s.push(cx.line("balance_after_credits", dec!(4000), Explanation::default()));
+    s.push(cx.line(Key::BalanceAfterCredits, dec!(4000), Explanation::default()));
     let (line, sch) = line_52_nj2210(&cx, &s, dec!(4000), Default::default());
     assert_eq!(line.value, dec!(0));
-    assert_eq!(line.key, "estimated_tax_interest");
+    assert_eq!(line.key, Key::EstimatedTaxInterest);
     assert_eq!(line.id.as_ref(), "49");
     assert!(sch.is_none());
     assert!(

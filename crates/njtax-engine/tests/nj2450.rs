@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use njtax_engine::Key;
 use njtax_engine::answers::{FilingStatus, Owner, W2};
 use njtax_engine::compute::{Ctx, Sheet};
 use njtax_engine::rules::nj2450::lines_59_to_61_excess_contributions;
@@ -41,11 +42,11 @@ fn run(year: u16, status: FilingStatus, w2s: Vec<W2>) -> (Vec<Line>, Vec<Diagnos
     (lines, cx.take_diags())
 }
 
-fn value(lines: &[Line], key: &str) -> Decimal {
+fn value(lines: &[Line], key: Key) -> Decimal {
     lines.iter().find(|l| l.key == key).unwrap().value
 }
 
-fn line<'a>(lines: &'a [Line], key: &str) -> &'a Line {
+fn line(lines: &[Line], key: Key) -> &Line {
     lines.iter().find(|l| l.key == key).unwrap()
 }
 
@@ -56,9 +57,9 @@ fn the_three_lines_are_always_returned_with_their_2024_ids() {
     assert_eq!(
         keys,
         [
-            ("excess_ui", "59"),
-            ("excess_di", "60"),
-            ("excess_fli", "61")
+            (Key::ExcessUi, "59"),
+            (Key::ExcessDi, "60"),
+            (Key::ExcessFli, "61")
         ]
     );
     assert!(lines.iter().all(|l| l.value.is_zero()));
@@ -90,8 +91,8 @@ fn two_employers_ui_over_the_2024_maximum_is_credited_nj_2450() {
             ),
         ],
     );
-    assert_eq!(value(&lines, "excess_ui"), dec!(40.22));
-    let l = line(&lines, "excess_ui");
+    assert_eq!(value(&lines, Key::ExcessUi), dec!(40.22));
+    let l = line(&lines, Key::ExcessUi);
     assert!(
         l.explanation
             .rule
@@ -106,7 +107,7 @@ fn two_employers_ui_over_the_2024_maximum_is_credited_nj_2450() {
             .iter()
             .any(|p| p.id == "withholding.ui_max" && p.uncertain.is_none())
     );
-    assert_eq!(value(&lines, "excess_di"), dec!(0));
+    assert_eq!(value(&lines, Key::ExcessDi), dec!(0));
     assert!(diags.is_empty(), "{diags:?}");
 }
 
@@ -121,7 +122,7 @@ fn counted_total_at_the_maximum_gives_nothing_and_one_cent_over_gives_one_cent()
             w2(Owner::Taxpayer, "B", "2", dec!(0), dec!(0), dec!(45.26)),
         ],
     );
-    assert_eq!(value(&at.0, "excess_fli"), dec!(0));
+    assert_eq!(value(&at.0, Key::ExcessFli), dec!(0));
     let above = run(
         2024,
         FilingStatus::Single,
@@ -130,7 +131,7 @@ fn counted_total_at_the_maximum_gives_nothing_and_one_cent_over_gives_one_cent()
             w2(Owner::Taxpayer, "B", "2", dec!(0), dec!(0), dec!(45.27)),
         ],
     );
-    assert_eq!(value(&above.0, "excess_fli"), dec!(0.01));
+    assert_eq!(value(&above.0, Key::ExcessFli), dec!(0.01));
 }
 
 #[test]
@@ -147,9 +148,9 @@ fn one_employer_that_over_withheld_is_not_a_credit_but_an_info_nj_2450() {
             dec!(0),
         )],
     );
-    assert_eq!(value(&lines, "excess_ui"), dec!(0));
+    assert_eq!(value(&lines, Key::ExcessUi), dec!(0));
     assert!(
-        line(&lines, "excess_ui")
+        line(&lines, Key::ExcessUi)
             .explanation
             .rule
             .contains("one employer only")
@@ -187,7 +188,7 @@ fn two_w2s_from_the_same_employer_id_are_one_employer() {
             ),
         ],
     );
-    assert_eq!(value(&lines, "excess_ui"), dec!(0));
+    assert_eq!(value(&lines, Key::ExcessUi), dec!(0));
     assert!(
         diags
             .iter()
@@ -207,9 +208,9 @@ fn each_employer_counts_only_up_to_the_maximum_nj_2450() {
             w2(Owner::Taxpayer, "B", "2", dec!(50), dec!(0), dec!(0)),
         ],
     );
-    assert_eq!(value(&lines, "excess_ui"), dec!(50));
+    assert_eq!(value(&lines, Key::ExcessUi), dec!(50));
     assert!(
-        line(&lines, "excess_ui")
+        line(&lines, Key::ExcessUi)
             .explanation
             .rule
             .contains("A $200.00 (counted $179.78)")
@@ -238,8 +239,8 @@ fn private_plan_di_and_fli_are_not_counted_nj_2450() {
             b,
         ],
     );
-    assert_eq!(value(&lines, "excess_di"), dec!(0));
-    assert_eq!(value(&lines, "excess_fli"), dec!(0));
+    assert_eq!(value(&lines, Key::ExcessDi), dec!(0));
+    assert_eq!(value(&lines, Key::ExcessFli), dec!(0));
     assert_eq!(
         diags
             .iter()
@@ -256,8 +257,8 @@ fn private_plan_di_and_fli_are_not_counted_nj_2450() {
             w2(Owner::Taxpayer, "B", "2", dec!(0), dec!(300), dec!(400)),
         ],
     );
-    assert_eq!(value(&lines, "excess_di"), dec!(219.58));
-    assert_eq!(value(&lines, "excess_fli"), dec!(254.18));
+    assert_eq!(value(&lines, Key::ExcessDi), dec!(219.58));
+    assert_eq!(value(&lines, Key::ExcessFli), dec!(254.18));
 }
 
 #[test]
@@ -274,8 +275,8 @@ fn joint_return_computes_each_spouse_separately_and_adds_nj_2450() {
             w2(Owner::Spouse, "D", "4", dec!(60), dec!(0), dec!(0)),
         ],
     );
-    assert_eq!(value(&lines, "excess_ui"), dec!(70.44));
-    let rule = &line(&lines, "excess_ui").explanation.rule;
+    assert_eq!(value(&lines, Key::ExcessUi), dec!(70.44));
+    let rule = &line(&lines, Key::ExcessUi).explanation.rule;
     assert!(rule.contains("Taxpayer: 2 employers"), "{rule}");
     assert!(rule.contains("Spouse: 2 employers"), "{rule}");
 
@@ -287,7 +288,7 @@ fn joint_return_computes_each_spouse_separately_and_adds_nj_2450() {
             w2(Owner::Spouse, "C", "3", dec!(150), dec!(0), dec!(0)),
         ],
     );
-    assert_eq!(value(&lines, "excess_ui"), dec!(0));
+    assert_eq!(value(&lines, Key::ExcessUi), dec!(0));
 }
 
 #[test]
@@ -300,7 +301,7 @@ fn spouse_w2s_do_not_count_on_a_separate_return() {
             w2(Owner::Spouse, "C", "3", dec!(150), dec!(0), dec!(0)),
         ],
     );
-    assert_eq!(value(&lines, "excess_ui"), dec!(0));
+    assert_eq!(value(&lines, Key::ExcessUi), dec!(0));
 }
 
 #[test]
@@ -314,7 +315,7 @@ fn di_withheld_in_2024_is_refunded_by_the_employer_not_credited() {
             w2(Owner::Taxpayer, "B", "2", dec!(0), dec!(40), dec!(0)),
         ],
     );
-    assert_eq!(value(&lines, "excess_di"), dec!(0));
+    assert_eq!(value(&lines, Key::ExcessDi), dec!(0));
     assert_eq!(
         diags
             .iter()
@@ -364,8 +365,8 @@ fn an_uncertain_2025_maximum_raises_a_warning_only_when_used() {
     ];
     let ret = compute(&a, book()).unwrap();
     // UI 300.00 - 184.02 = 115.98; DI 600.00 - 380.42 = 219.58.
-    assert_eq!(ret.by_key("excess_ui").unwrap().value, dec!(115.98));
-    assert_eq!(ret.by_key("excess_di").unwrap().value, dec!(219.58));
+    assert_eq!(ret.by_key(Key::ExcessUi).unwrap().value, dec!(115.98));
+    assert_eq!(ret.by_key(Key::ExcessDi).unwrap().value, dec!(219.58));
     let warned = |ret: &njtax_engine::ComputedReturn, what: &str| {
         ret.diagnostics
             .iter()
@@ -390,7 +391,7 @@ fn negative_contributions_are_an_error_and_count_as_zero() {
             w2(Owner::Taxpayer, "B", "2", dec!(179.78), dec!(0), dec!(0)),
         ],
     );
-    assert_eq!(value(&lines, "excess_ui"), dec!(0));
+    assert_eq!(value(&lines, Key::ExcessUi), dec!(0));
     assert!(diags.iter().any(|d| d.code == "negative-amount"
         && d.severity == Severity::Error
         && d.path.as_deref() == Some("income.w2s[0].ui_wf_swf")));
@@ -406,7 +407,7 @@ fn a_claim_without_the_employer_id_is_warned() {
             w2(Owner::Taxpayer, "B", "2", dec!(120), dec!(0), dec!(0)),
         ],
     );
-    assert_eq!(value(&lines, "excess_ui"), dec!(60.22)); // 240.00 - 179.78
+    assert_eq!(value(&lines, Key::ExcessUi), dec!(60.22)); // 240.00 - 179.78
     assert!(diags.iter().any(|d| d.code == "nj2450-employer-id"
         && d.severity == Severity::Warning
         && d.path.as_deref() == Some("income.w2s[0].employer_id")));
@@ -437,5 +438,5 @@ fn absurd_amounts_saturate() {
         ],
     );
     // Each employer counts only up to the maximum: 179.78 x 2 - 179.78 = 179.78.
-    assert_eq!(value(&lines, "excess_ui"), dec!(179.78));
+    assert_eq!(value(&lines, Key::ExcessUi), dec!(179.78));
 }

@@ -1,6 +1,7 @@
 //! Static checks of the embedded law figures and line maps.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
+use njtax_engine::Key;
 use njtax_engine::ParamBook;
 
 /// The tax years `forms/years.ron` lists.
@@ -401,8 +402,8 @@ fn a_year_added_as_data_alone_computes_like_the_year_it_copies() {
     // $30,000), the EITC, lines 59-61 and the NJ-2210's interest.
     let [family, earner] = households(2099);
     let f = njtax_engine::compute::compute(&family, &copied).unwrap();
-    assert_eq!(f.value_by_key("child_tax_credit"), dec!(1250));
-    for key in ["nj_eitc", "excess_ui", "excess_di", "excess_fli"] {
+    assert_eq!(f.value_by_key(Key::ChildTaxCredit), dec!(1250));
+    for key in [Key::NjEitc, Key::ExcessUi, Key::ExcessDi, Key::ExcessFli] {
         assert!(
             !f.value_by_key(key).is_zero(),
             "{key} is zero: the test shows nothing"
@@ -705,7 +706,7 @@ fn the_coverage_lists_screens_and_lines_exist() {
         }
         for key in &e.lines {
             assert!(
-                p.line_map.find(key).is_some(),
+                p.line_map.find(*key).is_some(),
                 "{:?}: no line {key}",
                 e.sections
             );

@@ -8,6 +8,7 @@
 //! the rate schedule so that the cent-level comparisons do not depend on the tax table.
 #![allow(clippy::unwrap_used)]
 
+use njtax_engine::Key;
 use njtax_engine::answers::{
     Date, FilingStatus, Homestead, HomesteadKind, HomesteadTitle, Person, TaxMethod,
 };
@@ -26,10 +27,10 @@ struct Out {
 }
 
 impl Out {
-    fn v(&self, key: &str) -> Decimal {
+    fn v(&self, key: Key) -> Decimal {
         self.get(key).value
     }
-    fn get(&self, key: &str) -> &Line {
+    fn get(&self, key: Key) -> &Line {
         self.lines.iter().find(|l| l.key == key).unwrap()
     }
     fn has(&self, code: &str, sev: Severity) -> bool {
@@ -72,8 +73,8 @@ fn run(a: &Answers, gross: Decimal, l39: Decimal) -> Out {
     let p = book.for_year(a.tax_year).unwrap();
     let cx = Ctx::new(a, &p);
     let mut s = Sheet::default();
-    s.push(cx.line("gross_income", gross, Explanation::default()));
-    s.push(cx.line("taxable_income", l39, Explanation::default()));
+    s.push(cx.line(Key::GrossIncome, gross, Explanation::default()));
+    s.push(cx.line(Key::TaxableIncome, l39, Explanation::default()));
     let l = line_40a_property_taxes_paid(&cx, &s);
     s.push(l);
     for l in lines_41_to_44(&cx, &s) {
@@ -100,12 +101,12 @@ fn homeowner_deducts_full_year_property_taxes_54a_3a_17_a() {
     // Line 39 $78,000. Column A: 70,000 -> 717.50 + 5.525% x 30,000 = 2,375.00.
     // Column B: 78,000 -> 2,651.25 + 6.37% x 3,000 = 2,842.35. Saves 467.35 >= $50.
     let o = run(&a, dec!(80000), dec!(78000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(8000));
-    assert_eq!(o.v("property_tax_deduction"), dec!(8000));
-    assert_eq!(o.v("nj_taxable_income"), dec!(70000));
-    assert_eq!(o.v("tax"), dec!(2375.00));
-    assert_eq!(o.v("coj_credit"), dec!(0));
-    assert_eq!(o.v("property_tax_credit"), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(8000));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(8000));
+    assert_eq!(o.v(Key::NjTaxableIncome), dec!(70000));
+    assert_eq!(o.v(Key::Tax), dec!(2375.00));
+    assert_eq!(o.v(Key::CojCredit), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(0));
     assert!(o.diags.iter().all(|d| d.severity != Severity::Error));
 }
 
@@ -116,10 +117,10 @@ fn tenant_counts_18_percent_of_rent_paid_54a_3a_16_and_3a_18_a() {
     // 18% x 24,000 = 4,320.00. Column A: 44,680 -> 717.50 + 5.525% x 4,680 = 976.07.
     // Column B: 49,000 -> 717.50 + 5.525% x 9,000 = 1,214.75. Saves 238.68.
     let o = run(&a, dec!(50000), dec!(49000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(4320.00));
-    assert_eq!(o.v("property_tax_deduction"), dec!(4320.00));
-    assert_eq!(o.v("nj_taxable_income"), dec!(44680));
-    assert_eq!(o.v("tax"), dec!(976.07));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(4320.00));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(4320.00));
+    assert_eq!(o.v(Key::NjTaxableIncome), dec!(44680));
+    assert_eq!(o.v(Key::Tax), dec!(976.07));
 }
 
 #[test]
@@ -128,7 +129,7 @@ fn tenant_rent_is_not_prorated_again_by_months_54a_3a_16() {
     let mut a = answers(FilingStatus::Single);
     a.homesteads.push(tenant(dec!(9000), 6));
     let o = run(&a, dec!(50000), dec!(49000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(1620.00));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(1620.00));
 }
 
 #[test]
@@ -140,9 +141,9 @@ fn owner_and_tenant_in_the_same_year_add_both_54a_3a_19_a() {
     a.homesteads.push(tenant(dec!(9000), 6));
     // Owner: 10,000 x 6/12 = 5,000.00; tenant: 18% x 9,000 = 1,620.00; total 6,620.00.
     let o = run(&a, dec!(90000), dec!(88000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(6620.00));
-    assert_eq!(o.v("property_tax_deduction"), dec!(6620.00));
-    let rule = &o.get("property_taxes_paid").explanation.rule;
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(6620.00));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(6620.00));
+    let rule = &o.get(Key::PropertyTaxesPaid).explanation.rule;
     assert!(rule.contains("6/12 months"), "{rule}");
     assert!(rule.contains("18% of rent"), "{rule}");
 }
@@ -158,7 +159,7 @@ fn two_homesteads_part_year_count_each_for_its_months_54a_3a_17_b() {
     a.homesteads.push(second);
     // 9,000 x 4/12 = 3,000.00 and 6,000 x 8/12 = 4,000.00.
     let o = run(&a, dec!(120000), dec!(115000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(7000.00));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(7000.00));
     assert!(!o.has("homestead-months-overlap", Severity::Warning));
 }
 
@@ -170,7 +171,7 @@ fn part_year_proration_rounds_once_to_the_cent_54a_3a_17_b() {
     a.homesteads.push(h);
     // 10,000 x 5/12 = 4,166.666... -> 4,166.67.
     let o = run(&a, dec!(90000), dec!(88000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(4166.67));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(4166.67));
 }
 
 /// An exact half cent rounds up (half away from zero): 10,000.02 x 7/12 = 5,833.345 exactly ->
@@ -190,7 +191,7 @@ fn part_year_proration_rounds_an_exact_half_cent_up_54a_3a_17_b() {
         h.ownership_percent = own;
         a.homesteads.push(h);
         let o = run(&a, dec!(90000), dec!(88000));
-        assert_eq!(o.v("property_taxes_paid"), want, "{taxes} x {own}% x 7/12");
+        assert_eq!(o.v(Key::PropertyTaxesPaid), want, "{taxes} x {own}% x 7/12");
     }
 }
 
@@ -212,7 +213,7 @@ fn shared_title_counts_only_the_filers_share_54a_3a_17_c() {
     h.ownership_percent = dec!(50);
     a.homesteads.push(h);
     let o = run(&a, dec!(90000), dec!(88000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(6000.00));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(6000.00));
 }
 
 #[test]
@@ -222,7 +223,7 @@ fn multi_unit_dwelling_counts_the_unit_occupied_54a_3a_17_e() {
     h.unit_percent = dec!(25);
     a.homesteads.push(h);
     let o = run(&a, dec!(90000), dec!(88000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(3000.00));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(3000.00));
 }
 
 #[test]
@@ -235,7 +236,7 @@ fn title_share_unit_and_months_multiply_54a_3a_17_b_c_e() {
     a.homesteads.push(h);
     // 12,000 x 50% x 40% x 6/12 = 1,200.00.
     let o = run(&a, dec!(90000), dec!(88000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(1200.00));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(1200.00));
 }
 
 #[test]
@@ -247,10 +248,10 @@ fn spouses_filing_separately_sharing_the_home_each_take_half_and_half_the_cap_54
     // Line 40a: 20,000 x 1/2 = 10,000.00. Worksheet H line 2: one-half of the $15,000 cap = 7,500.
     // Column A: 91,500 -> 2,651.25 + 6.37% x 16,500 = 3,702.30; B: 99,000 -> 4,180.05.
     let o = run(&a, dec!(100000), dec!(99000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(10000.00));
-    assert_eq!(o.v("property_tax_deduction"), dec!(7500));
-    assert_eq!(o.v("nj_taxable_income"), dec!(91500));
-    assert_eq!(o.v("tax"), dec!(3702.30));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(10000.00));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(7500));
+    assert_eq!(o.v(Key::NjTaxableIncome), dec!(91500));
+    assert_eq!(o.v(Key::Tax), dec!(3702.30));
 }
 
 #[test]
@@ -261,7 +262,7 @@ fn shared_rented_home_filing_separately_is_halved_54a_3a_18_b() {
     a.homesteads.push(h);
     // 18% x 30,000 = 5,400.00, one-half = 2,700.00.
     let o = run(&a, dec!(100000), dec!(99000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(2700.00));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(2700.00));
     assert!(!o.has("mfs-tenant-not-shared", Severity::Warning));
 }
 
@@ -270,8 +271,8 @@ fn separate_filer_with_unshared_home_keeps_the_full_15000_cap_54a_3a_17_a() {
     let mut a = answers(FilingStatus::MarriedSeparate);
     a.homesteads.push(owner(dec!(20000)));
     let o = run(&a, dec!(200000), dec!(199000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(20000));
-    assert_eq!(o.v("property_tax_deduction"), dec!(15000));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(20000));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(15000));
 }
 
 #[test]
@@ -279,7 +280,7 @@ fn separate_filer_renting_alone_is_warned_about_3a_18_b_54a_3a_18_b() {
     let mut a = answers(FilingStatus::MarriedSeparate);
     a.homesteads.push(tenant(dec!(20000), 12));
     let o = run(&a, dec!(100000), dec!(99000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(3600.00));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(3600.00));
     assert!(o.has("mfs-tenant-not-shared", Severity::Warning));
 }
 
@@ -290,7 +291,7 @@ fn shared_flag_without_separate_status_is_ignored_with_a_warning_54a_3a_18_b() {
     h.shared_with_spouse_filing_separately = true;
     a.homesteads.push(h);
     let o = run(&a, dec!(100000), dec!(99000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(3600.00));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(3600.00));
     assert!(o.has("shared-home-not-separate", Severity::Warning));
 }
 
@@ -304,11 +305,11 @@ fn a_tenants_shared_tick_left_on_an_owned_home_is_not_used_54a_3a_17_d() {
     h.shared_with_spouse_filing_separately = true;
     a.homesteads.push(h);
     let o = run(&a, dec!(100000), dec!(99000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(8000));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(8000));
     assert!(!o.has("shared-home-not-separate", Severity::Warning));
     a.homesteads[0].title = HomesteadTitle::ByTheEntirety;
     let o = run(&a, dec!(100000), dec!(99000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(4000.00));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(4000.00));
     // Format 8 keeps the tick as written: the draft reads back the same.
     let d = njtax_engine::Draft {
         format_version: njtax_engine::draft::FORMAT_VERSION,
@@ -332,16 +333,16 @@ fn half_shared_half_alone_limits_only_the_shared_part_54a_3a_17_a_d() {
     a.homesteads.push(alone);
     a.homesteads.push(shared);
     let o = run(&a, dec!(200000), dec!(199000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(13500.00));
-    assert_eq!(o.v("property_tax_deduction"), dec!(13500.00));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(13500.00));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(13500.00));
     // With only 2,000 from the home alone the limit is 2,000 + 7,500 = 9,500.
     a.homesteads[0].months_occupied = 2;
     let o = run(&a, dec!(200000), dec!(199000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(9500.00));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(9500.00));
     a.homesteads[0].property_taxes = dec!(30000);
     // 30,000 x 2/12 = 5,000 + 7,500 = 12,500 on line 40a; limit 5,000 + 7,500 = 12,500.
     let o = run(&a, dec!(200000), dec!(199000));
-    assert_eq!(o.v("property_tax_deduction"), dec!(12500.00));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(12500.00));
 }
 
 // ---------------------------------------------------------------- bad answers
@@ -353,7 +354,7 @@ fn percent_above_100_is_an_error_and_used_as_100_54a_3a_17_c() {
     h.ownership_percent = dec!(150);
     a.homesteads.push(h);
     let o = run(&a, dec!(90000), dec!(88000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(8000));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(8000));
     assert!(o.has("percent-out-of-range", Severity::Error));
 }
 
@@ -364,7 +365,7 @@ fn negative_percent_is_an_error_and_used_as_zero_54a_3a_17_e() {
     h.unit_percent = dec!(-5);
     a.homesteads.push(h);
     let o = run(&a, dec!(90000), dec!(88000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(0));
     assert!(o.has("percent-out-of-range", Severity::Error));
 }
 
@@ -375,7 +376,7 @@ fn more_than_12_months_is_an_error_and_used_as_12_54a_3a_17_b() {
     h.months_occupied = 13;
     a.homesteads.push(h);
     let o = run(&a, dec!(90000), dec!(88000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(8000));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(8000));
     assert!(o.has("months-out-of-range", Severity::Error));
 }
 
@@ -385,7 +386,7 @@ fn negative_taxes_and_rent_are_errors_and_used_as_zero_54a_3a_16() {
     a.homesteads.push(owner(dec!(-8000)));
     a.homesteads.push(tenant(dec!(-100), 1));
     let o = run(&a, dec!(90000), dec!(88000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(0));
     assert_eq!(
         o.diags
             .iter()
@@ -393,7 +394,7 @@ fn negative_taxes_and_rent_are_errors_and_used_as_zero_54a_3a_16() {
             .count(),
         2
     );
-    assert_eq!(o.v("property_tax_credit"), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(0));
 }
 
 #[test]
@@ -403,9 +404,9 @@ fn zero_months_counts_nothing_54a_3a_16_principal_residence() {
     h.months_occupied = 0;
     a.homesteads.push(h);
     let o = run(&a, dec!(90000), dec!(88000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(0));
     assert!(o.has("homestead-not-occupied", Severity::Warning));
-    assert_eq!(o.v("property_tax_credit"), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(0));
 }
 
 #[test]
@@ -414,7 +415,7 @@ fn absurd_amounts_saturate_without_panicking() {
     a.homesteads.push(owner(Decimal::MAX));
     a.homesteads.push(tenant(Decimal::MAX, 12));
     let o = run(&a, Decimal::MAX, Decimal::MAX);
-    assert_eq!(o.v("property_tax_deduction"), dec!(15000));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(15000));
 }
 
 // ---------------------------------------------------------------- the cap
@@ -424,8 +425,8 @@ fn deduction_at_the_15000_cap_is_allowed_in_full_54a_3a_17_a() {
     let mut a = answers(FilingStatus::Single);
     a.homesteads.push(owner(dec!(15000)));
     let o = run(&a, dec!(200000), dec!(199000));
-    assert_eq!(o.v("property_tax_deduction"), dec!(15000));
-    assert_eq!(o.v("nj_taxable_income"), dec!(184000));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(15000));
+    assert_eq!(o.v(Key::NjTaxableIncome), dec!(184000));
 }
 
 #[test]
@@ -433,8 +434,8 @@ fn deduction_one_cent_above_the_cap_is_limited_to_15000_54a_3a_17_a() {
     let mut a = answers(FilingStatus::Single);
     a.homesteads.push(owner(dec!(15000.01)));
     let o = run(&a, dec!(200000), dec!(199000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(15000.01));
-    assert_eq!(o.v("property_tax_deduction"), dec!(15000));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(15000.01));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(15000));
 }
 
 #[test]
@@ -442,7 +443,7 @@ fn deduction_one_cent_below_the_cap_is_not_rounded_up_54a_3a_17_a() {
     let mut a = answers(FilingStatus::Single);
     a.homesteads.push(owner(dec!(14999.99)));
     let o = run(&a, dec!(200000), dec!(199000));
-    assert_eq!(o.v("property_tax_deduction"), dec!(14999.99));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(14999.99));
 }
 
 #[test]
@@ -451,8 +452,8 @@ fn rent_constituting_property_taxes_is_capped_too_54a_3a_18_a() {
     a.homesteads.push(tenant(dec!(100000), 12));
     // 18% x 100,000 = 18,000 -> 15,000.
     let o = run(&a, dec!(300000), dec!(299000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(18000));
-    assert_eq!(o.v("property_tax_deduction"), dec!(15000));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(18000));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(15000));
 }
 
 // ---------------------------------------------------------------- Worksheet H
@@ -463,10 +464,10 @@ fn credit_wins_when_the_deduction_saves_less_than_50_54a_3a_20_a() {
     a.homesteads.push(owner(dec!(1000)));
     // Column A: 10,000 x 1.4% = 140.00; B: 11,000 x 1.4% = 154.00; saves 14.00 < 50.
     let o = run(&a, dec!(12000), dec!(11000));
-    assert_eq!(o.v("property_tax_deduction"), dec!(0));
-    assert_eq!(o.v("nj_taxable_income"), dec!(11000));
-    assert_eq!(o.v("tax"), dec!(154.00));
-    assert_eq!(o.v("property_tax_credit"), dec!(50));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(0));
+    assert_eq!(o.v(Key::NjTaxableIncome), dec!(11000));
+    assert_eq!(o.v(Key::Tax), dec!(154.00));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(50));
 }
 
 #[test]
@@ -475,8 +476,8 @@ fn credit_wins_when_there_is_no_tax_to_save_54a_3a_20_a() {
     let mut a = answers(FilingStatus::Single);
     a.homesteads.push(tenant(dec!(10000), 12));
     let o = run(&a, dec!(11000), dec!(0));
-    assert_eq!(o.v("property_tax_deduction"), dec!(0));
-    assert_eq!(o.v("property_tax_credit"), dec!(50));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(50));
 }
 
 /// Line 39 $50,000 single: column B tax = 717.50 + 5.525% x 10,000 = 1,270.00.
@@ -493,11 +494,11 @@ fn deduction_saving_exactly_50_is_kept_and_no_credit_is_elected_54a_3a_20_a() {
     // Deduction 905: 49,095 -> 717.50 + 5.525% x 9,095 (502.49875 -> 502.50) = 1,220.00.
     // Saves 1,270.00 - 1,220.00 = 50.00.
     let o = tie_case(dec!(905), FilingStatus::Single);
-    assert_eq!(o.v("property_tax_deduction"), dec!(905));
-    assert_eq!(o.v("tax"), dec!(1220.00));
-    assert_eq!(o.v("property_tax_credit"), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(905));
+    assert_eq!(o.v(Key::Tax), dec!(1220.00));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(0));
     let saved = o
-        .get("property_tax_deduction")
+        .get(Key::PropertyTaxDeduction)
         .explanation
         .inputs
         .iter()
@@ -511,9 +512,9 @@ fn deduction_saving_49_99_loses_to_the_50_credit_54a_3a_20_a() {
     // Deduction 904.80: 49,095.20 -> 5.525% x 9,095.20 = 502.5098 -> 502.51; tax 1,220.01.
     // Saves 49.99 < 50.
     let o = tie_case(dec!(904.80), FilingStatus::Single);
-    assert_eq!(o.v("property_tax_deduction"), dec!(0));
-    assert_eq!(o.v("tax"), dec!(1270.00));
-    assert_eq!(o.v("property_tax_credit"), dec!(50));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(0));
+    assert_eq!(o.v(Key::Tax), dec!(1270.00));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(50));
 }
 
 #[test]
@@ -521,9 +522,9 @@ fn deduction_saving_50_01_is_kept_54a_3a_20_a() {
     // Deduction 905.20: 49,094.80 -> 5.525% x 9,094.80 = 502.4877 -> 502.49; tax 1,219.99.
     // Saves 50.01.
     let o = tie_case(dec!(905.20), FilingStatus::Single);
-    assert_eq!(o.v("property_tax_deduction"), dec!(905.20));
-    assert_eq!(o.v("tax"), dec!(1219.99));
-    assert_eq!(o.v("property_tax_credit"), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(905.20));
+    assert_eq!(o.v(Key::Tax), dec!(1219.99));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(0));
 }
 
 #[test]
@@ -531,8 +532,8 @@ fn separate_filer_deduction_saving_exactly_25_is_kept_54a_3a_20_a_b() {
     // MFS uses the single table. Deduction 452.50: 49,547.50 -> 5.525% x 9,547.50 = 527.499375
     // -> 527.50; tax 1,245.00; saves 25.00 = the $25 MFS credit.
     let o = tie_case(dec!(452.50), FilingStatus::MarriedSeparate);
-    assert_eq!(o.v("property_tax_deduction"), dec!(452.50));
-    assert_eq!(o.v("property_tax_credit"), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(452.50));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(0));
 }
 
 #[test]
@@ -540,8 +541,8 @@ fn separate_filer_deduction_saving_24_99_takes_the_25_credit_54a_3a_20_b() {
     // Deduction 452.30: 49,547.70 -> 5.525% x 9,547.70 = 527.510425 -> 527.51; tax 1,245.01;
     // saves 24.99 < 25.
     let o = tie_case(dec!(452.30), FilingStatus::MarriedSeparate);
-    assert_eq!(o.v("property_tax_deduction"), dec!(0));
-    assert_eq!(o.v("property_tax_credit"), dec!(25));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(25));
 }
 
 #[test]
@@ -554,9 +555,9 @@ fn every_separate_filer_gets_half_the_credit_even_living_apart_54a_3a_20_b() {
     // Column A 10,000 -> 140.00; B 11,000 -> 154.00; saves 14.00 < 25.
     let o = run(&a, dec!(12000), dec!(11000));
     assert!(!a.homesteads[0].shared_with_spouse_filing_separately);
-    assert_eq!(o.v("property_tax_credit"), dec!(25));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(25));
     assert!(
-        o.get("property_tax_credit")
+        o.get(Key::PropertyTaxCredit)
             .explanation
             .rule
             .contains("one-half")
@@ -568,12 +569,12 @@ fn worksheet_columns_and_saving_are_explained_on_lines_41_and_56_54a_3a_20() {
     let mut a = answers(FilingStatus::Single);
     a.homesteads.push(owner(dec!(1000)));
     let o = run(&a, dec!(12000), dec!(11000));
-    let l41 = &o.get("property_tax_deduction").explanation;
+    let l41 = &o.get(Key::PropertyTaxDeduction).explanation;
     assert!(l41.rule.contains("Column A"), "{}", l41.rule);
     assert!(l41.rule.contains("$140.00"), "{}", l41.rule);
     assert!(l41.rule.contains("$154.00"), "{}", l41.rule);
     assert!(l41.rule.contains("$14.00"), "{}", l41.rule);
-    let l56 = &o.get("property_tax_credit").explanation;
+    let l56 = &o.get(Key::PropertyTaxCredit).explanation;
     assert!(l56.rule.contains("$14.00"), "{}", l56.rule);
     assert!(l56.rule.contains("$50.00"), "{}", l56.rule);
     for step in [
@@ -603,9 +604,9 @@ fn senior_at_or_below_the_threshold_gets_the_credit_only_54a_3a_20_a_1_b() {
     };
     a.homesteads.push(owner(dec!(3000)));
     let o = run(&a, dec!(10000), dec!(4000));
-    assert_eq!(o.v("property_tax_deduction"), dec!(0));
-    assert_eq!(o.v("tax"), dec!(0));
-    assert_eq!(o.v("property_tax_credit"), dec!(50));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(0));
+    assert_eq!(o.v(Key::Tax), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(50));
 }
 
 #[test]
@@ -617,8 +618,8 @@ fn non_senior_at_the_threshold_gets_nothing_54a_3a_20_a_1_b() {
     };
     a.homesteads.push(owner(dec!(3000)));
     let o = run(&a, dec!(10000), dec!(4000));
-    assert_eq!(o.v("property_tax_deduction"), dec!(0));
-    assert_eq!(o.v("property_tax_credit"), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(0));
     assert!(o.has("no-property-tax-benefit", Severity::Info));
 }
 
@@ -628,8 +629,8 @@ fn non_senior_one_cent_above_the_threshold_is_subject_to_tax_and_gets_the_credit
     a.homesteads.push(owner(dec!(3000)));
     // Line 39 4,000.01: A 1,000.01 -> 14.00; B 4,000.01 -> 56.00; saves 42.00 < 50.
     let o = run(&a, dec!(10000.01), dec!(4000.01));
-    assert_eq!(o.v("property_tax_deduction"), dec!(0));
-    assert_eq!(o.v("property_tax_credit"), dec!(50));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(50));
 }
 
 #[test]
@@ -638,12 +639,12 @@ fn turning_65_by_december_31_counts_and_64_does_not_54a_3a_20_a_1_b() {
     a.homesteads.push(owner(dec!(3000)));
     a.taxpayer.birth_date = Date::new(1959, 12, 31); // 65 at the close of 2024
     assert_eq!(
-        run(&a, dec!(5000), dec!(0)).v("property_tax_credit"),
+        run(&a, dec!(5000), dec!(0)).v(Key::PropertyTaxCredit),
         dec!(50)
     );
     a.taxpayer.birth_date = Date::new(1960, 1, 1); // 64
     assert_eq!(
-        run(&a, dec!(5000), dec!(0)).v("property_tax_credit"),
+        run(&a, dec!(5000), dec!(0)).v(Key::PropertyTaxCredit),
         dec!(0)
     );
 }
@@ -654,7 +655,7 @@ fn blind_or_disabled_below_the_threshold_gets_the_credit_54a_3a_20_a_1_b() {
     a.taxpayer.blind_or_disabled = true;
     a.homesteads.push(tenant(dec!(6000), 12));
     assert_eq!(
-        run(&a, dec!(8000), dec!(0)).v("property_tax_credit"),
+        run(&a, dec!(8000), dec!(0)).v(Key::PropertyTaxCredit),
         dec!(50)
     );
 }
@@ -669,14 +670,14 @@ fn senior_spouse_counts_on_a_joint_return_only_54a_3a_20_a_1_b() {
     a.spouse = Some(spouse.clone());
     a.homesteads.push(owner(dec!(3000)));
     assert_eq!(
-        run(&a, dec!(20000), dec!(0)).v("property_tax_credit"),
+        run(&a, dec!(20000), dec!(0)).v(Key::PropertyTaxCredit),
         dec!(50)
     );
     let mut a = answers(FilingStatus::MarriedSeparate);
     a.spouse = Some(spouse);
     a.homesteads.push(owner(dec!(3000)));
     assert_eq!(
-        run(&a, dec!(10000), dec!(0)).v("property_tax_credit"),
+        run(&a, dec!(10000), dec!(0)).v(Key::PropertyTaxCredit),
         dec!(0)
     );
 }
@@ -687,7 +688,7 @@ fn senior_below_the_threshold_filing_separately_gets_25_54a_3a_20_b() {
     a.taxpayer.birth_date = born(1950);
     a.homesteads.push(owner(dec!(3000)));
     assert_eq!(
-        run(&a, dec!(9000), dec!(0)).v("property_tax_credit"),
+        run(&a, dec!(9000), dec!(0)).v(Key::PropertyTaxCredit),
         dec!(25)
     );
 }
@@ -697,10 +698,10 @@ fn no_homestead_means_no_deduction_and_no_credit_54a_3a_20_a() {
     let mut a = answers(FilingStatus::Single);
     a.taxpayer.birth_date = born(1940);
     let o = run(&a, dec!(9000), dec!(0));
-    assert_eq!(o.v("property_tax_credit"), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(0));
     let o = run(&a, dec!(90000), dec!(88000));
-    assert_eq!(o.v("property_tax_deduction"), dec!(0));
-    assert_eq!(o.v("property_tax_credit"), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxCredit), dec!(0));
 }
 
 #[test]
@@ -721,8 +722,8 @@ fn the_same_rules_hold_in_2022_and_2025_54a_3a_17() {
         a.tax_year = year;
         a.homesteads.push(owner(dec!(8000)));
         let o = run(&a, dec!(80000), dec!(78000));
-        assert_eq!(o.v("property_tax_deduction"), dec!(8000), "{year}");
-        assert_eq!(o.v("tax"), dec!(2375.00), "{year}");
+        assert_eq!(o.v(Key::PropertyTaxDeduction), dec!(8000), "{year}");
+        assert_eq!(o.v(Key::Tax), dec!(2375.00), "{year}");
     }
 }
 
@@ -791,11 +792,11 @@ proptest::proptest! {
         let gross = Decimal::from(gross);
         let l39 = (gross - Decimal::from(below)).max(Decimal::ZERO);
         let o = run(&a, gross, l39);
-        let (l41, l56) = (o.v("property_tax_deduction"), o.v("property_tax_credit"));
+        let (l41, l56) = (o.v(Key::PropertyTaxDeduction), o.v(Key::PropertyTaxCredit));
         proptest::prop_assert!(l41.is_zero() || l56.is_zero());
         proptest::prop_assert!(l41 <= dec!(15000));
-        proptest::prop_assert_eq!(o.v("nj_taxable_income"), (l39 - l41).max(Decimal::ZERO));
-        proptest::prop_assert!(o.v("coj_credit") <= o.v("tax"));
+        proptest::prop_assert_eq!(o.v(Key::NjTaxableIncome), (l39 - l41).max(Decimal::ZERO));
+        proptest::prop_assert!(o.v(Key::CojCredit) <= o.v(Key::Tax));
         proptest::prop_assert!(l56 == dec!(0) || l56 == dec!(50) || l56 == dec!(25));
     }
 }
@@ -819,22 +820,22 @@ fn a_separate_filers_owned_home_follows_title_not_who_lives_there_54a_3a_17_c_d(
         run(&a, dec!(100000), dec!(99000))
     };
     let o = run_title(HomesteadTitle::ByTheEntirety, dec!(100));
-    assert_eq!(o.v("property_taxes_paid"), dec!(6000.00));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(6000.00));
     assert!(!o.has("entirety-share-not-used", Severity::Warning));
     let o = run_title(HomesteadTitle::ByTheEntirety, dec!(50));
-    assert_eq!(o.v("property_taxes_paid"), dec!(6000.00));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(6000.00));
     assert!(o.has("entirety-share-not-used", Severity::Warning));
     let o = run_title(HomesteadTitle::Yours, dec!(100));
-    assert_eq!(o.v("property_taxes_paid"), dec!(12000.00));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(12000.00));
     assert_eq!(
-        o.v("property_tax_deduction"),
+        o.v(Key::PropertyTaxDeduction),
         dec!(12000.00),
         "the full $15,000 cap"
     );
     let o = run_title(HomesteadTitle::Yours, dec!(50));
-    assert_eq!(o.v("property_taxes_paid"), dec!(6000.00));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(6000.00));
     let o = run_title(HomesteadTitle::SpouseOnly, dec!(100));
-    assert_eq!(o.v("property_taxes_paid"), dec!(0));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(0));
     assert!(o.has("homestead-spouses-title", Severity::Info));
     // On a joint return title between the spouses changes nothing: the household's 12,000.
     let mut a = answers(FilingStatus::MarriedJoint);
@@ -842,11 +843,11 @@ fn a_separate_filers_owned_home_follows_title_not_who_lives_there_54a_3a_17_c_d(
     h.title = HomesteadTitle::SpouseOnly;
     a.homesteads.push(h);
     assert_eq!(
-        run(&a, dec!(100000), dec!(99000)).v("property_taxes_paid"),
+        run(&a, dec!(100000), dec!(99000)).v(Key::PropertyTaxesPaid),
         dec!(12000)
     );
     a.homesteads[0].title = HomesteadTitle::ByTheEntirety;
     let o = run(&a, dec!(100000), dec!(99000));
-    assert_eq!(o.v("property_taxes_paid"), dec!(12000));
+    assert_eq!(o.v(Key::PropertyTaxesPaid), dec!(12000));
     assert!(!o.has("shared-home-not-separate", Severity::Warning));
 }

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
 use crate::common;
+use njtax_engine::Key;
 
 use crate::common::{date, person};
 use njtax_engine::answers::{
@@ -20,7 +21,7 @@ fn set(a: &Answers) -> ReturnSet {
     compute_set(a, &ParamBook::load().unwrap()).unwrap()
 }
 
-fn key(r: &ComputedReturn, k: &str) -> Decimal {
+fn key(r: &ComputedReturn, k: Key) -> Decimal {
     r.by_key(k)
         .unwrap_or_else(|| panic!("{} has no line {k}", r.form))
         .value
@@ -111,10 +112,10 @@ fn part_year_exemptions_are_prorated_by_months_on_each_return_54a_3_1_c() {
         let (r, nr) = (&s.returns[0], &s.returns[1]);
         assert_eq!(r.kind, ReturnKind::PartYearResident);
         assert_eq!(nr.kind, ReturnKind::PartYearNonresident);
-        assert_eq!(key(r, "exemption_total"), dec!(1000));
-        assert_eq!(key(r, "exemptions"), res, "resident return, July {day}");
+        assert_eq!(key(r, Key::ExemptionTotal), dec!(1000));
+        assert_eq!(key(r, Key::Exemptions), res, "resident return, July {day}");
         assert_eq!(
-            key(nr, "exemptions"),
+            key(nr, Key::Exemptions),
             nonres,
             "nonresident return, July {day}"
         );
@@ -151,8 +152,8 @@ fn a_movers_roth_conversion_is_split_by_period_with_its_basis_54a_5_1_j() {
     assert_eq!(s.returns.len(), 1);
     let r = &s.returns[0];
     assert_eq!(r.kind, ReturnKind::PartYearResident);
-    assert_eq!(key(r, "pensions"), dec!(24000));
-    assert_eq!(key(r, "pensions_excludable"), dec!(8000));
+    assert_eq!(key(r, Key::Pensions), dec!(24000));
+    assert_eq!(key(r, Key::PensionsExcludable), dec!(8000));
 }
 
 /// 54A:2-4 (last sentence): the no-tax threshold is measured on the gross income the filer would
@@ -228,7 +229,7 @@ fn part_year_property_tax_benefit_follows_the_whole_year_subject_to_tax_test_54a
     assert_eq!(r.value("43"), Decimal::ZERO);
     assert_eq!(r.value("41"), Decimal::ZERO);
     assert_eq!(r.value("56"), Decimal::ZERO);
-    let rule = &r.by_key("property_tax_credit").unwrap().explanation.rule;
+    let rule = &r.by_key(Key::PropertyTaxCredit).unwrap().explanation.rule;
     assert!(rule.contains("$10,000.00 is at or below"), "{rule}");
     // A cent over: subject to tax, the deduction compared with the credit on the same test.
     let r = mover(dec!(2000.01), 1985);
@@ -237,7 +238,7 @@ fn part_year_property_tax_benefit_follows_the_whole_year_subject_to_tax_test_54a
     assert_eq!(r.value("43"), dec!(110));
     assert_eq!(r.value("41"), Decimal::ZERO);
     assert_eq!(r.value("56"), dec!(50));
-    let rule = &r.by_key("property_tax_credit").unwrap().explanation.rule;
+    let rule = &r.by_key(Key::PropertyTaxCredit).unwrap().explanation.rule;
     assert!(rule.contains("save only $14.00"), "{rule}");
     assert!(
         !r.diagnostics
@@ -297,9 +298,9 @@ fn ny_resident_working_in_nj_pays_the_nj_share_of_resident_tax_54a_2_1_1_a() {
     assert_eq!(r.refund, Decimal::ZERO);
     assert_eq!(r.balance_due, dec!(431.48));
     // No resident-only lines on the NJ-1040NR.
-    assert!(r.by_key("property_tax_credit").is_none());
-    assert!(r.by_key("nj_eitc").is_none());
-    assert!(r.by_key("coj_credit").is_none());
+    assert!(r.by_key(Key::PropertyTaxCredit).is_none());
+    assert!(r.by_key(Key::NjEitc).is_none());
+    assert!(r.by_key(Key::CojCredit).is_none());
 }
 
 /// 54A:5-8 e, the convenience rule: a New York resident (New York sources a nonresident's wages
@@ -326,13 +327,13 @@ fn convenience_days_of_a_new_jersey_employers_ny_resident_are_nj_days_54a_5_8_e(
     };
     let r = case("New York", true, 80, 2024);
     assert_eq!(r.value("15B"), dec!(80000));
-    let rule = &r.by_key("wages_nj").unwrap().explanation.rule;
+    let rule = &r.by_key(Key::WagesNj).unwrap().explanation.rule;
     assert!(
         rule.contains("convenience rule") && rule.contains("120 + 80 = 200 of 240 days"),
         "{rule}"
     );
     assert!(
-        r.by_key("wages_nj")
+        r.by_key(Key::WagesNj)
             .unwrap()
             .explanation
             .citation
@@ -343,12 +344,12 @@ fn convenience_days_of_a_new_jersey_employers_ny_resident_are_nj_days_54a_5_8_e(
     // Not a New Jersey employer.
     let r = case("New York", false, 80, 2024);
     assert_eq!(r.value("15B"), dec!(48000));
-    let rule = &r.by_key("wages_nj").unwrap().explanation.rule;
+    let rule = &r.by_key(Key::WagesNj).unwrap().explanation.rule;
     assert!(rule.contains("not a New Jersey employer"), "{rule}");
     // A state of residence without a convenience rule.
     let r = case("Florida", true, 80, 2024);
     assert_eq!(r.value("15B"), dec!(48000));
-    let rule = &r.by_key("wages_nj").unwrap().explanation.rule;
+    let rule = &r.by_key(Key::WagesNj).unwrap().explanation.rule;
     assert!(
         rule.contains("Florida has no convenience-of-the-employer rule"),
         "{rule}"

@@ -4,6 +4,7 @@
 //! residency examples are worked by hand in docs/residency-returns.md.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
+use njtax_engine::Key;
 use njtax_engine::answers::{Address, Date, FilingStatus, Interest, Owner, Person, W2};
 use njtax_engine::compute::{ReturnSet, compute_set};
 use njtax_engine::residency::{Filer, ReturnKind};
@@ -337,7 +338,7 @@ fn the_alternative_business_loss_carries_into_next_years_draft_54a_3_9_b() {
         let line_35 = set.returns[0]
             .lines
             .iter()
-            .find(|l| l.key == "alternative_business")
+            .find(|l| l.key == Key::AlternativeBusiness)
             .unwrap();
         let worksheet = line_35
             .explanation

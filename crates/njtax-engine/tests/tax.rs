@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use njtax_engine::Key;
 use njtax_engine::answers::FilingStatus::{
     self, HeadOfHousehold, MarriedJoint, MarriedSeparate, QualifyingWidow, Single,
 };
@@ -70,7 +71,7 @@ fn line_43(
     a.options.tax_method = method;
     let cx = Ctx::new(&a, &p);
     let mut s = Sheet::default();
-    s.push(cx.line("gross_income", gross, Explanation::default()));
+    s.push(cx.line(Key::GrossIncome, gross, Explanation::default()));
     tax::line_43_tax(&cx, &s, taxable)
 }
 
@@ -566,7 +567,7 @@ fn line_43_is_zero_at_the_54a_2_4_threshold_and_taxed_one_cent_above_for_each_st
                 TaxMethod::RateSchedule,
             );
             assert_eq!(above.value, dec!(70), "{year} {status:?}");
-            assert_eq!(above.key, "tax");
+            assert_eq!(above.key, Key::Tax);
             assert_eq!(&*above.id, "43");
         }
     }

@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
+use njtax_engine::Key;
 
 use crate::common::{date, person, run, v};
 use njtax_engine::answers::{Address, FilingStatus, W2};
@@ -68,7 +69,7 @@ fn an_empty_address_gets_exactly_one_warning_at_the_street_and_the_return_is_sti
     assert_eq!(d[0].path.as_deref(), Some("address.street"));
     // Not an error: the return is computed as without the check (line 29 = the wages).
     assert!(!r.has_errors());
-    assert_eq!(v(&r, "gross_income"), dec!(50000));
+    assert_eq!(v(&r, Key::GrossIncome), dec!(50000));
 }
 
 #[test]
@@ -291,7 +292,7 @@ fn an_unreadable_answer_is_an_error_at_its_path_naming_the_field_and_the_text() 
     assert_eq!(at_birth, vec![UNREADABLE_CODE]);
     assert!(r.has_errors());
     // The answer counts as not given: no wages.
-    assert_eq!(v(&r, "wages"), dec!(0));
+    assert_eq!(v(&r, Key::Wages), dec!(0));
 }
 
 #[test]
@@ -502,7 +503,7 @@ fn a_line_past_a_quadrillion_dollars_is_an_error_naming_it() {
         .find(|d| d.code == OUT_OF_RANGE_CODE)
         .unwrap_or_else(|| panic!("{:?}", r.diagnostics));
     assert_eq!(d.severity, Severity::Error);
-    let wages = r.by_key("wages").unwrap();
+    let wages = r.by_key(Key::Wages).unwrap();
     assert!(
         d.message
             .contains(&format!("{} ({})", wages.id, wages.label)),

@@ -3,6 +3,7 @@
 //! schedule and worksheet it used, and each line's explanation; then the hand-off sheet.
 
 use njtax_engine::Explanation;
+use njtax_engine::Key;
 use njtax_engine::answers::Answers;
 use njtax_engine::compute::{ComputedReturn, ReturnSet};
 use njtax_engine::explain::{Input, Severity, Source};
@@ -17,20 +18,20 @@ use crate::header::{filer_people, form_title, mask, period_words};
 use crate::layout::{Align, BODY, Column, Ink, Layout, SMALL};
 
 /// Line keys printed in bold: the form's totals and results.
-const TOTALS: &[&str] = &[
-    "exemption_total",
-    "total_income",
-    "gross_income",
-    "total_deductions",
-    "taxable_income",
-    "nj_taxable_income",
-    "tax",
-    "total_tax_due",
-    "total_payments",
-    "tax_due",
-    "overpayment",
-    "balance_due",
-    "refund",
+const TOTALS: &[Key] = &[
+    Key::ExemptionTotal,
+    Key::TotalIncome,
+    Key::GrossIncome,
+    Key::TotalDeductions,
+    Key::TaxableIncome,
+    Key::NjTaxableIncome,
+    Key::Tax,
+    Key::TotalTaxDue,
+    Key::TotalPayments,
+    Key::TaxDue,
+    Key::Overpayment,
+    Key::BalanceDue,
+    Key::Refund,
 ];
 
 /// The mark printed on every page of a return that has errors.
@@ -371,7 +372,7 @@ fn source_words(r: &ComputedReturn, s: &Source) -> String {
     match s {
         Source::Answer(path) => format!("answer {path}"),
         Source::Line(key) => r
-            .by_key(key)
+            .by_key(*key)
             .map_or_else(|| format!("line {key}"), |l| format!("line {}", l.id)),
         Source::Worksheet(step) => format!("worksheet {step}"),
     }

@@ -2,6 +2,7 @@
 //! order the service asks for them (`forms/handoff/nj-online.ron`, embedded), filled from the
 //! answers and the computed NJ-1040. Printed in the PDF and exported on its own (text, CSV, JSON).
 
+use njtax_engine::Key;
 use njtax_engine::answers::{Answers, Owner};
 use njtax_engine::compute::{ComputedReturn, ReturnSet};
 use njtax_engine::money::fmt_money;
@@ -35,9 +36,9 @@ pub enum ItemDef {
     /// Each W-2's New Jersey boxes.
     W2s,
     /// A line the filer types: listed when not zero.
-    Line(String),
+    Line(Key),
     /// A line the service computes: always listed, to compare.
-    Check(String),
+    Check(Key),
 }
 
 /// One step (screen) of the service.
@@ -323,11 +324,11 @@ fn entries(
                 v
             })
             .collect(),
-        ItemDef::Line(key) => line_entry(r, key, false)
-            .filter(|_| r.by_key(key).is_some_and(|l| l.value != Decimal::ZERO))
+        ItemDef::Line(key) => line_entry(r, *key, false)
+            .filter(|_| r.by_key(*key).is_some_and(|l| l.value != Decimal::ZERO))
             .into_iter()
             .collect(),
-        ItemDef::Check(key) => line_entry(r, key, true).into_iter().collect(),
+        ItemDef::Check(key) => line_entry(r, *key, true).into_iter().collect(),
     }
 }
 
@@ -340,7 +341,7 @@ fn owner_on(filer: Filer, owner: Owner) -> bool {
     }
 }
 
-fn line_entry(r: &ComputedReturn, key: &str, check: bool) -> Option<Entry> {
+fn line_entry(r: &ComputedReturn, key: Key, check: bool) -> Option<Entry> {
     r.by_key(key).map(|l| Entry {
         label: l.label.to_string(),
         value: l.display_value(),

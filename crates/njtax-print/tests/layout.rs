@@ -203,12 +203,12 @@ fn odd_names_and_a_very_long_address_still_fit_and_render() {
 fn every_line_the_hand_off_sheet_names_exists_on_the_nj_1040() {
     use njtax_print::handoff::{ItemDef, definition};
     let def = definition().unwrap();
-    let keys: Vec<&str> = def
+    let keys: Vec<njtax_engine::Key> = def
         .steps
         .iter()
         .flat_map(|s| &s.items)
         .filter_map(|i| match i {
-            ItemDef::Line(k) | ItemDef::Check(k) => Some(k.as_str()),
+            ItemDef::Line(k) | ItemDef::Check(k) => Some(*k),
             _ => None,
         })
         .collect();
@@ -219,7 +219,7 @@ fn every_line_the_hand_off_sheet_names_exists_on_the_nj_1040() {
         }
         let map: njtax_engine::lines::LineMap = ron::from_str(text).unwrap();
         for k in &keys {
-            assert!(map.find(k).is_some(), "{name} has no line {k}");
+            assert!(map.find(*k).is_some(), "{name} has no line {k}");
         }
     }
     // And the first thing asked is last year's gross income.

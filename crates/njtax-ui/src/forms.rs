@@ -52,7 +52,7 @@ pub struct Screen {
     pub blocks: Vec<Block>,
     /// Computed lines shown on the screen with their explanation (semantic keys).
     #[serde(default)]
-    pub computed: Vec<String>,
+    pub computed: Vec<njtax_engine::Key>,
     /// Answer paths whose diagnostics belong to this screen (prefixes), besides its fields.
     #[serde(default)]
     pub covers: Vec<String>,

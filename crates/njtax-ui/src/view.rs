@@ -2,6 +2,7 @@
 //! unsaved-changes prompt. Reads the app's snapshot and sends commands; computes nothing.
 
 use egui::{Panel, RichText, ScrollArea, Ui};
+use njtax_engine::Key;
 
 use crate::app::{App, Command, Pending, SectionState};
 use crate::screens;
@@ -10,15 +11,15 @@ use njtax_engine::money::fmt_money;
 
 /// Key lines shown in "Your NJ return", by semantic key (the NJ-1040 and the NJ-1040NR number
 /// them differently; a key a form lacks is skipped).
-const KEY_LINES: [&str; 8] = [
-    "total_income",
-    "gross_income",
-    "taxable_income",
-    "nj_taxable_income",
-    "income_percentage",
-    "tax",
-    "total_tax_due",
-    "total_payments",
+const KEY_LINES: [Key; 8] = [
+    Key::TotalIncome,
+    Key::GrossIncome,
+    Key::TaxableIncome,
+    Key::NjTaxableIncome,
+    Key::IncomePercentage,
+    Key::Tax,
+    Key::TotalTaxDue,
+    Key::TotalPayments,
 ];
 
 /// Draw the whole window.

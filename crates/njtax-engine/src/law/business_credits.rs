@@ -6,6 +6,7 @@ use rust_decimal::Decimal;
 use serde::Deserialize;
 
 use crate::answers::CreditKind;
+use crate::key::Key;
 use crate::params::ByStatus;
 
 /// One credit's rules, from its statute.
@@ -26,7 +27,7 @@ pub struct CreditRule {
     /// Years an unused part may be carried forward (0: none).
     pub carryover_years: u16,
     /// The NJ-1040 line key that carries the credit, when the form has one.
-    pub line: Option<String>,
+    pub line: Option<Key>,
     /// Where and how the credit is claimed.
     pub claimed_where: String,
     /// Why where it is claimed is uncertain, when it is.
@@ -53,7 +54,7 @@ crate::param_domain!("business_credits", BusinessCreditParamsFile => BusinessCre
     /// Sheltered workshop: share of the New Jersey business share of the tax that limits the credits.
     sheltered_workshop_limit_share: Decimal,
     /// Sheltered workshop: line keys of the credits taken before it that count against the limit.
-    sheltered_workshop_counted_credits: Vec<String>,
+    sheltered_workshop_counted_credits: Vec<Key>,
     /// Organ donor employer: share of the salary for the time missed.
     organ_donor_rate: Decimal,
     /// Organ donor employer: most days for each donation.

@@ -3,6 +3,8 @@
 
 use serde::Deserialize;
 
+use crate::key::Key;
+
 /// A fund that can receive contributions on the return.
 #[derive(Clone, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -12,7 +14,7 @@ pub struct Fund {
     /// Name on the form.
     pub name: String,
     /// Semantic line key when the fund has its own line (70-74); `None` for coded funds (75-77).
-    pub line: Option<String>,
+    pub line: Option<Key>,
     /// Code printed in the instructions for lines 75-77, when known.
     pub code: Option<String>,
     /// Statute creating the checkoff.

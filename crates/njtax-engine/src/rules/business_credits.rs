@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use crate::answers::{CreditKind, Owner};
 use crate::explain::Explanation;
+use crate::key::Key;
 
 /// One credit on the business credits schedule of a return.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -102,12 +103,12 @@ use crate::sheet::{Ctx, Sheet};
 
 /// The line keys the mechanism fills, in form order: lines 46, 47, 48 (non-refundable) and 62, 63
 /// (refundable). A catalogue entry names one of them in `line`.
-pub const CREDIT_LINE_KEYS: [&str; 5] = [
-    "sheltered_workshop_credit",
-    "gold_star_credit",
-    "organ_donor_employer_credit",
-    "wounded_warrior_credit",
-    "bait_credit",
+pub const CREDIT_LINE_KEYS: [Key; 5] = [
+    Key::ShelteredWorkshopCredit,
+    Key::GoldStarCredit,
+    Key::OrganDonorEmployerCredit,
+    Key::WoundedWarriorCredit,
+    Key::BaitCredit,
 ];
 
 /// What the credit mechanism decided for one return: the credit lines and the schedule.
@@ -122,7 +123,7 @@ pub struct Applied {
 
 impl Applied {
     /// The line of a key (46-48, 62, 63), or a zero line when the mechanism did not make it.
-    pub fn line(&self, cx: &Ctx, key: &'static str) -> Line {
+    pub fn line(&self, cx: &Ctx, key: Key) -> Line {
         self.lines
             .iter()
             .find(|l| l.key == key)
@@ -131,7 +132,7 @@ impl Applied {
     }
 
     /// The value of a line by key (zero when absent).
-    pub fn value(&self, key: &str) -> Decimal {
+    pub fn value(&self, key: Key) -> Decimal {
         self.lines
             .iter()
             .find(|l| l.key == key)
@@ -166,9 +167,9 @@ pub fn credit_order(catalogue: &[CreditRule]) -> Vec<&CreditRule> {
 }
 
 /// The line key of a rule, when it names one of [`CREDIT_LINE_KEYS`].
-fn static_key(rule: &CreditRule) -> Option<&'static str> {
-    let key = rule.line.as_deref()?;
-    CREDIT_LINE_KEYS.iter().copied().find(|k| *k == key)
+fn static_key(rule: &CreditRule) -> Option<Key> {
+    let key = rule.line?;
+    CREDIT_LINE_KEYS.contains(&key).then_some(key)
 }
 
 /// This year's credit of one kind per owner, after the checks of decisions 6 and 7 (years in
@@ -399,7 +400,7 @@ fn sheltered_workshop_room(
     exp: &mut Explanation,
 ) -> (Decimal, String) {
     let bc = &cx.p.business_credits;
-    let tax = s.v("tax");
+    let tax = s.v(Key::Tax);
     let share = share.clamp(Decimal::ZERO, Decimal::ONE);
     let rate = bc
         .sheltered_workshop_limit_share
@@ -410,6 +411,7 @@ fn sheltered_workshop_room(
     let mut counted = Decimal::ZERO;
     let mut words = Vec::new();
     for key in &bc.sheltered_workshop_counted_credits.value {
+        let key = *key;
         let Some((id, label)) = cx.map().find(key) else {
             // A credit this return's form has no line for (the NJ-1040NR has no COJ or property
             // tax credit) is not allowed on it.
@@ -421,7 +423,7 @@ fn sheltered_workshop_room(
         }
         counted = sat_add(counted, v);
         words.push(format!("line {id} {label} {}", fmt_money(v)));
-        *exp = std::mem::take(exp).line(label.to_owned(), key.clone(), v);
+        *exp = std::mem::take(exp).line(label.to_owned(), key, v);
     }
     for (k, (name, v)) in others.iter().enumerate() {
         counted = sat_add(counted, *v);
@@ -433,7 +435,7 @@ fn sheltered_workshop_room(
         );
     }
     let room = floor_zero(sat_sub(gross, counted));
-    let (tax_id, _) = cx.map().find("tax").unwrap_or(("tax", "tax"));
+    let (tax_id, _) = cx.map().find(Key::Tax).unwrap_or(("tax", "tax"));
     // A share such as 95,000 / 140,000 is used unrounded; shown to six places with its percentage.
     let share_words = if share.normalize().scale() > 6 {
         format!(
@@ -445,7 +447,7 @@ fn sheltered_workshop_room(
         share.normalize().to_string()
     };
     *exp = std::mem::take(exp)
-        .line("Tax", "tax", tax)
+        .line("Tax", Key::Tax, tax)
         .worksheet_text(
             "New Jersey share of gross income",
             "sheltered_workshop.share",
@@ -489,8 +491,8 @@ pub fn apply(
     let catalogue = &cx.p.business_credits.catalogue.value;
     let form = cx.map().form.clone();
     let (share, share_exp) = sw_share;
-    let tax = s.v("tax");
-    let coj = s.v("coj_credit");
+    let tax = s.v(Key::Tax);
+    let coj = s.v(Key::CojCredit);
     // Line 45 (the NJ-1040NR has no COJ credit: its tax, line 42).
     let mut left = floor_zero(sat_sub(tax, coj));
     let mut out = Applied::default();
@@ -715,8 +717,16 @@ pub fn apply(
     }
     for key in CREDIT_LINE_KEYS {
         if !out.lines.iter().any(|l| l.key == key) {
-            let label = cx.map().find(key).map_or(key, |(_, l)| l).to_owned();
-            let id = cx.map().find(key).map_or(key, |(id, _)| id).to_owned();
+            let label = cx
+                .map()
+                .find(key)
+                .map_or(key.as_str(), |(_, l)| l)
+                .to_owned();
+            let id = cx
+                .map()
+                .find(key)
+                .map_or(key.as_str(), |(id, _)| id)
+                .to_owned();
             out.lines.push(cx.line(
                 key,
                 Decimal::ZERO,

@@ -13,6 +13,7 @@ use rust_decimal::{Decimal, RoundingStrategy};
 use crate::answers::{CreditKind, EntityKind, Owner, PropertyUse};
 use crate::explain::{Diagnostic, Explanation};
 use crate::explain_format;
+use crate::key::Key;
 use crate::money::{fmt_money, fmt_rate, mul_div, round_cents, sat_add, sat_sum, times_rate};
 use crate::sheet::{Ctx, Sheet};
 
@@ -241,8 +242,8 @@ pub fn sheltered_workshop_income_share(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
         parts.push((sh.entity.trim().to_owned(), v));
     }
     let numerator = sat_sum(parts.iter().map(|(_, v)| *v));
-    let gross = s.v("gross_income");
-    explanation = explanation.line("Gross income (line 29)", "gross_income", gross);
+    let gross = s.v(Key::GrossIncome);
+    explanation = explanation.line("Gross income (line 29)", Key::GrossIncome, gross);
     let (share, how) = if gross <= Decimal::ZERO {
         (
             Decimal::ZERO,
@@ -878,7 +879,7 @@ pub fn wounded_warrior_caregiver_credit(cx: &Ctx, s: &Sheet) -> Vec<EarnedCredit
             )
             .line(
                 cx.threshold_income_words().trim_end_matches(','),
-                "gross_income",
+                Key::GrossIncome,
                 gross,
             )
             .answer_text(

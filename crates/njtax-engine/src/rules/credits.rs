@@ -4,6 +4,7 @@ use rust_decimal::Decimal;
 
 use crate::answers::FilingStatus;
 use crate::explain::{Diagnostic, Explanation, Line};
+use crate::key::Key;
 pub use crate::law::credits::{
     AmountTiers, ChildlessExpansion, CreditParams, CreditParamsFile, RateTiers, Tier,
 };
@@ -112,7 +113,7 @@ pub fn line_58_nj_eitc(cx: &Ctx, _s: &Sheet) -> Line {
                 );
             }
         }
-        return cx.line("nj_eitc", nj, exp);
+        return cx.line(Key::NjEitc, nj, exp);
     }
 
     // No federal credit: the NJ age expansion of a(4), if it applies.
@@ -140,7 +141,7 @@ pub fn line_58_nj_eitc(cx: &Ctx, _s: &Sheet) -> Line {
             .param(&p.eitc_childless)
             .param(&p.eitc_rate)
             .param(&cx.p.federal.eic_max_credit);
-            return cx.line("nj_eitc", flat, merge(exp, fed.explanation));
+            return cx.line(Key::NjEitc, flat, merge(exp, fed.explanation));
         }
         let exp = Explanation::new(
             crate::explain_format!(
@@ -150,7 +151,7 @@ pub fn line_58_nj_eitc(cx: &Ctx, _s: &Sheet) -> Line {
             "N.J.S.A. 54A:4-7 a(4); NJ-1040 line 58",
         )
         .param(&p.eitc_childless);
-        return cx.line("nj_eitc", Decimal::ZERO, merge(exp, fed.explanation));
+        return cx.line(Key::NjEitc, Decimal::ZERO, merge(exp, fed.explanation));
     }
 
     let mut exp = Explanation::new(
@@ -171,7 +172,7 @@ pub fn line_58_nj_eitc(cx: &Ctx, _s: &Sheet) -> Line {
     } else {
         exp = merge(exp, fed.explanation);
     }
-    cx.line("nj_eitc", Decimal::ZERO, exp)
+    cx.line(Key::NjEitc, Decimal::ZERO, exp)
 }
 
 /// Line 58 for a married filer filing separately: no credit (54A:4-7 a(3)).
@@ -208,7 +209,7 @@ fn line_58_married_separately(cx: &Ctx, fed: &FederalEic, federal: Decimal) -> L
         a.filing_status.name(),
     )
     .worksheet("Federal earned income credit", "federal_eic.table", fed.credit);
-    cx.line("nj_eitc", Decimal::ZERO, exp)
+    cx.line(Key::NjEitc, Decimal::ZERO, exp)
 }
 
 /// Line 64: child and dependent care credit (N.J.S.A. 54A:4-17).
@@ -244,7 +245,7 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
         .care
         .as_ref()
         .map(|w| form_2441_federal_care_credit(cx, w));
-    let income = s.v("nj_taxable_income");
+    let income = s.v(Key::NjTaxableIncome);
 
     let (federal, mut exp) = match worksheet {
         Some(ws) if typed.is_zero() => {
@@ -266,11 +267,11 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
                         ),
                         cite,
                     )
-                    .line("New Jersey taxable income", "nj_taxable_income", income)
+                    .line("New Jersey taxable income", Key::NjTaxableIncome, income)
                     .param(&p.cdcc_tiers),
                     ws.explanation,
                 );
-                return cx.line("child_care_credit", Decimal::ZERO, exp);
+                return cx.line(Key::ChildCareCredit, Decimal::ZERO, exp);
             }
             let exp = Explanation::new("", cite)
                 .worksheet(
@@ -278,7 +279,7 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
                     "Form 2441 line 11",
                     ws.credit,
                 )
-                .line("New Jersey taxable income", "nj_taxable_income", income)
+                .line("New Jersey taxable income", Key::NjTaxableIncome, income)
                 .param(&p.cdcc_tiers);
             let rule = ws.explanation.rule.clone();
             let mut exp = merge(exp, ws.explanation);
@@ -294,7 +295,7 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
             let cite = "N.J.S.A. 54A:4-17; NJ-1040 line 64";
             let exp = Explanation::new("", cite)
                 .answer("Federal child and dependent care credit", path, typed)
-                .line("New Jersey taxable income", "nj_taxable_income", income)
+                .line("New Jersey taxable income", Key::NjTaxableIncome, income)
                 .param(&p.cdcc_tiers);
             (typed, exp)
         }
@@ -310,7 +311,7 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
     };
     if federal.is_zero() {
         exp.rule = with_worksheet("No credit: no federal child and dependent care credit".into());
-        return cx.line("child_care_credit", Decimal::ZERO, exp);
+        return cx.line(Key::ChildCareCredit, Decimal::ZERO, exp);
     }
     if a.filing_status == FilingStatus::MarriedSeparate {
         cx.diag(
@@ -334,7 +335,7 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
             fmt_money(income),
             fmt_money(top)
         ));
-        return cx.line("child_care_credit", Decimal::ZERO, exp);
+        return cx.line(Key::ChildCareCredit, Decimal::ZERO, exp);
     };
     let credit = times_rate(federal, tier.value);
     exp.rule = with_worksheet(crate::explain_format!(
@@ -345,7 +346,7 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
         fmt_money(federal),
         fmt_money(credit)
     ));
-    cx.line("child_care_credit", credit, exp)
+    cx.line(Key::ChildCareCredit, credit, exp)
 }
 
 /// The typed federal credit is used; say what the Form 2441 worksheet gives when it differs, or
@@ -394,12 +395,12 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
     let year = cx.year();
     let cite = "N.J.S.A. 54A:4-17.1; NJ-1040 line 65";
     let under = p.ctc_age_under.value;
-    let income = s.v("nj_taxable_income");
+    let income = s.v(Key::NjTaxableIncome);
 
     // The schedule is among the figures used only once a child counts (so that its uncertainty
     // warning appears only on a return the amounts decide).
     let mut exp = Explanation::new("", cite)
-        .line("New Jersey taxable income", "nj_taxable_income", income)
+        .line("New Jersey taxable income", Key::NjTaxableIncome, income)
         .param(&p.ctc_age_under);
     let mut count: u32 = 0;
     for (i, dep) in a.dependents.iter().enumerate() {
@@ -462,13 +463,13 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
     let tiers = &p.ctc_tiers.value.0;
     if tiers.is_empty() {
         exp.rule = crate::explain_format!("No New Jersey child tax credit in {year}");
-        return cx.line("child_tax_credit", Decimal::ZERO, exp.param(&p.ctc_tiers));
+        return cx.line(Key::ChildTaxCredit, Decimal::ZERO, exp.param(&p.ctc_tiers));
     }
     if count == 0 {
         exp.rule = crate::explain_format!(
             "No credit: no dependent under age {under} at the end of {year}"
         );
-        return cx.line("child_tax_credit", Decimal::ZERO, exp);
+        return cx.line(Key::ChildTaxCredit, Decimal::ZERO, exp);
     }
     if a.filing_status == FilingStatus::MarriedSeparate {
         cx.diag(
@@ -482,7 +483,7 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
         exp.rule = crate::explain_format!(
             "No credit: married filing separately (54A:4-17.1 d requires a joint return), although {count} dependent(s) are under age {under}"
         );
-        return cx.line("child_tax_credit", Decimal::ZERO, exp);
+        return cx.line(Key::ChildTaxCredit, Decimal::ZERO, exp);
     }
     exp = exp.param(&p.ctc_tiers);
     let Some(tier) = find_tier(tiers, income) else {
@@ -492,7 +493,7 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
             fmt_money(income),
             fmt_money(top)
         );
-        return cx.line("child_tax_credit", Decimal::ZERO, exp);
+        return cx.line(Key::ChildTaxCredit, Decimal::ZERO, exp);
     };
     let credit = (0..count).fold(Decimal::ZERO, |acc, _| sat_add(acc, tier.value));
     exp.rule = crate::explain_format!(
@@ -502,7 +503,7 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
         fmt_money(tier.value),
         fmt_money(credit)
     );
-    cx.line("child_tax_credit", credit, exp)
+    cx.line(Key::ChildTaxCredit, credit, exp)
 }
 
 /// A part-year resident's credit: the full-year amount × months of residency ÷ 12, 15 days or

@@ -3,6 +3,7 @@
 use rust_decimal::Decimal;
 
 use crate::explain::{Diagnostic, Explanation, Line};
+use crate::key::Key;
 pub use crate::law::deductions::{DeductionParams, DeductionParamsFile};
 use crate::money::{floor_zero, fmt_money, fmt_rate, sat_sub, sat_sum, times_rate};
 use crate::rules::income::business_category_nets;
@@ -23,7 +24,7 @@ pub fn line_31_medical(cx: &Ctx, s: &Sheet) -> Line {
     let l29 = if cx.scope.kind.is_nonresident() {
         cx.threshold_gross_income(s)
     } else {
-        s.v("gross_income")
+        s.v(Key::GrossIncome)
     };
     let f1 = non_negative(
         cx,
@@ -49,9 +50,9 @@ pub fn line_31_medical(cx: &Ctx, s: &Sheet) -> Line {
         "N.J.S.A. 54A:3-5",
     );
     let business_income = sat_sum([
-        s.v("business_profits"),
-        s.v("partnership_income"),
-        s.v("s_corp_income"),
+        s.v(Key::BusinessProfits),
+        s.v(Key::PartnershipIncome),
+        s.v(Key::SCorpIncome),
     ]);
     let f5 = se.min(business_income);
     if se > f5 {
@@ -85,25 +86,18 @@ pub fn line_31_medical(cx: &Ctx, s: &Sheet) -> Line {
         "N.J.S.A. 54A:3-3(a), 54A:3-4, 54A:3-5; NJ-1040 line 31, Worksheet F",
     )
     .answer("Medical expenses (F1)", "deductions.medical_expenses", f1)
-    .line("Gross income", "gross_income", l29)
+    .line("Gross income", Key::GrossIncome, l29)
     .worksheet("2% of gross income (F2)", "worksheet_f.line_2", f2)
     .worksheet("Expenses over the floor (F3)", "worksheet_f.line_3", f3)
     .answer("Archer MSA contributions (F4)", "deductions.archer_msa", f4)
     .answer("Self-employed health insurance", "deductions.self_employed_health_insurance", se)
     .worksheet("Self-employed health insurance allowed (F5)", "worksheet_f.line_5", f5)
     .param(&p.medical_floor_rate);
-    cx.line("medical", v, exp)
+    cx.line(Key::Medical, v, exp)
 }
 
 /// A deduction taken as entered (never negative).
-fn entered_line(
-    cx: &Ctx,
-    key: &'static str,
-    path: &str,
-    what: &str,
-    v: Decimal,
-    cite: &str,
-) -> Line {
+fn entered_line(cx: &Ctx, key: Key, path: &str, what: &str, v: Decimal, cite: &str) -> Line {
     let v = non_negative(cx, path, what, v, cite);
     cx.line(
         key,
@@ -120,7 +114,7 @@ fn entered_line(
 pub fn line_32_alimony_paid(cx: &Ctx) -> Line {
     entered_line(
         cx,
-        "alimony_paid",
+        Key::AlimonyPaid,
         "deductions.alimony_paid",
         "Alimony and separate maintenance paid",
         cx.a.deductions.alimony_paid,
@@ -132,7 +126,7 @@ pub fn line_32_alimony_paid(cx: &Ctx) -> Line {
 pub fn line_33_conservation(cx: &Ctx) -> Line {
     entered_line(
         cx,
-        "conservation",
+        Key::Conservation,
         "deductions.conservation_contribution",
         "Qualified conservation contribution",
         cx.a.deductions.conservation_contribution,
@@ -144,7 +138,7 @@ pub fn line_33_conservation(cx: &Ctx) -> Line {
 pub fn line_34_health_enterprise_zone(cx: &Ctx) -> Line {
     entered_line(
         cx,
-        "health_enterprise_zone",
+        Key::HealthEnterpriseZone,
         "deductions.health_enterprise_zone",
         "Health Enterprise Zone deduction",
         cx.a.deductions.health_enterprise_zone,
@@ -174,10 +168,10 @@ pub fn line_35_alternative_business(cx: &Ctx, s: &Sheet) -> Line {
     let p = &cx.p.deductions;
     let [business, partnership, s_corp, rents] = business_category_nets(cx);
     let regular = sat_sum([
-        s.v("business_profits"),
-        s.v("partnership_income"),
-        s.v("s_corp_income"),
-        s.v("rents"),
+        s.v(Key::BusinessProfits),
+        s.v(Key::PartnershipIncome),
+        s.v(Key::SCorpIncome),
+        s.v(Key::Rents),
     ]);
     let carry = non_negative(
         cx,
@@ -217,16 +211,16 @@ pub fn line_35_alternative_business(cx: &Ctx, s: &Sheet) -> Line {
         ),
         "N.J.S.A. 54A:3-9; Schedule NJ-BUS-2; NJ-1040 line 35",
     )
-    .line("Net profits from business", "business_profits", s.v("business_profits"))
-    .line("Partnership income", "partnership_income", s.v("partnership_income"))
-    .line("S corporation income", "s_corp_income", s.v("s_corp_income"))
-    .line("Rents, royalties, patents and copyrights", "rents", s.v("rents"))
+    .line("Net profits from business", Key::BusinessProfits, s.v(Key::BusinessProfits))
+    .line("Partnership income", Key::PartnershipIncome, s.v(Key::PartnershipIncome))
+    .line("S corporation income", Key::SCorpIncome, s.v(Key::SCorpIncome))
+    .line("Rents, royalties, patents and copyrights", Key::Rents, s.v(Key::Rents))
     .answer("Loss carried forward", "deductions.alternative_business_carryforward", carry)
     .worksheet("Alternative business income", "nj_bus_2.line_8", alternative)
     .worksheet("Business increment", "nj_bus_2.line_9", increment)
     .worksheet("Loss to carry to next year", "nj_bus_2.line_12", next_carry)
     .param(&p.alternative_business_rate);
-    cx.line("alternative_business", v, exp)
+    cx.line(Key::AlternativeBusiness, v, exp)
 }
 
 /// Line 36: unreimbursed organ or bone-marrow donation expenses, up to $10,000 (54A:3-10).
@@ -241,7 +235,7 @@ pub fn line_36_organ_donation(cx: &Ctx) -> Line {
     );
     let v = costs.min(p.organ_donation_cap.value);
     cx.line(
-        "organ_donation",
+        Key::OrganDonation,
         v,
         Explanation::new(
             crate::explain_format!(
@@ -264,7 +258,7 @@ pub fn line_36_organ_donation(cx: &Ctx) -> Line {
 /// One of the education deductions of 54A:3-12..3-14.
 struct EducationDeduction<'a> {
     /// Line key.
-    key: &'static str,
+    key: Key,
     /// Answer path.
     path: &'a str,
     /// What, in words.
@@ -288,7 +282,7 @@ fn education_line(cx: &Ctx, s: &Sheet, d: EducationDeduction<'_>) -> Line {
         cite,
     } = d;
     let p = &cx.p.deductions;
-    let l29 = s.v("gross_income");
+    let l29 = s.v(Key::GrossIncome);
     let paid = non_negative(cx, path, what, amount, cite);
     let limit = p.education_gross_income_limit.value;
     let (v, rule) = if l29 > limit {
@@ -322,7 +316,7 @@ fn education_line(cx: &Ctx, s: &Sheet, d: EducationDeduction<'_>) -> Line {
         v,
         Explanation::new(rule, cite)
             .answer(what, path, paid)
-            .line("Gross income", "gross_income", l29)
+            .line("Gross income", Key::GrossIncome, l29)
             .param(cap)
             .param(&p.education_gross_income_limit),
     )
@@ -334,7 +328,7 @@ pub fn line_37a_njbest(cx: &Ctx, s: &Sheet) -> Line {
         cx,
         s,
         EducationDeduction {
-            key: "njbest",
+            key: Key::Njbest,
             path: "deductions.njbest_contributions",
             what: "NJBEST contributions",
             amount: cx.a.deductions.njbest_contributions,
@@ -350,7 +344,7 @@ pub fn line_37b_njclass(cx: &Ctx, s: &Sheet) -> Line {
         cx,
         s,
         EducationDeduction {
-            key: "njclass",
+            key: Key::Njclass,
             path: "deductions.njclass_payments",
             what: "NJCLASS loan payments",
             amount: cx.a.deductions.njclass_payments,
@@ -367,7 +361,7 @@ pub fn line_37c_tuition(cx: &Ctx, s: &Sheet) -> Line {
         cx,
         s,
         EducationDeduction {
-            key: "tuition",
+            key: Key::Tuition,
             path: "deductions.nj_tuition_paid",
             what: "NJ higher education tuition paid",
             amount: cx.a.deductions.nj_tuition_paid,
@@ -393,17 +387,17 @@ pub fn deduction_lines(cx: &Ctx, s: &Sheet) -> Vec<Line> {
 }
 
 /// The keys added on line 38 (line 30 and lines 31 through 37c).
-pub const TOTAL_DEDUCTION_KEYS: [&str; 10] = [
-    "exemptions",
-    "medical",
-    "alimony_paid",
-    "conservation",
-    "health_enterprise_zone",
-    "alternative_business",
-    "organ_donation",
-    "njbest",
-    "njclass",
-    "tuition",
+pub const TOTAL_DEDUCTION_KEYS: [Key; 10] = [
+    Key::Exemptions,
+    Key::Medical,
+    Key::AlimonyPaid,
+    Key::Conservation,
+    Key::HealthEnterpriseZone,
+    Key::AlternativeBusiness,
+    Key::OrganDonation,
+    Key::Njbest,
+    Key::Njclass,
+    Key::Tuition,
 ];
 
 /// Line 38: total exemptions and deductions (line 30 plus lines 31 through 37c).
@@ -411,7 +405,7 @@ pub fn line_38_total_deductions(cx: &Ctx, s: &Sheet) -> Line {
     super::sum_of_lines(
         cx,
         s,
-        "total_deductions",
+        Key::TotalDeductions,
         &TOTAL_DEDUCTION_KEYS,
         "N.J.S.A. 54A:3-1..3-14; NJ-1040 line 38",
     )
@@ -419,10 +413,10 @@ pub fn line_38_total_deductions(cx: &Ctx, s: &Sheet) -> Line {
 
 /// Line 39: taxable income = line 29 − line 38, not below zero.
 pub fn line_39_taxable_income(cx: &Ctx, s: &Sheet) -> Line {
-    let (g, d) = (s.v("gross_income"), s.v("total_deductions"));
+    let (g, d) = (s.v(Key::GrossIncome), s.v(Key::TotalDeductions));
     let v = floor_zero(sat_sub(g, d));
     cx.line(
-        "taxable_income",
+        Key::TaxableIncome,
         v,
         Explanation::new(
             crate::explain_format!(
@@ -438,8 +432,8 @@ pub fn line_39_taxable_income(cx: &Ctx, s: &Sheet) -> Line {
             ),
             "N.J.S.A. 54A:3-1; NJ-1040 line 39",
         )
-        .line("Gross income", "gross_income", g)
-        .line("Total exemptions and deductions", "total_deductions", d),
+        .line("Gross income", Key::GrossIncome, g)
+        .line("Total exemptions and deductions", Key::TotalDeductions, d),
     )
 }
 

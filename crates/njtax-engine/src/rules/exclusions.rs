@@ -8,6 +8,7 @@ use rust_decimal::Decimal;
 
 use crate::answers::{FilingStatus, Owner};
 use crate::explain::{Diagnostic, Explanation, Line};
+use crate::key::Key;
 pub use crate::law::exclusions::{ExclusionParams, ExclusionParamsFile, PercentTier};
 use crate::money::{
     floor_zero, fmt_money, fmt_rate, round_cents, sat_add, sat_sub, sat_sum, times_rate,
@@ -140,11 +141,11 @@ fn with_params(exp: Explanation, figs: TierFigures<'_>) -> Explanation {
 pub fn line_28a_pension_exclusion(cx: &Ctx, s: &Sheet) -> Line {
     let e = &cx.p.exclusions;
     let status = cx.a.filing_status;
-    let l27 = s.v("total_income");
+    let l27 = s.v(Key::TotalIncome);
     let people = pension_people(cx);
     let mut exp = Explanation::new("", "N.J.S.A. 54A:6-10 b; NJ-1040 line 28a").line(
         "Total income",
-        "total_income",
+        Key::TotalIncome,
         l27,
     );
     let mut eligible_total = Decimal::ZERO;
@@ -253,7 +254,7 @@ pub fn line_28a_pension_exclusion(cx: &Ctx, s: &Sheet) -> Line {
     };
     exp.rule = rule;
     exp = with_params(exp.param(&e.pension_age), figs);
-    cx.line("pension_exclusion", v, exp)
+    cx.line(Key::PensionExclusion, v, exp)
 }
 
 /// Worksheet D, Part I: the unclaimed pension exclusion (54A:6-15 a).
@@ -267,11 +268,11 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
     let e = &cx.p.exclusions;
     let status = cx.a.filing_status;
     let year = cx.year();
-    let l27 = s.v("total_income");
-    let l28a = s.v("pension_exclusion");
+    let l27 = s.v(Key::TotalIncome);
+    let l28a = s.v(Key::PensionExclusion);
     let mut exp = Explanation::new("", "N.J.S.A. 54A:6-15 a; NJ-1040 Worksheet D")
-        .line("Total income", "total_income", l27)
-        .line("Pension exclusion", "pension_exclusion", l28a)
+        .line("Total income", Key::TotalIncome, l27)
+        .line("Pension exclusion", Key::PensionExclusion, l28a)
         .param(&e.other_age)
         .param(&e.other_earned_income_limit);
     exp = with_params(
@@ -486,7 +487,7 @@ pub fn worksheet_d_special_exclusion(
     }
     let amount = part_year_cap(cx, *e.special_exclusion.value.get(status));
     let room = floor_zero(sat_sub(
-        sat_sub(s.v("total_income"), s.v("pension_exclusion")),
+        sat_sub(s.v(Key::TotalIncome), s.v(Key::PensionExclusion)),
         part_1,
     ));
     let v = amount.min(room);
@@ -529,15 +530,18 @@ pub fn line_28b_other_retirement_exclusion(cx: &Ctx, s: &Sheet) -> Line {
             "worksheet_d.part_2",
             p2,
         );
-    cx.line("other_retirement_exclusion", v, exp)
+    cx.line(Key::OtherRetirementExclusion, v, exp)
 }
 
 /// Line 28c: total exclusions = line 28a + line 28b.
 pub fn line_28c_total_exclusions(cx: &Ctx, s: &Sheet) -> Line {
-    let (a, b) = (s.v("pension_exclusion"), s.v("other_retirement_exclusion"));
+    let (a, b) = (
+        s.v(Key::PensionExclusion),
+        s.v(Key::OtherRetirementExclusion),
+    );
     let v = sat_add(a, b);
     cx.line(
-        "total_exclusions",
+        Key::TotalExclusions,
         v,
         Explanation::new(
             crate::explain_format!(
@@ -548,10 +552,10 @@ pub fn line_28c_total_exclusions(cx: &Ctx, s: &Sheet) -> Line {
             ),
             "N.J.S.A. 54A:6-10, 54A:6-15; NJ-1040 line 28c",
         )
-        .line("Pension exclusion", "pension_exclusion", a)
+        .line("Pension exclusion", Key::PensionExclusion, a)
         .line(
             "Other retirement income exclusion",
-            "other_retirement_exclusion",
+            Key::OtherRetirementExclusion,
             b,
         ),
     )
@@ -559,10 +563,10 @@ pub fn line_28c_total_exclusions(cx: &Ctx, s: &Sheet) -> Line {
 
 /// Line 29: New Jersey gross income = line 27 − line 28c, not below zero (54A:5-1, 6-10, 6-15).
 pub fn line_29_gross_income(cx: &Ctx, s: &Sheet) -> Line {
-    let (t, x) = (s.v("total_income"), s.v("total_exclusions"));
+    let (t, x) = (s.v(Key::TotalIncome), s.v(Key::TotalExclusions));
     let v = floor_zero(sat_sub(t, x));
     cx.line(
-        "gross_income",
+        Key::GrossIncome,
         v,
         Explanation::new(
             crate::explain_format!(
@@ -573,8 +577,8 @@ pub fn line_29_gross_income(cx: &Ctx, s: &Sheet) -> Line {
             ),
             "N.J.S.A. 54A:5-1, 54A:6-10, 54A:6-15; NJ-1040 line 29",
         )
-        .line("Total income", "total_income", t)
-        .line("Total exclusions", "total_exclusions", x),
+        .line("Total income", Key::TotalIncome, t)
+        .line("Total exclusions", Key::TotalExclusions, x),
     )
 }
 

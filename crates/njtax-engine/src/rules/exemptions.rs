@@ -11,6 +11,7 @@ use rust_decimal::Decimal;
 
 use crate::answers::{Answers, Dependent, FilingStatus, Owner, Person};
 use crate::explain::{Diagnostic, Explanation, Line};
+use crate::key::Key;
 pub use crate::law::exemptions::{ExemptionParams, ExemptionParamsFile};
 use crate::money::{fmt_money, sat_sum, times_rate};
 use crate::params::Figure;
@@ -110,7 +111,7 @@ fn times_count(amount: Decimal, n: usize) -> Decimal {
 /// A line counting people (lines 6-9): who qualifies, times the figure.
 fn people_line(
     cx: &Ctx,
-    key: &'static str,
+    key: Key,
     what: &str,
     who: &[String],
     fig: &Figure<Decimal>,
@@ -134,7 +135,7 @@ fn people_line(
             ),
             citation,
         )
-        .worksheet_text("Number of exemptions", key, n.to_string())
+        .worksheet_text("Number of exemptions", key.as_str(), n.to_string())
         .param(fig),
     )
 }
@@ -201,7 +202,7 @@ pub fn line_6_regular(cx: &Ctx) -> Line {
     if second {
         exp = exp.param(&e.spouse);
     }
-    cx.line("exemption_regular", v, exp)
+    cx.line(Key::ExemptionRegular, v, exp)
 }
 
 /// Line 7: age 65 or older at the close of the year, you and your spouse on a joint return (54A:3-1(b)3-4).
@@ -218,7 +219,7 @@ pub fn line_7_age(cx: &Ctx) -> Line {
         .collect();
     let mut line = people_line(
         cx,
-        "exemption_age",
+        Key::ExemptionAge,
         &crate::explain_format!(
             "Age {} or older at the end of {year}",
             e.age_65_threshold.value
@@ -241,7 +242,7 @@ pub fn line_8_blind(cx: &Ctx) -> Line {
         .collect();
     people_line(
         cx,
-        "exemption_blind",
+        Key::ExemptionBlind,
         "Blind or disabled",
         &who,
         &e.blind_disabled,
@@ -259,7 +260,7 @@ pub fn line_9_veteran(cx: &Ctx) -> Line {
         .collect();
     people_line(
         cx,
-        "exemption_veteran",
+        Key::ExemptionVeteran,
         "Honorably discharged veteran",
         &who,
         &e.veteran,
@@ -270,7 +271,7 @@ pub fn line_9_veteran(cx: &Ctx) -> Line {
 /// A line counting dependents (lines 10-12).
 fn dependents_line(
     cx: &Ctx,
-    key: &'static str,
+    key: Key,
     what: &str,
     idx: &[usize],
     fig: &Figure<Decimal>,
@@ -282,7 +283,7 @@ fn dependents_line(
         crate::explain_format!("{what}: {n} × {} = {}", fmt_money(fig.value), fmt_money(v)),
         citation,
     )
-    .worksheet_text("Number of dependents", key, n.to_string());
+    .worksheet_text("Number of dependents", key.as_str(), n.to_string());
     for i in idx {
         exp = exp.answer_text(
             "Dependent counted",
@@ -299,7 +300,7 @@ pub fn line_10_children(cx: &Ctx) -> Line {
     let idx = dependents_of(cx, DependentClass::QualifyingChild);
     let mut line = dependents_line(
         cx,
-        "exemption_children",
+        Key::ExemptionChildren,
         &crate::explain_format!(
             "Qualified dependent children (child, stepchild, foster child, sibling or their descendant; under {} at the end of the year, under {} if a full-time student, or any age if permanently disabled)",
             e.qualifying_child_age_limit.value,
@@ -321,7 +322,7 @@ pub fn line_11_other_dependents(cx: &Ctx) -> Line {
     let idx = dependents_of(cx, DependentClass::Other);
     dependents_line(
         cx,
-        "exemption_other_dependents",
+        Key::ExemptionOtherDependents,
         "Other dependents (not a qualified dependent child)",
         &idx,
         &cx.p.exemptions.dependent,
@@ -345,7 +346,7 @@ pub fn line_12_college(cx: &Ctx) -> Line {
             .collect();
     let mut line = dependents_line(
         cx,
-        "exemption_college",
+        Key::ExemptionCollege,
         &crate::explain_format!(
             "Dependents under {} at the end of the year attending college full time, with half or more of tuition and maintenance paid by you",
             e.college_age_limit.value
@@ -386,7 +387,7 @@ pub fn line_13_total(cx: &Ctx, parts: &[Line]) -> Line {
     for l in parts {
         exp = exp.line(l.label.to_string(), l.key, l.value);
     }
-    cx.line("exemption_total", v, exp)
+    cx.line(Key::ExemptionTotal, v, exp)
 }
 
 /// Diagnostics about the exemption answers (recorded once, from [`exemption_lines`]).
@@ -528,11 +529,11 @@ pub fn exemption_lines(cx: &Ctx) -> Vec<Line> {
 /// Line 30: the exemption amount from line 13 (a full-year resident takes all of it; 54A:3-1(c)
 /// prorates only a part-year taxable year).
 pub fn line_30_exemptions(cx: &Ctx, s: &Sheet) -> Line {
-    let v = s.v("exemption_total");
+    let v = s.v(Key::ExemptionTotal);
     if cx.scope.months < 12 {
         let prorated = cx.scope.prorate(v);
         return cx.line(
-            "exemptions",
+            Key::Exemptions,
             prorated,
             Explanation::new(
                 crate::explain_format!(
@@ -543,12 +544,12 @@ pub fn line_30_exemptions(cx: &Ctx, s: &Sheet) -> Line {
                 ),
                 crate::explain_format!("{CITE_3_1}(c); NJ-1040 line 30"),
             )
-            .line("Total exemption amount", "exemption_total", v)
+            .line("Total exemption amount", Key::ExemptionTotal, v)
             .param(&cx.p.residency.days_making_a_month),
         );
     }
     cx.line(
-        "exemptions",
+        Key::Exemptions,
         v,
         Explanation::new(
             crate::explain_format!(
@@ -557,6 +558,6 @@ pub fn line_30_exemptions(cx: &Ctx, s: &Sheet) -> Line {
             ),
             crate::explain_format!("{CITE_3_1}(c); NJ-1040 line 30"),
         )
-        .line("Total exemption amount", "exemption_total", v),
+        .line("Total exemption amount", Key::ExemptionTotal, v),
     )
 }

@@ -9,6 +9,7 @@
 use rust_decimal::Decimal;
 use serde::Serialize;
 
+use crate::key::Key;
 use crate::money::{fmt_money, sat_sum};
 use crate::rules::tax::{at_or_below, threshold_subsection};
 use crate::sheet::{Ctx, Sheet};
@@ -27,42 +28,42 @@ pub struct FilingRequirement {
 }
 
 /// Lines that put money back in the filer's hands even when no tax is due: (key, words, citation).
-const REFUNDABLE: &[(&str, &str, &str)] = &[
-    ("withholding", "NJ income tax withheld", "54A:7-3"),
+const REFUNDABLE: &[(Key, &str, &str)] = &[
+    (Key::Withholding, "NJ income tax withheld", "54A:7-3"),
     (
-        "estimated_payments",
+        Key::EstimatedPayments,
         "estimated payments and credits from the prior year",
         "54A:8-5",
     ),
-    ("property_tax_credit", "property tax credit", "54A:3A-20"),
-    ("nj_eitc", "NJ earned income tax credit", "54A:4-7"),
-    ("excess_ui", "excess UI/WF/SWF withheld", "54A:4-4"),
+    (Key::PropertyTaxCredit, "property tax credit", "54A:3A-20"),
+    (Key::NjEitc, "NJ earned income tax credit", "54A:4-7"),
+    (Key::ExcessUi, "excess UI/WF/SWF withheld", "54A:4-4"),
     (
-        "excess_di",
+        Key::ExcessDi,
         "excess disability insurance withheld",
         "54A:4-4",
     ),
     (
-        "excess_fli",
+        Key::ExcessFli,
         "excess family leave insurance withheld",
         "54A:4-4",
     ),
     (
-        "wounded_warrior_credit",
+        Key::WoundedWarriorCredit,
         "Wounded Warrior caregivers credit",
         "54A:4-15 c",
     ),
     (
-        "bait_credit",
+        Key::BaitCredit,
         "pass-through business alternative income tax credit",
         "54A:12-5",
     ),
     (
-        "child_care_credit",
+        Key::ChildCareCredit,
         "child and dependent care credit",
         "54A:4-17",
     ),
-    ("child_tax_credit", "NJ child tax credit", "54A:4-17.1"),
+    (Key::ChildTaxCredit, "NJ child tax credit", "54A:4-17.1"),
 ];
 
 /// Whether the filer must file (54A:8-3.1 a), and whether they should file anyway to get money back.
@@ -77,10 +78,10 @@ pub fn filing_requirement(cx: &Ctx, s: &Sheet) -> FilingRequirement {
     let (sub_2_4, sub_8_3_1) = threshold_subsection(status);
     let citation = format!("N.J.S.A. 54A:8-3.1 {sub_8_3_1}; 54A:2-4 {sub_2_4}");
     let words = cx.threshold_income_words();
-    if cx.scope.kind.is_nonresident() && s.v("gross_income_nj") <= Decimal::ZERO {
-        let refund = s.v("withholding") > Decimal::ZERO
-            || s.v("estimated_payments") > Decimal::ZERO
-            || s.v("partnership_tax_paid") > Decimal::ZERO;
+    if cx.scope.kind.is_nonresident() && s.v(Key::GrossIncomeNj) <= Decimal::ZERO {
+        let refund = s.v(Key::Withholding) > Decimal::ZERO
+            || s.v(Key::EstimatedPayments) > Decimal::ZERO
+            || s.v(Key::PartnershipTaxPaid) > Decimal::ZERO;
         return FilingRequirement {
             required: false,
             should_file_for_refund: refund,
@@ -110,7 +111,7 @@ pub fn filing_requirement(cx: &Ctx, s: &Sheet) -> FilingRequirement {
     let items: Vec<(Decimal, &str, &str)> = REFUNDABLE
         .iter()
         .filter_map(|(key, words, cite)| {
-            let v = s.v(key);
+            let v = s.v(*key);
             (v > Decimal::ZERO).then_some((v, *words, *cite))
         })
         .collect();
@@ -147,7 +148,7 @@ pub fn filing_requirement(cx: &Ctx, s: &Sheet) -> FilingRequirement {
         "{not_required}. File anyway: a refund is paid only on a filed return (N.J.S.A. 54A:9-7(a)), and {} is due back: {list}",
         fmt_money(total)
     );
-    if s.v("property_tax_credit") > Decimal::ZERO {
+    if s.v(Key::PropertyTaxCredit) > Decimal::ZERO {
         reason.push_str(
             ". A filer not subject to tax claims the property tax credit in the form the Director prescribes (N.J.S.A. 54A:3A-20 c)",
         );

@@ -19,6 +19,7 @@ use serde::Serialize;
 
 use crate::answers::{Coverage, Date};
 use crate::explain::{Diagnostic, Explanation, Line};
+use crate::key::Key;
 use crate::money::{floor_zero, fmt_money, round_cents, sat_add, sat_mul, sat_sub, sat_sum};
 use crate::residency::ReturnKind;
 use crate::rules::tax::at_or_below;
@@ -296,7 +297,7 @@ fn oval_notes(cx: &Ctx) -> Vec<String> {
 /// on the NJ-1040NR the line is zero and there is no schedule. `health.payment_override`, when
 /// entered, replaces the computed payment with a warning.
 pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccSchedule>) {
-    const KEY: &str = "shared_responsibility";
+    const KEY: Key = Key::SharedResponsibility;
     let h = &cx.a.health;
     if cx.scope.kind.is_nonresident() {
         if cx.scope.kind == ReturnKind::Nonresident
@@ -405,8 +406,8 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
     }
 
     let gross = cx.threshold_gross_income(s);
-    let total_income = s.v("total_income");
-    let exempt_interest = s.v("exempt_interest");
+    let total_income = s.v(Key::TotalIncome);
+    let exempt_interest = s.v(Key::ExemptInterest);
     let deps_income = cx.non_negative(
         "health.dependents_income",
         "Dependents' household income",
@@ -438,7 +439,7 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
         exp = exp
             .line(
                 cx.threshold_income_words().trim_end_matches(','),
-                "gross_income",
+                Key::GrossIncome,
                 gross,
             )
             .param(threshold_fig);
@@ -460,10 +461,10 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
     } else {
         rule = compute_payment(cx, &mut schedule, &owed_by_person, threshold, &mut exp);
         exp = exp
-            .line("Total income (line 27)", "total_income", total_income)
+            .line("Total income (line 27)", Key::TotalIncome, total_income)
             .line(
                 "Tax-exempt interest (line 16b)",
-                "exempt_interest",
+                Key::ExemptInterest,
                 exempt_interest,
             )
             .answer(

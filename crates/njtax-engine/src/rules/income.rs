@@ -12,6 +12,7 @@ use crate::answers::{
     RetirementKind, RolloverDestination,
 };
 use crate::explain::{Diagnostic, Explanation, Line};
+use crate::key::Key;
 pub use crate::law::income::{IncomeParams, IncomeParamsFile};
 use crate::money::{floor_zero, fmt_money, sat_add, sat_sub, sat_sum};
 use crate::sheet::{Ctx, Sheet};
@@ -21,19 +22,19 @@ pub use crate::statements::{
 };
 
 /// The keys of lines 15-26 that add up to line 27, in form order (16b and 20b are informational).
-pub const TOTAL_INCOME_KEYS: [&str; 12] = [
-    "wages",
-    "taxable_interest",
-    "dividends",
-    "business_profits",
-    "property_gains",
-    "pensions",
-    "partnership_income",
-    "s_corp_income",
-    "rents",
-    "gambling",
-    "alimony_received",
-    "other_income",
+pub const TOTAL_INCOME_KEYS: [Key; 12] = [
+    Key::Wages,
+    Key::TaxableInterest,
+    Key::Dividends,
+    Key::BusinessProfits,
+    Key::PropertyGains,
+    Key::Pensions,
+    Key::PartnershipIncome,
+    Key::SCorpIncome,
+    Key::Rents,
+    Key::Gambling,
+    Key::AlimonyReceived,
+    Key::OtherIncome,
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -277,7 +278,7 @@ pub fn person_share_of_total_income(cx: &Ctx, s: &Sheet, owner: Owner) -> Decima
         TOTAL_INCOME_KEYS
             .iter()
             .zip(own)
-            .map(|(k, v)| v.min(floor_zero(s.v(k)))),
+            .map(|(k, v)| v.min(floor_zero(s.v(*k)))),
     )
 }
 
@@ -653,7 +654,7 @@ pub fn line_15_wages(cx: &Ctx) -> Line {
     let total = sat_sum(vals.iter().copied());
     exp.rule = crate::explain_format!("State wages (W-2 box 16): {}", sum_text(&vals, total));
     exp.citation = "N.J.S.A. 54A:5-1(a); NJ-1040 line 15".into();
-    cx.line("wages", total, exp)
+    cx.line(Key::Wages, total, exp)
 }
 
 /// Lines 16a and 16b: taxable interest, and the interest exempt in New Jersey (54A:5-1(e), 6-14).
@@ -714,8 +715,8 @@ pub fn lines_16_interest(cx: &Ctx) -> [Line; 2] {
     );
     exp_b.citation = "N.J.S.A. 54A:6-14; NJ-1040 line 16b".into();
     [
-        cx.line("taxable_interest", a, exp_a),
-        cx.line("exempt_interest", b, exp_b),
+        cx.line(Key::TaxableInterest, a, exp_a),
+        cx.line(Key::ExemptInterest, b, exp_b),
     ]
 }
 
@@ -759,13 +760,13 @@ pub fn line_17_dividends(cx: &Ctx) -> Line {
         sum_text(&vals, total)
     );
     exp.citation = "N.J.S.A. 54A:5-1(f), 54A:6-14.1; NJ-1040 line 17".into();
-    cx.line("dividends", total, exp)
+    cx.line(Key::Dividends, total, exp)
 }
 
 /// A netted category line (18, 21, 22, 23): net of the items, a net loss counts as zero (54A:5-2).
 fn netted_line<'a>(
     cx: &Ctx,
-    key: &'static str,
+    key: Key,
     what: &str,
     items: impl Iterator<Item = (String, String, Decimal)> + 'a,
     citation: &str,
@@ -798,7 +799,7 @@ pub fn line_18_business(cx: &Ctx) -> Line {
     let a = cx.a;
     netted_line(
         cx,
-        "business_profits",
+        Key::BusinessProfits,
         "Net profits from business",
         a.income
             .businesses
@@ -882,7 +883,7 @@ pub fn line_19_property(cx: &Ctx) -> Line {
             .param(&p.residence_exclusion_cap)
             .param(&p.residence_exclusion_cap_joint);
     }
-    cx.line("property_gains", v, exp)
+    cx.line(Key::PropertyGains, v, exp)
 }
 
 /// Lines 20a and 20b: taxable pensions, annuities and IRA withdrawals, and conversions to a Roth
@@ -966,8 +967,8 @@ pub fn lines_20_pensions(cx: &Ctx) -> [Line; 2] {
     exp_b.citation =
         "N.J.S.A. 54A:5-1(j), 54A:6-10(a), 54A:6-26, 54A:6-28; NJ-1040 line 20b".into();
     [
-        cx.line("pensions", a_total, exp_a),
-        cx.line("pensions_excludable", b_total, exp_b),
+        cx.line(Key::Pensions, a_total, exp_a),
+        cx.line(Key::PensionsExcludable, b_total, exp_b),
     ]
 }
 
@@ -976,7 +977,7 @@ pub fn line_21_partnership(cx: &Ctx) -> Line {
     let a = cx.a;
     netted_line(
         cx,
-        "partnership_income",
+        Key::PartnershipIncome,
         "Distributive share of partnership income",
         a.income
             .partnerships
@@ -999,7 +1000,7 @@ pub fn line_22_s_corp(cx: &Ctx) -> Line {
     let a = cx.a;
     netted_line(
         cx,
-        "s_corp_income",
+        Key::SCorpIncome,
         "Net pro rata share of S corporation income",
         a.income
             .s_corporations
@@ -1022,7 +1023,7 @@ pub fn line_23_rents(cx: &Ctx) -> Line {
     let a = cx.a;
     netted_line(
         cx,
-        "rents",
+        Key::Rents,
         "Net rents, royalties, patents and copyrights",
         a.income
             .rents
@@ -1089,14 +1090,14 @@ pub fn line_24_gambling(cx: &Ctx) -> Line {
     exp = exp
         .answer("Gambling losses", "income.gambling.losses", losses)
         .param(&p.nj_lottery_exclusion_limit);
-    cx.line("gambling", v, exp)
+    cx.line(Key::Gambling, v, exp)
 }
 
 /// Line 25: alimony and separate maintenance received under a decree (54A:5-1(n)).
 pub fn line_25_alimony(cx: &Ctx) -> Line {
     let v = floor_zero(cx.a.income.alimony_received);
     cx.line(
-        "alimony_received",
+        Key::AlimonyReceived,
         v,
         Explanation::new(
             crate::explain_format!(
@@ -1164,7 +1165,7 @@ pub fn line_26_other(cx: &Ctx) -> Line {
         )
     };
     exp.citation = "N.J.S.A. 54A:5-1(h), (i), (l), (m), (o), 54A:5-2; NJ-1040 line 26".into();
-    cx.line("other_income", total, exp)
+    cx.line(Key::OtherIncome, total, exp)
 }
 
 /// Lines 15-26 in form order (16b and 20b are informational and not part of line 27).
@@ -1195,7 +1196,7 @@ pub fn line_27_total_income(cx: &Ctx, s: &Sheet) -> Line {
     super::sum_of_lines(
         cx,
         s,
-        "total_income",
+        Key::TotalIncome,
         &TOTAL_INCOME_KEYS,
         "N.J.S.A. 54A:5-1; NJ-1040 line 27",
     )

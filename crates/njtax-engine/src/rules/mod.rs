@@ -28,26 +28,21 @@ pub mod validate;
 pub use crate::law::business_credits as credit_params;
 
 use crate::explain::{Explanation, Line};
+use crate::key::Key;
 use crate::money::{fmt_money, sat_sum};
 use crate::sheet::{Ctx, Sheet};
 
 /// A line that is the sum of other lines ("line 15 $… + line 16a $… = $…"), with each term as an input.
-pub fn sum_of_lines(
-    cx: &Ctx,
-    s: &Sheet,
-    key: &'static str,
-    terms: &[&'static str],
-    citation: &str,
-) -> Line {
-    let total = sat_sum(terms.iter().map(|k| s.v(k)));
+pub fn sum_of_lines(cx: &Ctx, s: &Sheet, key: Key, terms: &[Key], citation: &str) -> Line {
+    let total = sat_sum(terms.iter().map(|k| s.v(*k)));
     let mut exp = Explanation::new("", citation);
     if crate::explain::explaining() {
         let mut parts = Vec::with_capacity(terms.len());
-        for k in terms {
+        for &k in terms {
             let v = s.v(k);
-            let (id, label) = cx.map().find(k).unwrap_or((k, k));
+            let (id, label) = cx.map().find(k).unwrap_or((k.as_str(), k.as_str()));
             parts.push(format!("line {id} {}", fmt_money(v)));
-            exp = exp.line(label, *k, v);
+            exp = exp.line(label, k, v);
         }
         exp.rule = format!("{} = {}", parts.join(" + "), fmt_money(total));
     }

@@ -12,6 +12,7 @@ use serde::Serialize;
 use crate::answers::{Date, PlanBasis};
 pub use crate::calendar::{add_months, months_or_part};
 use crate::explain::{Diagnostic, Explanation};
+use crate::key::Key;
 pub use crate::law::late::{
     DueDate, LateParams, LateParamsFile, MonthDay, next_business_day, statutory_due_dates,
     year_date_problems,
@@ -128,13 +129,13 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
             // 54A:9-6 c(2): next year's underpayment is measured against 100% of this year's tax
             // whatever the income; the 110% of 9-6 d(3) changes only the exception of subsection
             // d, which payments of 100% never need (decision record estimated-tax-and-health.md).
-            let tax = s.v("balance_after_credits");
+            let tax = s.v(Key::BalanceAfterCredits);
             let est = &cx.p.estimated;
             let pct = est.prior_year_share.value;
             ex = ex
                 .line(
                     "This year's tax after credits",
-                    "balance_after_credits",
+                    Key::BalanceAfterCredits,
                     tax,
                 )
                 .param(&est.prior_year_share);
@@ -171,8 +172,8 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
         "N.J.S.A. 54A:8-4 b",
     );
     let (withholding, wh_words) = if entered.is_zero() && plan.basis == PlanBasis::ThisYearsTax {
-        let w = s.v("withholding");
-        ex = ex.line("This year's withholding (line 55)", "withholding", w);
+        let w = s.v(Key::Withholding);
+        ex = ex.line("This year's withholding (line 55)", Key::Withholding, w);
         (
             w,
             crate::explain_format!(
@@ -249,7 +250,7 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
     };
 
     // Installments and the credit forward.
-    let credit = floor_zero(s.v("credit_forward"));
+    let credit = floor_zero(s.v(Key::CreditForward));
     let mut credit_left = credit;
     let mut installments = Vec::new();
     let mut parts = Vec::new();
@@ -285,7 +286,7 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
         if !credit.is_zero() {
             ex = ex.line(
                 "Overpayment credited forward (line 69)",
-                "credit_forward",
+                Key::CreditForward,
                 credit,
             );
         }
@@ -363,7 +364,7 @@ pub fn late_estimate(cx: &Ctx, s: &Sheet) -> Option<LateEstimate> {
     if months_filed_late == 0 && months_paid_late == 0 {
         return None;
     }
-    let balance = floor_zero(s.v("tax_due"));
+    let balance = floor_zero(s.v(Key::TaxDue));
     if balance.is_zero() {
         cx.diag(
             Diagnostic::info(
@@ -377,7 +378,7 @@ pub fn late_estimate(cx: &Ctx, s: &Sheet) -> Option<LateEstimate> {
     }
     let mut notes = Vec::new();
     let mut ex = Explanation::new(String::new(), LATE_CITE)
-        .line("Tax due (line 67)", "tax_due", balance)
+        .line("Tax due (line 67)", Key::TaxDue, balance)
         .param(&late.return_due_date);
     let mut words = vec![crate::explain_format!(
         "Estimate only. The return was due {filing_due}{} and the tax payable {payment_due} (54A:8-1 a{}); the balance due is {} (line 67, 54A:9-6 a).",

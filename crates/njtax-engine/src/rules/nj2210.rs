@@ -20,6 +20,7 @@ use serde::Serialize;
 
 use crate::answers::{Date, FilingStatus};
 use crate::explain::{Diagnostic, Explanation, Line};
+use crate::key::Key;
 pub use crate::law::estimated::{
     EstimatedParams, EstimatedParamsFile, Fraction, InstallmentDates, MonthDay, RatePeriod,
     year_date_problems,
@@ -97,10 +98,10 @@ pub struct SeparateCredits {
 /// (lines 55, 56, 58-65; on the NJ-1040NR the partnership payments credited, 54A:9-6 d).
 /// NJ-2210 line 2: the lines of line 66 except the estimated payments (line 57), which are
 /// counted by date.
-fn line_2_keys() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+fn line_2_keys() -> impl Iterator<Item = &'static (Key, &'static str)> {
     crate::rules::refund::PAYMENT_LINES
         .iter()
-        .filter(|(k, _)| *k != "estimated_payments")
+        .filter(|(k, _)| *k != Key::EstimatedPayments)
 }
 
 /// Months of the year ending before each installment's month (54A:9-6 d(1)(C), d(2)): April,
@@ -146,7 +147,7 @@ pub fn line_52_nj2210(
             );
         }
         let line = cx.line(
-            "estimated_tax_interest",
+            Key::EstimatedTaxInterest,
             Decimal::ZERO,
             Explanation::new(
                 "No NJ-2210 on the nonresident-period return of a part-year resident: the estimated payments and any interest are on the resident-period NJ-1040.",
@@ -177,7 +178,7 @@ pub fn line_52_nj2210(
                 .cite(CITATION),
             );
             cx.line(
-                "estimated_tax_interest",
+                Key::EstimatedTaxInterest,
                 v,
                 Explanation::new(
                     crate::explain_format!(
@@ -200,7 +201,7 @@ pub fn line_52_nj2210(
             )
         }
         None => cx.line(
-            "estimated_tax_interest",
+            Key::EstimatedTaxInterest,
             schedule.interest,
             line_52_explanation(cx, s, &schedule),
         ),
@@ -241,7 +242,7 @@ fn line_52_explanation(cx: &Ctx, s: &Sheet, sch: &Nj2210Schedule) -> Explanation
     let sep = sch.separate_credits;
     let mut exp = Explanation::new(rule, CITATION).line(
         "NJ-2210 line 1: balance of tax after credits",
-        "balance_after_credits",
+        Key::BalanceAfterCredits,
         sat_add(sch.tax, sep.nonrefundable),
     );
     if !sep.nonrefundable.is_zero() {
@@ -258,9 +259,9 @@ fn line_52_explanation(cx: &Ctx, s: &Sheet, sch: &Nj2210Schedule) -> Explanation
             sep.refundable,
         );
     }
-    for (k, name) in line_2_keys() {
+    for &(k, name) in line_2_keys() {
         if s.get(k).is_some() && !s.v(k).is_zero() {
-            exp = exp.line(crate::explain_format!("NJ-2210 line 2: {name}"), *k, s.v(k));
+            exp = exp.line(crate::explain_format!("NJ-2210 line 2: {name}"), k, s.v(k));
         }
     }
     exp = exp.param(&e.declaration_threshold);
@@ -351,7 +352,7 @@ pub fn is_farmer(cx: &Ctx, s: &Sheet) -> (bool, Decimal) {
             .filter(|b| b.farming && cx.a.counts(b.owner))
             .map(|b| b.net_profit),
     );
-    let total = s.v("total_income");
+    let total = s.v(Key::TotalIncome);
     let share = cx.p.estimated.farmer_income_share.value;
     // farming / total >= numerator / denominator, without dividing.
     let farmer = farming > Decimal::ZERO
@@ -554,7 +555,7 @@ pub fn nj2210_schedule(
     let tax = floor_zero(sat_sub(line_50, separate.nonrefundable));
     let line_2 = floor_zero(sat_sum(
         line_2_keys()
-            .map(|(k, _)| s.v(k))
+            .map(|(k, _)| s.v(*k))
             .chain([separate.refundable]),
     ));
     let net = floor_zero(sat_sub(tax, line_2));
@@ -597,7 +598,7 @@ pub fn nj2210_schedule(
                 fmt_money(tax),
                 fmt_money(farming),
                 e.farmer_income_share.value,
-                fmt_money(s.v("total_income")),
+                fmt_money(s.v(Key::TotalIncome)),
                 fmt_money(v)
             ),
         )
@@ -675,7 +676,7 @@ pub fn nj2210_schedule(
     let mut credits: Vec<Credit> = Vec::new();
     let timing = &cx.a.estimated_tax.withholding_timing;
     if timing.actual {
-        let withheld = s.v("withholding");
+        let withheld = s.v(Key::Withholding);
         let actual = [
             timing.by_april,
             timing.by_june,
@@ -838,7 +839,7 @@ pub fn nj2210_schedule(
         est.income_by_period.through_august,
         est.income_by_period.through_december,
     ];
-    let exemptions = s.v("exemptions");
+    let exemptions = s.v(Key::Exemptions);
     let periods = &e.interest_rates.value;
     let mut total = Decimal::ZERO;
     for (k, &due) in dates.iter().enumerate() {

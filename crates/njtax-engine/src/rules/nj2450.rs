@@ -11,6 +11,7 @@ use rust_decimal::Decimal;
 
 use crate::answers::{Owner, W2};
 use crate::explain::{Diagnostic, Explanation, Line};
+use crate::key::Key;
 pub use crate::law::withholding::{WithholdingParams, WithholdingParamsFile};
 use crate::money::{floor_zero, fmt_money, sat_add, sat_sub, sat_sum};
 use crate::params::Figure;
@@ -27,11 +28,11 @@ enum Kind {
 }
 
 impl Kind {
-    fn key(self) -> &'static str {
+    fn key(self) -> Key {
         match self {
-            Self::Ui => "excess_ui",
-            Self::Di => "excess_di",
-            Self::Fli => "excess_fli",
+            Self::Ui => Key::ExcessUi,
+            Self::Di => Key::ExcessDi,
+            Self::Fli => Key::ExcessFli,
         }
     }
 

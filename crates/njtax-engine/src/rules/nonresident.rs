@@ -5,6 +5,7 @@ use rust_decimal::Decimal;
 
 use crate::answers::{Answers, Owner, ResidencyKind};
 use crate::explain::{Diagnostic, Explanation, Line};
+use crate::key::Key;
 pub use crate::law::residency::{
     ResidencyParams, ResidencyParamsFile, is_convenience_rule_state, is_reciprocity_state,
 };
@@ -213,7 +214,7 @@ pub struct WageNote {
 
 /// Column B wages: the income rule's line with each W-2's convenience-rule outcome (54A:5-8 e).
 pub fn wages_with_convenience(cx: &Ctx, line: Line, notes: &[WageNote]) -> Line {
-    let mut line = column_b_line(cx, "wages_nj", line);
+    let mut line = column_b_line(cx, Key::WagesNj, line);
     if notes.is_empty() {
         return line;
     }
@@ -275,7 +276,7 @@ pub fn wages_with_convenience(cx: &Ctx, line: Line, notes: &[WageNote]) -> Line 
 }
 
 /// A column-B line from the income rule's line over the New Jersey-source answers.
-pub fn column_b_line(cx: &Ctx, nj_key: &'static str, mut line: Line) -> Line {
+pub fn column_b_line(cx: &Ctx, nj_key: Key, mut line: Line) -> Line {
     let mut exp = std::mem::take(&mut line.explanation);
     if crate::explain::explaining() {
         exp.rule = format!(
@@ -291,20 +292,20 @@ pub fn column_b_line(cx: &Ctx, nj_key: &'static str, mut line: Line) -> Line {
 /// 54A:2-1.1 a is the income from sources within the State (pensions are not, 54A:5-8 b).
 pub fn column_b_totals(cx: &Ctx, s: &Sheet) -> [Line; 2] {
     let keys = [
-        "wages_nj",
-        "taxable_interest_nj",
-        "dividends_nj",
-        "business_profits_nj",
-        "property_gains_nj",
-        "rents_nj",
-        "gambling_nj",
-        "pensions_nj",
-        "partnership_income_nj",
-        "s_corp_income_nj",
-        "alimony_received_nj",
-        "other_income_nj",
+        Key::WagesNj,
+        Key::TaxableInterestNj,
+        Key::DividendsNj,
+        Key::BusinessProfitsNj,
+        Key::PropertyGainsNj,
+        Key::RentsNj,
+        Key::GamblingNj,
+        Key::PensionsNj,
+        Key::PartnershipIncomeNj,
+        Key::SCorpIncomeNj,
+        Key::AlimonyReceivedNj,
+        Key::OtherIncomeNj,
     ];
-    let total = floor_zero(sat_sum(keys.iter().map(|k| s.v(k))));
+    let total = floor_zero(sat_sum(keys.iter().map(|k| s.v(*k))));
     let mut exp = Explanation::new(
         crate::explain_format!(
             "Sum of the New Jersey-source income lines (column B), not below zero = {}",
@@ -314,13 +315,13 @@ pub fn column_b_totals(cx: &Ctx, s: &Sheet) -> [Line; 2] {
     );
     if crate::explain::explaining() {
         for k in keys {
-            let label = cx.map().find(k).map_or(k, |(_, l)| l);
+            let label = cx.map().find(k).map_or(k.as_str(), |(_, l)| l);
             exp = exp.line(label, k, s.v(k));
         }
     }
-    let l27 = cx.line("total_income_nj", total, exp);
+    let l27 = cx.line(Key::TotalIncomeNj, total, exp);
     let l29 = cx.line(
-        "gross_income_nj",
+        Key::GrossIncomeNj,
         total,
         Explanation::new(
             crate::explain_format!(
@@ -329,7 +330,7 @@ pub fn column_b_totals(cx: &Ctx, s: &Sheet) -> [Line; 2] {
             ),
             "N.J.S.A. 54A:2-1.1 a, 54A:5-8; NJ-1040NR line 29B",
         )
-        .line("Total income, column B", "total_income_nj", total),
+        .line("Total income, column B", Key::TotalIncomeNj, total),
     );
     [l27, l29]
 }
@@ -353,7 +354,7 @@ pub fn income_percentage(p: &ResidencyParams, nj: Decimal, everywhere: Decimal) 
 /// the whole year's income), the income percentage, and the New Jersey tax (54A:2-1.1 a).
 pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
     let p = &cx.p.residency;
-    let taxable = s.v("taxable_income");
+    let taxable = s.v(Key::TaxableIncome);
     let test = crate::rules::tax::subject_to_tax(cx, s);
     let l40 = if !test.subject {
         let exp = Explanation::new(
@@ -369,7 +370,7 @@ pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
             ),
         );
         cx.line(
-            "tax_as_resident",
+            Key::TaxAsResident,
             Decimal::ZERO,
             test.input(exp).param(&cx.p.tax.no_tax_threshold),
         )
@@ -382,16 +383,16 @@ pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
         );
         exp.citation = format!("N.J.S.A. 54A:2-1.1 a; {}; NJ-1040NR line 40", exp.citation);
         cx.line(
-            "tax_as_resident",
+            Key::TaxAsResident,
             tax,
-            exp.line("Taxable income", "taxable_income", taxable),
+            exp.line("Taxable income", Key::TaxableIncome, taxable),
         )
     };
-    let nj = s.v("gross_income_nj");
-    let everywhere = s.v("gross_income");
+    let nj = s.v(Key::GrossIncomeNj);
+    let everywhere = s.v(Key::GrossIncome);
     let pct = income_percentage(p, nj, everywhere);
     let l41 = cx.line(
-        "income_percentage",
+        Key::IncomePercentage,
         pct,
         Explanation::new(
             crate::explain_format!(
@@ -403,13 +404,13 @@ pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
             ),
             "N.J.S.A. 54A:2-1.1 a; NJ-1040NR line 41",
         )
-        .line("Gross income, column B", "gross_income_nj", nj)
-        .line("Gross income, column A", "gross_income", everywhere)
+        .line("Gross income, column B", Key::GrossIncomeNj, nj)
+        .line("Gross income, column A", Key::GrossIncome, everywhere)
         .param(&p.income_percentage_places),
     );
     let tax = crate::money::times_rate(l40.value, pct);
     let l42 = cx.line(
-        "tax",
+        Key::Tax,
         tax,
         Explanation::new(
             crate::explain_format!(
@@ -420,8 +421,8 @@ pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
             ),
             "N.J.S.A. 54A:2-1.1 a; NJ-1040NR line 42",
         )
-        .line("Tax as if a resident", "tax_as_resident", l40.value)
-        .ratio_line("Income percentage", "income_percentage", pct),
+        .line("Tax as if a resident", Key::TaxAsResident, l40.value)
+        .ratio_line("Income percentage", Key::IncomePercentage, pct),
     );
     [l40, l41, l42]
 }
@@ -474,7 +475,7 @@ pub fn partnership_tax_paid(cx: &Ctx) -> Line {
             s_corp,
         );
     }
-    cx.line("partnership_tax_paid", v, exp)
+    cx.line(Key::PartnershipTaxPaid, v, exp)
 }
 
 /// Answers that only a resident return uses, given on a nonresident return: say they are not used.

@@ -30,6 +30,7 @@ use rust_decimal::Decimal;
 
 use crate::answers::{FilingStatus, HomesteadKind, HomesteadTitle, Owner};
 use crate::explain::{Diagnostic, Explanation, Line, Source};
+use crate::key::Key;
 pub use crate::law::property::{PropertyParams, PropertyParamsFile};
 use crate::money::{floor_zero, fmt_money, mul_div, sat_add, sat_mul, sat_sub, times_rate};
 use crate::rules::coj::{self, CojCol, CojColumnInput, CojSchedule};
@@ -441,7 +442,7 @@ pub fn line_40a_property_taxes_paid(cx: &Ctx, _s: &Sheet) -> Line {
     if hs.any_shared {
         exp = exp.param(&cx.p.property.shared_home_mfs_fraction);
     }
-    cx.line("property_taxes_paid", hs.total, exp)
+    cx.line(Key::PropertyTaxesPaid, hs.total, exp)
 }
 
 /// Whether the filer (or the spouse on a joint return) is 65 or older at the close of the year
@@ -637,9 +638,9 @@ pub fn worksheet_h_or_i(
     hs: &Homesteads,
     entries: &[coj::CojEntry],
 ) -> Worksheet {
-    let l39 = s.v("taxable_income");
-    let gross = s.v("gross_income");
-    let h1 = floor_zero(s.v("property_taxes_paid"));
+    let l39 = s.v(Key::TaxableIncome);
+    let gross = s.v(Key::GrossIncome);
+    let h1 = floor_zero(s.v(Key::PropertyTaxesPaid));
     let limit = deduction_limit(cx, hs);
     let h2 = h1.min(limit);
     let a = column(cx, l39, h2);
@@ -808,9 +809,9 @@ fn worksheet_words(w: &Worksheet) -> String {
 /// Worksheet I (N.J.S.A. 54A:3A-17..3A-20, 54A:4-1).
 pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
     let p = &cx.p.property;
-    let l39 = s.v("taxable_income");
-    let gross = s.v("gross_income");
-    let h1 = floor_zero(s.v("property_taxes_paid"));
+    let l39 = s.v(Key::TaxableIncome);
+    let gross = s.v(Key::GrossIncome);
+    let h1 = floor_zero(s.v(Key::PropertyTaxesPaid));
     let hs = homesteads(cx);
     let test = subject_to_tax(cx, s);
     let elig = eligibility(cx, &test, h1);
@@ -829,19 +830,19 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
     // No tax is due at or below the threshold (54A:2-4): no deduction and nothing to credit against.
     if !elig.subject_to_tax {
         let l41 = cx.line(
-            "property_tax_deduction",
+            Key::PropertyTaxDeduction,
             Decimal::ZERO,
             test.input(Explanation::new(
                 crate::explain_format!("{}. Line 41 = $0.00", elig.reason),
                 "N.J.S.A. 54A:2-4, 3A-17, 3A-20; NJ-1040 line 41",
             ))
-            .line("Property taxes paid", "property_taxes_paid", h1)
+            .line("Property taxes paid", Key::PropertyTaxesPaid, h1)
             .param(&cx.p.tax.no_tax_threshold),
         );
         let l42 = line_42(cx, l39, Decimal::ZERO);
         let l43 = crate::rules::tax::line_43_tax(cx, s, l42.value);
         let l44 = cx.line(
-            "coj_credit",
+            Key::CojCredit,
             Decimal::ZERO,
             Explanation::new(
                 if entries.is_empty() {
@@ -854,7 +855,7 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
                 },
                 coj::COJ_CITATION,
             )
-            .line("Tax", "tax", l43.value),
+            .line("Tax", Key::Tax, l43.value),
         );
         return vec![l41, l42, l43, l44];
     }
@@ -901,9 +902,9 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
             "N.J.S.A. 54A:3A-17, 3A-18, 3A-19, 3A-20; NJ-1040 line 41, {sheet_name}"
         ),
     )
-    .line("Taxable income", "taxable_income", l39)
-    .line("Property taxes paid", "property_taxes_paid", h1)
-    .line("Gross income", "gross_income", gross);
+    .line("Taxable income", Key::TaxableIncome, l39)
+    .line("Property taxes paid", Key::PropertyTaxesPaid, h1)
+    .line("Gross income", Key::GrossIncome, gross);
     if cx.scope.whole_year_gross_income.is_some() {
         exp41 = test.input(exp41);
     }
@@ -920,14 +921,14 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         exp41 = merge_params(exp41, &w.a.tax_explanation);
         exp41 = merge_params(exp41, &w.b.tax_explanation);
     }
-    let l41 = cx.line("property_tax_deduction", l41_value, exp41);
+    let l41 = cx.line(Key::PropertyTaxDeduction, l41_value, exp41);
     let l42 = line_42(cx, l39, l41_value);
     let l43 = crate::rules::tax::line_43_tax(cx, s, l42.value);
 
     // Line 44.
     let l44 = if w.schedules.is_empty() {
         cx.line(
-            "coj_credit",
+            Key::CojCredit,
             Decimal::ZERO,
             Explanation::new(
                 "No income taxed by another jurisdiction was entered: $0.00",
@@ -955,9 +956,9 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
             ),
             coj::COJ_CITATION,
         )
-        .line("Gross income", "gross_income", gross)
-        .line("Taxable income", "taxable_income", l39)
-        .line("Tax", "tax", l43.value);
+        .line("Gross income", Key::GrossIncome, gross)
+        .line("Taxable income", Key::TaxableIncome, l39)
+        .line("Tax", Key::Tax, l43.value);
         for sch in &w.schedules {
             let path = format!("other_jurisdictions[{}]", sch.entry.index);
             let c = sch.col(col);
@@ -990,7 +991,7 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
                     c.line9,
                 );
         }
-        cx.line("coj_credit", value, exp)
+        cx.line(Key::CojCredit, value, exp)
     };
     vec![l41, l42, l43, l44]
 }
@@ -999,7 +1000,7 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
 fn line_42(cx: &Ctx, l39: Decimal, l41: Decimal) -> Line {
     let v = floor_zero(sat_sub(l39, l41));
     cx.line(
-        "nj_taxable_income",
+        Key::NjTaxableIncome,
         v,
         Explanation::new(
             crate::explain_format!(
@@ -1010,8 +1011,8 @@ fn line_42(cx: &Ctx, l39: Decimal, l41: Decimal) -> Line {
             ),
             "N.J.S.A. 54A:3A-17; NJ-1040 line 42",
         )
-        .line("Taxable income", "taxable_income", l39)
-        .line("Property tax deduction", "property_tax_deduction", l41),
+        .line("Taxable income", Key::TaxableIncome, l39)
+        .line("Property tax deduction", Key::PropertyTaxDeduction, l41),
     )
 }
 
@@ -1020,11 +1021,11 @@ fn line_42(cx: &Ctx, l39: Decimal, l41: Decimal) -> Line {
 /// older or blind or disabled (N.J.S.A. 54A:3A-20). Reads the worksheet's decision from line 41.
 pub fn line_56_property_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
     let p = &cx.p.property;
-    let h1 = floor_zero(s.v("property_taxes_paid"));
+    let h1 = floor_zero(s.v(Key::PropertyTaxesPaid));
     let test = subject_to_tax(cx, s);
     let elig = eligibility(cx, &test, h1);
     let credit = credit_for_filer(cx);
-    let l41 = s.get("property_tax_deduction");
+    let l41 = s.get(Key::PropertyTaxDeduction);
     // The worksheet that chose between the deduction and the credit (H, or I with Schedule NJ-COJ),
     // as line 41 names it.
     let citation = match l41.and_then(|l| l.explanation.citation.split_once("NJ-1040 line 41, ")) {
@@ -1033,7 +1034,7 @@ pub fn line_56_property_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
     };
     let mut exp = test.input(Explanation::new(String::new(), citation).line(
         "Property taxes paid",
-        "property_taxes_paid",
+        Key::PropertyTaxesPaid,
         h1,
     ));
     let deduction = l41.map_or(Decimal::ZERO, |l| l.value);
@@ -1099,5 +1100,5 @@ pub fn line_56_property_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
                 .param(&cx.p.tax.no_tax_threshold);
         }
     }
-    cx.line("property_tax_credit", value, exp)
+    cx.line(Key::PropertyTaxCredit, value, exp)
 }

@@ -6,45 +6,46 @@ use serde::Serialize;
 use crate::answers::Date;
 use crate::calendar::add_months;
 use crate::explain::{Diagnostic, Explanation, Line};
+use crate::key::Key;
 pub use crate::law::funds::{Fund, FundParams, FundParamsFile};
 use crate::law::late::next_business_day;
 use crate::money::{floor_zero, fmt_money, sat_sub, sat_sum};
 use crate::sheet::{Ctx, Sheet};
 
 /// Semantic keys of the lines for coded ("other designated") contributions.
-const OTHER_FUND_LINES: [&str; 3] = ["fund_other_1", "fund_other_2", "fund_other_3"];
+const OTHER_FUND_LINES: [Key; 3] = [Key::FundOther1, Key::FundOther2, Key::FundOther3];
 /// Semantic keys of the fixed fund lines.
-const FIXED_FUND_LINES: [&str; 5] = [
-    "fund_endangered_wildlife",
-    "fund_childrens_trust",
-    "fund_vietnam_veterans",
-    "fund_breast_cancer",
-    "fund_uss_new_jersey",
+const FIXED_FUND_LINES: [Key; 5] = [
+    Key::FundEndangeredWildlife,
+    Key::FundChildrensTrust,
+    Key::FundVietnamVeterans,
+    Key::FundBreastCancer,
+    Key::FundUssNewJersey,
 ];
 
 /// The lines that line 66 adds (lines 55 through 65), with a short name each: withholding, the
 /// payments and the refundable credits.
-pub const PAYMENT_LINES: [(&str, &str); 12] = [
-    ("withholding", "NJ income tax withheld"),
-    ("partnership_tax_paid", "Partnership payments"),
-    ("property_tax_credit", "Property tax credit"),
-    ("estimated_payments", "Estimated payments"),
-    ("nj_eitc", "NJ earned income tax credit"),
-    ("excess_ui", "Excess UI/WF/SWF"),
-    ("excess_di", "Excess DI"),
-    ("excess_fli", "Excess FLI"),
+pub const PAYMENT_LINES: [(Key, &str); 12] = [
+    (Key::Withholding, "NJ income tax withheld"),
+    (Key::PartnershipTaxPaid, "Partnership payments"),
+    (Key::PropertyTaxCredit, "Property tax credit"),
+    (Key::EstimatedPayments, "Estimated payments"),
+    (Key::NjEitc, "NJ earned income tax credit"),
+    (Key::ExcessUi, "Excess UI/WF/SWF"),
+    (Key::ExcessDi, "Excess DI"),
+    (Key::ExcessFli, "Excess FLI"),
     (
-        "wounded_warrior_credit",
+        Key::WoundedWarriorCredit,
         "Wounded Warrior caregivers credit",
     ),
-    ("bait_credit", "BAIT credit"),
-    ("child_care_credit", "Child and dependent care credit"),
-    ("child_tax_credit", "Child tax credit"),
+    (Key::BaitCredit, "BAIT credit"),
+    (Key::ChildCareCredit, "Child and dependent care credit"),
+    (Key::ChildTaxCredit, "Child tax credit"),
 ];
 
 /// Line 66: total withholdings, credits and payments (lines 55 through 65).
 pub fn line_66_total_payments(cx: &Ctx, s: &Sheet) -> Line {
-    let total = sat_sum(PAYMENT_LINES.iter().map(|(k, _)| s.v(k)));
+    let total = sat_sum(PAYMENT_LINES.iter().map(|(k, _)| s.v(*k)));
     let mut exp = Explanation::new(
         crate::explain_format!("Sum of lines 55 through 65 = {}", fmt_money(total)),
         "NJ-1040 line 66",
@@ -52,7 +53,7 @@ pub fn line_66_total_payments(cx: &Ctx, s: &Sheet) -> Line {
     for (k, name) in PAYMENT_LINES {
         exp = exp.line(name, k, s.v(k));
     }
-    cx.line("total_payments", total, exp)
+    cx.line(Key::TotalPayments, total, exp)
 }
 
 /// The last day a refund can be claimed, and how many days before it a filing date is "near"
@@ -177,13 +178,13 @@ pub fn refund_time_limit(cx: &Ctx, overpayment: Decimal) -> (Decimal, Option<Str
 pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
     let mut out = Vec::new();
     let l66 = line_66_total_payments(cx, s);
-    let l54 = s.v("total_tax_due");
+    let l54 = s.v(Key::TotalTaxDue);
     let tax_due = floor_zero(sat_sub(l54, l66.value));
     let overpayment = floor_zero(sat_sub(l66.value, l54));
     // What of the overpayment may still be refunded or credited (54A:9-8).
     let (refundable, barred) = refund_time_limit(cx, overpayment);
     let l67 = cx.line(
-        "tax_due",
+        Key::TaxDue,
         tax_due,
         Explanation::new(
             crate::explain_format!(
@@ -193,11 +194,11 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
             ),
             "NJ-1040 line 67",
         )
-        .line("Total tax due", "total_tax_due", l54)
-        .line("Total payments and credits", "total_payments", l66.value),
+        .line("Total tax due", Key::TotalTaxDue, l54)
+        .line("Total payments and credits", Key::TotalPayments, l66.value),
     );
     let l68 = cx.line(
-        "overpayment",
+        Key::Overpayment,
         overpayment,
         Explanation::new(
             crate::explain_format!(
@@ -207,8 +208,8 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
             ),
             "N.J.S.A. 54A:9-7; NJ-1040 line 68",
         )
-        .line("Total payments and credits", "total_payments", l66.value)
-        .line("Total tax due", "total_tax_due", l54),
+        .line("Total payments and credits", Key::TotalPayments, l66.value)
+        .line("Total tax due", Key::TotalTaxDue, l54),
     );
     out.push(l66);
     out.push(l67);
@@ -241,7 +242,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
     }
     out.push(
         cx.line(
-            "credit_forward",
+            Key::CreditForward,
             credit,
             Explanation::new(
                 crate::explain_format!(
@@ -251,7 +252,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
                 "N.J.S.A. 54A:9-7; NJ-1040 line 69",
             )
             .answer("Asked to credit", "refund.credit_to_next_year", asked)
-            .line("Overpayment", "overpayment", overpayment),
+            .line("Overpayment", Key::Overpayment, overpayment),
         ),
     );
 
@@ -285,7 +286,6 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         };
         match fund
             .line
-            .as_deref()
             .and_then(|l| FIXED_FUND_LINES.iter().position(|k| *k == l))
         {
             Some(pos) => fixed[pos] = sat_sum([fixed[pos], c.amount]),
@@ -295,9 +295,9 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
             },
         }
     }
-    for (pos, key) in FIXED_FUND_LINES.iter().enumerate() {
-        let fund = funds.value.iter().find(|f| f.line.as_deref() == Some(*key));
-        let name = fund.map_or(*key, |f| f.name.as_str());
+    for (pos, key) in FIXED_FUND_LINES.into_iter().enumerate() {
+        let fund = funds.value.iter().find(|f| f.line == Some(key));
+        let name = fund.map_or(key.as_str(), |f| f.name.as_str());
         let cite = fund.map_or_else(|| funds.citation.clone(), |f| f.citation.clone());
         out.push(cx.line(
             key,
@@ -311,7 +311,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
     if others.len() > OTHER_FUND_LINES.len() {
         cx.diag(Diagnostic::error("too-many-funds", "The form has room for three other designated contributions (lines 75-77); remove the extra ones").at("refund.contributions"));
     }
-    for (slot, key) in OTHER_FUND_LINES.iter().enumerate() {
+    for (slot, key) in OTHER_FUND_LINES.into_iter().enumerate() {
         let (value, exp) = match others.get(slot) {
             Some((id, amount, i)) => {
                 let fund = funds.value.iter().find(|f| &f.id == id);
@@ -355,7 +355,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
     let adjustments = sat_sum([credit, contributions]);
     out.push(
         cx.line(
-            "total_adjustments",
+            Key::TotalAdjustments,
             adjustments,
             Explanation::new(
                 crate::explain_format!(
@@ -366,7 +366,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
                 ),
                 "NJ-1040 line 78",
             )
-            .line("Credit to next year", "credit_forward", credit),
+            .line("Credit to next year", Key::CreditForward, credit),
         ),
     );
 
@@ -376,7 +376,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
     let balance = floor_zero(-net);
     out.push(
         cx.line(
-            "balance_due",
+            Key::BalanceDue,
             balance,
             Explanation::new(
                 crate::explain_format!(
@@ -388,9 +388,9 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
                 ),
                 "NJ-1040 line 79",
             )
-            .line("Tax due", "tax_due", tax_due)
-            .line("Total adjustments", "total_adjustments", adjustments)
-            .line("Overpayment", "overpayment", overpayment),
+            .line("Tax due", Key::TaxDue, tax_due)
+            .line("Total adjustments", Key::TotalAdjustments, adjustments)
+            .line("Overpayment", Key::Overpayment, overpayment),
         ),
     );
     let refund_exp = match &barred {
@@ -422,9 +422,9 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
             "N.J.S.A. 54A:9-7; NJ-1040 line 80",
         ),
     }
-    .line("Overpayment", "overpayment", overpayment)
-    .line("Total adjustments", "total_adjustments", adjustments);
-    out.push(cx.line("refund", refund, refund_exp));
+    .line("Overpayment", Key::Overpayment, overpayment)
+    .line("Total adjustments", Key::TotalAdjustments, adjustments);
+    out.push(cx.line(Key::Refund, refund, refund_exp));
     if cx.a.refund.gubernatorial_fund_spouse && !cx.a.filing_status.is_joint() {
         cx.diag(
             Diagnostic::warning(

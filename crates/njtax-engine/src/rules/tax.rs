@@ -14,6 +14,7 @@ use rust_decimal::Decimal;
 
 use crate::answers::{FilingStatus, TaxMethod};
 use crate::explain::{Explanation, Line};
+use crate::key::Key;
 pub use crate::law::tax::uses_joint_table;
 pub use crate::law::tax::{Bracket, Schedules, TableRowEdge, TaxParams, TaxParamsFile};
 use crate::money::{fmt_money, fmt_rate, round_cents, round_dollars, sat_add, sat_sub};
@@ -81,7 +82,7 @@ impl SubjectToTax {
     #[must_use]
     pub fn input(&self, exp: Explanation) -> Explanation {
         let name = self.income_words.trim_end_matches(',');
-        exp.line(name, "gross_income", self.gross_income)
+        exp.line(name, Key::GrossIncome, self.gross_income)
     }
 }
 
@@ -568,12 +569,12 @@ pub fn line_43_tax(cx: &Ctx, s: &Sheet, nj_taxable_income: Decimal) -> Line {
             .input(exp)
             .line(
                 "New Jersey taxable income",
-                "nj_taxable_income",
+                Key::NjTaxableIncome,
                 nj_taxable_income,
             )
             .answer_text("Filing status", "filing_status", status.name())
             .param(&p.no_tax_threshold);
-        return cx.line("tax", Decimal::ZERO, exp);
+        return cx.line(Key::Tax, Decimal::ZERO, exp);
     }
     let (tax, mut exp) = tax_on(cx, nj_taxable_income);
     exp.rule = crate::explain_format!(
@@ -586,11 +587,11 @@ pub fn line_43_tax(cx: &Ctx, s: &Sheet, nj_taxable_income: Decimal) -> Line {
     exp.citation = format!("{}; N.J.S.A. 54A:2-4 {sub}; NJ-1040 line 43", exp.citation);
     let exp = exp.line(
         "New Jersey taxable income",
-        "nj_taxable_income",
+        Key::NjTaxableIncome,
         nj_taxable_income,
     );
     let exp = test.input(exp).param(&p.no_tax_threshold);
-    cx.line("tax", tax, exp)
+    cx.line(Key::Tax, tax, exp)
 }
 
 /// Show a rate for explanations.

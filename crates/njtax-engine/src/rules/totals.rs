@@ -5,16 +5,17 @@ use rust_decimal::Decimal;
 
 use crate::answers::Owner;
 use crate::explain::{Diagnostic, Explanation, Line};
+use crate::key::Key;
 use crate::money::{floor_zero, fmt_money, sat_sub, sat_sum};
 use crate::rules::business_credits::Applied;
 use crate::sheet::{Ctx, Sheet};
 
 /// Line 45: balance of tax = line 43 - line 44.
 pub fn line_45_balance_of_tax(cx: &Ctx, s: &Sheet) -> Line {
-    let (tax, coj) = (s.v("tax"), s.v("coj_credit"));
+    let (tax, coj) = (s.v(Key::Tax), s.v(Key::CojCredit));
     let v = floor_zero(sat_sub(tax, coj));
     cx.line(
-        "balance_of_tax",
+        Key::BalanceOfTax,
         v,
         Explanation::new(
             crate::explain_format!(
@@ -24,10 +25,10 @@ pub fn line_45_balance_of_tax(cx: &Ctx, s: &Sheet) -> Line {
             ),
             "N.J.S.A. 54A:4-1; NJ-1040 line 45",
         )
-        .line("Tax", "tax", tax)
+        .line("Tax", Key::Tax, tax)
         .line(
             "Credit for taxes paid to other jurisdictions",
-            "coj_credit",
+            Key::CojCredit,
             coj,
         ),
     )
@@ -49,12 +50,12 @@ pub fn lines_45_to_54_with_nj2210(
     applied: &Applied,
 ) -> (Vec<Line>, Option<crate::rules::nj2210::Nj2210Schedule>) {
     let l45 = line_45_balance_of_tax(cx, s);
-    let l46 = applied.line(cx, "sheltered_workshop_credit");
-    let l47 = applied.line(cx, "gold_star_credit");
-    let l48 = applied.line(cx, "organ_donor_employer_credit");
+    let l46 = applied.line(cx, Key::ShelteredWorkshopCredit);
+    let l47 = applied.line(cx, Key::GoldStarCredit);
+    let l48 = applied.line(cx, Key::OrganDonorEmployerCredit);
     let total = sat_sum([l46.value, l47.value, l48.value]);
     let l49 = cx.line(
-        "total_credits",
+        Key::TotalCredits,
         total,
         Explanation::new(
             crate::explain_format!("Lines 46 + 47 + 48 = {}", fmt_money(total)),
@@ -62,23 +63,23 @@ pub fn lines_45_to_54_with_nj2210(
         )
         .line(
             "Sheltered workshop credit",
-            "sheltered_workshop_credit",
+            Key::ShelteredWorkshopCredit,
             l46.value,
         )
         .line(
             "Gold Star family counseling credit",
-            "gold_star_credit",
+            Key::GoldStarCredit,
             l47.value,
         )
         .line(
             "Organ/bone marrow donor employer credit",
-            "organ_donor_employer_credit",
+            Key::OrganDonorEmployerCredit,
             l48.value,
         ),
     );
     let after = floor_zero(sat_sub(l45.value, total));
     let l50 = cx.line(
-        "balance_after_credits",
+        Key::BalanceAfterCredits,
         after,
         Explanation::new(
             crate::explain_format!(
@@ -89,8 +90,8 @@ pub fn lines_45_to_54_with_nj2210(
             ),
             "NJ-1040 line 50",
         )
-        .line("Balance of tax", "balance_of_tax", l45.value)
-        .line("Total credits", "total_credits", total),
+        .line("Balance of tax", Key::BalanceOfTax, l45.value)
+        .line("Total credits", Key::TotalCredits, total),
     );
     if cx.a.use_tax.is_sign_negative() {
         cx.diag(
@@ -103,7 +104,7 @@ pub fn lines_45_to_54_with_nj2210(
     }
     let use_tax = floor_zero(cx.a.use_tax);
     let l51 = cx.line(
-        "use_tax",
+        Key::UseTax,
         use_tax,
         Explanation::new(
             crate::explain_format!("Use tax as entered: {}", fmt_money(use_tax)),
@@ -118,13 +119,13 @@ pub fn lines_45_to_54_with_nj2210(
     let (l52, nj2210) = crate::rules::nj2210::line_52_nj2210(cx, s, after, separate);
     // Line 53c: computed before these lines with Schedule NJ-HCC (compute.rs); worked out here
     // when it was not (the NJ-1040NR: zero).
-    let l53 = match s.get("shared_responsibility") {
+    let l53 = match s.get(Key::SharedResponsibility) {
         Some(l) => l.clone(),
         None => crate::rules::hcc::line_53c_shared_responsibility(cx, s).0,
     };
     let due = sat_sum([after, use_tax, l52.value, l53.value]);
     let l54 = cx.line(
-        "total_tax_due",
+        Key::TotalTaxDue,
         due,
         Explanation::new(
             crate::explain_format!("Lines 50 + 51 + 52 + 53c = {}", fmt_money(due)),
@@ -132,18 +133,18 @@ pub fn lines_45_to_54_with_nj2210(
         )
         .line(
             "Balance of tax after credits",
-            "balance_after_credits",
+            Key::BalanceAfterCredits,
             after,
         )
-        .line("Use tax", "use_tax", use_tax)
+        .line("Use tax", Key::UseTax, use_tax)
         .line(
             "Interest on underpayment of estimated tax",
-            "estimated_tax_interest",
+            Key::EstimatedTaxInterest,
             l52.value,
         )
         .line(
             "Shared responsibility payment",
-            "shared_responsibility",
+            Key::SharedResponsibility,
             l53.value,
         ),
     );
@@ -243,7 +244,7 @@ pub fn line_55_withholding(cx: &Ctx, _s: &Sheet) -> Line {
         )
     };
     let _ = Owner::Taxpayer;
-    cx.line("withholding", total, exp)
+    cx.line(Key::Withholding, total, exp)
 }
 
 /// Line 57: estimated payments, extension payment and last year's overpayment credited (54A:8-5).
@@ -285,14 +286,14 @@ pub fn line_57_estimated_payments(cx: &Ctx, _s: &Sheet) -> Line {
         "Estimated payments + extension payment + prior-year overpayment credited = {}",
         fmt_money(total)
     );
-    cx.line("estimated_payments", total, exp)
+    cx.line(Key::EstimatedPayments, total, exp)
 }
 
 /// Lines 62-63: the refundable credits with a line, from the credit mechanism (Wounded Warrior
 /// caregivers, 54A:4-15; pass-through business alternative income tax, 54A:12-5).
 pub fn lines_62_63_credits(cx: &Ctx, _s: &Sheet, applied: &Applied) -> Vec<Line> {
     vec![
-        applied.line(cx, "wounded_warrior_credit"),
-        applied.line(cx, "bait_credit"),
+        applied.line(cx, Key::WoundedWarriorCredit),
+        applied.line(cx, Key::BaitCredit),
     ]
 }

@@ -35,7 +35,7 @@ pub fn run(a: &njtax_engine::Answers) -> njtax_engine::ComputedReturn {
 }
 
 /// A computed line's value by semantic key (panics when the return has no such line).
-pub fn v(r: &njtax_engine::ComputedReturn, key: &str) -> rust_decimal::Decimal {
+pub fn v(r: &njtax_engine::ComputedReturn, key: njtax_engine::Key) -> rust_decimal::Decimal {
     r.by_key(key)
         .unwrap_or_else(|| panic!("no line {key}"))
         .value

@@ -231,13 +231,15 @@ fn item_heading(app: &App, template: &str, base: &str, i: usize) -> String {
 }
 
 /// The computed lines a screen explains: value, rule in words, citation, and a link to the form view.
-pub fn computed_lines(app: &mut App, ui: &mut Ui, keys: &[String]) {
+pub fn computed_lines(app: &mut App, ui: &mut Ui, keys: &[njtax_engine::Key]) {
     if keys.is_empty() {
         return;
     }
     let Some(ret) = app.computed() else { return };
-    let lines: Vec<njtax_engine::Line> =
-        keys.iter().filter_map(|k| ret.by_key(k).cloned()).collect();
+    let lines: Vec<njtax_engine::Line> = keys
+        .iter()
+        .filter_map(|k| ret.by_key(*k).cloned())
+        .collect();
     let not_final = super::not_final::not_final(app);
     ui.add_space(theme::GAP_L);
     ui.label(RichText::new("What this gives on your return").strong());

@@ -12,9 +12,6 @@ use rust_decimal::Decimal;
 use crate::app::{App, Command};
 use crate::theme;
 
-/// Line keys that are not amounts of money: the NJ-1040NR income percentage (a fraction).
-const PERCENT_KEYS: [&str; 1] = ["income_percentage"];
-
 /// A return's name as the selector and the side panel show it: `NJ-1040 (resident period)`,
 /// `NJ-1040NR`, with whose it is when spouses file separately.
 pub fn return_title(r: &ComputedReturn) -> String {
@@ -44,7 +41,7 @@ pub fn period_text(r: &ComputedReturn) -> Option<String> {
 /// A line's value as the form shows it: money, or a percentage for the income percentage
 /// (0.4568 shows as 45.68%).
 pub fn line_value_text(line: &Line) -> String {
-    if PERCENT_KEYS.contains(&line.key) {
+    if line.key.unit() == njtax_engine::key::Unit::Ratio {
         let pct = (line.value * rust_decimal::Decimal::ONE_HUNDRED)
             .round_dp_with_strategy(2, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
         format!("{pct:.2}%")
