@@ -11,7 +11,7 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 
 use crate::answers::{Answers, Date};
-use crate::explain::{Diagnostic, Explanation, Line, Severity};
+use crate::explain::{Diagnostic, Explanation, Line, Mode, Severity};
 use crate::key::Key;
 use crate::lines::LineMap;
 use crate::residency::{Filer, ReturnKind, Scope};
@@ -117,8 +117,7 @@ pub fn compute(answers: &Answers, book: &ParamBook) -> Result<ComputedReturn, Co
 /// refund figure on every keystroke. Lines carry empty explanations, except for the uncertain law
 /// figures they use (so the uncertainty warnings are the same as [`compute_with`]'s).
 pub fn compute_values(answers: &Answers, p: &YearParams) -> ComputedReturn {
-    let _quiet = crate::explain::ValuesOnly::start();
-    compute_with(answers, p)
+    compute_set_in(answers, p, Mode::ValuesOnly).into_primary()
 }
 
 /// Compute the draft's first return (the resident return when there is one) with every line's
@@ -140,17 +139,21 @@ pub fn compute_set(answers: &Answers, book: &ParamBook) -> Result<ReturnSet, Com
 
 /// [`compute_set_with`] without explanations (the live recompute).
 pub fn compute_set_values(answers: &Answers, p: &YearParams) -> ReturnSet {
-    let _quiet = crate::explain::ValuesOnly::start();
-    compute_set_with(answers, p)
+    compute_set_in(answers, p, Mode::ValuesOnly)
 }
 
 /// Every return one draft produces, each with every line's explanation.
 pub fn compute_set_with(answers: &Answers, p: &YearParams) -> ReturnSet {
+    compute_set_in(answers, p, Mode::Explain)
+}
+
+/// Every return one draft produces, with explanations or values only as `mode` says.
+pub fn compute_set_in(answers: &Answers, p: &YearParams, mode: Mode) -> ReturnSet {
     let plan = crate::residency::plan(answers, p);
     let mut statement = plan.reasons.clone();
     let mut returns: Vec<ComputedReturn> = Vec::new();
     for pr in &plan.returns {
-        let ret = compute_planned(pr, p);
+        let ret = compute_planned(pr, p, mode);
         if pr.kind == ReturnKind::PartYearNonresident && !needs_nonresident_return(&ret) {
             statement.push(format!(
                 "No NJ-1040NR is needed{}: there was no New Jersey income, withholding or payment in the nonresident part of the year (54A:5-8).",
@@ -164,11 +167,11 @@ pub fn compute_set_with(answers: &Answers, p: &YearParams) -> ReturnSet {
         // Every planned return was dropped (cannot happen: a resident return is never dropped);
         // keep the first so callers always have one.
         if let Some(pr) = plan.returns.first() {
-            returns.push(compute_planned(pr, p));
+            returns.push(compute_planned(pr, p, mode));
         }
     }
     {
-        let cx = Ctx::new(answers, p);
+        let cx = Ctx::new(answers, p).with_mode(mode);
         rules::validate::validate_splits(&cx);
         if let Some(first) = returns.first_mut() {
             let mut found = cx.take_diags();
@@ -188,10 +191,10 @@ pub fn compute_set_with(answers: &Answers, p: &YearParams) -> ReturnSet {
         statement.push(return_statement(r));
     }
     let comparison = plan.alternative.as_ref().map(|alt| {
-        let alt_returns: Vec<ComputedReturn> = {
-            let _quiet = crate::explain::ValuesOnly::start();
-            alt.iter().map(|pr| compute_planned(pr, p)).collect()
-        };
+        let alt_returns: Vec<ComputedReturn> = alt
+            .iter()
+            .map(|pr| compute_planned(pr, p, Mode::ValuesOnly))
+            .collect();
         ElectionComparison::new(answers.both_residents_election, &returns, &alt_returns)
     });
     if let Some(c) = &comparison {
@@ -248,11 +251,12 @@ fn return_statement(r: &ComputedReturn) -> String {
 }
 
 /// Compute one planned return.
-fn compute_planned(pr: &crate::residency::PlannedReturn, p: &YearParams) -> ComputedReturn {
-    let whole = (pr.kind != ReturnKind::Resident).then(|| {
-        let _quiet = crate::explain::ValuesOnly::start();
-        whole_year_income(&pr.whole_year, p)
-    });
+fn compute_planned(
+    pr: &crate::residency::PlannedReturn,
+    p: &YearParams,
+    mode: Mode,
+) -> ComputedReturn {
+    let whole = (pr.kind != ReturnKind::Resident).then(|| whole_year_income(&pr.whole_year, p));
     let scope = Scope {
         kind: pr.kind,
         months: pr.months,
@@ -262,9 +266,9 @@ fn compute_planned(pr: &crate::residency::PlannedReturn, p: &YearParams) -> Comp
         to: pr.to,
     };
     let mut ret = if pr.kind.is_nonresident() {
-        compute_nonresident(&pr.answers, p, scope)
+        compute_nonresident(&pr.answers, p, scope, mode)
     } else {
-        compute_resident(&pr.answers, p, scope)
+        compute_resident(&pr.answers, p, scope, mode)
     };
     ret.filer = pr.filer;
     ret
@@ -273,7 +277,7 @@ fn compute_planned(pr: &crate::residency::PlannedReturn, p: &YearParams) -> Comp
 /// Total income (line 27) and gross income (line 29) for the whole year as if a resident: lines
 /// 15-29 over every item, unsplit.
 fn whole_year_income(a: &Answers, p: &YearParams) -> (Decimal, Decimal) {
-    let cx = Ctx::new(a, p);
+    let cx = Ctx::new(a, p).with_mode(Mode::ValuesOnly);
     let mut s = Sheet::for_map(&p.line_map);
     push_income_and_gross(&cx, &mut s);
     (s.v(Key::TotalIncome), s.v(Key::GrossIncome))
@@ -310,8 +314,8 @@ fn push_deductions(cx: &Ctx, s: &mut Sheet) {
 }
 
 /// The NJ-1040 (full year, or the resident period of a part-year resident).
-fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope) -> ComputedReturn {
-    let cx = Ctx::scoped(answers, p, scope);
+fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope, mode: Mode) -> ComputedReturn {
+    let cx = Ctx::scoped(answers, p, scope).with_mode(mode);
     let mut s = Sheet::for_map(&p.line_map);
     rules::validate::validate(&cx);
 
@@ -394,7 +398,7 @@ fn apply_business_credits(
 ) -> rules::business_credits::Applied {
     let earned = rules::credit_amounts::earned_credits(cx, s);
     if earned.is_empty() && cx.a.business_credits.carryovers.is_empty() {
-        return rules::business_credits::apply(cx, s, &[], (Decimal::ZERO, Explanation::default()));
+        return rules::business_credits::apply(cx, s, &[], (Decimal::ZERO, cx.empty_explanation()));
     }
     let mut limit_sheet = s.clone();
     for l in later {
@@ -447,8 +451,13 @@ const NJ_SOURCE_KEYS: [(Key, Key); 12] = [
 
 /// The NJ-1040NR (a nonresident, or the nonresident period of a part-year resident): tax as if a
 /// resident on income from everywhere, times the New Jersey share of that income (54A:2-1.1 a).
-fn compute_nonresident(answers: &Answers, p: &YearParams, scope: Scope) -> ComputedReturn {
-    let cx = Ctx::scoped(answers, p, scope.clone());
+fn compute_nonresident(
+    answers: &Answers,
+    p: &YearParams,
+    scope: Scope,
+    mode: Mode,
+) -> ComputedReturn {
+    let cx = Ctx::scoped(answers, p, scope.clone()).with_mode(mode);
     let mut s = Sheet::for_map(&p.nr_line_map);
     rules::validate::validate(&cx);
     for line in rules::exemptions::exemption_lines(&cx) {
@@ -459,7 +468,7 @@ fn compute_nonresident(answers: &Answers, p: &YearParams, scope: Scope) -> Compu
     // Column B: the New Jersey-source part of each item (54A:5-8).
     let (nj, wage_notes) = rules::nonresident::nj_source_answers(&cx);
     {
-        let cxb = Ctx::scoped(&nj, p, scope);
+        let cxb = Ctx::scoped(&nj, p, scope).with_mode(mode);
         let lines = rules::income::income_lines(&cxb);
         drop(cxb.take_diags());
         for line in lines {
@@ -608,7 +617,7 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
     diagnostics.sort_by_key(|d| std::cmp::Reverse(d.severity));
     // The rule prose names lines in the NJ-1040's numbering; an NJ-1040NR's explanations name its
     // own (issue 15): each reference is read back to its key and given this form's id.
-    if cx.scope.kind.is_nonresident() && crate::explain::explaining() {
+    if cx.scope.kind.is_nonresident() && cx.explaining() {
         for l in &mut lines {
             renumber_explanation(cx.map(), &p.line_map, &mut l.explanation);
         }

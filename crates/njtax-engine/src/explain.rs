@@ -44,43 +44,33 @@ pub struct ParamUse {
     pub uncertain: Option<String>,
 }
 
-thread_local! {
-    /// Whether explanations are being built on this thread (see [`ValuesOnly`]).
-    static EXPLAINING: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+/// Whether a computation builds explanations. The mode lives in the rule context
+/// ([`crate::sheet::Ctx::mode`]) and in each [`Explanation`] made from it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Build every line's explanation ("why this number?", the printout, the CLI).
+    #[default]
+    Explain,
+    /// Values and diagnostics only: explanations stay empty except for the uncertain law figures
+    /// they use (so the uncertainty warnings are the same). The live recompute on every keystroke.
+    ValuesOnly,
 }
 
-/// Whether explanations are being built (false inside a [`ValuesOnly`] computation).
-pub fn explaining() -> bool {
-    EXPLAINING.with(std::cell::Cell::get)
-}
-
-/// While alive, explanations on this thread are not built: every [`Explanation`] stays empty except
-/// for the uncertain law figures it uses (so uncertainty warnings still appear). Used for the live
-/// recomputation on every keystroke; "why this number?" recomputes with explanations.
-pub struct ValuesOnly {
-    previous: bool,
-}
-
-impl ValuesOnly {
-    /// Stop building explanations until the guard is dropped.
-    pub fn start() -> Self {
-        let previous = EXPLAINING.with(|e| e.replace(false));
-        Self { previous }
+impl Mode {
+    /// Whether explanations are built.
+    pub fn explaining(self) -> bool {
+        self == Self::Explain
     }
 }
 
-impl Drop for ValuesOnly {
-    fn drop(&mut self) {
-        EXPLAINING.with(|e| e.set(self.previous));
-    }
-}
-
-/// `format!` that costs nothing while explanations are not being built. Use it for explanation
-/// text only, never for values, ids or diagnostics.
+/// `format!` that runs only when explanations are being built: `explain_format!(cx, "...", ..)`
+/// where `cx` is anything with an `explaining()` method (the rule context, an [`Explanation`],
+/// a [`Mode`]). The format arguments are not evaluated otherwise. Use it for explanation text
+/// only, never for values, ids or diagnostics.
 #[macro_export]
 macro_rules! explain_format {
-    ($($arg:tt)*) => {
-        if $crate::explain::explaining() { format!($($arg)*) } else { String::new() }
+    ($on:expr, $($arg:tt)*) => {
+        if $on.explaining() { format!($($arg)*) } else { String::new() }
     };
 }
 
@@ -95,25 +85,52 @@ pub struct Explanation {
     pub params: Vec<ParamUse>,
     /// Statute (and form) citation.
     pub citation: String,
+    /// Whether inputs and figures are recorded ([`Mode::Explain`]); not part of the output.
+    #[serde(skip)]
+    explaining: bool,
 }
 
 impl Explanation {
-    /// Start an explanation with its rule text and citation.
-    pub fn new(rule: impl Into<String>, citation: impl Into<String>) -> Self {
-        if !explaining() {
+    /// Start an explanation with its rule text and citation. In [`Mode::ValuesOnly`] both are
+    /// dropped and nothing but uncertain figures is recorded (build the text with
+    /// [`crate::explain_format!`] so it is not even formatted).
+    pub fn new(mode: Mode, rule: impl Into<String>, citation: impl Into<String>) -> Self {
+        if !mode.explaining() {
             return Self::default();
         }
         Self {
             rule: rule.into(),
             citation: citation.into(),
+            explaining: true,
             ..Self::default()
         }
     }
 
-    /// Add the input `make` gives, made only when explanations are being built (see
-    /// [`ValuesOnly`]).
+    /// An explanation without text yet (its rule is set later), recording inputs in `mode`.
+    pub fn empty(mode: Mode) -> Self {
+        Self {
+            explaining: mode.explaining(),
+            ..Self::default()
+        }
+    }
+
+    /// The mode the explanation was made in.
+    pub fn mode(&self) -> Mode {
+        if self.explaining {
+            Mode::Explain
+        } else {
+            Mode::ValuesOnly
+        }
+    }
+
+    /// Whether this explanation records its inputs and figures ([`Mode::Explain`]).
+    pub fn explaining(&self) -> bool {
+        self.explaining
+    }
+
+    /// Add the input `make` gives, made only when explanations are being built.
     fn input(mut self, make: impl FnOnce() -> Input) -> Self {
-        if explaining() {
+        if self.explaining {
             self.inputs.push(make());
         }
         self
@@ -198,7 +215,7 @@ impl Explanation {
     /// Record a law figure used.
     #[must_use]
     pub fn param<T: ShowValue>(mut self, fig: &Figure<T>) -> Self {
-        if !explaining() && fig.uncertain.is_none() {
+        if !self.explaining && fig.uncertain.is_none() {
             return self;
         }
         self.params.push(ParamUse {

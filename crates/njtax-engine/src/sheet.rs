@@ -9,7 +9,7 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 
 use crate::answers::Answers;
-use crate::explain::{Diagnostic, Explanation, Line};
+use crate::explain::{Diagnostic, Explanation, Line, Mode};
 use crate::key::Key;
 use crate::lines::LineMap;
 use crate::residency::Scope;
@@ -29,6 +29,7 @@ pub struct Ctx<'a> {
     pub scope: Scope,
     map: &'a LineMap,
     diags: RefCell<Vec<Diagnostic>>,
+    mode: Mode,
 }
 
 impl<'a> Ctx<'a> {
@@ -50,7 +51,35 @@ impl<'a> Ctx<'a> {
             scope,
             map,
             diags: RefCell::new(Vec::new()),
+            mode: Mode::Explain,
         }
+    }
+
+    /// The same context computing in `mode` (values only for the live recompute).
+    #[must_use]
+    pub fn with_mode(mut self, mode: Mode) -> Self {
+        self.mode = mode;
+        self
+    }
+
+    /// Whether explanations are built.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Whether explanations are built (for [`crate::explain_format!`]).
+    pub fn explaining(&self) -> bool {
+        self.mode.explaining()
+    }
+
+    /// An explanation with its rule text and citation, in this context's mode.
+    pub fn explanation(&self, rule: impl Into<String>, citation: impl Into<String>) -> Explanation {
+        Explanation::new(self.mode, rule, citation)
+    }
+
+    /// An explanation whose text is set later, in this context's mode.
+    pub fn empty_explanation(&self) -> Explanation {
+        Explanation::empty(self.mode)
     }
 
     /// What [`Ctx::threshold_gross_income`] measures, in words.
@@ -124,8 +153,15 @@ impl<'a> Ctx<'a> {
         std::mem::take(&mut *self.diags.borrow_mut())
     }
 
-    /// Build a line for a semantic key, with the year's id and label.
-    pub fn line(&self, key: Key, value: Decimal, explanation: Explanation) -> Line {
+    /// Build a line for a semantic key, with the year's id and label. In
+    /// [`Mode::ValuesOnly`] its explanation keeps only the uncertain law figures it used, whatever
+    /// text a rule gave it.
+    pub fn line(&self, key: Key, value: Decimal, mut explanation: Explanation) -> Line {
+        if !self.explaining() {
+            explanation.rule.clear();
+            explanation.citation.clear();
+            explanation.inputs.clear();
+        }
         let map = self.map;
         let position = map.position(key).unwrap_or(usize::MAX);
         let (id, label) = map

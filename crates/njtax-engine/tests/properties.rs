@@ -285,6 +285,9 @@ proptest! {
         prop_assert_eq!(&full.diagnostics, &fast.diagnostics);
         prop_assert_eq!(&full.filing_requirement.required, &fast.filing_requirement.required);
         prop_assert!(full.lines.iter().all(|l| !l.explanation.rule.is_empty()), "every line is explained");
+        // The mode lives in the context: a values-only computation builds no explanation text.
+        let unexplained: Vec<_> = fast.lines.iter().filter(|l| !l.explanation.rule.is_empty() || !l.explanation.inputs.is_empty()).map(|l| l.id.clone()).collect();
+        prop_assert!(unexplained.is_empty(), "values only, yet explained: {:?}", unexplained);
     }
 
     #[test]

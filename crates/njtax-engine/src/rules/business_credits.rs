@@ -128,7 +128,7 @@ impl Applied {
             .iter()
             .find(|l| l.key == key)
             .cloned()
-            .unwrap_or_else(|| cx.line(key, Decimal::ZERO, Explanation::default()))
+            .unwrap_or_else(|| cx.line(key, Decimal::ZERO, cx.empty_explanation()))
     }
 
     /// The value of a line by key (zero when absent).
@@ -317,6 +317,7 @@ fn carried_lots(cx: &Ctx, rule: &CreditRule, exp: &mut Explanation) -> Vec<Lot> 
         }
         *exp = std::mem::take(exp).answer(
             crate::explain_format!(
+                cx,
                 "Carried over from {} ({}), usable through {last_year}",
                 c.origin_year,
                 owner_words(c.owner)
@@ -457,6 +458,7 @@ fn sheltered_workshop_room(
         .param(&bc.sheltered_workshop_limit_share)
         .param(&bc.sheltered_workshop_counted_credits);
     let text = crate::explain_format!(
+        cx,
         "limit (54A:4-11 c): {} × tax (line {tax_id}) {} × New Jersey share {} = {}, less the other credits allowed against the tax ({}) = {}",
         fmt_rate(bc.sheltered_workshop_limit_share.value),
         fmt_money(tax),
@@ -520,7 +522,7 @@ pub fn apply(
             ));
         }
         let mine: Vec<&EarnedCredit> = earned.iter().filter(|e| e.kind == rule.kind).collect();
-        let mut exp = Explanation::new(String::new(), String::new());
+        let mut exp = cx.explanation(String::new(), String::new());
         let this_year = this_years_credit(cx, rule, &mine, &mut exp);
         let mut lots = carried_lots(cx, rule, &mut exp);
         if mine.is_empty() && lots.is_empty() {
@@ -551,7 +553,7 @@ pub fn apply(
             (
                 total,
                 None,
-                crate::explain_format!("refundable: the whole {} is allowed", fmt_money(total)),
+                crate::explain_format!(cx, "refundable: the whole {} is allowed", fmt_money(total)),
             )
         } else {
             let mut cap = left;
@@ -571,6 +573,7 @@ pub fn apply(
                 w.push(text);
             }
             w.push(crate::explain_format!(
+                cx,
                 "non-refundable: at most the tax left, {}",
                 fmt_money(left)
             ));
@@ -619,17 +622,20 @@ pub fn apply(
         }
         let unused_words = if rule.refundable {
             crate::explain_format!(
+                cx,
                 "{} against the tax left and {} paid as an overpayment",
                 fmt_money(applied),
                 fmt_money(refunded)
             )
         } else if rule.carryover_years == 0 {
             crate::explain_format!(
+                cx,
                 "unused {} is lost (this credit is not carried over)",
                 fmt_money(lost)
             )
         } else {
             crate::explain_format!(
+                cx,
                 "unused: {} carried forward (each year's part for {} years), {} lost at the end of its last year",
                 fmt_money(carried_forward),
                 rule.carryover_years,
@@ -637,6 +643,7 @@ pub fn apply(
             )
         };
         words = crate::explain_format!(
+            cx,
             "{}: {} earned for {year} + {} carried in = {}; {words}; allowed {}; {unused_words}",
             rule.name,
             fmt_money(earned_total),
@@ -730,8 +737,8 @@ pub fn apply(
             out.lines.push(cx.line(
                 key,
                 Decimal::ZERO,
-                Explanation::new(
-                    crate::explain_format!("No {label} is claimed: $0.00"),
+                cx.explanation(
+                    crate::explain_format!(cx, "No {label} is claimed: $0.00"),
                     format!("{form} line {id}"),
                 ),
             ));

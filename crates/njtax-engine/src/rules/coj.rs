@@ -302,7 +302,7 @@ impl CojSchedule {
             CojCol::A => "column A",
             CojCol::B => "column B",
         };
-        crate::explain_format!(
+        format!(
             "Schedule NJ-COJ for {}: line 1 income taxed by both {} / line 2 gross income {} = line 3 {}; {name}: line 6 taxable {} (line 4 {} - line 5 {}), line 7 tax {}, line 8 = {} x line 3 = {}, box 9a tax paid {}, line 9 credit = lesser of line 8 and box 9a, not more than line 7 = {}",
             self.entry.name,
             fmt_money(self.line1),

@@ -143,6 +143,7 @@ pub fn sheltered_workshop_credit(cx: &Ctx) -> Vec<EarnedCredit> {
         let max = p.sheltered_workshop_max_per_person.value;
         let amount = twenty.min(max);
         let rule = explain_format!(
+            cx,
             "{} of wages {} = {}{}; a qualified person ({} weeks of {} hours or more, at least {}, with the special license)",
             fmt_rate(p.sheltered_workshop_rate.value),
             fmt_money(wages),
@@ -160,7 +161,8 @@ pub fn sheltered_workshop_credit(cx: &Ctx) -> Vec<EarnedCredit> {
             p.sheltered_workshop_min_weekly_hours.value,
             p.sheltered_workshop_min_weeks.value
         );
-        let explanation = Explanation::new(rule, cite)
+        let explanation = cx
+            .explanation(rule, cite)
             .answer("Wages paid", format!("{path}.wages_paid"), wages)
             .answer_text(
                 "Weeks of 25 hours or more",
@@ -204,7 +206,7 @@ pub fn sheltered_workshop_income_share(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
         }
     }
     let mut parts = Vec::new();
-    let mut explanation = Explanation::new("", "N.J.S.A. 54A:4-11 c; Form GIT-317");
+    let mut explanation = cx.explanation("", "N.J.S.A. 54A:4-11 c; Form GIT-317");
     for (j, b) in bc.sheltered_workshop_businesses.iter().enumerate() {
         if !cx.a.counts(b.owner) || !employing.get(j).copied().unwrap_or(false) {
             continue;
@@ -217,7 +219,7 @@ pub fn sheltered_workshop_income_share(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
             "N.J.S.A. 54A:4-11 c",
         );
         explanation = explanation.answer(
-            explain_format!("New Jersey-source income of {}", b.name.trim()),
+            explain_format!(cx, "New Jersey-source income of {}", b.name.trim()),
             path,
             v,
         );
@@ -235,7 +237,7 @@ pub fn sheltered_workshop_income_share(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
             "N.J.S.A. 54A:4-11 c, d",
         );
         explanation = explanation.answer(
-            explain_format!("New Jersey-source income from {}", sh.entity.trim()),
+            explain_format!(cx, "New Jersey-source income from {}", sh.entity.trim()),
             path,
             v,
         );
@@ -247,7 +249,11 @@ pub fn sheltered_workshop_income_share(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
     let (share, how) = if gross <= Decimal::ZERO {
         (
             Decimal::ZERO,
-            explain_format!("gross income is {}, so the share is 0", fmt_money(gross)),
+            explain_format!(
+                cx,
+                "gross income is {}, so the share is 0",
+                fmt_money(gross)
+            ),
         )
     } else {
         let raw = numerator.checked_div(gross).unwrap_or(Decimal::ONE);
@@ -255,6 +261,7 @@ pub fn sheltered_workshop_income_share(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
         (
             share,
             explain_format!(
+                cx,
                 "{} / gross income {} = {}{}",
                 fmt_money(numerator),
                 fmt_money(gross),
@@ -267,7 +274,7 @@ pub fn sheltered_workshop_income_share(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
             ),
         )
     };
-    if crate::explain::explaining() {
+    if cx.explaining() {
         let listed = if parts.is_empty() {
             "no business employing a qualified person and no entity share: $0.00".to_owned()
         } else {
@@ -397,13 +404,15 @@ pub fn entity_credit_shares(cx: &Ctx) -> Vec<EarnedCredit> {
             EntityKind::SCorporation => "New Jersey S corporation",
         };
         let rule = explain_format!(
+            cx,
             "The {holder}'s credit {} x your share of its income {} / its total distributive income {} = {}",
             fmt_money(credit),
             fmt_money(share),
             fmt_money(total),
             fmt_money(amount)
         );
-        let explanation = Explanation::new(rule, cite)
+        let explanation = cx
+            .explanation(rule, cite)
             .answer("Entity's credit", format!("{path}.entity_credit"), credit)
             .answer(
                 "Your share of the entity's income",
@@ -454,15 +463,17 @@ pub fn certified_credits(cx: &Ctx) -> Vec<EarnedCredit> {
             c.amount,
             cite,
         );
-        let mut explanation = Explanation::new("", cite).answer(
-            "Amount certified",
-            format!("{path}.amount"),
-            entered,
-        );
+        let mut explanation =
+            cx.explanation("", cite)
+                .answer("Amount certified", format!("{path}.amount"), entered);
         let (amount, rule) = match c.credit {
             CreditKind::GoldStar | CreditKind::FilmDigitalMedia => (
                 entered,
-                explain_format!("The amount certified, {}, as entered", fmt_money(entered)),
+                explain_format!(
+                    cx,
+                    "The amount certified, {}, as entered",
+                    fmt_money(entered)
+                ),
             ),
             CreditKind::PersonalProtectiveEquipment => {
                 let max = p.ppe_max.value;
@@ -481,6 +492,7 @@ pub fn certified_credits(cx: &Ctx) -> Vec<EarnedCredit> {
                 (
                     amount,
                     explain_format!(
+                        cx,
                         "The amount certified, {}, at most {} a year for a taxpayer ({} already counted): {}",
                         fmt_money(entered),
                         fmt_money(max),
@@ -512,6 +524,7 @@ pub fn certified_credits(cx: &Ctx) -> Vec<EarnedCredit> {
                 (
                     entered,
                     explain_format!(
+                        cx,
                         "The amount typed in an earlier version, {}, as entered",
                         fmt_money(entered)
                     ),
@@ -571,6 +584,7 @@ fn low_carbon_concrete_cap(
             (
                 amount,
                 explain_format!(
+                    cx,
                     "The amount certified, {}, at most {} of the cost {} = {}: {}",
                     fmt_money(entered),
                     fmt_rate(rate.value),
@@ -594,6 +608,7 @@ fn low_carbon_concrete_cap(
             (
                 entered,
                 explain_format!(
+                    cx,
                     "The amount on the Director's certificate, {}, as entered",
                     fmt_money(entered)
                 ),
@@ -651,6 +666,7 @@ pub fn impaired_employee_credit(cx: &Ctx) -> Vec<EarnedCredit> {
         );
         let amount = crate::money::floor_zero(crate::money::sat_sub(certified, counted));
         let rule = explain_format!(
+            cx,
             "Amount certified for {} {} - wages and payroll taxes counted in another credit {} = {}",
             c.certificate_year,
             fmt_money(certified),
@@ -662,7 +678,8 @@ pub fn impaired_employee_credit(cx: &Ctx) -> Vec<EarnedCredit> {
             owner: c.owner,
             source: format!("certificate {}", c.certificate.trim()),
             amount,
-            explanation: Explanation::new(rule, cite)
+            explanation: cx
+                .explanation(rule, cite)
                 .answer(
                     "Amount certified",
                     format!("{path}.certified_amount"),
@@ -732,6 +749,7 @@ pub fn organ_donor_employer_credit(cx: &Ctx) -> Vec<EarnedCredit> {
         let amount = times_rate(counted_salary, p.organ_donor_rate.value);
         let rule = if d.days_missed > max_days {
             explain_format!(
+                cx,
                 "Salary {} for {} days missed; at most {} days count: {} x {}/{} = {}; {} of it = {}",
                 fmt_money(salary),
                 d.days_missed,
@@ -745,6 +763,7 @@ pub fn organ_donor_employer_credit(cx: &Ctx) -> Vec<EarnedCredit> {
             )
         } else {
             explain_format!(
+                cx,
                 "{} of the salary {} for {} days missed (at most {} count) = {}",
                 fmt_rate(p.organ_donor_rate.value),
                 fmt_money(salary),
@@ -758,7 +777,8 @@ pub fn organ_donor_employer_credit(cx: &Ctx) -> Vec<EarnedCredit> {
             owner: d.owner,
             source: format!("donation leave of {}", d.employee.trim()),
             amount,
-            explanation: Explanation::new(rule, cite)
+            explanation: cx
+                .explanation(rule, cite)
                 .answer(
                     "Salary for the days missed",
                     format!("{path}.salary_for_days_missed"),
@@ -871,7 +891,8 @@ pub fn wounded_warrior_caregiver_credit(cx: &Ctx, s: &Sheet) -> Vec<EarnedCredit
             v.all_caregivers_care_expenses,
             "N.J.S.A. 54A:4-15 b",
         );
-        let mut explanation = Explanation::new("", cite)
+        let mut explanation = cx
+            .explanation("", cite)
             .answer(
                 "Federal veteran disability compensation",
                 format!("{path}.federal_disability_compensation"),
@@ -891,6 +912,7 @@ pub fn wounded_warrior_caregiver_credit(cx: &Ctx, s: &Sheet) -> Vec<EarnedCredit
             .param(&p.caregiver_income_limit)
             .param(&p.caregiver_min_months);
         let base_rule = explain_format!(
+            cx,
             "The lesser of the veteran's federal disability compensation {} and {} = {} (gross income {} within {}; {} months with you, at least {})",
             fmt_money(comp),
             fmt_money(max),
@@ -930,6 +952,7 @@ pub fn wounded_warrior_caregiver_credit(cx: &Ctx, s: &Sheet) -> Vec<EarnedCredit
             (
                 amount,
                 explain_format!(
+                    cx,
                     "{base_rule}; shared in proportion to care expenses: {} x {} / {} = {}",
                     fmt_money(full),
                     fmt_money(yours),
@@ -988,6 +1011,7 @@ pub fn apprenticeship_credit(cx: &Ctx) -> Vec<EarnedCredit> {
         };
         let amount = costs.min(fig.value);
         let rule = explain_format!(
+            cx,
             "Qualified start-up costs {}, at most {}{}: {}",
             fmt_money(costs),
             fmt_money(fig.value),
@@ -1003,7 +1027,8 @@ pub fn apprenticeship_credit(cx: &Ctx) -> Vec<EarnedCredit> {
             owner: a.owner,
             source: format!("program {}", a.program.trim()),
             amount,
-            explanation: Explanation::new(rule, cite)
+            explanation: cx
+                .explanation(rule, cite)
                 .answer(
                     "Qualified start-up costs",
                     format!("{path}.start_up_costs"),
@@ -1061,7 +1086,7 @@ pub fn unit_concrete_credit(cx: &Ctx) -> Vec<EarnedCredit> {
                 u.owner,
                 u.property_use,
                 sq,
-                Explanation::new("", cite).worksheet_text(
+                cx.explanation("", cite).worksheet_text(
                     "Square feet",
                     format!("{path}.square_feet"),
                     sq.normalize().to_string(),
@@ -1096,6 +1121,7 @@ pub fn unit_concrete_credit(cx: &Ctx) -> Vec<EarnedCredit> {
         let full = times_rate(sq, per);
         let amount = full.min(cap.value);
         explanation.rule = explain_format!(
+            cx,
             "{} square feet (at least {}) x {} = {}, at most {} for a {} property: {}",
             sq.normalize(),
             min.normalize(),
@@ -1187,7 +1213,8 @@ pub fn environmental_product_declaration_credit(cx: &Ctx) -> Vec<EarnedCredit> {
         }
         let taken: Vec<_> = items.into_iter().take(max_n).collect();
         let amount = sat_sum(taken.iter().map(|t| t.2));
-        let mut explanation = Explanation::new("", cite)
+        let mut explanation = cx
+            .explanation("", cite)
             .param(&p.epd_max_per_facility)
             .param(&p.epd_max_facilities)
             .param(&p.concrete_credits_first_year);
@@ -1199,11 +1226,12 @@ pub fn environmental_product_declaration_credit(cx: &Ctx) -> Vec<EarnedCredit> {
                     .get(*k)
                     .map_or(String::new(), |e| e.facility.trim().to_owned());
             explanation = explanation.answer(
-                explain_format!("Cost of the analysis at {name}"),
+                explain_format!(cx, "Cost of the analysis at {name}"),
                 format!("{BC}.epd_analyses[{k}].cost"),
                 *cost,
             );
             parts.push(explain_format!(
+                cx,
                 "{name}: lesser of {} and {} = {}",
                 fmt_money(*cost),
                 fmt_money(p.epd_max_per_facility.value),
@@ -1211,6 +1239,7 @@ pub fn environmental_product_declaration_credit(cx: &Ctx) -> Vec<EarnedCredit> {
             ));
         }
         explanation.rule = explain_format!(
+            cx,
             "{}; {} facilities (at most {}): {}",
             parts.join("; "),
             taken.len(),
@@ -1275,7 +1304,8 @@ pub fn emerging_technology_credit(cx: &Ctx) -> Vec<EarnedCredit> {
             "N.J.S.A. 54A:4-13 a",
         );
         let mut rate = p.emerging_technology_rate.value;
-        let mut explanation = Explanation::new("", cite)
+        let mut explanation = cx
+            .explanation("", cite)
             .answer("Qualified investment", format!("{path}.investment"), inv)
             .param(&p.emerging_technology_rate)
             .param(&p.emerging_technology_max_per_investment);
@@ -1287,6 +1317,7 @@ pub fn emerging_technology_credit(cx: &Ctx) -> Vec<EarnedCredit> {
         let max = p.emerging_technology_max_per_investment.value;
         let amount = full.min(max);
         explanation.rule = explain_format!(
+            cx,
             "{} of the qualified investment {}{} = {}, at most {} for each investment: {}",
             fmt_rate(rate),
             fmt_money(inv),
@@ -1341,6 +1372,7 @@ pub fn wage_tax_refund_denied_credit(cx: &Ctx) -> Vec<EarnedCredit> {
         );
         let amount = times_rate(tax, p.wage_tax_refund_denied_rate.value);
         let rule = explain_format!(
+            cx,
             "{} of the New Jersey tax owed after the readjustment {} = {}",
             fmt_rate(p.wage_tax_refund_denied_rate.value),
             fmt_money(tax),
@@ -1351,7 +1383,8 @@ pub fn wage_tax_refund_denied_credit(cx: &Ctx) -> Vec<EarnedCredit> {
             owner: j.owner,
             source: format!("judgment in {}", j.jurisdiction.trim()),
             amount,
-            explanation: Explanation::new(rule, cite)
+            explanation: cx
+                .explanation(rule, cite)
                 .answer(
                     "New Jersey tax from the readjustment",
                     format!("{path}.nj_tax_from_readjustment"),
@@ -1385,15 +1418,17 @@ pub fn bait_credit(cx: &Ctx) -> Vec<EarnedCredit> {
             owner: b.owner,
             source: format!("BAIT paid by {}", b.entity.trim()),
             amount,
-            explanation: Explanation::new(
-                explain_format!(
-                    "Your direct share of the tax paid by {}: {}",
-                    b.entity.trim(),
-                    fmt_money(amount)
-                ),
-                cite,
-            )
-            .answer("Direct share of the tax paid", path, amount),
+            explanation: cx
+                .explanation(
+                    explain_format!(
+                        cx,
+                        "Your direct share of the tax paid by {}: {}",
+                        b.entity.trim(),
+                        fmt_money(amount)
+                    ),
+                    cite,
+                )
+                .answer("Direct share of the tax paid", path, amount),
         });
     }
     out

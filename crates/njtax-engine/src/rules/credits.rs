@@ -77,16 +77,18 @@ pub fn line_58_nj_eitc(cx: &Ctx, _s: &Sheet) -> Line {
 
     if federal > Decimal::ZERO {
         let nj = times_rate(federal, rate);
-        let mut exp = Explanation::new(
-            crate::explain_format!(
-                "{} of the federal earned income credit {} = {}",
-                fmt_rate(rate),
-                fmt_money(federal),
-                fmt_money(nj)
-            ),
-            cite,
-        )
-        .param(&p.eitc_rate);
+        let mut exp = cx
+            .explanation(
+                crate::explain_format!(
+                    cx,
+                    "{} of the federal earned income credit {} = {}",
+                    fmt_rate(rate),
+                    fmt_money(federal),
+                    fmt_money(nj)
+                ),
+                cite,
+            )
+            .param(&p.eitc_rate);
         if let Some(v) = override_amount {
             exp.rule
                 .push_str(" (federal credit as calculated by the IRS)");
@@ -97,7 +99,7 @@ pub fn line_58_nj_eitc(cx: &Ctx, _s: &Sheet) -> Line {
             );
         } else {
             exp.rule
-                .push_str(&crate::explain_format!(". {}", fed.explanation.rule));
+                .push_str(&crate::explain_format!(cx, ". {}", fed.explanation.rule));
             exp = merge(exp, fed.explanation.clone());
             if !a.federal.eic_claimed_federally {
                 cx.diag(
@@ -128,8 +130,8 @@ pub fn line_58_nj_eitc(cx: &Ctx, _s: &Sheet) -> Line {
         });
         if old_enough {
             let flat = expansion.flat_amount;
-            let exp = Explanation::new(
-                crate::explain_format!(
+            let exp = cx.explanation(
+                crate::explain_format!(cx,
                     "No qualifying child, and every federal earned income credit test is met except the age test ({}). New Jersey allows a filer {} or older the flat credit of {}: {} of the federal maximum credit with no qualifying child",
                     fed.explanation.rule,
                     expansion.min_age,
@@ -143,8 +145,8 @@ pub fn line_58_nj_eitc(cx: &Ctx, _s: &Sheet) -> Line {
             .param(&cx.p.federal.eic_max_credit);
             return cx.line(Key::NjEitc, flat, merge(exp, fed.explanation));
         }
-        let exp = Explanation::new(
-            crate::explain_format!(
+        let exp = cx.explanation(
+            crate::explain_format!(cx,
                 "No credit: {}; the New Jersey rule for filers without a qualifying child needs age {} or older at the end of {year}",
                 fed.explanation.rule, expansion.min_age
             ),
@@ -154,15 +156,17 @@ pub fn line_58_nj_eitc(cx: &Ctx, _s: &Sheet) -> Line {
         return cx.line(Key::NjEitc, Decimal::ZERO, merge(exp, fed.explanation));
     }
 
-    let mut exp = Explanation::new(
-        if override_amount.is_some() {
-            "No credit: the federal earned income credit calculated by the IRS is zero".to_owned()
-        } else {
-            crate::explain_format!("No credit. {}", fed.explanation.rule)
-        },
-        cite,
-    )
-    .param(&p.eitc_rate);
+    let mut exp = cx
+        .explanation(
+            if override_amount.is_some() {
+                "No credit: the federal earned income credit calculated by the IRS is zero"
+                    .to_owned()
+            } else {
+                crate::explain_format!(cx, "No credit. {}", fed.explanation.rule)
+            },
+            cite,
+        )
+        .param(&p.eitc_rate);
     if let Some(v) = override_amount {
         exp = exp.answer(
             "Federal earned income credit calculated by the IRS",
@@ -196,8 +200,8 @@ fn line_58_married_separately(cx: &Ctx, fed: &FederalEic, federal: Decimal) -> L
                 .cite(cite),
         );
     }
-    let exp = Explanation::new(
-        crate::explain_format!(
+    let exp = cx.explanation(
+        crate::explain_format!(cx,
             "No credit: married filing separately. A married claimant must file a joint return (54A:4-7 a(3)); the federal credit here is {}",
             fmt_money(federal)
         ),
@@ -259,8 +263,8 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
                     );
                 }
                 let exp = merge(
-                    Explanation::new(
-                        crate::explain_format!(
+                    cx.explanation(
+                        crate::explain_format!(cx,
                             "No credit until the federal Form 2441 worksheet is complete ({} missing). {}",
                             ws.missing.len(),
                             ws.explanation.rule
@@ -273,7 +277,8 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
                 );
                 return cx.line(Key::ChildCareCredit, Decimal::ZERO, exp);
             }
-            let exp = Explanation::new("", cite)
+            let exp = cx
+                .explanation("", cite)
                 .worksheet(
                     "Federal child and dependent care credit (Form 2441 line 11)",
                     "Form 2441 line 11",
@@ -293,7 +298,8 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
                 compare_with_worksheet(cx, typed, &ws);
             }
             let cite = "N.J.S.A. 54A:4-17; NJ-1040 line 64";
-            let exp = Explanation::new("", cite)
+            let exp = cx
+                .explanation("", cite)
                 .answer("Federal child and dependent care credit", path, typed)
                 .line("New Jersey taxable income", Key::NjTaxableIncome, income)
                 .param(&p.cdcc_tiers);
@@ -306,7 +312,7 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
         if worksheet_words.is_empty() {
             rule
         } else {
-            crate::explain_format!("{rule}. The federal credit: {worksheet_words}")
+            crate::explain_format!(cx, "{rule}. The federal credit: {worksheet_words}")
         }
     };
     if federal.is_zero() {
@@ -331,6 +337,7 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
             .last()
             .map_or(Decimal::ZERO, |t| t.up_to);
         exp.rule = with_worksheet(crate::explain_format!(
+            cx,
             "No credit: New Jersey taxable income {} is over {}",
             fmt_money(income),
             fmt_money(top)
@@ -339,6 +346,7 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
     };
     let credit = times_rate(federal, tier.value);
     exp.rule = with_worksheet(crate::explain_format!(
+        cx,
         "New Jersey taxable income {} is not over {}, so {} of the federal credit {} = {}",
         fmt_money(income),
         fmt_money(tier.up_to),
@@ -399,7 +407,8 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
 
     // The schedule is among the figures used only once a child counts (so that its uncertainty
     // warning appears only on a return the amounts decide).
-    let mut exp = Explanation::new("", cite)
+    let mut exp = cx
+        .explanation("", cite)
         .line("New Jersey taxable income", Key::NjTaxableIncome, income)
         .param(&p.ctc_age_under);
     let mut count: u32 = 0;
@@ -418,7 +427,7 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
                 .cite("N.J.S.A. 54A:4-17.1 a"),
             );
             exp = exp.answer_text(
-                crate::explain_format!("Dependent {} birth date", i + 1),
+                crate::explain_format!(cx, "Dependent {} birth date", i + 1),
                 path,
                 "missing",
             );
@@ -442,14 +451,15 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
             count = count.saturating_add(1);
         }
         exp = exp.answer_text(
-            crate::explain_format!("Dependent {} age at the end of {year}", i + 1),
+            crate::explain_format!(cx, "Dependent {} age at the end of {year}", i + 1),
             path,
             crate::explain_format!(
+                cx,
                 "born {birth}: age {age}, {}",
                 if counts {
-                    crate::explain_format!("under {under}, counts")
+                    crate::explain_format!(cx, "under {under}, counts")
                 } else {
-                    crate::explain_format!("not under {under}")
+                    crate::explain_format!(cx, "not under {under}")
                 }
             ),
         );
@@ -462,11 +472,12 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
 
     let tiers = &p.ctc_tiers.value.0;
     if tiers.is_empty() {
-        exp.rule = crate::explain_format!("No New Jersey child tax credit in {year}");
+        exp.rule = crate::explain_format!(cx, "No New Jersey child tax credit in {year}");
         return cx.line(Key::ChildTaxCredit, Decimal::ZERO, exp.param(&p.ctc_tiers));
     }
     if count == 0 {
         exp.rule = crate::explain_format!(
+            cx,
             "No credit: no dependent under age {under} at the end of {year}"
         );
         return cx.line(Key::ChildTaxCredit, Decimal::ZERO, exp);
@@ -481,6 +492,7 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
             .cite("N.J.S.A. 54A:4-17.1 d"),
         );
         exp.rule = crate::explain_format!(
+            cx,
             "No credit: married filing separately (54A:4-17.1 d requires a joint return), although {count} dependent(s) are under age {under}"
         );
         return cx.line(Key::ChildTaxCredit, Decimal::ZERO, exp);
@@ -489,6 +501,7 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
     let Some(tier) = find_tier(tiers, income) else {
         let top = tiers.last().map_or(Decimal::ZERO, |t| t.up_to);
         exp.rule = crate::explain_format!(
+            cx,
             "No credit: New Jersey taxable income {} is over {}",
             fmt_money(income),
             fmt_money(top)
@@ -497,6 +510,7 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
     };
     let credit = (0..count).fold(Decimal::ZERO, |acc, _| sat_add(acc, tier.value));
     exp.rule = crate::explain_format!(
+        cx,
         "New Jersey taxable income {} is not over {}: {} per child x {count} = {}",
         fmt_money(income),
         fmt_money(tier.up_to),
@@ -515,7 +529,7 @@ pub fn prorated_for_part_year(cx: &Ctx, mut line: Line, citation: &str) -> Line 
     }
     let full = line.value;
     let v = cx.scope.prorate(full);
-    if crate::explain::explaining() {
+    if cx.explaining() {
         line.explanation.rule = format!(
             "{}. Part-year resident: {} × {} months of residency ÷ 12 = {}",
             line.explanation.rule,

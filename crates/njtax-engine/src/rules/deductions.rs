@@ -2,7 +2,7 @@
 
 use rust_decimal::Decimal;
 
-use crate::explain::{Diagnostic, Explanation, Line};
+use crate::explain::{Diagnostic, Line};
 use crate::key::Key;
 pub use crate::law::deductions::{DeductionParams, DeductionParamsFile};
 use crate::money::{floor_zero, fmt_money, fmt_rate, sat_sub, sat_sum, times_rate};
@@ -70,8 +70,8 @@ pub fn line_31_medical(cx: &Ctx, s: &Sheet) -> Line {
         );
     }
     let v = sat_sum([f3, f4, f5]);
-    let exp = Explanation::new(
-        crate::explain_format!(
+    let exp = cx.explanation(
+        crate::explain_format!(cx,
             "{} of gross income {} = {}; medical expenses {} exceed it by {}; plus Archer MSA contributions {} plus self-employed health insurance {} (limited to business income {}) = {}",
             fmt_rate(p.medical_floor_rate.value),
             fmt_money(l29),
@@ -102,8 +102,8 @@ fn entered_line(cx: &Ctx, key: Key, path: &str, what: &str, v: Decimal, cite: &s
     cx.line(
         key,
         v,
-        Explanation::new(
-            crate::explain_format!("{what} as entered: {}", fmt_money(v)),
+        cx.explanation(
+            crate::explain_format!(cx, "{what} as entered: {}", fmt_money(v)),
             cite,
         )
         .answer(what, path, v),
@@ -186,8 +186,8 @@ pub fn line_35_alternative_business(cx: &Ctx, s: &Sheet) -> Line {
     let rate = p.alternative_business_rate.value;
     let v = times_rate(increment, rate);
     let next_carry = floor_zero(-netted);
-    let exp = Explanation::new(
-        crate::explain_format!(
+    let exp = cx.explanation(
+        crate::explain_format!(cx,
             "Regular business income (lines 18 + 21 + 22 + 23) {}; alternative business income: business {} + partnership {} + S corporation {} + rents {} − loss carried forward {} = {} (not below zero: {}); business increment {} − {} = {}; {} × {} = {}{}",
             fmt_money(regular),
             fmt_money(business),
@@ -206,7 +206,7 @@ pub fn line_35_alternative_business(cx: &Ctx, s: &Sheet) -> Line {
             if next_carry.is_zero() {
                 String::new()
             } else {
-                crate::explain_format!("; alternative business loss {} may be carried forward (up to 20 years)", fmt_money(next_carry))
+                crate::explain_format!(cx, "; alternative business loss {} may be carried forward (up to 20 years)", fmt_money(next_carry))
             }
         ),
         "N.J.S.A. 54A:3-9; Schedule NJ-BUS-2; NJ-1040 line 35",
@@ -237,8 +237,9 @@ pub fn line_36_organ_donation(cx: &Ctx) -> Line {
     cx.line(
         Key::OrganDonation,
         v,
-        Explanation::new(
+        cx.explanation(
             crate::explain_format!(
+                cx,
                 "The smaller of unreimbursed donation expenses {} and {} = {}",
                 fmt_money(costs),
                 fmt_money(p.organ_donation_cap.value),
@@ -289,6 +290,7 @@ fn education_line(cx: &Ctx, s: &Sheet, d: EducationDeduction<'_>) -> Line {
         (
             Decimal::ZERO,
             crate::explain_format!(
+                cx,
                 "Gross income {} is over {}: no deduction for {} {}",
                 fmt_money(l29),
                 fmt_money(limit),
@@ -301,6 +303,7 @@ fn education_line(cx: &Ctx, s: &Sheet, d: EducationDeduction<'_>) -> Line {
         (
             v,
             crate::explain_format!(
+                cx,
                 "Gross income {} is {} or less: the smaller of {} {} and {} = {}",
                 fmt_money(l29),
                 fmt_money(limit),
@@ -314,7 +317,7 @@ fn education_line(cx: &Ctx, s: &Sheet, d: EducationDeduction<'_>) -> Line {
     cx.line(
         key,
         v,
-        Explanation::new(rule, cite)
+        cx.explanation(rule, cite)
             .answer(what, path, paid)
             .line("Gross income", Key::GrossIncome, l29)
             .param(cap)
@@ -418,8 +421,9 @@ pub fn line_39_taxable_income(cx: &Ctx, s: &Sheet) -> Line {
     cx.line(
         Key::TaxableIncome,
         v,
-        Explanation::new(
+        cx.explanation(
             crate::explain_format!(
+                cx,
                 "Gross income {} − total exemptions and deductions {} = {}{}",
                 fmt_money(g),
                 fmt_money(d),

@@ -79,16 +79,23 @@ pub fn pension_people(cx: &Ctx) -> Vec<PensionPerson> {
             let disabled = c.person.is_some_and(|p| p.blind_or_disabled);
             let old = age.is_some_and(|a| a >= e.pension_age.value);
             let reason = match (old, disabled, age) {
-                (true, _, Some(a)) => crate::explain_format!("{} {a} at the end of {year}", c.who),
-                (false, true, _) => crate::explain_format!("{} blind or disabled", c.who),
+                (true, _, Some(a)) => {
+                    crate::explain_format!(cx, "{} {a} at the end of {year}", c.who)
+                }
+                (false, true, _) => crate::explain_format!(cx, "{} blind or disabled", c.who),
                 (_, _, Some(a)) => {
                     crate::explain_format!(
+                        cx,
                         "{} {a} at the end of {year}, not blind or disabled",
                         c.who
                     )
                 }
                 (_, _, None) => {
-                    crate::explain_format!("{}: birth date unknown, not blind or disabled", c.who)
+                    crate::explain_format!(
+                        cx,
+                        "{}: birth date unknown, not blind or disabled",
+                        c.who
+                    )
                 }
             };
             PensionPerson {
@@ -106,8 +113,8 @@ pub fn pension_people(cx: &Ctx) -> Vec<PensionPerson> {
 /// Show a tier for explanations.
 fn tier_text(tier: &Tier, status: FilingStatus) -> String {
     match tier {
-        Tier::Cap(c) => crate::explain_format!("up to {}", fmt_money(*c)),
-        Tier::Percent(t) => crate::explain_format!(
+        Tier::Cap(c) => format!("up to {}", fmt_money(*c)),
+        Tier::Percent(t) => format!(
             "{} (gross income over {} and not over {})",
             fmt_rate(*t.rate.get(status)),
             fmt_money(t.over),
@@ -143,24 +150,22 @@ pub fn line_28a_pension_exclusion(cx: &Ctx, s: &Sheet) -> Line {
     let status = cx.a.filing_status;
     let l27 = s.v(Key::TotalIncome);
     let people = pension_people(cx);
-    let mut exp = Explanation::new("", "N.J.S.A. 54A:6-10 b; NJ-1040 line 28a").line(
-        "Total income",
-        Key::TotalIncome,
-        l27,
-    );
+    let mut exp = cx
+        .explanation("", "N.J.S.A. 54A:6-10 b; NJ-1040 line 28a")
+        .line("Total income", Key::TotalIncome, l27);
     let mut eligible_total = Decimal::ZERO;
     for pp in &people {
         exp = exp.worksheet_text(
-            crate::explain_format!("Pension exclusion: {}", pp.who),
-            crate::explain_format!("{}.birth_date", pp.path),
+            crate::explain_format!(cx, "Pension exclusion: {}", pp.who),
+            crate::explain_format!(cx, "{}.birth_date", pp.path),
             if pp.eligible {
-                crate::explain_format!("qualifies ({})", pp.reason)
+                crate::explain_format!(cx, "qualifies ({})", pp.reason)
             } else {
-                crate::explain_format!("does not qualify ({})", pp.reason)
+                crate::explain_format!(cx, "does not qualify ({})", pp.reason)
             },
         );
         exp = exp.worksheet(
-            crate::explain_format!("Line 20a amounts of {}", pp.who),
+            crate::explain_format!(cx, "Line 20a amounts of {}", pp.who),
             "pensions",
             pp.pensions,
         );
@@ -213,6 +218,7 @@ pub fn line_28a_pension_exclusion(cx: &Ctx, s: &Sheet) -> Line {
             Tier::None => (
                 Decimal::ZERO,
                 crate::explain_format!(
+                    cx,
                     "Total income (line 27) {} is over {}: no pension exclusion",
                     fmt_money(l27),
                     fmt_money(e.pension_income_limit.value)
@@ -224,6 +230,7 @@ pub fn line_28a_pension_exclusion(cx: &Ctx, s: &Sheet) -> Line {
                 (
                     v,
                     crate::explain_format!(
+                        cx,
                         "Total income (line 27) {} is not over {}: the smaller of qualifying pensions {} and the {} cap {} = {}",
                         fmt_money(l27),
                         fmt_money(e.pension_full_cap_income_limit.value),
@@ -240,6 +247,7 @@ pub fn line_28a_pension_exclusion(cx: &Ctx, s: &Sheet) -> Line {
                 (
                     v,
                     crate::explain_format!(
+                        cx,
                         "Total income (line 27) {} is over {} and not over {}: {} × qualifying pensions {} = {}",
                         fmt_money(l27),
                         fmt_money(t.over),
@@ -270,7 +278,8 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
     let year = cx.year();
     let l27 = s.v(Key::TotalIncome);
     let l28a = s.v(Key::PensionExclusion);
-    let mut exp = Explanation::new("", "N.J.S.A. 54A:6-15 a; NJ-1040 Worksheet D")
+    let mut exp = cx
+        .explanation("", "N.J.S.A. 54A:6-15 a; NJ-1040 Worksheet D")
         .line("Total income", Key::TotalIncome, l27)
         .line("Pension exclusion", Key::PensionExclusion, l28a)
         .param(&e.other_age)
@@ -294,6 +303,7 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
                 let earned = earned_income_6_15(cx, c.owner);
                 exp = exp.worksheet(
                     crate::explain_format!(
+                        cx,
                         "Wages, business, partnership and S corporation income of {}",
                         c.who
                     ),
@@ -301,7 +311,7 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
                     earned,
                 );
                 if earned > e.other_earned_income_limit.value {
-                    notes.push(crate::explain_format!(
+                    notes.push(crate::explain_format!(cx,
                         "{} is {a} but received {} from wages, business, partnerships and S corporations, over {}",
                         c.who,
                         fmt_money(earned),
@@ -312,16 +322,17 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
                 }
             }
             Some(a) => notes.push(crate::explain_format!(
+                cx,
                 "{} is {a}, under {}",
                 c.who,
                 e.other_age.value
             )),
-            None => notes.push(crate::explain_format!("{}: birth date unknown", c.who)),
+            None => notes.push(crate::explain_format!(cx, "{}: birth date unknown", c.who)),
         }
     }
     let zero = |exp: Explanation, why: String| -> (Decimal, Explanation) {
         let mut exp = exp;
-        exp.rule = crate::explain_format!("Unclaimed pension exclusion: {why}: $0.00");
+        exp.rule = crate::explain_format!(cx, "Unclaimed pension exclusion: {why}: $0.00");
         (Decimal::ZERO, exp)
     };
     if qualifying.is_empty() {
@@ -347,6 +358,7 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
             return zero(
                 exp,
                 crate::explain_format!(
+                    cx,
                     "total income (line 27) {} is over {}",
                     fmt_money(l27),
                     fmt_money(e.other_income_limit.value)
@@ -399,14 +411,16 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
     let v = unused.min(other_income);
     let max_text = match &tier {
         Tier::Percent(t) => crate::explain_format!(
+            cx,
             "{} × total income {} = {}",
             fmt_rate(*t.rate.get(status)),
             fmt_money(l27),
             fmt_money(max)
         ),
-        _ => crate::explain_format!("{} for {}", fmt_money(max), status.name()),
+        _ => crate::explain_format!(cx, "{} for {}", fmt_money(max), status.name()),
     };
     exp.rule = crate::explain_format!(
+        cx,
         "Unclaimed pension exclusion: maximum {max_text} ({}) − line 28a {} = {} unused; the smaller of that and the qualifying person's income not yet excluded {} = {}{}",
         tier_text(&tier, status),
         fmt_money(l28a),
@@ -416,7 +430,7 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
         if notes.is_empty() {
             String::new()
         } else {
-            crate::explain_format!(" ({})", notes.join("; "))
+            crate::explain_format!(cx, " ({})", notes.join("; "))
         }
     );
     (v, exp)
@@ -435,15 +449,17 @@ pub fn worksheet_d_special_exclusion(
     let status = cx.a.filing_status;
     let year = cx.year();
     let people = counted_people(cx.a);
-    let mut exp = Explanation::new("", "N.J.S.A. 54A:6-15 b; NJ-1040 Worksheet D")
+    let mut exp = cx
+        .explanation("", "N.J.S.A. 54A:6-15 b; NJ-1040 Worksheet D")
         .param(&e.special_exclusion);
     for c in &people {
         exp = exp.answer_text(
             crate::explain_format!(
+                cx,
                 "Never eligible for Social Security or Railroad Retirement: {}",
                 c.who
             ),
-            crate::explain_format!("{}.never_eligible_social_security", c.path),
+            crate::explain_format!(cx, "{}.never_eligible_social_security", c.path),
             if c.person.is_some_and(|p| p.never_eligible_social_security) {
                 "yes"
             } else {
@@ -461,6 +477,7 @@ pub fn worksheet_d_special_exclusion(
             "you are"
         };
         exp.rule = crate::explain_format!(
+            cx,
             "Special exclusion: allowed only when {who} never eligible for Social Security or Railroad Retirement: $0.00"
         );
         return (Decimal::ZERO, exp);
@@ -492,6 +509,7 @@ pub fn worksheet_d_special_exclusion(
     ));
     let v = amount.min(room);
     exp.rule = crate::explain_format!(
+        cx,
         "Special exclusion for {}: {}, limited to the income not yet excluded {} = {}",
         status.name(),
         fmt_money(amount),
@@ -506,8 +524,9 @@ pub fn line_28b_other_retirement_exclusion(cx: &Ctx, s: &Sheet) -> Line {
     let (p1, e1) = worksheet_d_unclaimed_exclusion(cx, s);
     let (p2, e2) = worksheet_d_special_exclusion(cx, s, p1);
     let v = sat_add(p1, p2);
-    let mut exp = Explanation::new(
+    let mut exp = cx.explanation(
         crate::explain_format!(
+            cx,
             "Part I {}. Part II {}. Line 28b = {} + {} = {}",
             e1.rule,
             e2.rule,
@@ -543,8 +562,9 @@ pub fn line_28c_total_exclusions(cx: &Ctx, s: &Sheet) -> Line {
     cx.line(
         Key::TotalExclusions,
         v,
-        Explanation::new(
+        cx.explanation(
             crate::explain_format!(
+                cx,
                 "Line 28a {} + line 28b {} = {}",
                 fmt_money(a),
                 fmt_money(b),
@@ -568,8 +588,9 @@ pub fn line_29_gross_income(cx: &Ctx, s: &Sheet) -> Line {
     cx.line(
         Key::GrossIncome,
         v,
-        Explanation::new(
+        cx.explanation(
             crate::explain_format!(
+                cx,
                 "Total income {} − total exclusions {} = {}",
                 fmt_money(t),
                 fmt_money(x),

@@ -10,7 +10,7 @@
 use rust_decimal::Decimal;
 
 use crate::answers::{Answers, Dependent, FilingStatus, Owner, Person};
-use crate::explain::{Diagnostic, Explanation, Line};
+use crate::explain::{Diagnostic, Line};
 use crate::key::Key;
 pub use crate::law::exemptions::{ExemptionParams, ExemptionParamsFile};
 use crate::money::{fmt_money, sat_sum, times_rate};
@@ -127,8 +127,9 @@ fn people_line(
     cx.line(
         key,
         v,
-        Explanation::new(
+        cx.explanation(
             crate::explain_format!(
+                cx,
                 "{what}: {n} ({names}) × {} = {}",
                 fmt_money(fig.value),
                 fmt_money(v)
@@ -170,6 +171,7 @@ pub fn line_6_regular(cx: &Ctx) -> Line {
     let n = if second { 2 } else { 1 };
     let rule = if joint {
         crate::explain_format!(
+            cx,
             "Regular exemption: you {} + your spouse/CU partner on a joint return {} = {} (2 exemptions)",
             fmt_money(e.regular.value),
             fmt_money(e.spouse.value),
@@ -177,6 +179,7 @@ pub fn line_6_regular(cx: &Ctx) -> Line {
         )
     } else if partner {
         crate::explain_format!(
+            cx,
             "Regular exemption: you {} + your domestic partner, who does not file separately, {} = {} (2 exemptions)",
             fmt_money(e.regular.value),
             fmt_money(e.spouse.value),
@@ -184,11 +187,13 @@ pub fn line_6_regular(cx: &Ctx) -> Line {
         )
     } else {
         crate::explain_format!(
+            cx,
             "Regular exemption: you {} (1 exemption; a spouse/CU partner is claimed only on a joint return, a domestic partner only when not filing separately)",
             fmt_money(v)
         )
     };
-    let mut exp = Explanation::new(rule, "N.J.S.A. 54A:3-1(a), (b)1; NJ-1040 line 6")
+    let mut exp = cx
+        .explanation(rule, "N.J.S.A. 54A:3-1(a), (b)1; NJ-1040 line 6")
         .answer_text("Filing status", "filing_status", cx.a.filing_status.name())
         .worksheet_text("Number of exemptions", "exemption_regular", n.to_string())
         .param(&e.regular);
@@ -214,13 +219,14 @@ pub fn line_7_age(cx: &Ctx) -> Line {
         .filter_map(|c| {
             let age = age_at_year_end(c.person, year)?;
             (age >= e.age_65_threshold.value)
-                .then(|| crate::explain_format!("{}, {age} on 31 December {year}", c.who))
+                .then(|| crate::explain_format!(cx, "{}, {age} on 31 December {year}", c.who))
         })
         .collect();
     let mut line = people_line(
         cx,
         Key::ExemptionAge,
         &crate::explain_format!(
+            cx,
             "Age {} or older at the end of {year}",
             e.age_65_threshold.value
         ),
@@ -279,16 +285,22 @@ fn dependents_line(
 ) -> Line {
     let n = idx.len();
     let v = times_count(fig.value, n);
-    let mut exp = Explanation::new(
-        crate::explain_format!("{what}: {n} × {} = {}", fmt_money(fig.value), fmt_money(v)),
-        citation,
-    )
-    .worksheet_text("Number of dependents", key.as_str(), n.to_string());
+    let mut exp = cx
+        .explanation(
+            crate::explain_format!(
+                cx,
+                "{what}: {n} × {} = {}",
+                fmt_money(fig.value),
+                fmt_money(v)
+            ),
+            citation,
+        )
+        .worksheet_text("Number of dependents", key.as_str(), n.to_string());
     for i in idx {
         exp = exp.answer_text(
             "Dependent counted",
-            crate::explain_format!("dependents[{i}]"),
-            crate::explain_format!("dependent {}", i + 1),
+            crate::explain_format!(cx, "dependents[{i}]"),
+            crate::explain_format!(cx, "dependent {}", i + 1),
         );
     }
     cx.line(key, v, exp.param(fig))
@@ -302,6 +314,7 @@ pub fn line_10_children(cx: &Ctx) -> Line {
         cx,
         Key::ExemptionChildren,
         &crate::explain_format!(
+            cx,
             "Qualified dependent children (child, stepchild, foster child, sibling or their descendant; under {} at the end of the year, under {} if a full-time student, or any age if permanently disabled)",
             e.qualifying_child_age_limit.value,
             e.qualifying_child_student_age_limit.value
@@ -348,6 +361,7 @@ pub fn line_12_college(cx: &Ctx) -> Line {
         cx,
         Key::ExemptionCollege,
         &crate::explain_format!(
+            cx,
             "Dependents under {} at the end of the year attending college full time, with half or more of tuition and maintenance paid by you",
             e.college_age_limit.value
         ),
@@ -374,10 +388,11 @@ pub fn line_13_total(cx: &Ctx, parts: &[Line]) -> Line {
     let v = sat_sum(parts.iter().map(|l| l.value));
     let detail: Vec<String> = parts
         .iter()
-        .map(|l| crate::explain_format!("line {} {}", l.id, fmt_money(l.value)))
+        .map(|l| crate::explain_format!(cx, "line {} {}", l.id, fmt_money(l.value)))
         .collect();
-    let mut exp = Explanation::new(
+    let mut exp = cx.explanation(
         crate::explain_format!(
+            cx,
             "Sum of lines 6 through 12: {} = {}",
             detail.join(" + "),
             fmt_money(v)
@@ -535,14 +550,14 @@ pub fn line_30_exemptions(cx: &Ctx, s: &Sheet) -> Line {
         return cx.line(
             Key::Exemptions,
             prorated,
-            Explanation::new(
-                crate::explain_format!(
+            cx.explanation(
+                crate::explain_format!(cx,
                     "Total exemption amount from line 13 {} × {} months ÷ 12 = {} (the months of the year this return covers; 15 days or more count as a month)",
                     fmt_money(v),
                     cx.scope.months,
                     fmt_money(prorated)
                 ),
-                crate::explain_format!("{CITE_3_1}(c); NJ-1040 line 30"),
+                crate::explain_format!(cx, "{CITE_3_1}(c); NJ-1040 line 30"),
             )
             .line("Total exemption amount", Key::ExemptionTotal, v)
             .param(&cx.p.residency.days_making_a_month),
@@ -551,12 +566,13 @@ pub fn line_30_exemptions(cx: &Ctx, s: &Sheet) -> Line {
     cx.line(
         Key::Exemptions,
         v,
-        Explanation::new(
+        cx.explanation(
             crate::explain_format!(
+                cx,
                 "Total exemption amount from line 13: {} (full-year resident, no proration)",
                 fmt_money(v)
             ),
-            crate::explain_format!("{CITE_3_1}(c); NJ-1040 line 30"),
+            crate::explain_format!(cx, "{CITE_3_1}(c); NJ-1040 line 30"),
         )
         .line("Total exemption amount", Key::ExemptionTotal, v),
     )

@@ -181,7 +181,7 @@ fn describe_lookup(p: &FederalParams, col: &Column, amount: Decimal) -> String {
         return "under $1, not in the table: $0".into();
     }
     if amount >= col.limit {
-        return crate::explain_format!(
+        return format!(
             "not less than the {} income limit: $0",
             fmt_money(col.limit)
         );
@@ -190,9 +190,9 @@ fn describe_lookup(p: &FederalParams, col: &Column, amount: Decimal) -> String {
     let published = p.eic_table_uses_published_maximum.value;
     let capped = mid.min(col.earned_income_amount);
     let phase_in = if mid >= col.earned_income_amount && published {
-        crate::explain_format!("the published maximum {}", fmt_money(col.max_credit))
+        format!("the published maximum {}", fmt_money(col.max_credit))
     } else {
-        crate::explain_format!(
+        format!(
             "{} x {} = {}",
             fmt_rate(col.rate),
             fmt_money(capped),
@@ -206,7 +206,7 @@ fn describe_lookup(p: &FederalParams, col: &Column, amount: Decimal) -> String {
     };
     let reduction = mul(col.phaseout_rate, over);
     let raw = table_formula(col, lower, mid, published);
-    crate::explain_format!(
+    format!(
         "table band {} to {}, midpoint {}: {}, less {} x {} over the {} phase-out amount = {}, leaves {}, rounded to {}",
         fmt_money(lower),
         fmt_money(lower + p.eic_table_band.value),
@@ -289,11 +289,9 @@ fn qualifying_child_test(
         ));
     }
     Ok(if u32::from(age) < under {
-        crate::explain_format!("age {age} at the end of {year}, under {under}")
+        format!("age {age} at the end of {year}, under {under}")
     } else {
-        crate::explain_format!(
-            "age {age} at the end of {year}, a full-time student under {student_under}"
-        )
+        format!("age {age} at the end of {year}, a full-time student under {student_under}")
     })
 }
 
@@ -336,7 +334,8 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
     let year = cx.year();
     let f = &a.federal;
     let joint = a.filing_status.is_joint();
-    let mut exp = Explanation::new("", "IRC 32; IRS EIC Worksheet and EIC Table")
+    let mut exp = cx
+        .explanation("", "IRC 32; IRS EIC Worksheet and EIC Table")
         .answer("Earned income", "federal.earned_income", f.earned_income)
         .answer("Federal adjusted gross income", "federal.agi", f.agi)
         .answer(
@@ -356,7 +355,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
             Ok(why) => {
                 children = children.saturating_add(1);
                 exp = exp.answer_text(
-                    crate::explain_format!("Dependent {} is a qualifying child", i + 1),
+                    crate::explain_format!(cx, "Dependent {} is a qualifying child", i + 1),
                     who.clone(),
                     why,
                 );
@@ -373,7 +372,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
             }
             Err(why) => {
                 exp = exp.answer_text(
-                    crate::explain_format!("Dependent {} is not a qualifying child", i + 1),
+                    crate::explain_format!(cx, "Dependent {} is not a qualifying child", i + 1),
                     who,
                     why,
                 );
@@ -397,6 +396,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
         exp = exp.param(&p.eic_mfs_separated_spouse_rule);
         if !p.eic_mfs_separated_spouse_rule.value {
             failures.push(crate::explain_format!(
+                cx,
                 "married filing separately cannot claim the credit in {year} (IRC 32(d))"
             ));
         } else if !f.mfs_eic_separated_spouse {
@@ -413,6 +413,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
     exp = exp.param(&p.eic_investment_income_limit);
     if f.investment_income > limit {
         failures.push(crate::explain_format!(
+            cx,
             "investment income {} is over the {} limit (IRC 32(i))",
             fmt_money(f.investment_income),
             fmt_money(limit)
@@ -428,6 +429,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
     });
     if f.earned_income >= col.limit {
         failures.push(crate::explain_format!(
+            cx,
             "earned income {} is not less than the {} limit",
             fmt_money(f.earned_income),
             fmt_money(col.limit)
@@ -435,6 +437,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
     }
     if f.agi >= col.limit {
         failures.push(crate::explain_format!(
+            cx,
             "AGI {} is not less than the {} limit",
             fmt_money(f.agi),
             fmt_money(col.limit)
@@ -478,6 +481,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
             let known = people.iter().all(|pp| pp.birth_date.is_some());
             age_failure = Some(if known {
                 crate::explain_format!(
+                    cx,
                     "without a qualifying child, you{} must be {} at the end of {year} (IRC 32(c)(1)(A)(ii)(II))",
                     if joint { " or your spouse" } else { "" },
                     ages.show()
@@ -525,7 +529,8 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
     if !eligible {
         let mut why = failures;
         why.extend(age_failure);
-        exp.rule = crate::explain_format!("No federal earned income credit: {}", why.join("; "));
+        exp.rule =
+            crate::explain_format!(cx, "No federal earned income credit: {}", why.join("; "));
         return FederalEic {
             credit: Decimal::ZERO,
             exact_credit: Decimal::ZERO,
@@ -539,6 +544,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
     // The table method, step by step.
     let by_earned = eic_table_value(p, column_children, joint, f.earned_income);
     let mut rule = crate::explain_format!(
+        cx,
         "Federal EIC, {column_text}, {status_text}. Earned income {}: {}",
         fmt_money(f.earned_income),
         describe_lookup(p, &col, f.earned_income)
@@ -546,7 +552,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
     let (_, a_mid) = table_band(p, f.agi);
     let credit = if a_mid > col.phaseout_start {
         let by_agi = eic_table_value(p, column_children, joint, f.agi);
-        rule.push_str(&crate::explain_format!(
+        rule.push_str(&crate::explain_format!(cx,
             ". AGI {} is past the phase-out amount, so it is looked up too: {}. The smaller, {}, is the credit",
             fmt_money(f.agi),
             describe_lookup(p, &col, f.agi),
@@ -555,6 +561,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
         by_earned.min(by_agi)
     } else {
         rule.push_str(&crate::explain_format!(
+            cx,
             ". AGI {} is not past the {} phase-out amount, so that is the credit",
             fmt_money(f.agi),
             fmt_money(col.phaseout_start)
@@ -563,6 +570,7 @@ pub fn federal_eic(cx: &Ctx) -> FederalEic {
     };
     let exact = eic_exact(p, column_children, joint, f.earned_income, f.agi);
     rule.push_str(&crate::explain_format!(
+        cx,
         " (exact IRC 32(a) formula: {}; maximum credit {})",
         fmt_money(exact),
         fmt_money(col.max_credit)

@@ -25,7 +25,7 @@ pub fn applicable_percentage(
     joint: bool,
 ) -> (Decimal, String) {
     let mut rate = schedule.start;
-    let mut words = vec![crate::explain_format!("start at {}", fmt_rate(rate))];
+    let mut words = vec![format!("start at {}", fmt_rate(rate))];
     for s in &schedule.steps {
         let over = *s.over.get(joint);
         let per = *s.per.get(joint);
@@ -36,7 +36,7 @@ pub fn applicable_percentage(
         let steps = excess.checked_div(per).map_or(Decimal::MAX, |q| q.ceil());
         let reduced = sat_sub(rate, sat_mul(steps, s.points));
         let next = reduced.max(s.floor);
-        words.push(crate::explain_format!(
+        words.push(format!(
             "AGI is {} over {}: {} step(s) of {} or part of it, less {} each, {} -> {}{}",
             fmt_money(excess),
             fmt_money(over),
@@ -46,7 +46,7 @@ pub fn applicable_percentage(
             fmt_rate(rate),
             fmt_rate(next),
             if reduced < s.floor {
-                crate::explain_format!(" (not below {})", fmt_rate(s.floor))
+                format!(" (not below {})", fmt_rate(s.floor))
             } else {
                 String::new()
             }
@@ -144,9 +144,10 @@ pub fn form_2441_federal_care_credit(cx: &Ctx, w: &CareExpenses) -> FederalCareC
     );
     let agi = a.federal.agi;
 
-    let mut exp = Explanation::new("", cite)
+    let mut exp = cx
+        .explanation("", cite)
         .answer(
-            crate::explain_format!("Care expenses paid ({L} 2)"),
+            crate::explain_format!(cx, "Care expenses paid ({L} 2)"),
             path("expenses"),
             expenses,
         )
@@ -269,6 +270,7 @@ pub fn form_2441_federal_care_credit(cx: &Ctx, w: &CareExpenses) -> FederalCareC
 
     if !missing.is_empty() {
         exp.rule = crate::explain_format!(
+            cx,
             "Form 2441 cannot be worked out yet: {}",
             missing
                 .iter()
@@ -313,38 +315,38 @@ pub fn form_2441_federal_care_credit(cx: &Ctx, w: &CareExpenses) -> FederalCareC
         exp = exp
             .param(limit)
             .answer(
-                crate::explain_format!("Dependent care benefits received ({L} 12)"),
+                crate::explain_format!(cx, "Dependent care benefits received ({L} 12)"),
                 path("benefits_received"),
                 received,
             )
             .answer(
-                crate::explain_format!("Carried over from last year and used ({L} 13)"),
+                crate::explain_format!(cx, "Carried over from last year and used ({L} 13)"),
                 path("benefits_carried_over"),
                 carried,
             )
             .answer(
-                crate::explain_format!("Forfeited or carried forward ({L} 14)"),
+                crate::explain_format!(cx, "Forfeited or carried forward ({L} 14)"),
                 path("benefits_forfeited"),
                 forfeited,
             )
             .worksheet(
                 "Benefits: line 12 + line 13 - line 14",
-                crate::explain_format!("{L} 15"),
+                crate::explain_format!(cx, "{L} 15"),
                 l15,
             )
             .worksheet(
                 "Qualified expenses incurred in the year",
-                crate::explain_format!("{L} 16"),
+                crate::explain_format!(cx, "{L} 16"),
                 expenses,
             )
             .worksheet(
                 "The smaller of line 15 and line 16",
-                crate::explain_format!("{L} 17"),
+                crate::explain_format!(cx, "{L} 17"),
                 l17,
             )
             .worksheet_text(
                 "Your earned income",
-                crate::explain_format!("{L} 18"),
+                crate::explain_format!(cx, "{L} 18"),
                 earned_step(earned_you),
             )
             .worksheet_text(
@@ -353,62 +355,70 @@ pub fn form_2441_federal_care_credit(cx: &Ctx, w: &CareExpenses) -> FederalCareC
                 } else {
                     "Earned income (line 18; not a joint return)"
                 },
-                crate::explain_format!("{L} 19"),
+                crate::explain_format!(cx, "{L} 19"),
                 earned_step(earned_spouse),
             )
             .worksheet(
                 "The smallest of lines 17, 18 and 19",
-                crate::explain_format!("{L} 20"),
+                crate::explain_format!(cx, "{L} 20"),
                 l20,
             )
             .worksheet(
                 "Limit on excluded benefits (IRC 129(a)(2)(A))",
-                crate::explain_format!("{L} 21"),
+                crate::explain_format!(cx, "{L} 21"),
                 l21,
             )
             .worksheet(
                 "Benefits from your own business or partnership (not asked: taken as none)",
-                crate::explain_format!("{L} 22"),
+                crate::explain_format!(cx, "{L} 22"),
                 Decimal::ZERO,
             )
-            .worksheet("Line 15 - line 22", crate::explain_format!("{L} 23"), l15)
+            .worksheet(
+                "Line 15 - line 22",
+                crate::explain_format!(cx, "{L} 23"),
+                l15,
+            )
             .worksheet(
                 "Deductible benefits of a sole proprietor or partner (none)",
-                crate::explain_format!("{L} 24"),
+                crate::explain_format!(cx, "{L} 24"),
                 Decimal::ZERO,
             )
             .worksheet(
                 "Excluded benefits: the smaller of line 20 and line 21, less line 24",
-                crate::explain_format!("{L} 25"),
+                crate::explain_format!(cx, "{L} 25"),
                 l25,
             )
             .worksheet(
                 "Taxable benefits (line 23 - line 25), for Form 1040 line 1e",
-                crate::explain_format!("{L} 26"),
+                crate::explain_format!(cx, "{L} 26"),
                 l26,
             )
             .worksheet(
                 "Limit on expenses for the qualifying persons",
-                crate::explain_format!("{L} 27"),
+                crate::explain_format!(cx, "{L} 27"),
                 cap,
             )
-            .worksheet("Line 24 + line 25", crate::explain_format!("{L} 28"), l25)
+            .worksheet(
+                "Line 24 + line 25",
+                crate::explain_format!(cx, "{L} 28"),
+                l25,
+            )
             .worksheet(
                 "Line 27 - line 28 (the excluded benefits)",
-                crate::explain_format!("{L} 29"),
+                crate::explain_format!(cx, "{L} 29"),
                 l29,
             )
             .worksheet(
                 "Expenses not paid with the excluded benefits",
-                crate::explain_format!("{L} 30"),
+                crate::explain_format!(cx, "{L} 30"),
                 l30,
             )
             .worksheet(
                 "The smaller of line 29 and line 30",
-                crate::explain_format!("{L} 31"),
+                crate::explain_format!(cx, "{L} 31"),
                 l31,
             );
-        rule.push(crate::explain_format!(
+        rule.push(crate::explain_format!(cx,
             "Part III: benefits {} + {} - {} = {} (line 15); excluded benefits (line 25) are the smallest of that, the expenses {}, the earned incomes {} and {}, and the {} limit{} = {}; line 31 (and line 3) = the smaller of the {} expense limit less {} ({}) and the expenses less {} ({}) = {}",
             fmt_money(received),
             fmt_money(carried),
@@ -419,7 +429,7 @@ pub fn form_2441_federal_care_credit(cx: &Ctx, w: &CareExpenses) -> FederalCareC
             fmt_money(earned_spouse_v),
             fmt_money(l21),
             if separate {
-                crate::explain_format!(
+                crate::explain_format!(cx,
                     " (not the {} separate-return limit: a separate filer who may claim the credit is treated as unmarried, IRC 21(e)(4), 129(a)(2)(C))",
                     fmt_money(limit.value.separate)
                 )
@@ -438,6 +448,7 @@ pub fn form_2441_federal_care_credit(cx: &Ctx, w: &CareExpenses) -> FederalCareC
     } else {
         let l3 = expenses.min(cap);
         rule.push(crate::explain_format!(
+            cx,
             "line 3: expenses {}, not more than the {} limit = {}",
             fmt_money(expenses),
             fmt_money(cap),
@@ -447,7 +458,7 @@ pub fn form_2441_federal_care_credit(cx: &Ctx, w: &CareExpenses) -> FederalCareC
     };
     exp = exp.worksheet(
         "Qualified expenses, not more than the limit",
-        crate::explain_format!("{L} 3"),
+        crate::explain_format!(cx, "{L} 3"),
         line_3,
     );
 
@@ -457,7 +468,7 @@ pub fn form_2441_federal_care_credit(cx: &Ctx, w: &CareExpenses) -> FederalCareC
         exp = exp
             .worksheet(
                 "Your earned income",
-                crate::explain_format!("{L} 4"),
+                crate::explain_format!(cx, "{L} 4"),
                 earned_you_v,
             )
             .worksheet(
@@ -466,10 +477,11 @@ pub fn form_2441_federal_care_credit(cx: &Ctx, w: &CareExpenses) -> FederalCareC
                 } else {
                     "Earned income (line 4; not a joint return)"
                 },
-                crate::explain_format!("{L} 5"),
+                crate::explain_format!(cx, "{L} 5"),
                 earned_spouse_v,
             );
         rule.push(crate::explain_format!(
+            cx,
             "line 6: the smallest of line 3 {}, {} {} and {} {} = {}",
             fmt_money(line_3),
             if joint {
@@ -497,31 +509,35 @@ pub fn form_2441_federal_care_credit(cx: &Ctx, w: &CareExpenses) -> FederalCareC
         .param(&p.cdcc_rate_schedule)
         .worksheet(
             "The smallest of lines 3, 4 and 5",
-            crate::explain_format!("{L} 6"),
+            crate::explain_format!(cx, "{L} 6"),
             line_6,
         )
         .answer(
-            crate::explain_format!("Federal adjusted gross income ({L} 7)"),
+            crate::explain_format!(cx, "Federal adjusted gross income ({L} 7)"),
             "federal.agi",
             agi,
         )
         .worksheet_text(
             "Applicable percentage for the AGI",
-            crate::explain_format!("{L} 8"),
+            crate::explain_format!(cx, "{L} 8"),
             fmt_rate(rate),
         )
-        .worksheet("Line 6 x line 8", crate::explain_format!("{L} 9a"), line_9a)
+        .worksheet(
+            "Line 6 x line 8",
+            crate::explain_format!(cx, "{L} 9a"),
+            line_9a,
+        )
         .answer(
-            crate::explain_format!("Credit for last year's expenses ({L} 9b)"),
+            crate::explain_format!(cx, "Credit for last year's expenses ({L} 9b)"),
             path("prior_year_credit"),
             prior,
         )
         .worksheet(
             "Line 9a + line 9b",
-            crate::explain_format!("{L} 9c"),
+            crate::explain_format!(cx, "{L} 9c"),
             line_9c,
         );
-    rule.push(crate::explain_format!(
+    rule.push(crate::explain_format!(cx,
         "line 8: AGI {} gives {} ({rate_words}); line 9a: {} x {} = {}; line 9c: {} + {} for last year's expenses = {}",
         fmt_money(agi),
         fmt_rate(rate),
@@ -542,6 +558,7 @@ pub fn form_2441_federal_care_credit(cx: &Ctx, w: &CareExpenses) -> FederalCareC
                 "Enter the tax that limits the credit (Form 2441 line 10, from the Credit Limit Worksheet in the Form 2441 instructions): the federal credit cannot be more than it".into(),
             );
             exp.rule = crate::explain_format!(
+                cx,
                 "Form 2441 cannot be finished yet: the tax limit (line 10) is missing. So far: {}",
                 rule.join("; ")
             );
@@ -555,11 +572,12 @@ pub fn form_2441_federal_care_credit(cx: &Ctx, w: &CareExpenses) -> FederalCareC
         let limit = nn("tax_limit", "The tax limit (Form 2441 line 10)", limit);
         let l11 = line_9c.min(limit);
         exp = exp.answer(
-            crate::explain_format!("Tax limit from the Credit Limit Worksheet ({L} 10)"),
+            crate::explain_format!(cx, "Tax limit from the Credit Limit Worksheet ({L} 10)"),
             path("tax_limit"),
             limit,
         );
         rule.push(crate::explain_format!(
+            cx,
             "line 11: the smaller of line 9c {} and the tax limit {} (line 10) = {}",
             fmt_money(line_9c),
             fmt_money(limit),
@@ -572,10 +590,10 @@ pub fn form_2441_federal_care_credit(cx: &Ctx, w: &CareExpenses) -> FederalCareC
     };
     exp = exp.worksheet(
         "Credit allowed: the smaller of line 9c and line 10",
-        crate::explain_format!("{L} 11"),
+        crate::explain_format!(cx, "{L} 11"),
         credit,
     );
-    exp.rule = crate::explain_format!("Form 2441: {}", rule.join("; "));
+    exp.rule = crate::explain_format!(cx, "Form 2441: {}", rule.join("; "));
     FederalCareCredit {
         credit,
         before_limit: Some(line_9c),
@@ -629,6 +647,7 @@ fn earned_inputs(
         }
         exp = exp.answer_text(
             crate::explain_format!(
+                cx,
                 "Months {were} a full-time student or not able to self-care, without earned income"
             ),
             format!("federal.care.{field}"),
@@ -637,10 +656,11 @@ fn earned_inputs(
         if let Some(per) = monthly {
             exp = exp.worksheet(
                 crate::explain_format!(
+                    cx,
                     "Deemed earned income for {who}: {m} months x {}",
                     fmt_money(per)
                 ),
-                crate::explain_format!("{L} {} deemed", if who == "you" { 4 } else { 5 }),
+                crate::explain_format!(cx, "{L} {} deemed", if who == "you" { 4 } else { 5 }),
                 sat_mul(per, Decimal::from(m)),
             );
         }

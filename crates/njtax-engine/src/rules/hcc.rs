@@ -315,7 +315,7 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
         let line = cx.line(
             KEY,
             Decimal::ZERO,
-            Explanation::new(
+            cx.explanation(
                 "No shared responsibility payment for months as a nonresident",
                 "N.J.S.A. 54A:11-4 e",
             ),
@@ -328,7 +328,7 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
     let period = resident_months(cx);
     let people = household(cx);
 
-    let mut exp = Explanation::new(String::new(), CITATION);
+    let mut exp = cx.explanation(String::new(), CITATION);
     let mut members = Vec::new();
     let mut owed_by_person: Vec<(Vec<u8>, Option<Date>)> = Vec::new();
     let mut anyone_without = false;
@@ -342,7 +342,7 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
             } else {
                 p.name
             };
-            gap_notes.push(crate::explain_format!(
+            gap_notes.push(crate::explain_format!(cx,
                 "{who}: {} is a short coverage gap (a continuous period of less than {} months without coverage, the first in the year): no payment for its months (26 U.S.C. 5000A(e)(4) as of December 15, 2017; N.J.S.A. 54A:11-3 b).",
                 months_words(&gap),
                 cx.p.health.short_gap_months.value
@@ -366,12 +366,12 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
         }
         exp = exp
             .answer_text(
-                crate::explain_format!("{} months without coverage", p.name),
+                crate::explain_format!(cx, "{} months without coverage", p.name),
                 format!("{}.coverage.months_without_coverage", p.path),
                 months_words(&without),
             )
             .answer_text(
-                crate::explain_format!("{} exempt months", p.name),
+                crate::explain_format!(cx, "{} exempt months", p.name),
                 format!("{}.coverage.exempt_months", p.path),
                 months_words(&exempt),
             );
@@ -434,7 +434,7 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
             fmt_money(threshold),
             status.name()
         );
-        rule = crate::explain_format!("{why} (N.J.S.A. 54A:11-4 d).");
+        rule = crate::explain_format!(cx, "{why} (N.J.S.A. 54A:11-4 d).");
         schedule.exempt_reason = Some(format!("{why} (N.J.S.A. 54A:11-4 d)."));
         exp = exp
             .line(
@@ -446,10 +446,12 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
     } else if !any_owed {
         rule = if anyone_without {
             crate::explain_format!(
+                cx,
                 "Every month without coverage in the household is covered by an exemption: no shared responsibility payment (Schedule NJ-HCC Part II with the exemption numbers)."
             )
         } else {
             crate::explain_format!(
+                cx,
                 "Everyone in the household had health coverage every month{}: Schedule NJ-HCC Part I \"Yes\", no shared responsibility payment.",
                 if period.len() < 12 {
                     " of the resident period"
@@ -497,6 +499,7 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
                 .cite("N.J.S.A. 54A:11-3 b"),
             );
             rule = crate::explain_format!(
+                cx,
                 "As entered: {} (the computed payment is {}). {rule}",
                 fmt_money(v),
                 fmt_money(computed)
@@ -510,7 +513,7 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
         }
         None => computed,
     };
-    if crate::explain::explaining() {
+    if cx.explaining() {
         exp.rule = format!("{rule} {}", notes.join(" "));
     }
     schedule.notes = notes;
@@ -597,15 +600,15 @@ fn compute_payment(
             round_cents(sat_mul(b, Decimal::from(counted)) / twelve)
         });
         let amount = round_cents(greater / twelve);
-        text.push(crate::explain_format!(
+        text.push(crate::explain_format!(cx,
             "{}: {adults} adult(s), {children} child(ren): flat {}{}, percentage {}; {} / 12 = {}{}",
             month_name(m),
             fmt_money(flat),
-            if flat < flat_sum { crate::explain_format!(" (at most {})", fmt_money(hp.flat_amount_cap.value)) } else { String::new() },
+            if flat < flat_sum { crate::explain_format!(cx, " (at most {})", fmt_money(hp.flat_amount_cap.value)) } else { String::new() },
             fmt_money(percentage),
             fmt_money(greater),
             fmt_money(amount),
-            bronze.map_or(String::new(), |b| crate::explain_format!("; bronze cap {counted} x {} / 12 = {}", fmt_money(b), fmt_money(month_cap)))
+            bronze.map_or(String::new(), |b| crate::explain_format!(cx, "; bronze cap {counted} x {} / 12 = {}", fmt_money(b), fmt_money(month_cap)))
         ));
         schedule.months.push(HccMonth {
             month: m,
@@ -642,6 +645,7 @@ fn compute_payment(
             (
                 total.min(cap),
                 crate::explain_format!(
+                    cx,
                     "bronze cap {} x {cap_people} person-months / 12 = {}; the lesser is {}",
                     fmt_money(b),
                     fmt_money(cap),
@@ -665,6 +669,7 @@ fn compute_payment(
             (
                 total,
                 crate::explain_format!(
+                    cx,
                     "bronze cap not known for {year} (enter it): {}",
                     fmt_money(total)
                 ),
@@ -689,6 +694,7 @@ fn compute_payment(
         );
     }
     crate::explain_format!(
+        cx,
         "Household income {} less the filing threshold {} = {} x {} = {} a year. {}. Sum of the months {}; {}. Federal payment credit min({}, {}) = {} (54A:11-4 g): line 53c = {}.",
         fmt_money(schedule.household_income),
         fmt_money(threshold),

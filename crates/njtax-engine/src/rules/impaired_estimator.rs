@@ -18,7 +18,7 @@ use rust_decimal::{Decimal, RoundingStrategy};
 use serde::Serialize;
 
 use crate::answers::{Answers, ImpairedEmployeeEstimate, MinimumWageEmployerType};
-use crate::explain::Explanation;
+use crate::explain::{Explanation, Mode};
 use crate::law::business_credits::BusinessCreditParams;
 use crate::money::{floor_zero, fmt_money, round_cents, sat_add, sat_mul as mul, sat_sub};
 
@@ -177,7 +177,7 @@ fn estimate_at(
         HoursCase::FewerHours
     };
 
-    let common = crate::explain_format!(
+    let common = format!(
         "Last year: wages {} / {} hours = {} an hour, + the larger of the State increase without P.L.2019, c.32 {} and the federal increase {} (d(1)(c)) = {}; payroll taxes {} / {} hours = {} an hour (as paid: (c) adjusts only the rate of pay). This year: minimum wage {} x (1 + payroll tax rate {}) = {} an hour. Per hour (d(1)(a)): {} - ({} + {}) = {}",
         fmt_money(w0),
         fmt_hours(h0),
@@ -203,7 +203,7 @@ fn estimate_at(
             let total = mul(per_hour_a, h1);
             (
                 total,
-                crate::explain_format!(
+                format!(
                     "Equal hours ({} this year and last year; d(1)(a)): {} x {} hours = {}",
                     fmt_hours(h1),
                     fmt_hourly(per_hour_a),
@@ -223,7 +223,7 @@ fn estimate_at(
             without_taxes = Some(round_cents(floor_zero(sat_add(part1, mul(diff, extra)))));
             (
                 total,
-                crate::explain_format!(
+                format!(
                     "More hours ({} this year, {} last year; d(1)(b)): the first {} hours as in (a): {} x {} = {}; the {} additional hours presumed paid at last year's minimum wage {} + {} = {}, each at ({} - {}) x (1 + {}) = {} (\"in the same manner as ... (a)\", payroll taxes included): {}; together {}",
                     fmt_hours(h1),
                     fmt_hours(h0),
@@ -246,7 +246,7 @@ fn estimate_at(
         }
         HoursCase::FewerHours => (
             Decimal::ZERO,
-            crate::explain_format!(
+            format!(
                 "Fewer hours ({} this year, {} last year; d(2)): no credit for this employee",
                 fmt_hours(h1),
                 fmt_hours(h0)
@@ -276,11 +276,11 @@ fn estimate_at(
     } else {
         ""
     };
-    let rule = crate::explain_format!(
+    let rule = format!(
         "{common}. {case_text}{floor_text}. Preliminary amount {}.{part_text} An estimate for estimated tax (s.6 e); the credit claimed is the amount on the Commissioner's certificate. Deadline: {deadline}",
         fmt_money(preliminary)
     );
-    let explanation = Explanation::new(rule, CITE)
+    let explanation = Explanation::new(Mode::Explain, rule, CITE)
         .answer_text("Hours last year", path("hours_last_year"), fmt_hours(h0))
         .answer("Wages last year", path("wages_last_year"), w0)
         .answer(

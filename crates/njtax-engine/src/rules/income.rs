@@ -11,7 +11,7 @@ use crate::answers::{
     FilingStatus, GamblingWin, OtherIncome, OtherIncomeCategory, Owner, PropertySale,
     RetirementKind, RolloverDestination,
 };
-use crate::explain::{Diagnostic, Explanation, Line};
+use crate::explain::{Diagnostic, Line};
 use crate::key::Key;
 pub use crate::law::income::{IncomeParams, IncomeParamsFile};
 use crate::money::{floor_zero, fmt_money, sat_add, sat_sub, sat_sum};
@@ -618,11 +618,11 @@ fn income_diagnostics(cx: &Ctx) {
 // ---------------------------------------------------------------------------------------------
 
 /// Name for an item in explanations ("W-2 1 (Acme)").
-fn item_name(kind: &str, i: usize, name: &str) -> String {
+fn item_name(cx: &Ctx, kind: &str, i: usize, name: &str) -> String {
     if name.trim().is_empty() {
-        crate::explain_format!("{kind} {}", i + 1)
+        crate::explain_format!(cx, "{kind} {}", i + 1)
     } else {
-        crate::explain_format!("{kind} {} ({})", i + 1, name.trim())
+        crate::explain_format!(cx, "{kind} {} ({})", i + 1, name.trim())
     }
 }
 
@@ -632,12 +632,12 @@ fn sum_text(values: &[Decimal], total: Decimal) -> String {
         return "none entered: $0.00".to_owned();
     }
     let parts: Vec<String> = values.iter().map(|v| fmt_money(*v)).collect();
-    crate::explain_format!("{} = {}", parts.join(" + "), fmt_money(total))
+    format!("{} = {}", parts.join(" + "), fmt_money(total))
 }
 
 /// Line 15: wages, the sum of W-2 box 16 state wages (54A:5-1(a)).
 pub fn line_15_wages(cx: &Ctx) -> Line {
-    let mut exp = Explanation::default();
+    let mut exp = cx.empty_explanation();
     let mut vals = Vec::new();
     for (i, w) in cx.a.income.w2s.iter().enumerate() {
         if !cx.a.counts(w.owner) {
@@ -646,21 +646,21 @@ pub fn line_15_wages(cx: &Ctx) -> Line {
         let v = floor_zero(w.state_wages);
         vals.push(v);
         exp = exp.answer(
-            item_name("W-2", i, &w.employer),
-            crate::explain_format!("income.w2s[{i}].state_wages"),
+            item_name(cx, "W-2", i, &w.employer),
+            crate::explain_format!(cx, "income.w2s[{i}].state_wages"),
             v,
         );
     }
     let total = sat_sum(vals.iter().copied());
-    exp.rule = crate::explain_format!("State wages (W-2 box 16): {}", sum_text(&vals, total));
+    exp.rule = crate::explain_format!(cx, "State wages (W-2 box 16): {}", sum_text(&vals, total));
     exp.citation = "N.J.S.A. 54A:5-1(a); NJ-1040 line 15".into();
     cx.line(Key::Wages, total, exp)
 }
 
 /// Lines 16a and 16b: taxable interest, and the interest exempt in New Jersey (54A:5-1(e), 6-14).
 pub fn lines_16_interest(cx: &Ctx) -> [Line; 2] {
-    let mut exp_a = Explanation::default();
-    let mut exp_b = Explanation::default();
+    let mut exp_a = cx.empty_explanation();
+    let mut exp_b = cx.empty_explanation();
     let (mut ta, mut tb) = (Vec::new(), Vec::new());
     for (i, x) in cx.a.income.interest.iter().enumerate() {
         if !cx.a.counts(x.owner) {
@@ -669,47 +669,49 @@ pub fn lines_16_interest(cx: &Ctx) -> [Line; 2] {
         let (a, b) = interest_parts(x);
         ta.push(a);
         tb.push(b);
-        let name = item_name("Interest statement", i, &x.payer);
+        let name = item_name(cx, "Interest statement", i, &x.payer);
         exp_a = exp_a
             .answer(
-                crate::explain_format!("{name}: taxable interest"),
-                crate::explain_format!("income.interest[{i}].taxable_interest"),
+                crate::explain_format!(cx, "{name}: taxable interest"),
+                crate::explain_format!(cx, "income.interest[{i}].taxable_interest"),
                 floor_zero(x.taxable_interest),
             )
             .answer(
-                crate::explain_format!("{name}: tax-exempt interest"),
-                crate::explain_format!("income.interest[{i}].tax_exempt_interest"),
+                crate::explain_format!(cx, "{name}: tax-exempt interest"),
+                crate::explain_format!(cx, "income.interest[{i}].tax_exempt_interest"),
                 floor_zero(x.tax_exempt_interest),
             )
             .answer(
-                crate::explain_format!("{name}: U.S. obligations"),
-                crate::explain_format!("income.interest[{i}].us_obligations"),
+                crate::explain_format!(cx, "{name}: U.S. obligations"),
+                crate::explain_format!(cx, "income.interest[{i}].us_obligations"),
                 floor_zero(x.us_obligations),
             )
             .answer(
-                crate::explain_format!("{name}: New Jersey obligations"),
-                crate::explain_format!("income.interest[{i}].nj_obligations"),
+                crate::explain_format!(cx, "{name}: New Jersey obligations"),
+                crate::explain_format!(cx, "income.interest[{i}].nj_obligations"),
                 floor_zero(x.nj_obligations),
             )
             .worksheet(
-                crate::explain_format!("{name}: taxable in New Jersey"),
-                crate::explain_format!("income.interest[{i}]"),
+                crate::explain_format!(cx, "{name}: taxable in New Jersey"),
+                crate::explain_format!(cx, "income.interest[{i}]"),
                 a,
             );
         exp_b = exp_b.worksheet(
-            crate::explain_format!("{name}: exempt in New Jersey"),
-            crate::explain_format!("income.interest[{i}]"),
+            crate::explain_format!(cx, "{name}: exempt in New Jersey"),
+            crate::explain_format!(cx, "income.interest[{i}]"),
             b,
         );
     }
     let a = sat_sum(ta.iter().copied());
     let b = sat_sum(tb.iter().copied());
     exp_a.rule = crate::explain_format!(
+        cx,
         "For each statement: taxable interest + tax-exempt interest − interest from U.S. obligations − interest from New Jersey obligations (not below zero): {}",
         sum_text(&ta, a)
     );
     exp_a.citation = "N.J.S.A. 54A:5-1(e), 54A:6-14; NJ-1040 line 16a".into();
     exp_b.rule = crate::explain_format!(
+        cx,
         "Interest from U.S. and New Jersey obligations, exempt in New Jersey and not added into total income: {}",
         sum_text(&tb, b)
     );
@@ -723,7 +725,7 @@ pub fn lines_16_interest(cx: &Ctx) -> [Line; 2] {
 /// Line 17: dividends (54A:5-1(f)); exempt-interest dividends are taxable except the share a
 /// qualified investment fund reports as exempt (54A:6-14.1).
 pub fn line_17_dividends(cx: &Ctx) -> Line {
-    let mut exp = Explanation::default();
+    let mut exp = cx.empty_explanation();
     let mut vals = Vec::new();
     for (i, d) in cx.a.income.dividends.iter().enumerate() {
         if !cx.a.counts(d.owner) {
@@ -731,31 +733,32 @@ pub fn line_17_dividends(cx: &Ctx) -> Line {
         }
         let v = dividend_part(d);
         vals.push(v);
-        let name = item_name("Dividend statement", i, &d.payer);
+        let name = item_name(cx, "Dividend statement", i, &d.payer);
         exp = exp
             .answer(
-                crate::explain_format!("{name}: ordinary dividends"),
-                crate::explain_format!("income.dividends[{i}].ordinary_dividends"),
+                crate::explain_format!(cx, "{name}: ordinary dividends"),
+                crate::explain_format!(cx, "income.dividends[{i}].ordinary_dividends"),
                 floor_zero(d.ordinary_dividends),
             )
             .answer(
-                crate::explain_format!("{name}: exempt-interest dividends"),
-                crate::explain_format!("income.dividends[{i}].exempt_interest_dividends"),
+                crate::explain_format!(cx, "{name}: exempt-interest dividends"),
+                crate::explain_format!(cx, "income.dividends[{i}].exempt_interest_dividends"),
                 floor_zero(d.exempt_interest_dividends),
             )
             .answer(
-                crate::explain_format!("{name}: qualified investment fund exempt share"),
-                crate::explain_format!("income.dividends[{i}].nj_exempt_fund_share"),
+                crate::explain_format!(cx, "{name}: qualified investment fund exempt share"),
+                crate::explain_format!(cx, "income.dividends[{i}].nj_exempt_fund_share"),
                 floor_zero(d.nj_exempt_fund_share),
             )
             .worksheet(
-                crate::explain_format!("{name}: dividends for line 17"),
-                crate::explain_format!("income.dividends[{i}]"),
+                crate::explain_format!(cx, "{name}: dividends for line 17"),
+                crate::explain_format!(cx, "income.dividends[{i}]"),
                 v,
             );
     }
     let total = sat_sum(vals.iter().copied());
     exp.rule = crate::explain_format!(
+        cx,
         "For each statement: ordinary dividends + exempt-interest dividends − the qualified investment fund's New Jersey-exempt share (not below zero); capital gain distributions go to line 19: {}",
         sum_text(&vals, total)
     );
@@ -771,7 +774,7 @@ fn netted_line<'a>(
     items: impl Iterator<Item = (String, String, Decimal)> + 'a,
     citation: &str,
 ) -> Line {
-    let mut exp = Explanation::default();
+    let mut exp = cx.empty_explanation();
     let mut vals = Vec::new();
     for (name, path, v) in items {
         vals.push(v);
@@ -786,6 +789,7 @@ fn netted_line<'a>(
         )
     } else {
         crate::explain_format!(
+            cx,
             "{what}, net of gains and losses within the category: {}",
             sum_text(&vals, net)
         )
@@ -808,8 +812,8 @@ pub fn line_18_business(cx: &Ctx) -> Line {
             .filter(|(_, b)| a.counts(b.owner))
             .map(|(i, b)| {
                 (
-                    item_name("Business", i, &b.name),
-                    crate::explain_format!("income.businesses[{i}].net_profit"),
+                    item_name(cx, "Business", i, &b.name),
+                    crate::explain_format!(cx, "income.businesses[{i}].net_profit"),
                     b.net_profit,
                 )
             }),
@@ -822,25 +826,25 @@ pub fn line_18_business(cx: &Ctx) -> Line {
 pub fn line_19_property(cx: &Ctx) -> Line {
     let a = cx.a;
     let p = &cx.p.income;
-    let mut exp = Explanation::default();
+    let mut exp = cx.empty_explanation();
     let mut vals = Vec::new();
     let mut used_caps = false;
     for (i, sale) in a.income.property_sales.iter().enumerate() {
         if !a.counts(sale.owner) {
             continue;
         }
-        let name = item_name("Sale", i, &sale.description);
+        let name = item_name(cx, "Sale", i, &sale.description);
         exp = exp.answer(
-            crate::explain_format!("{name}: gain or loss"),
-            crate::explain_format!("income.property_sales[{i}].gain_or_loss"),
+            crate::explain_format!(cx, "{name}: gain or loss"),
+            crate::explain_format!(cx, "income.property_sales[{i}].gain_or_loss"),
             sale.gain_or_loss,
         );
         let excl = residence_exclusion(p, a.filing_status, sale);
         if sale.principal_residence.is_some() {
             used_caps = true;
             exp = exp.worksheet(
-                crate::explain_format!("{name}: principal-residence gain excluded"),
-                crate::explain_format!("income.property_sales[{i}].principal_residence"),
+                crate::explain_format!(cx, "{name}: principal-residence gain excluded"),
+                crate::explain_format!(cx, "income.property_sales[{i}].principal_residence"),
                 excl,
             );
         }
@@ -855,10 +859,11 @@ pub fn line_19_property(cx: &Ctx) -> Line {
             vals.push(v);
             exp = exp.answer(
                 crate::explain_format!(
+                    cx,
                     "{}: capital gain distributions",
-                    item_name("Dividend statement", i, &d.payer)
+                    item_name(cx, "Dividend statement", i, &d.payer)
                 ),
-                crate::explain_format!("income.dividends[{i}].capital_gain_distributions"),
+                crate::explain_format!(cx, "income.dividends[{i}].capital_gain_distributions"),
                 v,
             );
         }
@@ -866,6 +871,7 @@ pub fn line_19_property(cx: &Ctx) -> Line {
     let net = sat_sum(vals.iter().copied());
     let v = floor_zero(net);
     exp.rule = crate::explain_format!(
+        cx,
         "Gains less losses of each sale (less any principal-residence gain excluded, up to {} or {} for a joint return when both spouses used the home), plus capital gain distributions: {}{}",
         fmt_money(p.residence_exclusion_cap.value),
         fmt_money(p.residence_exclusion_cap_joint.value),
@@ -891,8 +897,8 @@ pub fn line_19_property(cx: &Ctx) -> Line {
 /// qualified Roth 54A:6-28, contributions already taxed); rollovers are neither (6-10 d, 6-28 a).
 pub fn lines_20_pensions(cx: &Ctx) -> [Line; 2] {
     let a = cx.a;
-    let mut exp_a = Explanation::default();
-    let mut exp_b = Explanation::default();
+    let mut exp_a = cx.empty_explanation();
+    let mut exp_b = cx.empty_explanation();
     let (mut ta, mut tb) = (Vec::new(), Vec::new());
     let mut rollovers = 0usize;
     let mut conversions = 0usize;
@@ -907,35 +913,35 @@ pub fn lines_20_pensions(cx: &Ctx) -> [Line; 2] {
         let (t, e) = retirement_parts(r);
         ta.push(t);
         tb.push(e);
-        let name = item_name("1099-R", i, &r.payer);
+        let name = item_name(cx, "1099-R", i, &r.payer);
         if is_roth_conversion(r) {
             conversions += 1;
             exp_a = exp_a
                 .answer(
-                    crate::explain_format!("{name}: amount converted to a Roth IRA"),
-                    crate::explain_format!("income.retirement[{i}].gross_distribution"),
+                    crate::explain_format!(cx, "{name}: amount converted to a Roth IRA"),
+                    crate::explain_format!(cx, "income.retirement[{i}].gross_distribution"),
                     floor_zero(r.gross_distribution),
                 )
                 .answer(
-                    crate::explain_format!("{name}: contributions already taxed"),
-                    crate::explain_format!("income.retirement[{i}].conversion_nj_basis"),
+                    crate::explain_format!(cx, "{name}: contributions already taxed"),
+                    crate::explain_format!(cx, "income.retirement[{i}].conversion_nj_basis"),
                     e,
                 )
                 .worksheet(
-                    crate::explain_format!("{name}: taxable part of the conversion"),
-                    crate::explain_format!("income.retirement[{i}]"),
+                    crate::explain_format!(cx, "{name}: taxable part of the conversion"),
+                    crate::explain_format!(cx, "income.retirement[{i}]"),
                     t,
                 );
         } else {
             exp_a = exp_a.answer(
-                crate::explain_format!("{name}: taxable amount"),
-                crate::explain_format!("income.retirement[{i}].taxable_amount"),
+                crate::explain_format!(cx, "{name}: taxable amount"),
+                crate::explain_format!(cx, "income.retirement[{i}].taxable_amount"),
                 t,
             );
         }
         exp_b = exp_b.worksheet(
-            crate::explain_format!("{name}: excludable part"),
-            crate::explain_format!("income.retirement[{i}]"),
+            crate::explain_format!(cx, "{name}: excludable part"),
+            crate::explain_format!(cx, "income.retirement[{i}]"),
             e,
         );
     }
@@ -943,6 +949,7 @@ pub fn lines_20_pensions(cx: &Ctx) -> [Line; 2] {
     let b_total = sat_sum(tb.iter().copied());
     let roll = if rollovers > 0 {
         crate::explain_format!(
+            cx,
             "; {rollovers} rollover(s) into another plan or IRA are not income and are left out"
         )
     } else {
@@ -950,17 +957,20 @@ pub fn lines_20_pensions(cx: &Ctx) -> [Line; 2] {
     };
     let conv = if conversions > 0 {
         crate::explain_format!(
+            cx,
             "; {conversions} conversion(s) to a Roth IRA count the amount converted less the contributions New Jersey already taxed"
         )
     } else {
         String::new()
     };
     exp_a.rule = crate::explain_format!(
+        cx,
         "New Jersey taxable amounts of pensions, annuities and IRA withdrawals (military pensions and qualified Roth distributions excluded; a non-qualified Roth distribution counts its earnings part){conv}: {}{roll}",
         sum_text(&ta, a_total)
     );
     exp_a.citation = "N.J.S.A. 54A:5-1(j), 54A:6-10, 54A:6-26, 54A:6-28; NJ-1040 line 20a".into();
     exp_b.rule = crate::explain_format!(
+        cx,
         "Excludable parts (gross distribution less the taxable amount; the contributions already taxed in a conversion to a Roth IRA; all of a military pension or a qualified Roth distribution), not added into total income: {}{roll}",
         sum_text(&tb, b_total)
     );
@@ -986,8 +996,8 @@ pub fn line_21_partnership(cx: &Ctx) -> Line {
             .filter(|(_, x)| a.counts(x.owner))
             .map(|(i, x)| {
                 (
-                    item_name("Partnership", i, &x.name),
-                    crate::explain_format!("income.partnerships[{i}].share"),
+                    item_name(cx, "Partnership", i, &x.name),
+                    crate::explain_format!(cx, "income.partnerships[{i}].share"),
                     x.share,
                 )
             }),
@@ -1009,8 +1019,8 @@ pub fn line_22_s_corp(cx: &Ctx) -> Line {
             .filter(|(_, x)| a.counts(x.owner))
             .map(|(i, x)| {
                 (
-                    item_name("S corporation", i, &x.name),
-                    crate::explain_format!("income.s_corporations[{i}].share"),
+                    item_name(cx, "S corporation", i, &x.name),
+                    crate::explain_format!(cx, "income.s_corporations[{i}].share"),
                     x.share,
                 )
             }),
@@ -1032,8 +1042,8 @@ pub fn line_23_rents(cx: &Ctx) -> Line {
             .filter(|(_, x)| a.counts(x.owner))
             .map(|(i, x)| {
                 (
-                    item_name("Rental", i, &x.description),
-                    crate::explain_format!("income.rents[{i}].net"),
+                    item_name(cx, "Rental", i, &x.description),
+                    crate::explain_format!(cx, "income.rents[{i}].net"),
                     x.net,
                 )
             }),
@@ -1046,7 +1056,7 @@ pub fn line_23_rents(cx: &Ctx) -> Line {
 pub fn line_24_gambling(cx: &Ctx) -> Line {
     let g = &cx.a.income.gambling;
     let p = &cx.p.income;
-    let mut exp = Explanation::default();
+    let mut exp = cx.empty_explanation();
     let mut vals = Vec::new();
     let mut excluded = Vec::new();
     for (i, w) in g.wins.iter().enumerate() {
@@ -1056,8 +1066,8 @@ pub fn line_24_gambling(cx: &Ctx) -> Line {
         }
         vals.push(v);
         exp = exp.answer(
-            item_name("Win", i, &w.description),
-            crate::explain_format!("income.gambling.wins[{i}].amount"),
+            item_name(cx, "Win", i, &w.description),
+            crate::explain_format!(cx, "income.gambling.wins[{i}].amount"),
             floor_zero(w.amount),
         );
     }
@@ -1069,6 +1079,7 @@ pub fn line_24_gambling(cx: &Ctx) -> Line {
         String::new()
     } else {
         crate::explain_format!(
+            cx,
             " ({} New Jersey Lottery prize(s) of {} or less excluded: {})",
             excluded.len(),
             fmt_money(p.nj_lottery_exclusion_limit.value),
@@ -1076,6 +1087,7 @@ pub fn line_24_gambling(cx: &Ctx) -> Line {
         )
     };
     exp.rule = crate::explain_format!(
+        cx,
         "Winnings counted {}{excl} − gambling losses {} = {}{}",
         fmt_money(wins),
         fmt_money(losses),
@@ -1099,8 +1111,9 @@ pub fn line_25_alimony(cx: &Ctx) -> Line {
     cx.line(
         Key::AlimonyReceived,
         v,
-        Explanation::new(
+        cx.explanation(
             crate::explain_format!(
+                cx,
                 "Alimony and separate maintenance received: {}",
                 fmt_money(v)
             ),
@@ -1116,7 +1129,7 @@ pub fn line_26_other(cx: &Ctx) -> Line {
     let other = &cx.a.income.other;
     let nets = other_income_by_category(other.iter().enumerate());
     let total = other_income_total(&nets);
-    let mut exp = Explanation::default();
+    let mut exp = cx.empty_explanation();
     let mut parts = Vec::new();
     for c in &nets {
         let vals: Vec<Decimal> = c
@@ -1127,15 +1140,16 @@ pub fn line_26_other(cx: &Ctx) -> Line {
         for i in &c.items {
             if let Some(o) = other.get(*i) {
                 exp = exp.answer(
-                    item_name("Other income", *i, &o.description),
-                    crate::explain_format!("income.other[{i}].amount"),
+                    item_name(cx, "Other income", *i, &o.description),
+                    crate::explain_format!(cx, "income.other[{i}].amount"),
                     o.amount,
                 );
             }
         }
         let what = match c.category.subsection() {
-            Some(sub) => crate::explain_format!("{} (54A:5-1 {sub})", c.category.name()),
+            Some(sub) => crate::explain_format!(cx, "{} (54A:5-1 {sub})", c.category.name()),
             None => crate::explain_format!(
+                cx,
                 "other income item {} (category not chosen, counted on its own)",
                 c.items.first().map_or(0, |i| i + 1)
             ),
@@ -1143,14 +1157,15 @@ pub fn line_26_other(cx: &Ctx) -> Line {
         let counted = floor_zero(c.net);
         parts.push(if c.net.is_sign_negative() && !c.net.is_zero() {
             crate::explain_format!(
+                cx,
                 "{what}: {}, a net loss, counts as $0.00",
                 sum_text(&vals, c.net)
             )
         } else {
-            crate::explain_format!("{what}: {}", sum_text(&vals, c.net))
+            crate::explain_format!(cx, "{what}: {}", sum_text(&vals, c.net))
         });
         exp = exp.worksheet(
-            crate::explain_format!("Net of {what}"),
+            crate::explain_format!(cx, "Net of {what}"),
             "income.other",
             counted,
         );
@@ -1159,6 +1174,7 @@ pub fn line_26_other(cx: &Ctx) -> Line {
         "Other income: none entered: $0.00".to_owned()
     } else {
         crate::explain_format!(
+            cx,
             "Other income, each category of 54A:5-1 netted on its own (a category's net loss is not entered and never reduces another): {}; line 26 = {}",
             parts.join("; "),
             fmt_money(total)

@@ -27,7 +27,7 @@ pub mod validate;
 /// The business credit figures, now in [`crate::law::business_credits`] (the old path kept).
 pub use crate::law::business_credits as credit_params;
 
-use crate::explain::{Explanation, Line};
+use crate::explain::Line;
 use crate::key::Key;
 use crate::money::{fmt_money, sat_sum};
 use crate::sheet::{Ctx, Sheet};
@@ -35,8 +35,8 @@ use crate::sheet::{Ctx, Sheet};
 /// A line that is the sum of other lines ("line 15 $… + line 16a $… = $…"), with each term as an input.
 pub fn sum_of_lines(cx: &Ctx, s: &Sheet, key: Key, terms: &[Key], citation: &str) -> Line {
     let total = sat_sum(terms.iter().map(|k| s.v(*k)));
-    let mut exp = Explanation::new("", citation);
-    if crate::explain::explaining() {
+    let mut exp = cx.explanation("", citation);
+    if cx.explaining() {
         let mut parts = Vec::with_capacity(terms.len());
         for &k in terms {
             let v = s.v(k);

@@ -121,7 +121,7 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
     let late = &cx.p.late;
     let year = cx.year().saturating_add(1);
     let mut notes = Vec::new();
-    let mut ex = Explanation::new(String::new(), PLAN_CITE);
+    let mut ex = cx.explanation(String::new(), PLAN_CITE);
 
     // The tax to plan on.
     let (base, base_words) = match plan.basis {
@@ -141,6 +141,7 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
                 .param(&est.prior_year_share);
             let base = round_cents(sat_mul(tax, pct));
             let words = crate::explain_format!(
+                cx,
                 "the tax to plan on is {} of this year's tax {} = {}: paid on time in next year's installments, it leaves no underpayment (54A:9-6 c(2)), whatever this year's income (the 110% of 54A:9-6 d(3) changes only the exception of subsection d)",
                 fmt_rate(pct),
                 fmt_money(tax),
@@ -157,6 +158,7 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
             );
             ex = ex.answer("Projected tax", "next_year.projected_tax", projected);
             let words = crate::explain_format!(
+                cx,
                 "the tax to plan on is the projected tax {} (54A:8-4 b)",
                 fmt_money(projected)
             );
@@ -177,6 +179,7 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
         (
             w,
             crate::explain_format!(
+                cx,
                 "this year's withholding {} (line 55), assumed for next year as none was entered",
                 fmt_money(w)
             ),
@@ -189,7 +192,7 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
         );
         (
             entered,
-            crate::explain_format!("expected withholding {}", fmt_money(entered)),
+            crate::explain_format!(cx, "expected withholding {}", fmt_money(entered)),
         )
     };
     let estimated = floor_zero(sat_sub(base, withholding));
@@ -262,6 +265,7 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
             let to_pay = sat_sub(amount, applied);
             let due = dates.get(i).copied();
             parts.push(crate::explain_format!(
+                cx,
                 "{} due {}: {}{}",
                 i + 1,
                 due.map_or_else(|| "?".into(), |d| d.to_string()),
@@ -299,6 +303,7 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
         }
     }
     ex.rule = crate::explain_format!(
+        cx,
         "Next year's estimated tax plan for {year}: {base_words}; less {wh_words}: estimated tax {}. {}{}",
         fmt_money(estimated),
         reason,
@@ -377,10 +382,12 @@ pub fn late_estimate(cx: &Ctx, s: &Sheet) -> Option<LateEstimate> {
         return None;
     }
     let mut notes = Vec::new();
-    let mut ex = Explanation::new(String::new(), LATE_CITE)
+    let mut ex = cx
+        .explanation(String::new(), LATE_CITE)
         .line("Tax due (line 67)", Key::TaxDue, balance)
         .param(&late.return_due_date);
     let mut words = vec![crate::explain_format!(
+        cx,
         "Estimate only. The return was due {filing_due}{} and the tax payable {payment_due} (54A:8-1 a{}); the balance due is {} (line 67, 54A:9-6 a).",
         if f.extension {
             format!(
@@ -415,7 +422,7 @@ pub fn late_estimate(cx: &Ctx, s: &Sheet) -> Option<LateEstimate> {
             .param(&late.late_filing_per_month)
             .param(&late.late_filing_rate_per_month)
             .param(&late.late_filing_rate_cap);
-        words.push(crate::explain_format!(
+        words.push(crate::explain_format!(cx,
             "Filed late{}: {} month(s) or part of a month from {filing_due}; late filing {} x {months_filed_late} = {} plus {} of {} = {} (the monthly {} x {months_filed_late} = {}, at most {}): {}.",
             f.filed_on.map_or_else(String::new, |d| format!(" on {d}")),
             months_filed_late,
@@ -440,6 +447,7 @@ pub fn late_estimate(cx: &Ctx, s: &Sheet) -> Option<LateEstimate> {
         let rate_fig = &cx.p.estimated.interest_rates;
         ex = ex.param(&late.late_payment_rate).param(rate_fig);
         words.push(crate::explain_format!(
+            cx,
             "Paid late{}: late payment {} of {} = {}.",
             paid_on.map_or_else(String::new, |d| format!(" on {d}")),
             fmt_rate(rate),
@@ -470,7 +478,7 @@ pub fn late_estimate(cx: &Ctx, s: &Sheet) -> Option<LateEstimate> {
             .iter()
             .map(|(n, r)| format!("{n} month(s) at {} a year", fmt_rate(*r)))
             .collect();
-        words.push(crate::explain_format!(
+        words.push(crate::explain_format!(cx,
             "Interest on {} for {months_paid_late} month(s) or part of a month from {payment_due}, each month at the rate of the period it starts in, one twelfth of the annual rate a month: {} = {}.",
             fmt_money(balance),
             run_words.join(", "),
@@ -491,7 +499,7 @@ pub fn late_estimate(cx: &Ctx, s: &Sheet) -> Option<LateEstimate> {
         }
     }
     let total = sat_sum([late_filing, late_payment, interest]);
-    words.push(crate::explain_format!(
+    words.push(crate::explain_format!(cx,
         "Estimated total {} (late filing {} + late payment {} + interest {}). The Division may waive additions shown to be due to reasonable cause (54A:9-6 a); this is not on any form line.",
         fmt_money(total),
         fmt_money(late_filing),

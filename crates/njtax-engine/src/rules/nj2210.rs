@@ -149,7 +149,7 @@ pub fn line_52_nj2210(
         let line = cx.line(
             Key::EstimatedTaxInterest,
             Decimal::ZERO,
-            Explanation::new(
+            cx.explanation(
                 "No NJ-2210 on the nonresident-period return of a part-year resident: the estimated payments and any interest are on the resident-period NJ-1040.",
                 CITATION,
             ),
@@ -180,8 +180,9 @@ pub fn line_52_nj2210(
             cx.line(
                 Key::EstimatedTaxInterest,
                 v,
-                Explanation::new(
+                cx.explanation(
                     crate::explain_format!(
+                        cx,
                         "As entered: {} (the NJ-2210 works out {}; the entered amount is used)",
                         fmt_money(v),
                         fmt_money(schedule.interest)
@@ -212,15 +213,17 @@ pub fn line_52_nj2210(
 fn line_52_explanation(cx: &Ctx, s: &Sheet, sch: &Nj2210Schedule) -> Explanation {
     let e = &cx.p.estimated;
     let mut rule = crate::explain_format!(
+        cx,
         "NJ-2210: line 1 tax {} - line 2 withholding and refundable credits {} = line 3 {}",
         fmt_money(sch.tax),
         fmt_money(sch.withholding_and_credits),
         fmt_money(sch.net_tax)
     );
     if sch.columns.is_empty() {
-        rule.push_str(&crate::explain_format!("; {}", sch.notes.join("; ")));
+        rule.push_str(&crate::explain_format!(cx, "; {}", sch.notes.join("; ")));
     } else {
         rule.push_str(&crate::explain_format!(
+            cx,
             "; required annual payment {}; interest {} = {}",
             fmt_money(sch.required_annual),
             sch.columns
@@ -236,11 +239,11 @@ fn line_52_explanation(cx: &Ctx, s: &Sheet, sch: &Nj2210Schedule) -> Explanation
             fmt_money(sch.interest)
         ));
         if !sch.notes.is_empty() {
-            rule.push_str(&crate::explain_format!(". {}", sch.notes.join(" ")));
+            rule.push_str(&crate::explain_format!(cx, ". {}", sch.notes.join(" ")));
         }
     }
     let sep = sch.separate_credits;
-    let mut exp = Explanation::new(rule, CITATION).line(
+    let mut exp = cx.explanation(rule, CITATION).line(
         "NJ-2210 line 1: balance of tax after credits",
         Key::BalanceAfterCredits,
         sat_add(sch.tax, sep.nonrefundable),
@@ -261,7 +264,11 @@ fn line_52_explanation(cx: &Ctx, s: &Sheet, sch: &Nj2210Schedule) -> Explanation
     }
     for &(k, name) in line_2_keys() {
         if s.get(k).is_some() && !s.v(k).is_zero() {
-            exp = exp.line(crate::explain_format!("NJ-2210 line 2: {name}"), k, s.v(k));
+            exp = exp.line(
+                crate::explain_format!(cx, "NJ-2210 line 2: {name}"),
+                k,
+                s.v(k),
+            );
         }
     }
     exp = exp.param(&e.declaration_threshold);
@@ -272,11 +279,12 @@ fn line_52_explanation(cx: &Ctx, s: &Sheet, sch: &Nj2210Schedule) -> Explanation
         let col = COLUMN_NAMES.get(i).copied().unwrap_or("?");
         exp = exp.worksheet(
             crate::explain_format!(
+                cx,
                 "Column {col} (due {}): {}",
                 c.due.map_or_else(String::new, |d| d.to_string()),
                 c.explanation.rule
             ),
-            crate::explain_format!("nj2210.columns[{i}].interest"),
+            crate::explain_format!(cx, "nj2210.columns[{i}].interest"),
             c.interest,
         );
     }
@@ -294,11 +302,12 @@ fn line_52_explanation(cx: &Ctx, s: &Sheet, sch: &Nj2210Schedule) -> Explanation
     for (i, p) in cx.a.payments.estimated.iter().enumerate() {
         exp = exp.answer(
             crate::explain_format!(
+                cx,
                 "Estimated payment ({})",
                 p.date
                     .map_or_else(|| "undated".to_owned(), |d| d.to_string())
             ),
-            crate::explain_format!("payments.estimated[{i}].amount"),
+            crate::explain_format!(cx, "payments.estimated[{i}].amount"),
             p.amount,
         );
     }
@@ -389,6 +398,7 @@ fn prior_year_safe_harbour(cx: &Ctx) -> Option<PriorYear> {
     let base_share = e.prior_year_share.value;
     let base = times_rate(tax, base_share);
     let base_words = crate::explain_format!(
+        cx,
         "last year's tax {} x {} = {}",
         fmt_money(tax),
         fmt_rate(base_share),
@@ -396,6 +406,7 @@ fn prior_year_safe_harbour(cx: &Ctx) -> Option<PriorYear> {
     );
     let required_words = if high {
         crate::explain_format!(
+            cx,
             "{base_words} (54A:9-6 c(2); the {} of 9-6 d(3) changes only the exception of subsection d)",
             fmt_rate(e.prior_year_high_income_share.value)
         )
@@ -408,6 +419,7 @@ fn prior_year_safe_harbour(cx: &Ctx) -> Option<PriorYear> {
         (
             amount,
             crate::explain_format!(
+                cx,
                 "last year's tax {} x {} (last year's taxable gross income {} is over {}{}, 54A:9-6 d(3)) = {}",
                 fmt_money(tax),
                 fmt_rate(share),
@@ -567,7 +579,7 @@ pub fn nj2210_schedule(
         ..Nj2210Schedule::default()
     };
     if !separate.nonrefundable.is_zero() || !separate.refundable.is_zero() {
-        sch.notes.push(crate::explain_format!(
+        sch.notes.push(crate::explain_format!(cx,
             "The credits claimed on the business credits schedule count against estimated tax (54A:8-4 b; P.L.2019, c.32, s.6 e for the impaired-employee credit): line 1 is line 50 {} less the non-refundable ones {} = {}, and line 2 includes the refundable ones {}",
             fmt_money(floor_zero(line_50)),
             fmt_money(separate.nonrefundable),
@@ -577,7 +589,7 @@ pub fn nj2210_schedule(
     }
     let threshold = e.declaration_threshold.value;
     if net <= threshold {
-        sch.notes.push(crate::explain_format!(
+        sch.notes.push(crate::explain_format!(cx,
             "NJ-2210 line 3 {} is not more than {}: no declaration of estimated tax was required and no interest is due (54A:8-4 a)",
             fmt_money(net),
             fmt_money(threshold)
@@ -594,6 +606,7 @@ pub fn nj2210_schedule(
         (
             v,
             crate::explain_format!(
+                cx,
                 "{f:?} of line 1 {} (a farmer: farming income {} is at least {:?} of total income {}, 54A:8-4 e) = {}",
                 fmt_money(tax),
                 fmt_money(farming),
@@ -607,6 +620,7 @@ pub fn nj2210_schedule(
         (
             v,
             crate::explain_format!(
+                cx,
                 "{} of line 1 {} = {}",
                 fmt_rate(e.required_share.value),
                 fmt_money(tax),
@@ -624,11 +638,11 @@ pub fn nj2210_schedule(
         Some(PriorYear {
             required: (_, words),
             ..
-        }) => crate::explain_format!(
+        }) => crate::explain_format!(cx,
             "Required annual payment: the lesser of {current_words} and {words} = {}.",
             fmt_money(required)
         ),
-        None => crate::explain_format!(
+        None => crate::explain_format!(cx,
             "Required annual payment: {current_words} (last year's tax not entered, so the prior-year safe harbour is not available)."
         ),
     });
@@ -658,7 +672,7 @@ pub fn nj2210_schedule(
                 && !i.is_zero()
             {
                 *i = Decimal::ZERO;
-                sch.notes.push(crate::explain_format!(
+                sch.notes.push(crate::explain_format!(cx,
                     "The installment due {due} is on or after the taxpayer's death ({death}): no underpayment is deemed to exist for it (54A:9-6 c)."
                 ));
             }
@@ -770,6 +784,7 @@ pub fn nj2210_schedule(
             .cite(CITATION),
         );
         sch.notes.push(crate::explain_format!(
+            cx,
             "Undated estimated payments {} are taken as paid in equal parts on the due dates.",
             fmt_money(undated)
         ));
@@ -857,7 +872,7 @@ pub fn nj2210_schedule(
             let v = fraction(*p);
             one = Some((
                 v,
-                crate::explain_format!("(A) {}/{n} of {words}: {}", k + 1, fmt_money(v)),
+                crate::explain_format!(cx, "(A) {}/{n} of {words}: {}", k + 1, fmt_money(v)),
             ));
         }
         if est.use_annualized_income {
@@ -885,6 +900,7 @@ pub fn nj2210_schedule(
             };
             let c_amount = fraction(share_tax);
             let c_words = crate::explain_format!(
+                cx,
                 "(C) {}/{n} of {} of the tax {} on the income through {months} months {} annualized ({} x 12 / {months} = {}) less exemptions {} = {}",
                 k + 1,
                 if farmer {
@@ -909,6 +925,7 @@ pub fn nj2210_schedule(
             tests.push((
                 two,
                 crate::explain_format!(
+                    cx,
                     "(2) {} of the tax {} on the actual income through {months} months {} = {}",
                     fmt_rate(e.actual_income_share.value),
                     fmt_money(actual_tax),
@@ -926,6 +943,7 @@ pub fn nj2210_schedule(
             .filter(|(v, _)| paid_by >= *v && short > Decimal::ZERO)
             .map(|(v, w)| {
                 crate::explain_format!(
+                    cx,
                     "exception (54A:9-6 d): payments by {due} {} reach {} ({w})",
                     fmt_money(paid_by),
                     fmt_money(*v)
@@ -938,6 +956,7 @@ pub fn nj2210_schedule(
                 let (i, months, by_rate) = interest_for(periods, p.amount, due, p.until);
                 column_interest = sat_add(column_interest, i);
                 piece_words.push(crate::explain_format!(
+                    cx,
                     "{} {} {}: {months} month(s) or part from {due} ({by_rate}) x 1/12 = {}",
                     fmt_money(p.amount),
                     if p.paid {
@@ -958,6 +977,7 @@ pub fn nj2210_schedule(
             short
         };
         let rule = crate::explain_format!(
+            cx,
             "required installment {}; paid by {due} (with any amount carried) {}; underpayment {}{}{}; interest {}",
             fmt_money(installments.get(k).copied().unwrap_or_default()),
             fmt_money(paid_to.get(k).copied().unwrap_or_default()),
@@ -979,7 +999,7 @@ pub fn nj2210_schedule(
             paid: paid_to.get(k).copied().unwrap_or_default(),
             underpayment,
             interest: column_interest,
-            explanation: Explanation::new(rule, CITATION),
+            explanation: cx.explanation(rule, CITATION),
             exception,
         });
     }

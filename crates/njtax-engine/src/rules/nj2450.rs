@@ -207,8 +207,13 @@ fn person_excess(
             continue;
         }
         exp = exp.answer(
-            crate::explain_format!("{who}: {} {} withheld", employer_name(w, i), kind.words()),
-            crate::explain_format!("income.w2s[{i}].{}", kind.field()),
+            crate::explain_format!(
+                cx,
+                "{who}: {} {} withheld",
+                employer_name(w, i),
+                kind.words()
+            ),
+            crate::explain_format!(cx, "income.w2s[{i}].{}", kind.field()),
             amount,
         );
         let key = employer_key(w, i);
@@ -253,9 +258,10 @@ fn person_excess(
 
     if all_keys.len() < 2 {
         let words = if w2s.is_empty() {
-            crate::explain_format!("{who}: no W-2")
+            crate::explain_format!(cx, "{who}: no W-2")
         } else {
             crate::explain_format!(
+                cx,
                 "{who}: W-2s from one employer only, so no NJ-2450 credit (an employer that withheld too much refunds it)"
             )
         };
@@ -271,18 +277,20 @@ fn person_excess(
         .map(|(e, c)| {
             if e.withheld > max {
                 crate::explain_format!(
+                    cx,
                     "{} {} (counted {})",
                     e.name,
                     fmt_money(e.withheld),
                     fmt_money(*c)
                 )
             } else {
-                crate::explain_format!("{} {}", e.name, fmt_money(e.withheld))
+                crate::explain_format!(cx, "{} {}", e.name, fmt_money(e.withheld))
             }
         })
         .collect::<Vec<_>>()
         .join(", ");
     let words = crate::explain_format!(
+        cx,
         "{who}: {} employers; {} withheld: {}; counted total {} minus the {} maximum = {}",
         all_keys.len(),
         kind.words(),
@@ -296,8 +304,8 @@ fn person_excess(
         fmt_money(excess)
     );
     exp = exp.worksheet(
-        crate::explain_format!("{who}: counted {} total", kind.words()),
-        crate::explain_format!("NJ-2450 ({}): counted total", owner_path(owner)),
+        crate::explain_format!(cx, "{who}: counted {} total", kind.words()),
+        crate::explain_format!(cx, "NJ-2450 ({}): counted total", owner_path(owner)),
         total,
     );
     if excess > Decimal::ZERO {
@@ -326,9 +334,9 @@ fn excess_line(cx: &Ctx, kind: Kind) -> Line {
     if cx.a.filing_status.is_joint() {
         owners.push(Owner::Spouse);
     }
-    let mut exp = Explanation::new(
+    let mut exp = cx.explanation(
         String::new(),
-        crate::explain_format!("{CITE}; NJ-1040 line {}", kind.line_id()),
+        crate::explain_format!(cx, "{CITE}; NJ-1040 line {}", kind.line_id()),
     );
     let mut total = Decimal::ZERO;
     let mut words = Vec::new();
@@ -344,6 +352,7 @@ fn excess_line(cx: &Ctx, kind: Kind) -> Line {
         exp = exp.param(kind.max(&cx.p.withholding));
     }
     exp.rule = crate::explain_format!(
+        cx,
         "Excess {} withheld by two or more employers, each counted up to the maximum, per person: {}. Total {}",
         kind.words(),
         words.join("; "),

@@ -4,7 +4,7 @@
 use rust_decimal::Decimal;
 
 use crate::answers::{Answers, Owner, ResidencyKind};
-use crate::explain::{Diagnostic, Explanation, Line};
+use crate::explain::{Diagnostic, Line};
 use crate::key::Key;
 pub use crate::law::residency::{
     ResidencyParams, ResidencyParamsFile, is_convenience_rule_state, is_reciprocity_state,
@@ -218,7 +218,7 @@ pub fn wages_with_convenience(cx: &Ctx, line: Line, notes: &[WageNote]) -> Line 
     if notes.is_empty() {
         return line;
     }
-    if !crate::explain::explaining() {
+    if !cx.explaining() {
         // The uncertain list of states is recorded either way: its warning is a diagnostic.
         line.explanation =
             std::mem::take(&mut line.explanation).param(&cx.p.residency.convenience_rule_states);
@@ -278,7 +278,7 @@ pub fn wages_with_convenience(cx: &Ctx, line: Line, notes: &[WageNote]) -> Line 
 /// A column-B line from the income rule's line over the New Jersey-source answers.
 pub fn column_b_line(cx: &Ctx, nj_key: Key, mut line: Line) -> Line {
     let mut exp = std::mem::take(&mut line.explanation);
-    if crate::explain::explaining() {
+    if cx.explaining() {
         exp.rule = format!(
             "New Jersey sources only (each item's New Jersey-source part, 54A:5-8): {}",
             exp.rule
@@ -306,14 +306,15 @@ pub fn column_b_totals(cx: &Ctx, s: &Sheet) -> [Line; 2] {
         Key::OtherIncomeNj,
     ];
     let total = floor_zero(sat_sum(keys.iter().map(|k| s.v(*k))));
-    let mut exp = Explanation::new(
+    let mut exp = cx.explanation(
         crate::explain_format!(
+            cx,
             "Sum of the New Jersey-source income lines (column B), not below zero = {}",
             fmt_money(total)
         ),
         "N.J.S.A. 54A:5-8; NJ-1040NR line 27B",
     );
-    if crate::explain::explaining() {
+    if cx.explaining() {
         for k in keys {
             let label = cx.map().find(k).map_or(k.as_str(), |(_, l)| l);
             exp = exp.line(label, k, s.v(k));
@@ -323,8 +324,8 @@ pub fn column_b_totals(cx: &Ctx, s: &Sheet) -> [Line; 2] {
     let l29 = cx.line(
         Key::GrossIncomeNj,
         total,
-        Explanation::new(
-            crate::explain_format!(
+        cx.explanation(
+            crate::explain_format!(cx,
                 "Total New Jersey-source income {}: no exclusion reduces it (pensions and annuities are not New Jersey income of a nonresident, 54A:5-8 b)",
                 fmt_money(total)
             ),
@@ -357,14 +358,14 @@ pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
     let taxable = s.v(Key::TaxableIncome);
     let test = crate::rules::tax::subject_to_tax(cx, s);
     let l40 = if !test.subject {
-        let exp = Explanation::new(
-            crate::explain_format!(
+        let exp = cx.explanation(
+            crate::explain_format!(cx,
                 "Gross income for the whole year as if a resident, {}, is at or below the {} threshold for {}, so no tax is due",
                 fmt_money(test.gross_income),
                 fmt_money(test.threshold),
                 cx.a.filing_status.name()
             ),
-            crate::explain_format!(
+            crate::explain_format!(cx,
                 "N.J.S.A. 54A:2-4 {} (last sentence); NJ-1040NR line 40",
                 test.subsection
             ),
@@ -377,6 +378,7 @@ pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
     } else {
         let (tax, mut exp) = tax_on(cx, taxable);
         exp.rule = crate::explain_format!(
+            cx,
             "Tax on taxable income {} as if a resident: {}",
             fmt_money(taxable),
             exp.rule
@@ -394,8 +396,9 @@ pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
     let l41 = cx.line(
         Key::IncomePercentage,
         pct,
-        Explanation::new(
+        cx.explanation(
             crate::explain_format!(
+                cx,
                 "New Jersey-source gross income {} ÷ gross income from everywhere {} = {} ({}%)",
                 fmt_money(nj),
                 fmt_money(everywhere),
@@ -412,8 +415,9 @@ pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
     let l42 = cx.line(
         Key::Tax,
         tax,
-        Explanation::new(
+        cx.explanation(
             crate::explain_format!(
+                cx,
                 "Tax as if a resident {} × income percentage {} = {}",
                 fmt_money(l40.value),
                 pct,
@@ -445,16 +449,17 @@ pub fn partnership_tax_paid(cx: &Ctx) -> Line {
     );
     let v = crate::money::sat_add(partnership, s_corp);
     let mut exp = if s_corp.is_zero() {
-        Explanation::new(
+        cx.explanation(
             crate::explain_format!(
+                cx,
                 "Tax paid on your behalf by partnerships, as entered: {}",
                 fmt_money(v)
             ),
             "P.L.2002, c.40, s.12 (C.54:10A-15.11); NJ-1040NR partnership payments line",
         )
     } else {
-        Explanation::new(
-            crate::explain_format!(
+        cx.explanation(
+            crate::explain_format!(cx,
                 "Tax paid on your behalf by partnerships {} + by S corporations {} (credited as paid, 54A:4-2 b) = {}",
                 fmt_money(partnership),
                 fmt_money(s_corp),

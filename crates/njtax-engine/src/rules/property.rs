@@ -214,6 +214,7 @@ pub fn homesteads(cx: &Ctx) -> Homesteads {
                 (
                     amount,
                     crate::explain_format!(
+                        cx,
                         "{name}, owned: property taxes for the year {} x {}% share of title x {}% for the unit occupied x {months}/12 months as principal residence = {}",
                         fmt_money(taxes),
                         own.normalize(),
@@ -248,6 +249,7 @@ pub fn homesteads(cx: &Ctx) -> Homesteads {
                 (
                     amount,
                     crate::explain_format!(
+                        cx,
                         "{name}, rented: {}% of rent paid for the period occupied {} = {}",
                         (p.rent_share.value * PERCENT_MAX).normalize(),
                         fmt_money(rent),
@@ -294,6 +296,7 @@ pub fn homesteads(cx: &Ctx) -> Homesteads {
                 amount = times_rate(amount, p.shared_home_mfs_fraction.value);
                 shared = true;
                 text.push_str(&crate::explain_format!(
+                    cx,
                     "; {}, so {}% of {} = {}",
                     if h.kind == HomesteadKind::Owner {
                         "held with the spouse filing separately as tenants by the entirety"
@@ -378,9 +381,9 @@ pub fn line_40a_property_taxes_paid(cx: &Ctx, _s: &Sheet) -> Line {
         "No homestead entered: no property taxes or rent paid on a New Jersey principal residence, $0.00".to_owned()
     } else {
         let parts: Vec<&str> = hs.items.iter().map(|h| h.text.as_str()).collect();
-        crate::explain_format!("{}. Total {}", parts.join("; "), fmt_money(hs.total))
+        crate::explain_format!(cx, "{}. Total {}", parts.join("; "), fmt_money(hs.total))
     };
-    let mut exp = Explanation::new(
+    let mut exp = cx.explanation(
         rule,
         "N.J.S.A. 54A:3A-16, 3A-17 b-e, 3A-18, 3A-19; NJ-1040 line 40a",
     );
@@ -391,37 +394,37 @@ pub fn line_40a_property_taxes_paid(cx: &Ctx, _s: &Sheet) -> Line {
                 exp = exp
                     .answer(
                         "Property taxes for the year",
-                        crate::explain_format!("{path}.property_taxes"),
+                        crate::explain_format!(cx, "{path}.property_taxes"),
                         h.property_taxes,
                     )
                     .answer_text(
                         "Share of title",
-                        crate::explain_format!("{path}.ownership_percent"),
-                        crate::explain_format!("{}%", h.ownership_percent.normalize()),
+                        crate::explain_format!(cx, "{path}.ownership_percent"),
+                        crate::explain_format!(cx, "{}%", h.ownership_percent.normalize()),
                     )
                     .answer_text(
                         "Unit occupied",
-                        crate::explain_format!("{path}.unit_percent"),
-                        crate::explain_format!("{}%", h.unit_percent.normalize()),
+                        crate::explain_format!(cx, "{path}.unit_percent"),
+                        crate::explain_format!(cx, "{}%", h.unit_percent.normalize()),
                     );
             }
             HomesteadKind::Tenant => {
                 exp = exp.answer(
                     "Rent paid",
-                    crate::explain_format!("{path}.rent_paid"),
+                    crate::explain_format!(cx, "{path}.rent_paid"),
                     h.rent_paid,
                 );
             }
         }
         exp = exp.answer_text(
             "Months occupied as principal residence",
-            crate::explain_format!("{path}.months_occupied"),
+            crate::explain_format!(cx, "{path}.months_occupied"),
             h.months_occupied.to_string(),
         );
         if cx.a.filing_status == FilingStatus::MarriedSeparate && h.kind == HomesteadKind::Owner {
             exp = exp.answer_text(
                 "Title",
-                crate::explain_format!("{path}.title"),
+                crate::explain_format!(cx, "{path}.title"),
                 match h.title {
                     HomesteadTitle::ByTheEntirety => "with your spouse as tenants by the entirety",
                     HomesteadTitle::SpouseOnly => "your spouse's name only",
@@ -431,7 +434,7 @@ pub fn line_40a_property_taxes_paid(cx: &Ctx, _s: &Sheet) -> Line {
         } else if h.kind == HomesteadKind::Tenant && h.shared_with_spouse_filing_separately {
             exp = exp.answer_text(
                 "Spouse filing separately lives here too",
-                crate::explain_format!("{path}.shared_with_spouse_filing_separately"),
+                crate::explain_format!(cx, "{path}.shared_with_spouse_filing_separately"),
                 "yes",
             );
         }
@@ -694,6 +697,7 @@ fn merge_params(mut exp: Explanation, from: &Explanation) -> Explanation {
 
 /// The worksheet's columns as explanation inputs (steps named after the worksheet lines).
 fn worksheet_inputs(mut exp: Explanation, w: &Worksheet) -> Explanation {
+    let mode = exp.mode();
     exp = exp
         .worksheet("Property taxes paid (line 40a)", "Worksheet H line 1", w.h1)
         .worksheet(
@@ -706,23 +710,23 @@ fn worksheet_inputs(mut exp: Explanation, w: &Worksheet) -> Explanation {
             for (c, col) in [("A", &w.a), ("B", &w.b)] {
                 exp = exp
                     .worksheet(
-                        crate::explain_format!("Column {c}: taxable income (line 39)"),
-                        crate::explain_format!("Worksheet H line 3 column {c}"),
+                        crate::explain_format!(mode, "Column {c}: taxable income (line 39)"),
+                        crate::explain_format!(mode, "Worksheet H line 3 column {c}"),
                         col.taxable_income,
                     )
                     .worksheet(
-                        crate::explain_format!("Column {c}: property tax deduction"),
-                        crate::explain_format!("Worksheet H line 4 column {c}"),
+                        crate::explain_format!(mode, "Column {c}: property tax deduction"),
+                        crate::explain_format!(mode, "Worksheet H line 4 column {c}"),
                         col.deduction,
                     )
                     .worksheet(
-                        crate::explain_format!("Column {c}: New Jersey taxable income"),
-                        crate::explain_format!("Worksheet H line 5 column {c}"),
+                        crate::explain_format!(mode, "Column {c}: New Jersey taxable income"),
+                        crate::explain_format!(mode, "Worksheet H line 5 column {c}"),
                         col.nj_taxable_income,
                     )
                     .worksheet(
-                        crate::explain_format!("Column {c}: tax"),
-                        crate::explain_format!("Worksheet H line 6 column {c}"),
+                        crate::explain_format!(mode, "Column {c}: tax"),
+                        crate::explain_format!(mode, "Worksheet H line 6 column {c}"),
                         col.tax,
                     );
             }
@@ -737,23 +741,23 @@ fn worksheet_inputs(mut exp: Explanation, w: &Worksheet) -> Explanation {
             {
                 exp = exp
                     .worksheet(
-                        crate::explain_format!("Column {c}: New Jersey taxable income (Schedule NJ-COJ line 6)"),
-                        crate::explain_format!("Schedule NJ-COJ line 6 column {c}"),
+                        crate::explain_format!(mode, "Column {c}: New Jersey taxable income (Schedule NJ-COJ line 6)"),
+                        crate::explain_format!(mode, "Schedule NJ-COJ line 6 column {c}"),
                         col.nj_taxable_income,
                     )
                     .worksheet(
-                        crate::explain_format!("Column {c}: tax (Schedule NJ-COJ line 7)"),
-                        crate::explain_format!("Worksheet I line 1 column {c}"),
+                        crate::explain_format!(mode, "Column {c}: tax (Schedule NJ-COJ line 7)"),
+                        crate::explain_format!(mode, "Worksheet I line 1 column {c}"),
                         col.tax,
                     )
                     .worksheet(
-                        crate::explain_format!("Column {c}: credit for taxes paid to other jurisdictions (Schedule NJ-COJ line 9)"),
-                        crate::explain_format!("Worksheet I line 2 column {c}"),
+                        crate::explain_format!(mode, "Column {c}: credit for taxes paid to other jurisdictions (Schedule NJ-COJ line 9)"),
+                        crate::explain_format!(mode, "Worksheet I line 2 column {c}"),
                         coj,
                     )
                     .worksheet(
-                        crate::explain_format!("Column {c}: tax after that credit"),
-                        crate::explain_format!("Worksheet I line 3 column {c}"),
+                        crate::explain_format!(mode, "Column {c}: tax after that credit"),
+                        crate::explain_format!(mode, "Worksheet I line 3 column {c}"),
                         net,
                     );
             }
@@ -769,7 +773,7 @@ fn worksheet_inputs(mut exp: Explanation, w: &Worksheet) -> Explanation {
 /// The worksheet's comparison in words.
 fn worksheet_words(w: &Worksheet) -> String {
     match w.kind {
-        WorksheetKind::H => crate::explain_format!(
+        WorksheetKind::H => format!(
             "Worksheet H: line 1 property taxes {}, line 2 deduction {} (limit {}). Column A (with the deduction): {} - {} = {} taxable, tax {}. Column B (without): {} taxable, tax {}. Line 7: the deduction saves {} - {} = {}",
             fmt_money(w.h1),
             fmt_money(w.h2),
@@ -784,7 +788,7 @@ fn worksheet_words(w: &Worksheet) -> String {
             fmt_money(w.a.tax),
             fmt_money(w.saved),
         ),
-        WorksheetKind::I => crate::explain_format!(
+        WorksheetKind::I => format!(
             "Worksheet I: line 1 property taxes {}, deduction {} (limit {}). Column A (with the deduction): {} taxable, tax {}, credit for taxes paid to other jurisdictions {}, tax after it {}. Column B (without): {} taxable, tax {}, credit {}, tax after it {}. Line 4: the deduction saves {} - {} = {}",
             fmt_money(w.h1),
             fmt_money(w.h2),
@@ -832,8 +836,8 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         let l41 = cx.line(
             Key::PropertyTaxDeduction,
             Decimal::ZERO,
-            test.input(Explanation::new(
-                crate::explain_format!("{}. Line 41 = $0.00", elig.reason),
+            test.input(cx.explanation(
+                crate::explain_format!(cx, "{}. Line 41 = $0.00", elig.reason),
                 "N.J.S.A. 54A:2-4, 3A-17, 3A-20; NJ-1040 line 41",
             ))
             .line("Property taxes paid", Key::PropertyTaxesPaid, h1)
@@ -844,11 +848,12 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         let l44 = cx.line(
             Key::CojCredit,
             Decimal::ZERO,
-            Explanation::new(
+            cx.explanation(
                 if entries.is_empty() {
                     "No income taxed by another jurisdiction was entered: $0.00".to_owned()
                 } else {
                     crate::explain_format!(
+                        cx,
                         "{}, so there is no New Jersey tax to take a credit against: $0.00",
                         test.words()
                     )
@@ -874,9 +879,10 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
     // Line 41.
     let l41_value = if take { w.h2 } else { Decimal::ZERO };
     let decision = if !elig.deduction {
-        crate::explain_format!("{}. Line 41 = $0.00", elig.reason)
+        crate::explain_format!(cx, "{}. Line 41 = $0.00", elig.reason)
     } else if take {
         crate::explain_format!(
+            cx,
             "{}, at least the {} credit, so the deduction is taken (the credit is an election instead of the deduction, 3A-20 a): line 41 = {}",
             worksheet_words(&w),
             fmt_money(w.credit),
@@ -884,6 +890,7 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         )
     } else {
         crate::explain_format!(
+            cx,
             "{}, less than the {} credit, so the credit is taken instead of the deduction (3A-20 a; line 56): line 41 = $0.00",
             worksheet_words(&w),
             fmt_money(w.credit)
@@ -892,19 +899,21 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
     // A part-year resident's subject-to-tax test is on the whole year, not on line 29: say so, as
     // line 43 does, so that the two lines agree.
     let decision = if elig.deduction && cx.scope.whole_year_gross_income.is_some() {
-        crate::explain_format!("{}. {decision}", test.words())
+        crate::explain_format!(cx, "{}. {decision}", test.words())
     } else {
         decision
     };
-    let mut exp41 = Explanation::new(
-        decision,
-        crate::explain_format!(
-            "N.J.S.A. 54A:3A-17, 3A-18, 3A-19, 3A-20; NJ-1040 line 41, {sheet_name}"
-        ),
-    )
-    .line("Taxable income", Key::TaxableIncome, l39)
-    .line("Property taxes paid", Key::PropertyTaxesPaid, h1)
-    .line("Gross income", Key::GrossIncome, gross);
+    let mut exp41 = cx
+        .explanation(
+            decision,
+            crate::explain_format!(
+                cx,
+                "N.J.S.A. 54A:3A-17, 3A-18, 3A-19, 3A-20; NJ-1040 line 41, {sheet_name}"
+            ),
+        )
+        .line("Taxable income", Key::TaxableIncome, l39)
+        .line("Property taxes paid", Key::PropertyTaxesPaid, h1)
+        .line("Gross income", Key::GrossIncome, gross);
     if cx.scope.whole_year_gross_income.is_some() {
         exp41 = test.input(exp41);
     }
@@ -930,7 +939,7 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         cx.line(
             Key::CojCredit,
             Decimal::ZERO,
-            Explanation::new(
+            cx.explanation(
                 "No income taxed by another jurisdiction was entered: $0.00",
                 coj::COJ_CITATION,
             ),
@@ -945,49 +954,55 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
             CojCol::A => "column A (with the property tax deduction)",
             CojCol::B => "column B (without the property tax deduction)",
         };
-        let parts: Vec<String> = w.schedules.iter().map(|sch| sch.describe(col)).collect();
-        let mut exp = Explanation::new(
-            crate::explain_format!(
-                "{}. Total of {col_name}: {}, not more than the tax on line 43 {} = {}",
-                parts.join("; "),
-                fmt_money(total),
-                fmt_money(l43.value),
-                fmt_money(value)
-            ),
-            coj::COJ_CITATION,
-        )
-        .line("Gross income", Key::GrossIncome, gross)
-        .line("Taxable income", Key::TaxableIncome, l39)
-        .line("Tax", Key::Tax, l43.value);
+        let parts: Vec<String> = if cx.explaining() {
+            w.schedules.iter().map(|sch| sch.describe(col)).collect()
+        } else {
+            Vec::new()
+        };
+        let mut exp = cx
+            .explanation(
+                crate::explain_format!(
+                    cx,
+                    "{}. Total of {col_name}: {}, not more than the tax on line 43 {} = {}",
+                    parts.join("; "),
+                    fmt_money(total),
+                    fmt_money(l43.value),
+                    fmt_money(value)
+                ),
+                coj::COJ_CITATION,
+            )
+            .line("Gross income", Key::GrossIncome, gross)
+            .line("Taxable income", Key::TaxableIncome, l39)
+            .line("Tax", Key::Tax, l43.value);
         for sch in &w.schedules {
             let path = format!("other_jurisdictions[{}]", sch.entry.index);
             let c = sch.col(col);
             exp = exp
                 .answer(
-                    crate::explain_format!("{}: income taxed by both", sch.entry.name),
-                    crate::explain_format!("{path}.income_taxed_by_both"),
+                    crate::explain_format!(cx, "{}: income taxed by both", sch.entry.name),
+                    crate::explain_format!(cx, "{path}.income_taxed_by_both"),
                     cx.a.other_jurisdictions
                         .get(sch.entry.index)
                         .map_or(Decimal::ZERO, |j| j.income_taxed_by_both),
                 )
                 .answer(
-                    crate::explain_format!("{}: tax paid", sch.entry.name),
-                    crate::explain_format!("{path}.tax_paid"),
+                    crate::explain_format!(cx, "{}: tax paid", sch.entry.name),
+                    crate::explain_format!(cx, "{path}.tax_paid"),
                     sch.entry.tax_paid,
                 )
                 .worksheet_text(
-                    crate::explain_format!("{}: credit percentage (line 3)", sch.entry.name),
-                    crate::explain_format!("Schedule NJ-COJ {} line 3", sch.entry.name),
+                    crate::explain_format!(cx, "{}: credit percentage (line 3)", sch.entry.name),
+                    crate::explain_format!(cx, "Schedule NJ-COJ {} line 3", sch.entry.name),
                     coj::fmt_percent(sch.line3),
                 )
                 .worksheet(
-                    crate::explain_format!("{}: line 8", sch.entry.name),
-                    crate::explain_format!("Schedule NJ-COJ {} line 8", sch.entry.name),
+                    crate::explain_format!(cx, "{}: line 8", sch.entry.name),
+                    crate::explain_format!(cx, "Schedule NJ-COJ {} line 8", sch.entry.name),
                     c.line8,
                 )
                 .worksheet(
-                    crate::explain_format!("{}: credit allowed (line 9)", sch.entry.name),
-                    crate::explain_format!("Schedule NJ-COJ {} line 9", sch.entry.name),
+                    crate::explain_format!(cx, "{}: credit allowed (line 9)", sch.entry.name),
+                    crate::explain_format!(cx, "Schedule NJ-COJ {} line 9", sch.entry.name),
                     c.line9,
                 );
         }
@@ -1002,8 +1017,9 @@ fn line_42(cx: &Ctx, l39: Decimal, l41: Decimal) -> Line {
     cx.line(
         Key::NjTaxableIncome,
         v,
-        Explanation::new(
+        cx.explanation(
             crate::explain_format!(
+                cx,
                 "Taxable income {} minus property tax deduction {}, not below zero = {}",
                 fmt_money(l39),
                 fmt_money(l41),
@@ -1032,7 +1048,7 @@ pub fn line_56_property_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
         Some((_, sheet)) => format!("N.J.S.A. 54A:3A-20; NJ-1040 line 56, {sheet}"),
         None => "N.J.S.A. 54A:3A-20; NJ-1040 line 56".to_owned(),
     };
-    let mut exp = test.input(Explanation::new(String::new(), citation).line(
+    let mut exp = test.input(cx.explanation(String::new(), citation).line(
         "Property taxes paid",
         Key::PropertyTaxesPaid,
         h1,
@@ -1053,12 +1069,13 @@ pub fn line_56_property_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
     let (value, rule) = if !elig.credit {
         (
             Decimal::ZERO,
-            crate::explain_format!("{}: line 56 = $0.00", elig.reason),
+            crate::explain_format!(cx, "{}: line 56 = $0.00", elig.reason),
         )
     } else if deduction > Decimal::ZERO {
         (
             Decimal::ZERO,
             crate::explain_format!(
+                cx,
                 "The property tax deduction on line 41 ({}) saves {} of tax, at least the {} credit, so the deduction is taken instead of the credit: line 56 = $0.00",
                 fmt_money(deduction),
                 saved_text.as_deref().unwrap_or("the worksheet amount"),
@@ -1069,6 +1086,7 @@ pub fn line_56_property_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
         (
             credit,
             crate::explain_format!(
+                cx,
                 "The property tax deduction would save only {} of tax (worksheet columns A with and B without the deduction), less than the {} credit, so the credit is elected instead of the deduction: line 56 = {}",
                 saved_text.as_deref().unwrap_or("less than the credit"),
                 fmt_money(credit),
@@ -1078,11 +1096,12 @@ pub fn line_56_property_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
     } else {
         (
             credit,
-            crate::explain_format!("{}: line 56 = {}", elig.reason, fmt_money(credit)),
+            crate::explain_format!(cx, "{}: line 56 = {}", elig.reason, fmt_money(credit)),
         )
     };
     exp.rule = if value > Decimal::ZERO && cx.a.filing_status == FilingStatus::MarriedSeparate {
         crate::explain_format!(
+            cx,
             "{rule}. Married filing separately: each spouse gets one-half of the {} credit (3A-20 b)",
             fmt_money(p.credit_amount.value)
         )

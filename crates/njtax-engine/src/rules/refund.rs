@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::answers::Date;
 use crate::calendar::add_months;
-use crate::explain::{Diagnostic, Explanation, Line};
+use crate::explain::{Diagnostic, Line};
 use crate::key::Key;
 pub use crate::law::funds::{Fund, FundParams, FundParamsFile};
 use crate::law::late::next_business_day;
@@ -46,8 +46,8 @@ pub const PAYMENT_LINES: [(Key, &str); 12] = [
 /// Line 66: total withholdings, credits and payments (lines 55 through 65).
 pub fn line_66_total_payments(cx: &Ctx, s: &Sheet) -> Line {
     let total = sat_sum(PAYMENT_LINES.iter().map(|(k, _)| s.v(*k)));
-    let mut exp = Explanation::new(
-        crate::explain_format!("Sum of lines 55 through 65 = {}", fmt_money(total)),
+    let mut exp = cx.explanation(
+        crate::explain_format!(cx, "Sum of lines 55 through 65 = {}", fmt_money(total)),
         "NJ-1040 line 66",
     );
     for (k, name) in PAYMENT_LINES {
@@ -186,8 +186,9 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
     let l67 = cx.line(
         Key::TaxDue,
         tax_due,
-        Explanation::new(
+        cx.explanation(
             crate::explain_format!(
+                cx,
                 "Line 54 {} minus line 66 {}, when positive",
                 fmt_money(l54),
                 fmt_money(l66.value)
@@ -200,8 +201,9 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
     let l68 = cx.line(
         Key::Overpayment,
         overpayment,
-        Explanation::new(
+        cx.explanation(
             crate::explain_format!(
+                cx,
                 "Line 66 {} minus line 54 {}, when positive",
                 fmt_money(l66.value),
                 fmt_money(l54)
@@ -244,8 +246,9 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         cx.line(
             Key::CreditForward,
             credit,
-            Explanation::new(
+            cx.explanation(
                 crate::explain_format!(
+                    cx,
                     "Amount of the overpayment credited to next year's tax: {}",
                     fmt_money(credit)
                 ),
@@ -302,8 +305,8 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         out.push(cx.line(
             key,
             fixed[pos],
-            Explanation::new(
-                crate::explain_format!("Contribution to the {name}: {}", fmt_money(fixed[pos])),
+            cx.explanation(
+                crate::explain_format!(cx, "Contribution to the {name}: {}", fmt_money(fixed[pos])),
                 cite,
             ),
         ));
@@ -322,8 +325,9 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
                 let cite = fund.map_or_else(|| funds.citation.clone(), |f| f.citation.clone());
                 (
                     *amount,
-                    Explanation::new(
+                    cx.explanation(
                         crate::explain_format!(
+                            cx,
                             "Contribution to the {name} (fund code {code}): {}",
                             fmt_money(*amount)
                         ),
@@ -331,7 +335,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
                     )
                     .answer_text(
                         "Fund",
-                        crate::explain_format!("refund.contributions[{i}].fund"),
+                        crate::explain_format!(cx, "refund.contributions[{i}].fund"),
                         id.clone(),
                     )
                     // The list's uncertainty note (codes follow 54A:9-25.14's enactment order and
@@ -341,7 +345,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
             }
             None => (
                 Decimal::ZERO,
-                Explanation::new("No other designated contribution", funds.citation.clone()),
+                cx.explanation("No other designated contribution", funds.citation.clone()),
             ),
         };
         out.push(cx.line(key, value, exp));
@@ -357,8 +361,9 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         cx.line(
             Key::TotalAdjustments,
             adjustments,
-            Explanation::new(
+            cx.explanation(
                 crate::explain_format!(
+                    cx,
                     "Lines 69 through 77: credit forward {} + contributions {} = {}",
                     fmt_money(credit),
                     fmt_money(contributions),
@@ -378,8 +383,9 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         cx.line(
             Key::BalanceDue,
             balance,
-            Explanation::new(
+            cx.explanation(
                 crate::explain_format!(
+                    cx,
                     "Tax due {} plus adjustments {} less any overpayment {} = {}",
                     fmt_money(tax_due),
                     fmt_money(adjustments),
@@ -394,8 +400,8 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         ),
     );
     let refund_exp = match &barred {
-        Some(why) => Explanation::new(
-            crate::explain_format!(
+        Some(why) => cx.explanation(
+            crate::explain_format!(cx,
                 "No refund: {why} (54A:9-8 d); overpayment {} allowed {} minus adjustments {} = {}",
                 fmt_money(overpayment),
                 fmt_money(refundable),
@@ -412,8 +418,8 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
                 .map(|d| d.to_string())
                 .unwrap_or_default(),
         ),
-        None => Explanation::new(
-            crate::explain_format!(
+        None => cx.explanation(
+            crate::explain_format!(cx,
                 "Overpayment {} minus adjustments {} = {}",
                 fmt_money(overpayment),
                 fmt_money(adjustments),

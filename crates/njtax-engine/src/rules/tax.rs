@@ -13,7 +13,7 @@
 use rust_decimal::Decimal;
 
 use crate::answers::{FilingStatus, TaxMethod};
-use crate::explain::{Explanation, Line};
+use crate::explain::{Explanation, Line, Mode};
 use crate::key::Key;
 pub use crate::law::tax::uses_joint_table;
 pub use crate::law::tax::{Bracket, Schedules, TableRowEdge, TaxParams, TaxParamsFile};
@@ -138,9 +138,9 @@ pub fn tax_from_brackets(brackets: &[Bracket], taxable: Decimal) -> Decimal {
 /// The row in words: "$1,295.50 plus 3.5% of the excess over $70,000.00".
 pub fn row_text(b: &Bracket) -> String {
     if b.base.is_zero() && b.excess_over.is_zero() {
-        crate::explain_format!("{} of taxable income", fmt_rate(b.rate))
+        format!("{} of taxable income", fmt_rate(b.rate))
     } else {
-        crate::explain_format!(
+        format!(
             "{} plus {} of the excess over {}",
             fmt_money(b.base),
             fmt_rate(b.rate),
@@ -155,12 +155,12 @@ fn range_text(brackets: &[Bracket], i: usize, floor: Option<Decimal>) -> String 
     let over = brackets.get(i).map_or(Decimal::ZERO, |b| b.over);
     match (i, next) {
         (0, Some(n)) if floor.is_none() && over.is_zero() => {
-            crate::explain_format!("not over {}", fmt_money(n))
+            format!("not over {}", fmt_money(n))
         }
         (_, Some(n)) => {
-            crate::explain_format!("over {} but not over {}", fmt_money(over), fmt_money(n))
+            format!("over {} but not over {}", fmt_money(over), fmt_money(n))
         }
-        (_, None) => crate::explain_format!("over {}", fmt_money(over)),
+        (_, None) => format!("over {}", fmt_money(over)),
     }
 }
 
@@ -232,7 +232,13 @@ fn schedule_row<'a>(
 }
 
 /// Tax by the rate schedule (54A:2-1, and 54A:2-1a in 2009 above its floor), to the cent, with words.
-fn schedule_tax(t: TablesInForce, status: FilingStatus, taxable: Decimal) -> TaxComputation {
+/// Tax by the rate schedule (54A:2-1, and 54A:2-1a in 2009 above its floor), to the cent, with words.
+fn schedule_tax(
+    t: TablesInForce,
+    status: FilingStatus,
+    taxable: Decimal,
+    mode: Mode,
+) -> TaxComputation {
     let Some((i, rows, cite, floor)) = schedule_row(t, status, taxable) else {
         return TaxComputation {
             tax: Decimal::ZERO,
@@ -255,6 +261,7 @@ fn schedule_tax(t: TablesInForce, status: FilingStatus, taxable: Decimal) -> Tax
     };
     let tax = round_cents(row_amount(b, taxable)).max(Decimal::ZERO);
     let mut rule = crate::explain_format!(
+        mode,
         "Tax on {} by the rate table of {cite}, row {}: {} = {}",
         fmt_money(taxable),
         range_text(rows, i, floor),
@@ -262,7 +269,7 @@ fn schedule_tax(t: TablesInForce, status: FilingStatus, taxable: Decimal) -> Tax
         fmt_money(tax)
     );
     if let Some(printed) = b.printed_excess_over {
-        rule.push_str(&crate::explain_format!(
+        rule.push_str(&crate::explain_format!(mode,
             " (the statute prints \"of the excess over {}\"; the excess is measured from {}, see docs/decisions/tax-surtax-printed-excess.md)",
             fmt_money(printed),
             fmt_money(b.excess_over)
@@ -289,11 +296,13 @@ pub fn compute_tax(
     status: FilingStatus,
     taxable: Decimal,
     method: TaxMethod,
+    mode: Mode,
 ) -> TaxComputation {
     if taxable <= Decimal::ZERO {
         return TaxComputation {
             tax: Decimal::ZERO,
             rule: crate::explain_format!(
+                mode,
                 "Taxable income {} is zero or less, so there is no tax",
                 fmt_money(taxable)
             ),
@@ -310,8 +319,9 @@ pub fn compute_tax(
             r
         }
         (TaxMethod::TableWhenAvailable, Some(r)) => {
-            let mut c = schedule_tax(t, status, taxable);
+            let mut c = schedule_tax(t, status, taxable, mode);
             c.rule = crate::explain_format!(
+                mode,
                 "Taxable income is not under the tax-table limit of {}, so the rate schedule applies. {}",
                 fmt_money(r.limit),
                 c.rule
@@ -319,12 +329,15 @@ pub fn compute_tax(
             return c;
         }
         (TaxMethod::RateSchedule, _) => {
-            let mut c = schedule_tax(t, status, taxable);
-            c.rule =
-                crate::explain_format!("Rate schedule chosen instead of the tax table. {}", c.rule);
+            let mut c = schedule_tax(t, status, taxable, mode);
+            c.rule = crate::explain_format!(
+                mode,
+                "Rate schedule chosen instead of the tax table. {}",
+                c.rule
+            );
             return c;
         }
-        (TaxMethod::TableWhenAvailable, None) => return schedule_tax(t, status, taxable),
+        (TaxMethod::TableWhenAvailable, None) => return schedule_tax(t, status, taxable, mode),
     };
     // The row containing the income.
     let rows_below = (taxable / rule.width).floor();
@@ -336,26 +349,33 @@ pub fn compute_tax(
     let end = start + rule.width;
     let mid = start + rule.width / Decimal::TWO;
     let Some((i, rows, cite, floor)) = schedule_row(t, status, mid) else {
-        return schedule_tax(t, status, taxable);
+        return schedule_tax(t, status, taxable, mode);
     };
     let Some(b) = rows.get(i) else {
-        return schedule_tax(t, status, taxable);
+        return schedule_tax(t, status, taxable, mode);
     };
     let exact = row_amount(b, mid).max(Decimal::ZERO);
     let tax = round_dollars(exact);
     let row_words = match rule.edge {
         TableRowEdge::MultipleStartsRow => crate::explain_format!(
+            mode,
             "at least {} but less than {}",
             fmt_money(start),
             fmt_money(end)
         ),
         TableRowEdge::MultipleEndsRow => {
-            crate::explain_format!("over {} but not over {}", fmt_money(start), fmt_money(end))
+            crate::explain_format!(
+                mode,
+                "over {} but not over {}",
+                fmt_money(start),
+                fmt_money(end)
+            )
         }
     };
     TaxComputation {
         tax,
         rule: crate::explain_format!(
+            mode,
             "Tax table (taxable income under {}): {} is in the row {row_words}; tax at the row midpoint {} by the rate table of {cite} ({}) = {}, rounded to whole dollars = {}",
             fmt_money(rule.limit),
             fmt_money(taxable),
@@ -379,6 +399,7 @@ pub fn rate_schedule_tax(p: &TaxParams, status: FilingStatus, taxable: Decimal) 
         status,
         taxable,
         TaxMethod::RateSchedule,
+        Mode::ValuesOnly,
     )
     .tax
 }
@@ -413,8 +434,10 @@ pub fn tax_on(cx: &Ctx, taxable: Decimal) -> (Decimal, Explanation) {
         cx.a.filing_status,
         taxable,
         method,
+        cx.mode(),
     );
-    let mut exp = Explanation::new(c.rule, c.citation)
+    let mut exp = cx
+        .explanation(c.rule, c.citation)
         .answer_text(
             "Tax computation method",
             "options.tax_method",
@@ -495,7 +518,14 @@ pub fn computation_for(
             _ => None,
         },
     };
-    Ok(compute_tax(t, table, status, taxable, method))
+    Ok(compute_tax(
+        t,
+        table,
+        status,
+        taxable,
+        method,
+        Mode::Explain,
+    ))
 }
 
 /// The 54A:2-4 no-tax threshold for any stored year (1991 on).
@@ -554,8 +584,9 @@ pub fn line_43_tax(cx: &Ctx, s: &Sheet, nj_taxable_income: Decimal) -> Line {
     let test = subject_to_tax(cx, s);
     let sub = test.subsection;
     if !test.subject {
-        let exp = Explanation::new(
+        let exp = cx.explanation(
             crate::explain_format!(
+                cx,
                 "{} of {} is at or below the {} threshold for {}, so no tax is due (line 42 is {})",
                 test.income_words,
                 fmt_money(test.gross_income),
@@ -563,7 +594,7 @@ pub fn line_43_tax(cx: &Ctx, s: &Sheet, nj_taxable_income: Decimal) -> Line {
                 status.name(),
                 fmt_money(nj_taxable_income)
             ),
-            crate::explain_format!("N.J.S.A. 54A:2-4 {sub}; NJ-1040 line 43"),
+            crate::explain_format!(cx, "N.J.S.A. 54A:2-4 {sub}; NJ-1040 line 43"),
         );
         let exp = test
             .input(exp)
@@ -578,6 +609,7 @@ pub fn line_43_tax(cx: &Ctx, s: &Sheet, nj_taxable_income: Decimal) -> Line {
     }
     let (tax, mut exp) = tax_on(cx, nj_taxable_income);
     exp.rule = crate::explain_format!(
+        cx,
         "{}. {} of {} is above the {} no-tax threshold, so the tax is due",
         exp.rule,
         test.income_words,

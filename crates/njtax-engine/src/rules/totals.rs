@@ -4,7 +4,7 @@
 use rust_decimal::Decimal;
 
 use crate::answers::Owner;
-use crate::explain::{Diagnostic, Explanation, Line};
+use crate::explain::{Diagnostic, Line};
 use crate::key::Key;
 use crate::money::{floor_zero, fmt_money, sat_sub, sat_sum};
 use crate::rules::business_credits::Applied;
@@ -17,8 +17,9 @@ pub fn line_45_balance_of_tax(cx: &Ctx, s: &Sheet) -> Line {
     cx.line(
         Key::BalanceOfTax,
         v,
-        Explanation::new(
+        cx.explanation(
             crate::explain_format!(
+                cx,
                 "Tax {} minus credit for taxes paid to other jurisdictions {}",
                 fmt_money(tax),
                 fmt_money(coj)
@@ -57,8 +58,8 @@ pub fn lines_45_to_54_with_nj2210(
     let l49 = cx.line(
         Key::TotalCredits,
         total,
-        Explanation::new(
-            crate::explain_format!("Lines 46 + 47 + 48 = {}", fmt_money(total)),
+        cx.explanation(
+            crate::explain_format!(cx, "Lines 46 + 47 + 48 = {}", fmt_money(total)),
             "NJ-1040 line 49",
         )
         .line(
@@ -81,8 +82,9 @@ pub fn lines_45_to_54_with_nj2210(
     let l50 = cx.line(
         Key::BalanceAfterCredits,
         after,
-        Explanation::new(
+        cx.explanation(
             crate::explain_format!(
+                cx,
                 "Line 45 {} minus line 49 {}, not below zero = {}",
                 fmt_money(l45.value),
                 fmt_money(total),
@@ -106,8 +108,8 @@ pub fn lines_45_to_54_with_nj2210(
     let l51 = cx.line(
         Key::UseTax,
         use_tax,
-        Explanation::new(
-            crate::explain_format!("Use tax as entered: {}", fmt_money(use_tax)),
+        cx.explanation(
+            crate::explain_format!(cx, "Use tax as entered: {}", fmt_money(use_tax)),
             "N.J.S.A. 54:32B-6; NJ-1040 line 51",
         )
         .answer("Use tax", "use_tax", use_tax),
@@ -127,8 +129,8 @@ pub fn lines_45_to_54_with_nj2210(
     let l54 = cx.line(
         Key::TotalTaxDue,
         due,
-        Explanation::new(
-            crate::explain_format!("Lines 50 + 51 + 52 + 53c = {}", fmt_money(due)),
+        cx.explanation(
+            crate::explain_format!(cx, "Lines 50 + 51 + 52 + 53c = {}", fmt_money(due)),
             "NJ-1040 line 54",
         )
         .line(
@@ -157,14 +159,14 @@ pub fn lines_45_to_54_with_nj2210(
 /// Line 55: NJ income tax withheld (W-2 box 17, 1099-R box 14, other statements) (54A:7-3).
 pub fn line_55_withholding(cx: &Ctx, _s: &Sheet) -> Line {
     let a = cx.a;
-    let mut exp = Explanation::new(String::new(), "N.J.S.A. 54A:7-3; NJ-1040 line 55");
+    let mut exp = cx.explanation(String::new(), "N.J.S.A. 54A:7-3; NJ-1040 line 55");
     let mut parts = Vec::new();
     for (i, w) in a.income.w2s.iter().enumerate() {
         if a.counts(w.owner) {
             parts.push(w.nj_tax_withheld);
             exp = exp.answer(
-                crate::explain_format!("W-2 {} box 17", w.employer),
-                crate::explain_format!("income.w2s[{i}].nj_tax_withheld"),
+                crate::explain_format!(cx, "W-2 {} box 17", w.employer),
+                crate::explain_format!(cx, "income.w2s[{i}].nj_tax_withheld"),
                 w.nj_tax_withheld,
             );
         }
@@ -173,8 +175,8 @@ pub fn line_55_withholding(cx: &Ctx, _s: &Sheet) -> Line {
         if a.counts(r.owner) && !r.nj_tax_withheld.is_zero() {
             parts.push(r.nj_tax_withheld);
             exp = exp.answer(
-                crate::explain_format!("1099-R {} NJ tax withheld", r.payer),
-                crate::explain_format!("income.retirement[{i}].nj_tax_withheld"),
+                crate::explain_format!(cx, "1099-R {} NJ tax withheld", r.payer),
+                crate::explain_format!(cx, "income.retirement[{i}].nj_tax_withheld"),
                 r.nj_tax_withheld,
             );
         }
@@ -230,12 +232,14 @@ pub fn line_55_withholding(cx: &Ctx, _s: &Sheet) -> Line {
     let total = crate::money::sat_add(withheld, s_corp);
     exp.rule = if s_corp.is_zero() {
         crate::explain_format!(
+            cx,
             "Sum of NJ income tax withheld on {} statement(s) = {}",
             parts.len(),
             fmt_money(total)
         )
     } else {
         crate::explain_format!(
+            cx,
             "Sum of NJ income tax withheld on {} statement(s) {} + tax paid by an S corporation on your behalf {} (54A:4-2 b) = {}",
             parts.len(),
             fmt_money(withheld),
@@ -250,7 +254,7 @@ pub fn line_55_withholding(cx: &Ctx, _s: &Sheet) -> Line {
 /// Line 57: estimated payments, extension payment and last year's overpayment credited (54A:8-5).
 pub fn line_57_estimated_payments(cx: &Ctx, _s: &Sheet) -> Line {
     let p = &cx.a.payments;
-    let mut exp = Explanation::new(String::new(), "N.J.S.A. 54A:8-5; NJ-1040 line 57");
+    let mut exp = cx.explanation(String::new(), "N.J.S.A. 54A:8-5; NJ-1040 line 57");
     let mut total = Decimal::ZERO;
     for (i, e) in p.estimated.iter().enumerate() {
         total = crate::money::sat_add(total, e.amount);
@@ -258,8 +262,8 @@ pub fn line_57_estimated_payments(cx: &Ctx, _s: &Sheet) -> Line {
             .date
             .map_or_else(|| "undated".to_owned(), |d| d.to_string());
         exp = exp.answer(
-            crate::explain_format!("Estimated payment ({when})"),
-            crate::explain_format!("payments.estimated[{i}].amount"),
+            crate::explain_format!(cx, "Estimated payment ({when})"),
+            crate::explain_format!(cx, "payments.estimated[{i}].amount"),
             e.amount,
         );
     }
@@ -283,6 +287,7 @@ pub fn line_57_estimated_payments(cx: &Ctx, _s: &Sheet) -> Line {
     }
     let total = floor_zero(total);
     exp.rule = crate::explain_format!(
+        cx,
         "Estimated payments + extension payment + prior-year overpayment credited = {}",
         fmt_money(total)
     );
