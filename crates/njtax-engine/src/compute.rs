@@ -64,6 +64,10 @@ pub struct ComputedReturn {
     /// The last day this return's overpayment can be claimed (54A:9-8 a, h; 9-11 c), when there is
     /// an overpayment ([`rules::refund::refund_claim_deadline`]).
     pub refund_claim_deadline: Option<rules::refund::RefundClaimDeadline>,
+    /// Lines of the form a rule read before they were computed ([`Sheet::premature_reads`]):
+    /// a defect in the computation order, empty on every tested return. Not part of the output.
+    #[serde(skip)]
+    pub premature_reads: Vec<Key>,
 }
 
 impl ComputedReturn {
@@ -405,7 +409,9 @@ fn apply_business_credits(
         limit_sheet.push((*l).clone());
     }
     let share = rules::credit_amounts::sheltered_workshop_income_share(cx, &limit_sheet);
-    rules::business_credits::apply(cx, &limit_sheet, &earned, share)
+    let applied = rules::business_credits::apply(cx, &limit_sheet, &earned, share);
+    s.absorb_reads(&limit_sheet);
+    applied
 }
 
 /// [`finish`], then the business credits schedule with its net once the separately claimed
@@ -561,6 +567,7 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
     } else {
         rules::refund::refund_claim_deadline(cx)
     };
+    let premature_reads = s.premature_reads();
     let mut lines: Vec<Line> = s.into_lines();
     for l in &mut lines {
         l.value = unsigned(l.value);
@@ -636,6 +643,7 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
         balance_due,
         filing_requirement,
         diagnostics,
+        premature_reads,
         business_credits: Default::default(),
         nj2210: None,
         hcc: None,
@@ -768,6 +776,7 @@ fn empty_return() -> ComputedReturn {
             citation: String::new(),
         },
         diagnostics: Vec::new(),
+        premature_reads: Vec::new(),
         business_credits: Default::default(),
         nj2210: None,
         hcc: None,

@@ -179,12 +179,25 @@ impl<'a> Ctx<'a> {
 }
 
 /// The lines computed so far, each found by its [`Key`] in constant time.
+///
+/// A sheet made for a form ([`Sheet::for_map`]) knows which keys are lines of that form, and
+/// records every read ([`Sheet::v`]) of one that is not computed yet: a rule that reads a line
+/// too early would silently get zero. [`Sheet::premature_reads`] lists them;
+/// [`crate::compute::ComputedReturn::premature_reads`] carries them out, and the tests require
+/// none on every example draft and on arbitrary answers. A key that is not a line of the form
+/// (line 56 on the NJ-1040NR) reads as zero, which is what the form means.
 #[derive(Clone, Debug, Serialize)]
 pub struct Sheet {
     lines: Vec<Line>,
     /// Index into `lines` of each key's line (by [`Key::index`]).
     #[serde(skip)]
     slots: [Option<u16>; Key::COUNT],
+    /// Whether each key is a line of the form (by [`Key::index`]).
+    #[serde(skip)]
+    on_form: [bool; Key::COUNT],
+    /// Lines of the form read before they were computed.
+    #[serde(skip)]
+    premature: RefCell<Vec<Key>>,
 }
 
 impl Default for Sheet {
@@ -192,17 +205,43 @@ impl Default for Sheet {
         Self {
             lines: Vec::new(),
             slots: [None; Key::COUNT],
+            on_form: [false; Key::COUNT],
+            premature: RefCell::new(Vec::new()),
         }
     }
 }
 
 impl Sheet {
-    /// An empty sheet with room for every line of a year's line map.
+    /// An empty sheet for the lines of a year's line map.
     pub fn for_map(map: &LineMap) -> Self {
+        let mut on_form = [false; Key::COUNT];
+        for (key, _, _) in &map.lines {
+            if let Some(f) = on_form.get_mut(key.index()) {
+                *f = true;
+            }
+        }
         Self {
             lines: Vec::with_capacity(map.lines.len()),
-            slots: [None; Key::COUNT],
+            on_form,
+            ..Self::default()
         }
+    }
+
+    /// Record on this sheet the premature reads of `other`, a copy of it used for a side
+    /// computation.
+    pub fn absorb_reads(&self, other: &Sheet) {
+        let mut premature = self.premature.borrow_mut();
+        for k in other.premature.borrow().iter() {
+            if !premature.contains(k) {
+                premature.push(*k);
+            }
+        }
+    }
+
+    /// The lines of the form that were read ([`Sheet::v`]) before they were computed, each once,
+    /// in the order first read. Empty when the computation order is right.
+    pub fn premature_reads(&self) -> Vec<Key> {
+        self.premature.borrow().clone()
     }
 
     fn slot_of(&self, key: Key) -> Option<usize> {
@@ -227,9 +266,21 @@ impl Sheet {
         self.lines.push(line);
     }
 
-    /// Value of a computed line by key (zero when not computed).
+    /// Value of a computed line by key: zero when the key is not a line of the form, and zero
+    /// (recorded as a premature read, see [`Sheet`]) when it is but is not computed yet.
     pub fn v(&self, key: Key) -> Decimal {
-        self.get(key).map_or(Decimal::ZERO, |l| l.value)
+        match self.get(key) {
+            Some(l) => l.value,
+            None => {
+                if self.on_form.get(key.index()).copied().unwrap_or(false) {
+                    let mut premature = self.premature.borrow_mut();
+                    if !premature.contains(&key) {
+                        premature.push(key);
+                    }
+                }
+                Decimal::ZERO
+            }
+        }
     }
 
     /// A computed line by key.

@@ -20,6 +20,7 @@ mod next_year;
 mod nj2210;
 mod nj2450;
 mod no_law_numbers;
+mod order;
 mod params;
 mod properties;
 mod property;

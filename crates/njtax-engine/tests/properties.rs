@@ -285,6 +285,8 @@ proptest! {
         prop_assert_eq!(&full.diagnostics, &fast.diagnostics);
         prop_assert_eq!(&full.filing_requirement.required, &fast.filing_requirement.required);
         prop_assert!(full.lines.iter().all(|l| !l.explanation.rule.is_empty()), "every line is explained");
+        // No rule reads a line of the form before it is computed (tests/order.rs).
+        prop_assert!(full.premature_reads.is_empty(), "read before computed: {:?}", full.premature_reads);
         // The mode lives in the context: a values-only computation builds no explanation text.
         let unexplained: Vec<_> = fast.lines.iter().filter(|l| !l.explanation.rule.is_empty() || !l.explanation.inputs.is_empty()).map(|l| l.id.clone()).collect();
         prop_assert!(unexplained.is_empty(), "values only, yet explained: {:?}", unexplained);

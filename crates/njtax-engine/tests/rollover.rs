@@ -222,27 +222,6 @@ fn spouses_filing_apart_carry_the_taxpayers_own_line_29() {
     );
 }
 
-/// Every draft under `examples/`, by path.
-fn all_examples() -> Vec<std::path::PathBuf> {
-    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "ron") {
-                out.push(path);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples"),
-        &mut out,
-    );
-    out.sort();
-    out
-}
-
 /// The error codes of every return of a set, once each.
 fn error_codes(set: &ReturnSet) -> Vec<String> {
     let mut codes: Vec<String> = set
@@ -263,7 +242,7 @@ fn error_codes(set: &ReturnSet) -> Vec<String> {
 #[test]
 fn every_example_rolled_forward_to_2026_computes_without_an_error_caused_by_the_year() {
     let book = ParamBook::load().unwrap();
-    let examples = all_examples();
+    let examples = crate::common::all_examples();
     assert!(examples.len() > 80, "{} examples", examples.len());
     let mut rolled = 0;
     for path in examples {

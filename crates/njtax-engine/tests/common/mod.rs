@@ -40,3 +40,24 @@ pub fn v(r: &njtax_engine::ComputedReturn, key: njtax_engine::Key) -> rust_decim
         .unwrap_or_else(|| panic!("no line {key}"))
         .value
 }
+
+/// Every draft under `examples/`, by path.
+pub fn all_examples() -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "ron") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples"),
+        &mut out,
+    );
+    out.sort();
+    out
+}
