@@ -260,7 +260,8 @@ fn compute_planned(
     p: &YearParams,
     mode: Mode,
 ) -> ComputedReturn {
-    let whole = (pr.kind != ReturnKind::Resident).then(|| whole_year_income(&pr.whole_year, p));
+    let whole =
+        (pr.kind != ReturnKind::Resident).then(|| whole_year_income(pr.whole_year_answers(), p));
     let scope = Scope {
         kind: pr.kind,
         months: pr.months,

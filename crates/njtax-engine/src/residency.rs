@@ -11,6 +11,8 @@
 //! Each return is computed from answers derived from the draft: only the filer's own items on a
 //! separate return, and each item's amount for the period (see [`Sourcing`]).
 
+use std::borrow::Cow;
+
 use rust_decimal::Decimal;
 use serde::Serialize;
 
@@ -216,17 +218,19 @@ fn residency_key(r: &NjResidency, year: u16) -> (ResidencyKind, Option<(Date, Da
     (r.kind, resident_span(r, year))
 }
 
-/// One return the draft produces, with the answers it is computed from.
+/// One return the draft produces, with the answers it is computed from (borrowed from the draft
+/// when they are the draft's own, so a full-year return copies nothing).
 #[derive(Clone, Debug)]
-pub struct PlannedReturn {
+pub struct PlannedReturn<'a> {
     /// Form and period.
     pub kind: ReturnKind,
     /// Whose return.
     pub filer: Filer,
     /// The answers for this return: the filer's items, each for the period.
-    pub answers: Answers,
-    /// The filer's answers for the whole year, unsplit (for whole-year gross income).
-    pub whole_year: Answers,
+    pub answers: Cow<'a, Answers>,
+    /// The filer's answers for the whole year, unsplit (for whole-year gross income), when they
+    /// differ from `answers` (a part-year return); `None` means `answers` are the whole year's.
+    pub whole_year: Option<Cow<'a, Answers>>,
     /// Months covered.
     pub months: u8,
     /// First day covered (part year).
@@ -237,14 +241,21 @@ pub struct PlannedReturn {
 
 /// The returns one draft produces, and why.
 #[derive(Clone, Debug)]
-pub struct ReturnPlan {
+pub struct ReturnPlan<'a> {
     /// The returns, resident return first.
-    pub returns: Vec<PlannedReturn>,
+    pub returns: Vec<PlannedReturn<'a>>,
     /// Why these returns, in words (for the "which returns must be filed" statement).
     pub reasons: Vec<String>,
     /// Spouses of different residency: the alternative to compare with (the joint resident
     /// return when filing separately, or the separate returns under the election).
-    pub alternative: Option<Vec<PlannedReturn>>,
+    pub alternative: Option<Vec<PlannedReturn<'a>>>,
+}
+
+impl PlannedReturn<'_> {
+    /// The filer's answers for the whole year, unsplit.
+    pub fn whole_year_answers(&self) -> &Answers {
+        self.whole_year.as_deref().unwrap_or(&self.answers)
+    }
 }
 
 /// The answers for one filer of a couple filing separately: that person as the taxpayer, status
@@ -575,7 +586,7 @@ pub fn for_period(a: &Answers, period: Period) -> Answers {
 }
 
 /// Plan the returns a draft produces.
-pub fn plan(a: &Answers, p: &crate::year::YearParams) -> ReturnPlan {
+pub fn plan<'a>(a: &'a Answers, p: &crate::year::YearParams) -> ReturnPlan<'a> {
     let year = a.tax_year;
     let days = p.residency.days_making_a_month.value;
     let mut reasons = Vec::new();
@@ -601,7 +612,7 @@ pub fn plan(a: &Answers, p: &crate::year::YearParams) -> ReturnPlan {
             };
             let r = if earner == Filer::Taxpayer { tp } else { &sp };
             return ReturnPlan {
-                returns: person_returns(&for_filer(a, earner, primary), earner, r, days),
+                returns: person_returns(Cow::Owned(for_filer(a, earner, primary)), earner, r, days),
                 reasons,
                 alternative: None,
             };
@@ -612,7 +623,7 @@ pub fn plan(a: &Answers, p: &crate::year::YearParams) -> ReturnPlan {
                     .to_owned(),
             );
             return ReturnPlan {
-                returns: person_returns(a, Filer::Household, tp, days),
+                returns: person_returns(Cow::Borrowed(a), Filer::Household, tp, days),
                 reasons,
                 alternative: None,
             };
@@ -620,13 +631,13 @@ pub fn plan(a: &Answers, p: &crate::year::YearParams) -> ReturnPlan {
         let separate = || {
             let primary = primary_filer(tp, &sp, year, days);
             let mut v = person_returns(
-                &for_filer(a, Filer::Taxpayer, primary),
+                Cow::Owned(for_filer(a, Filer::Taxpayer, primary)),
                 Filer::Taxpayer,
                 tp,
                 days,
             );
             v.extend(person_returns(
-                &for_filer(a, Filer::Spouse, primary),
+                Cow::Owned(for_filer(a, Filer::Spouse, primary)),
                 Filer::Spouse,
                 &sp,
                 days,
@@ -642,8 +653,8 @@ pub fn plan(a: &Answers, p: &crate::year::YearParams) -> ReturnPlan {
             vec![PlannedReturn {
                 kind: ReturnKind::Resident,
                 filer: Filer::Household,
-                whole_year: b.clone(),
-                answers: b,
+                whole_year: None,
+                answers: Cow::Owned(b),
                 months: 12,
                 from: None,
                 to: None,
@@ -665,7 +676,7 @@ pub fn plan(a: &Answers, p: &crate::year::YearParams) -> ReturnPlan {
         };
     }
     ReturnPlan {
-        returns: person_returns(a, Filer::Household, tp, days),
+        returns: person_returns(Cow::Borrowed(a), Filer::Household, tp, days),
         reasons,
         alternative: None,
     }
@@ -682,15 +693,19 @@ fn primary_filer(tp: &NjResidency, sp: &NjResidency, year: u16, days: u32) -> Ow
 }
 
 /// The returns for one filer (household or a spouse alone) with residency `r`.
-fn person_returns(a: &Answers, filer: Filer, r: &NjResidency, days: u32) -> Vec<PlannedReturn> {
+fn person_returns<'a>(
+    a: Cow<'a, Answers>,
+    filer: Filer,
+    r: &NjResidency,
+    days: u32,
+) -> Vec<PlannedReturn<'a>> {
     let year = a.tax_year;
-    let whole = a.clone();
     match r.kind {
         ResidencyKind::FullYear => vec![PlannedReturn {
             kind: ReturnKind::Resident,
             filer,
-            answers: a.clone(),
-            whole_year: whole,
+            answers: a,
+            whole_year: None,
             months: 12,
             from: None,
             to: None,
@@ -698,8 +713,8 @@ fn person_returns(a: &Answers, filer: Filer, r: &NjResidency, days: u32) -> Vec<
         ResidencyKind::Never => vec![PlannedReturn {
             kind: ReturnKind::Nonresident,
             filer,
-            answers: a.clone(),
-            whole_year: whole,
+            answers: a,
+            whole_year: None,
             months: 12,
             from: None,
             to: None,
@@ -711,8 +726,8 @@ fn person_returns(a: &Answers, filer: Filer, r: &NjResidency, days: u32) -> Vec<
                 PlannedReturn {
                     kind: ReturnKind::PartYearResident,
                     filer,
-                    answers: for_period(a, Period::Resident),
-                    whole_year: whole.clone(),
+                    answers: Cow::Owned(for_period(&a, Period::Resident)),
+                    whole_year: Some(a.clone()),
                     months: res_months,
                     from: span.map(|s| s.0),
                     to: span.map(|s| s.1),
@@ -720,8 +735,8 @@ fn person_returns(a: &Answers, filer: Filer, r: &NjResidency, days: u32) -> Vec<
                 PlannedReturn {
                     kind: ReturnKind::PartYearNonresident,
                     filer,
-                    answers: for_period(a, Period::Nonresident),
-                    whole_year: whole,
+                    answers: Cow::Owned(for_period(&a, Period::Nonresident)),
+                    whole_year: Some(a),
                     months: 12 - res_months.min(12),
                     from: None,
                     to: None,

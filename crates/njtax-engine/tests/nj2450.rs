@@ -440,3 +440,45 @@ fn absurd_amounts_saturate() {
     // Each employer counts only up to the maximum: 179.78 x 2 - 179.78 = 179.78.
     assert_eq!(value(&lines, Key::ExcessUi), dec!(179.78));
 }
+
+/// Past a dozen employers the W-2s are grouped by a map instead of a search: a W-2 from an
+/// employer first seen earlier still joins that employer, whose withholding then counts only up
+/// to the maximum (and the rest is the employer's to refund).
+#[test]
+fn many_employers_still_group_each_employers_w2s() {
+    let p = book().for_year(2024).unwrap();
+    let max = p.withholding.ui_max.value;
+    let part = max * dec!(0.75);
+    let mut w2s: Vec<W2> = (0..15)
+        .map(|i| {
+            let ui = if i == 14 { part } else { dec!(1) };
+            w2(
+                Owner::Taxpayer,
+                &format!("Employer {i}"),
+                &format!("{i:02}"),
+                ui,
+                dec!(0),
+                dec!(0),
+            )
+        })
+        .collect();
+    // A second W-2 from the fifteenth employer, after the thirteenth has switched to the map.
+    w2s.push(w2(
+        Owner::Taxpayer,
+        "Employer 14",
+        "14",
+        part,
+        dec!(0),
+        dec!(0),
+    ));
+    let (lines, diags) = run(2024, FilingStatus::Single, w2s);
+    // Fourteen employers at $1 and one counted at the maximum, less the maximum.
+    assert_eq!(value(&lines, Key::ExcessUi), dec!(14));
+    assert!(
+        diags
+            .iter()
+            .any(|d| d.code == "nj2450-employer-overwithheld"
+                && d.path.as_deref() == Some("income.w2s[14].ui_wf_swf")),
+        "{diags:?}"
+    );
+}

@@ -545,10 +545,12 @@ pub fn apply(
         let line_id = key
             .and_then(|k| cx.map().find(k))
             .map(|(id, _)| id.to_owned());
-        let where_line = line_id.as_ref().map_or_else(
-            || "business credits schedule".to_owned(),
-            |id| format!("{form} line {id}"),
-        );
+        let where_line = || {
+            line_id.as_ref().map_or_else(
+                || "business credits schedule".to_owned(),
+                |id| format!("{form} line {id}"),
+            )
+        };
         let (allowed, limit, mut words) = if rule.refundable {
             (
                 total,
@@ -653,9 +655,9 @@ pub fn apply(
         );
         exp.rule = words;
         exp.citation = if rule.kind == crate::answers::CreditKind::ShelteredWorkshop {
-            format!("{} c; {where_line}", rule.statute)
+            crate::explain_format!(cx, "{} c; {}", rule.statute, where_line())
         } else {
-            format!("{}; {where_line}", rule.statute)
+            crate::explain_format!(cx, "{}; {}", rule.statute, where_line())
         };
         if key.is_none() {
             if rule.refundable {
@@ -724,22 +726,13 @@ pub fn apply(
     }
     for key in CREDIT_LINE_KEYS {
         if !out.lines.iter().any(|l| l.key == key) {
-            let label = cx
-                .map()
-                .find(key)
-                .map_or(key.as_str(), |(_, l)| l)
-                .to_owned();
-            let id = cx
-                .map()
-                .find(key)
-                .map_or(key.as_str(), |(id, _)| id)
-                .to_owned();
+            let (id, label) = cx.map().find(key).unwrap_or((key.as_str(), key.as_str()));
             out.lines.push(cx.line(
                 key,
                 Decimal::ZERO,
                 cx.explanation(
                     crate::explain_format!(cx, "No {label} is claimed: $0.00"),
-                    format!("{form} line {id}"),
+                    crate::explain_format!(cx, "{form} line {id}"),
                 ),
             ));
         }

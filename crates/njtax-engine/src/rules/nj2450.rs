@@ -19,6 +19,9 @@ use crate::sheet::{Ctx, Sheet};
 
 const CITE: &str = "N.J.S.A. 54A:4-4; N.J.S.A. 43:21-7; Form NJ-2450";
 
+/// Up to this many employers, a person's employers are found by a linear search.
+const LINEAR_SEARCH_EMPLOYERS: usize = 12;
+
 /// The three contributions of Form NJ-2450.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -109,13 +112,13 @@ fn employer_key(w: &W2, i: usize) -> String {
     format!("w2:{i}")
 }
 
-fn employer_name(w: &W2, i: usize) -> String {
+fn employer_name(w: &W2, i: usize) -> std::borrow::Cow<'_, str> {
     let name = w.employer.trim();
     if name.is_empty() {
         // Diagnostics name the employer too, so this is built even when not explaining.
-        format!("W-2 #{}", i + 1)
+        std::borrow::Cow::Owned(format!("W-2 #{}", i + 1))
     } else {
-        name.to_owned()
+        std::borrow::Cow::Borrowed(name)
     }
 }
 
@@ -134,8 +137,8 @@ fn owner_path(owner: Owner) -> &'static str {
 }
 
 /// One employer's contributions of one kind for one person.
-struct Employer {
-    name: String,
+struct Employer<'a> {
+    name: std::borrow::Cow<'a, str>,
     withheld: Decimal,
     w2s: Vec<usize>,
     missing_id: bool,
@@ -165,6 +168,7 @@ fn person_excess(
     cx: &Ctx,
     kind: Kind,
     owner: Owner,
+    keys: &[String],
     mut exp: Explanation,
 ) -> (Decimal, String, Explanation, bool) {
     let max = kind.max(&cx.p.withholding).value;
@@ -176,15 +180,19 @@ fn person_excess(
             .enumerate()
             .filter(|(_, w)| w.owner == owner)
             .collect();
+    let key_of = |i: usize| keys.get(i).map_or("", String::as_str);
     // Distinct employers among all the person's W-2s.
-    let mut all_keys: Vec<String> = w2s.iter().map(|(i, w)| employer_key(w, *i)).collect();
-    all_keys.sort();
+    let mut all_keys: Vec<&str> = w2s.iter().map(|(i, _)| key_of(*i)).collect();
+    all_keys.sort_unstable();
     all_keys.dedup();
 
     // Group the counted contributions of this kind by employer, in the order first seen (a map
     // from the employer's key to its place keeps this linear in the number of W-2s).
     let mut employers: Vec<Employer> = Vec::new();
-    let mut place: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    // A map from the employer's key to its place, built only past a few employers (a linear
+    // search is cheaper below that).
+    let mut place: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut keys_seen: Vec<&str> = Vec::new();
     for &(i, w) in &w2s {
         let amount = checked_amount(cx, kind, w, i);
         let path = || format!("income.w2s[{i}].{}", kind.field());
@@ -216,14 +224,26 @@ fn person_excess(
             crate::explain_format!(cx, "income.w2s[{i}].{}", kind.field()),
             amount,
         );
-        let key = employer_key(w, i);
+        let key = key_of(i);
         let missing_id = w.employer_id.trim().is_empty();
-        if let Some(e) = place.get(&key).and_then(|&at| employers.get_mut(at)) {
+        let at = if place.is_empty() {
+            keys_seen.iter().position(|k| *k == key)
+        } else {
+            place.get(key).copied()
+        };
+        if let Some(e) = at.and_then(|at| employers.get_mut(at)) {
             e.withheld = sat_add(e.withheld, amount);
             e.w2s.push(i);
             e.missing_id |= missing_id;
         } else {
-            place.insert(key, employers.len());
+            if place.is_empty() && keys_seen.len() < LINEAR_SEARCH_EMPLOYERS {
+                keys_seen.push(key);
+            } else {
+                if place.is_empty() {
+                    place.extend(keys_seen.drain(..).enumerate().map(|(at, k)| (k, at)));
+                }
+                place.insert(key, employers.len());
+            }
             employers.push(Employer {
                 name: employer_name(w, i),
                 withheld: amount,
@@ -271,24 +291,28 @@ fn person_excess(
     let counted: Vec<Decimal> = employers.iter().map(|e| e.withheld.min(max)).collect();
     let total = sat_sum(counted.iter().copied());
     let excess = floor_zero(sat_sub(total, max));
-    let parts = employers
-        .iter()
-        .zip(&counted)
-        .map(|(e, c)| {
-            if e.withheld > max {
-                crate::explain_format!(
-                    cx,
-                    "{} {} (counted {})",
-                    e.name,
-                    fmt_money(e.withheld),
-                    fmt_money(*c)
-                )
-            } else {
-                crate::explain_format!(cx, "{} {}", e.name, fmt_money(e.withheld))
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(", ");
+    let parts = if !cx.explaining() {
+        String::new()
+    } else {
+        employers
+            .iter()
+            .zip(&counted)
+            .map(|(e, c)| {
+                if e.withheld > max {
+                    crate::explain_format!(
+                        cx,
+                        "{} {} (counted {})",
+                        e.name,
+                        fmt_money(e.withheld),
+                        fmt_money(*c)
+                    )
+                } else {
+                    crate::explain_format!(cx, "{} {}", e.name, fmt_money(e.withheld))
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let words = crate::explain_format!(
         cx,
         "{who}: {} employers; {} withheld: {}; counted total {} minus the {} maximum = {}",
@@ -329,7 +353,7 @@ fn person_excess(
 }
 
 /// One of lines 59-61: the excess of one kind of contribution, summed over the people on the return.
-fn excess_line(cx: &Ctx, kind: Kind) -> Line {
+fn excess_line(cx: &Ctx, kind: Kind, keys: &[String]) -> Line {
     let mut owners = vec![Owner::Taxpayer];
     if cx.a.filing_status.is_joint() {
         owners.push(Owner::Spouse);
@@ -342,7 +366,7 @@ fn excess_line(cx: &Ctx, kind: Kind) -> Line {
     let mut words = Vec::new();
     let mut used_max = false;
     for owner in owners {
-        let (excess, w, e, used) = person_excess(cx, kind, owner, exp);
+        let (excess, w, e, used) = person_excess(cx, kind, owner, keys, exp);
         exp = e;
         total = sat_add(total, excess);
         words.push(w);
@@ -365,8 +389,16 @@ fn excess_line(cx: &Ctx, kind: Kind) -> Line {
 ///
 /// Returns the lines `excess_ui`, `excess_di` and `excess_fli`.
 pub fn lines_59_to_61_excess_contributions(cx: &Ctx, _s: &Sheet) -> Vec<Line> {
+    // Who each W-2's employer is, worked out once for the three lines.
+    let keys: Vec<String> =
+        cx.a.income
+            .w2s
+            .iter()
+            .enumerate()
+            .map(|(i, w)| employer_key(w, i))
+            .collect();
     [Kind::Ui, Kind::Di, Kind::Fli]
         .into_iter()
-        .map(|k| excess_line(cx, k))
+        .map(|k| excess_line(cx, k, &keys))
         .collect()
 }

@@ -408,7 +408,13 @@ fn validate_residency(cx: &Ctx, who: &str, p: &Person) {
 
 /// The nonresident-period part of an item must have the item's sign and be no larger; it is used
 /// only for a part-year resident.
-fn validate_split(cx: &Ctx, path: String, owner: Option<Owner>, amount: Money, part: Money) {
+fn validate_split(
+    cx: &Ctx,
+    path: impl FnOnce() -> String,
+    owner: Option<Owner>,
+    amount: Money,
+    part: Money,
+) {
     if part.is_zero() {
         return;
     }
@@ -421,7 +427,7 @@ fn validate_split(cx: &Ctx, path: String, owner: Option<Owner>, amount: Money, p
                 "split-not-used",
                 "An amount received while not a resident is used only for a part-year resident; it is ignored here",
             )
-            .at(path),
+            .at(path()),
         );
         return;
     }
@@ -435,7 +441,7 @@ fn validate_split(cx: &Ctx, path: String, owner: Option<Owner>, amount: Money, p
                     fmt_money(amount)
                 ),
             )
-            .at(path),
+            .at(path()),
         );
     }
 }
@@ -449,7 +455,7 @@ pub fn validate_splits(cx: &Ctx) {
     for (i, w) in inc.w2s.iter().enumerate() {
         validate_split(
             cx,
-            format!("income.w2s[{i}].{nr}"),
+            || format!("income.w2s[{i}].{nr}"),
             Some(w.owner),
             w.state_wages,
             w.sourcing.nonresident_period,
@@ -472,7 +478,7 @@ pub fn validate_splits(cx: &Ctx) {
     for (i, x) in inc.interest.iter().enumerate() {
         validate_split(
             cx,
-            format!("income.interest[{i}].{nr}"),
+            || format!("income.interest[{i}].{nr}"),
             Some(x.owner),
             interest_parts(x).0,
             x.sourcing.nonresident_period,
@@ -485,7 +491,7 @@ pub fn validate_splits(cx: &Ctx) {
         );
         validate_split(
             cx,
-            format!("income.dividends[{i}].{nr}"),
+            || format!("income.dividends[{i}].{nr}"),
             Some(d.owner),
             total,
             d.sourcing.nonresident_period,
@@ -494,7 +500,7 @@ pub fn validate_splits(cx: &Ctx) {
     for (i, r) in inc.retirement.iter().enumerate() {
         validate_split(
             cx,
-            format!("income.retirement[{i}].{nr}"),
+            || format!("income.retirement[{i}].{nr}"),
             Some(r.owner),
             retirement_parts(r).0,
             r.sourcing.nonresident_period,
@@ -503,7 +509,7 @@ pub fn validate_splits(cx: &Ctx) {
     for (i, b) in inc.businesses.iter().enumerate() {
         validate_split(
             cx,
-            format!("income.businesses[{i}].{nr}"),
+            || format!("income.businesses[{i}].{nr}"),
             Some(b.owner),
             b.net_profit,
             b.sourcing.nonresident_period,
@@ -512,7 +518,7 @@ pub fn validate_splits(cx: &Ctx) {
     for (i, x) in inc.property_sales.iter().enumerate() {
         validate_split(
             cx,
-            format!("income.property_sales[{i}].{nr}"),
+            || format!("income.property_sales[{i}].{nr}"),
             Some(x.owner),
             x.gain_or_loss,
             x.sourcing.nonresident_period,
@@ -521,7 +527,7 @@ pub fn validate_splits(cx: &Ctx) {
     for (i, x) in inc.partnerships.iter().enumerate() {
         validate_split(
             cx,
-            format!("income.partnerships[{i}].{nr}"),
+            || format!("income.partnerships[{i}].{nr}"),
             Some(x.owner),
             x.share,
             x.sourcing.nonresident_period,
@@ -530,7 +536,7 @@ pub fn validate_splits(cx: &Ctx) {
     for (i, x) in inc.s_corporations.iter().enumerate() {
         validate_split(
             cx,
-            format!("income.s_corporations[{i}].{nr}"),
+            || format!("income.s_corporations[{i}].{nr}"),
             Some(x.owner),
             x.share,
             x.sourcing.nonresident_period,
@@ -539,7 +545,7 @@ pub fn validate_splits(cx: &Ctx) {
     for (i, x) in inc.rents.iter().enumerate() {
         validate_split(
             cx,
-            format!("income.rents[{i}].{nr}"),
+            || format!("income.rents[{i}].{nr}"),
             Some(x.owner),
             x.net,
             x.sourcing.nonresident_period,
@@ -548,7 +554,7 @@ pub fn validate_splits(cx: &Ctx) {
     for (i, x) in inc.gambling.wins.iter().enumerate() {
         validate_split(
             cx,
-            format!("income.gambling.wins[{i}].{nr}"),
+            || format!("income.gambling.wins[{i}].{nr}"),
             None,
             x.amount,
             x.sourcing.nonresident_period,
@@ -557,7 +563,7 @@ pub fn validate_splits(cx: &Ctx) {
     for (i, x) in inc.other.iter().enumerate() {
         validate_split(
             cx,
-            format!("income.other[{i}].{nr}"),
+            || format!("income.other[{i}].{nr}"),
             None,
             x.amount,
             x.sourcing.nonresident_period,
@@ -565,14 +571,14 @@ pub fn validate_splits(cx: &Ctx) {
     }
     validate_split(
         cx,
-        "income.gambling.losses_nonresident_period".into(),
+        || "income.gambling.losses_nonresident_period".into(),
         None,
         inc.gambling.losses,
         inc.gambling.losses_nonresident_period,
     );
     validate_split(
         cx,
-        "income.alimony_received_nonresident_period".into(),
+        || "income.alimony_received_nonresident_period".into(),
         None,
         inc.alimony_received,
         inc.alimony_received_nonresident_period,
@@ -585,7 +591,7 @@ pub fn validate_splits(cx: &Ctx) {
     {
         validate_split(
             cx,
-            format!("deductions_while_nonresident.{name}"),
+            || format!("deductions_while_nonresident.{name}"),
             None,
             total,
             part,
