@@ -20,7 +20,7 @@ pub fn book() -> &'static ParamBook {
     })
 }
 
-fn line(r: &ComputedReturn, key: &str) -> Decimal {
+fn line(r: &ComputedReturn, key: Key) -> Decimal {
     match r.by_key(key) {
         Some(l) => l.value,
         None => panic!(
