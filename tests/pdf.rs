@@ -112,7 +112,7 @@ fn the_joint_ny_commuters_return_prints_every_line_with_the_engines_value() {
     );
     assert!(text.contains("New York: income taxed by both"));
     assert!(text.contains("Explanations: why each line has its value"));
-    assert!(text.contains("Citation: N.J.S.A. 54A:4-1; NJ-1040 line 44, Schedule NJ-COJ"));
+    assert!(text.contains("Citation: N.J.S.A. 54A:4-1; NJ-1040 line 44; Schedule NJ-COJ"));
     // A clean return carries no draft mark.
     assert!(!r.has_errors());
     assert!(!text.contains(DRAFT_MARK));

@@ -28,6 +28,14 @@ pub const MONTH_NAMES: [&str; 12] = [
     "December",
 ];
 
+/// A day of a month in words (`April 15`); a month out of range shows as `month 13`.
+pub fn month_day_words(month: u8, day: u8) -> String {
+    match MONTH_NAMES.get(usize::from(month).wrapping_sub(1)) {
+        Some(name) => format!("{name} {day}"),
+        None => format!("month {month} day {day}"),
+    }
+}
+
 /// A calendar date, written `"YYYY-MM-DD"` in drafts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Date {

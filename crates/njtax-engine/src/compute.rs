@@ -335,14 +335,16 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope, mode: Mode)
     // Property tax, tax and the COJ credit (40a-44, and the choice of the credit on 56).
     let l = rules::property::line_40a_property_taxes_paid(&cx, &s);
     s.push(l);
-    for line in rules::property::lines_41_to_44(&cx, &s) {
+    let (lines, property_choice) = rules::property::lines_41_to_44(&cx, &s);
+    for line in lines {
         s.push(line);
     }
     // The credit lines the sheltered workshop limit counts among the other credits allowed
     // against the tax (54A:4-11 c): the property tax credit (line 56), the NJ EITC (58), the care
     // credit (64) and the child tax credit (65). Each reads only lines 6-44, so each is worked out
     // once here and put in its place below.
-    let [l56, l58, l64, l65] = credit_lines_counted_by_the_workshop_limit(&cx, &s);
+    let [l56, l58, l64, l65] =
+        credit_lines_counted_by_the_workshop_limit(&cx, &s, &property_choice);
     // The credit mechanism: lines 46-48, 62, 63 and the business credits schedule.
     let applied = apply_business_credits(&cx, &s, &[&l56, &l58, &l64, &l65]);
     // Line 53c with Schedule NJ-HCC (read by lines 45-54 below, after the payments).
@@ -382,8 +384,12 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope, mode: Mode)
 
 /// Lines 56, 58, 64 and 65 of a resident return (the last three prorated for a part-year
 /// resident, 54A:4-7 b, 4-17 d, 4-17.1 e), from lines 6-44.
-fn credit_lines_counted_by_the_workshop_limit(cx: &Ctx, s: &Sheet) -> [Line; 4] {
-    let l56 = rules::property::line_56_property_tax_credit(cx, s);
+fn credit_lines_counted_by_the_workshop_limit(
+    cx: &Ctx,
+    s: &Sheet,
+    property_choice: &rules::property::PropertyTaxChoice,
+) -> [Line; 4] {
+    let l56 = rules::property::line_56_property_tax_credit(cx, s, property_choice);
     let l = rules::credits::line_58_nj_eitc(cx, s);
     let l58 = rules::credits::prorated_for_part_year(cx, l, "N.J.S.A. 54A:4-7 b");
     let l = rules::credits::line_64_child_care_credit(cx, s);

@@ -5,7 +5,8 @@ use serde::Serialize;
 
 use crate::key::{Key, Unit};
 use crate::money::fmt_money;
-use crate::params::Figure;
+use crate::params::{Figure, Shown};
+use crate::schedule::Schedule;
 
 /// Where an input to a line came from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -25,6 +26,9 @@ pub struct Input {
     pub name: String,
     /// Its value as shown to people.
     pub value: String,
+    /// The amount, when the input is money (not part of the output: `value` shows it).
+    #[serde(skip)]
+    pub amount: Option<Decimal>,
     /// Where it came from.
     pub source: Source,
 }
@@ -83,8 +87,11 @@ pub struct Explanation {
     pub inputs: Vec<Input>,
     /// Law figures used.
     pub params: Vec<ParamUse>,
-    /// Statute (and form) citation.
+    /// Statute (and form) citation, ending with the schedules' titles.
     pub citation: String,
+    /// The forms, schedules and worksheets the line is worked out on, in the order the
+    /// citation names them.
+    pub schedules: Vec<Schedule>,
     /// Whether inputs and figures are recorded ([`Mode::Explain`]); not part of the output.
     #[serde(skip)]
     explaining: bool,
@@ -142,6 +149,7 @@ impl Explanation {
         self.input(|| Input {
             name: name.into(),
             value: fmt_money(value),
+            amount: Some(value),
             source: Source::Answer(path.into()),
         })
     }
@@ -157,6 +165,7 @@ impl Explanation {
         self.input(|| Input {
             name: name.into(),
             value: value.into(),
+            amount: None,
             source: Source::Answer(path.into()),
         })
     }
@@ -167,6 +176,7 @@ impl Explanation {
         self.input(|| Input {
             name: name.into(),
             value: fmt_money(value),
+            amount: Some(value),
             source: Source::Line(key),
         })
     }
@@ -178,6 +188,7 @@ impl Explanation {
         self.input(|| Input {
             name: name.into(),
             value: format!("{}%", (value * Decimal::ONE_HUNDRED).normalize()),
+            amount: None,
             source: Source::Line(key),
         })
     }
@@ -193,6 +204,7 @@ impl Explanation {
         self.input(|| Input {
             name: name.into(),
             value: fmt_money(value),
+            amount: Some(value),
             source: Source::Worksheet(step.into()),
         })
     }
@@ -208,8 +220,23 @@ impl Explanation {
         self.input(|| Input {
             name: name.into(),
             value: value.into(),
+            amount: None,
             source: Source::Worksheet(step.into()),
         })
+    }
+
+    /// Record that the line is worked out on `schedule`, and name it at the end of the citation
+    /// (`N.J.S.A. 54A:3-3(a); NJ-1040 line 31; Worksheet F`). Nothing in values-only mode.
+    #[must_use]
+    pub fn schedule(mut self, schedule: Schedule) -> Self {
+        if self.explaining && !self.schedules.contains(&schedule) {
+            self.schedules.push(schedule);
+            if !self.citation.is_empty() {
+                self.citation.push_str("; ");
+            }
+            self.citation.push_str(schedule.title());
+        }
+        self
     }
 
     /// Record a law figure used.
@@ -221,7 +248,7 @@ impl Explanation {
         self.params.push(ParamUse {
             id: fig.id.clone(),
             label: fig.label.clone(),
-            value: fig.value.show(),
+            value: fig.value.show_as(fig.shown),
             citation: fig.citation.clone(),
             uncertain: fig.uncertain.clone(),
         });
@@ -229,15 +256,31 @@ impl Explanation {
     }
 }
 
-/// How a parameter value is shown in an explanation.
+/// How a parameter value is shown in an explanation: in words, never as Rust's debug output.
 pub trait ShowValue {
     /// The value in words.
     fn show(&self) -> String;
+
+    /// The value in words, its plain numbers shown as `shown` (money, a percentage), as the
+    /// figure's declaration says ([`crate::params::Figure::shown`]). Types that are not plain
+    /// numbers show themselves as [`ShowValue::show`] does.
+    fn show_as(&self, shown: Shown) -> String {
+        let _ = shown;
+        self.show()
+    }
 }
 
 impl ShowValue for Decimal {
     fn show(&self) -> String {
         self.normalize().to_string()
+    }
+
+    fn show_as(&self, shown: Shown) -> String {
+        match shown {
+            Shown::Number => self.show(),
+            Shown::Money => fmt_money(*self),
+            Shown::Percent => crate::money::fmt_rate(*self),
+        }
     }
 }
 
@@ -253,17 +296,50 @@ impl ShowValue for bool {
     }
 }
 
-impl<T: std::fmt::Debug> ShowValue for Vec<T> {
+impl ShowValue for String {
     fn show(&self) -> String {
-        format!("{self:?}")
+        self.clone()
     }
 }
 
-impl<T: std::fmt::Debug> ShowValue for crate::params::ByStatus<T> {
+/// A line of the return, by its key in words (`coj credit`): the figure lists lines of every
+/// year, so it does not name one year's line number.
+impl ShowValue for Key {
     fn show(&self) -> String {
+        self.as_str().replace('_', " ")
+    }
+}
+
+/// The items in words, separated by semicolons; `none` when there are none.
+impl<T: ShowValue> ShowValue for Vec<T> {
+    fn show(&self) -> String {
+        self.show_as(Shown::Number)
+    }
+
+    fn show_as(&self, shown: Shown) -> String {
+        if self.is_empty() {
+            return "none".into();
+        }
+        self.iter()
+            .map(|v| v.show_as(shown))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}
+
+impl<T: ShowValue> ShowValue for crate::params::ByStatus<T> {
+    fn show(&self) -> String {
+        self.show_as(Shown::Number)
+    }
+
+    fn show_as(&self, shown: Shown) -> String {
         format!(
-            "single {:?}; joint {:?}; separate {:?}; head of household {:?}; widow(er) {:?}",
-            self.single, self.joint, self.separate, self.head_of_household, self.widow
+            "single {}; joint {}; separate {}; head of household {}; widow(er) {}",
+            self.single.show_as(shown),
+            self.joint.show_as(shown),
+            self.separate.show_as(shown),
+            self.head_of_household.show_as(shown),
+            self.widow.show_as(shown)
         )
     }
 }

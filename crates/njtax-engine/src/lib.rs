@@ -23,6 +23,7 @@ pub mod params;
 pub mod residency;
 pub mod rollover;
 pub mod rules;
+pub mod schedule;
 pub mod sheet;
 pub mod statements;
 pub mod year;

@@ -75,6 +75,7 @@ impl<T: Clone> Param<T> {
             citation: self.citation.clone(),
             value: value.clone(),
             uncertain: self.uncertain.get(&year).cloned(),
+            shown: Shown::Number,
         })
     }
 }
@@ -92,6 +93,64 @@ pub struct Figure<T> {
     pub value: T,
     /// Why the figure is uncertain for this year, if it is.
     pub uncertain: Option<String>,
+    /// How its numbers are shown (money, a percentage, a plain number), from the domain's
+    /// declaration ([`crate::param_domain!`]).
+    pub shown: Shown,
+}
+
+impl<T> Figure<T> {
+    /// The same figure, its numbers shown as `shown`.
+    #[must_use]
+    pub fn shown_as(mut self, shown: Shown) -> Self {
+        self.shown = shown;
+        self
+    }
+}
+
+/// How the numbers of a law figure are shown to people: a figure of money as `$15,000.00`, a
+/// rate or share as `37.5%`, a count or an age as it is. Declared for each figure that holds a
+/// plain number with `as money`, `as percent` or `as number` in [`crate::param_domain!`]; figures
+/// of other types show themselves in words ([`crate::explain::ShowValue`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Shown {
+    /// As it is (`3`, `18`).
+    #[default]
+    Number,
+    /// Money with cents (`$15,000.00`).
+    Money,
+    /// A rate or share as a percentage (`0.375` as `37.5%`).
+    Percent,
+}
+
+/// The [`Shown`] a unit word in a [`crate::param_domain!`] declaration names (`money`,
+/// `percent`, `number`; none for figures that show themselves in words).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! param_shown {
+    () => {
+        $crate::params::Shown::Number
+    };
+    (money) => {
+        $crate::params::Shown::Money
+    };
+    (percent) => {
+        $crate::params::Shown::Percent
+    };
+    (number) => {
+        $crate::params::Shown::Number
+    };
+}
+
+/// One figure a domain declares: its id, its type as written and whether the declaration says
+/// how its numbers are shown (tests require it of every figure holding a plain number).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeclaredFigure {
+    /// Parameter id (`domain.name`).
+    pub id: &'static str,
+    /// The type as declared (`Decimal`, `ByStatus<Decimal>`).
+    pub ty: &'static str,
+    /// Whether the declaration names a unit (`as money`, `as percent`, `as number`).
+    pub has_unit: bool,
 }
 
 /// Something that lists the uncertain figures it holds.
@@ -101,9 +160,11 @@ pub trait ListUncertain {
 }
 
 /// Declare a domain of parameters: generates `$file` (as stored) and `$resolved` (one year).
+/// A figure holding plain numbers says how they are shown: `deduction_cap: Decimal as money`,
+/// `rent_share: Decimal as percent`, `min_square_feet: Decimal as number` ([`Shown`]).
 #[macro_export]
 macro_rules! param_domain {
-    ($domain:literal, $file:ident => $resolved:ident { $( $(#[$m:meta])* $field:ident : $ty:ty ),* $(,)? }) => {
+    ($domain:literal, $file:ident => $resolved:ident { $( $(#[$m:meta])* $field:ident : $ty:ty $(as $unit:ident)? ),* $(,)? }) => {
         /// Parameters of this domain as stored in `forms/params/`.
         #[derive(Clone, Debug, serde::Deserialize)]
         #[serde(deny_unknown_fields)]
@@ -124,9 +185,22 @@ macro_rules! param_domain {
             /// When a figure has no value for `year`.
             pub fn resolve(&self, year: u16) -> Result<$resolved, $crate::params::ParamError> {
                 Ok($resolved {
-                    $( $field: self.$field.at(concat!($domain, ".", stringify!($field)), year)?, )*
+                    $( $field: self.$field
+                        .at(concat!($domain, ".", stringify!($field)), year)?
+                        .shown_as($crate::param_shown!($($unit)?)), )*
                 })
             }
+        }
+
+        impl $resolved {
+            /// Every figure the domain declares, with its type and whether it names a unit.
+            pub const DECLARED: &'static [$crate::params::DeclaredFigure] = &[
+                $( $crate::params::DeclaredFigure {
+                    id: concat!($domain, ".", stringify!($field)),
+                    ty: stringify!($ty),
+                    has_unit: !stringify!($($unit)?).is_empty(),
+                }, )*
+            ];
         }
 
         impl $crate::params::ListUncertain for $resolved {

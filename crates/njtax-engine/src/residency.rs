@@ -123,11 +123,6 @@ impl Scope {
         )
     }
 
-    /// Whether the return is a resident NJ-1040 (full or part year).
-    pub fn is_resident(&self) -> bool {
-        !self.kind.is_nonresident()
-    }
-
     /// `amount` × months ÷ 12 to the cent (the months proration of 54A:3-1(c), 4-7 b, 4-17 d,
     /// 4-17.1 e); the amount itself for 12 months.
     pub fn prorate(&self, amount: Decimal) -> Decimal {
@@ -205,12 +200,6 @@ pub fn resident_months(r: &NjResidency, year: u16, days_making_a_month: u32) -> 
         }
     }
     months
-}
-
-/// Months of the nonresident period: the rest of the twelve (a month counted for the resident
-/// period is not counted again; see `docs/decisions/part-year-and-nonresident.md`).
-pub fn nonresident_months(r: &NjResidency, year: u16, days_making_a_month: u32) -> u8 {
-    12 - resident_months(r, year, days_making_a_month).min(12)
 }
 
 /// A person's residency, comparable across spouses (kind and the resolved dates).

@@ -6,40 +6,19 @@
 //! = 3,670.45. The answers ask for the rate schedule so that the cents do not depend on the table.
 #![allow(clippy::unwrap_used)]
 
+use njtax_engine::Answers;
 use njtax_engine::Key;
 use njtax_engine::answers::{
     FilingStatus, Homestead, HomesteadKind, JurisdictionKind, OtherJurisdiction, TaxMethod,
 };
-use njtax_engine::compute::{Ctx, Sheet};
-use njtax_engine::explain::{Diagnostic, Severity, Source};
+use njtax_engine::explain::{Severity, Source};
 use njtax_engine::rules::coj::{
     CojCol, CojColumnInput, CojEntry, coj_total, credit_ratio, schedule_nj_coj,
 };
-use njtax_engine::rules::property::{
-    line_40a_property_taxes_paid, line_56_property_tax_credit, lines_41_to_44,
-};
-use njtax_engine::{Answers, Explanation, Line, ParamBook};
 use rust_decimal::Decimal;
 use rust_decimal::dec;
 
-struct Out {
-    lines: Vec<Line>,
-    diags: Vec<Diagnostic>,
-}
-
-impl Out {
-    fn v(&self, key: Key) -> Decimal {
-        self.get(key).value
-    }
-    fn get(&self, key: Key) -> &Line {
-        self.lines.iter().find(|l| l.key == key).unwrap()
-    }
-    fn has(&self, code: &str, sev: Severity) -> bool {
-        self.diags
-            .iter()
-            .any(|d| d.code == code && d.severity == sev)
-    }
-}
+use crate::common::Out;
 
 fn answers() -> Answers {
     let mut a = Answers {
@@ -75,23 +54,7 @@ fn run(a: &Answers) -> Out {
 }
 
 fn run_with(a: &Answers, gross: Decimal, l39: Decimal) -> Out {
-    let book = ParamBook::load().unwrap();
-    let p = book.for_year(a.tax_year).unwrap();
-    let cx = Ctx::new(a, &p);
-    let mut s = Sheet::default();
-    s.push(cx.line(Key::GrossIncome, gross, Explanation::default()));
-    s.push(cx.line(Key::TaxableIncome, l39, Explanation::default()));
-    let l = line_40a_property_taxes_paid(&cx, &s);
-    s.push(l);
-    for l in lines_41_to_44(&cx, &s) {
-        s.push(l);
-    }
-    let l = line_56_property_tax_credit(&cx, &s);
-    s.push(l);
-    Out {
-        lines: s.lines().to_vec(),
-        diags: cx.take_diags(),
-    }
+    crate::common::property_and_coj_lines(a, gross, l39)
 }
 
 #[test]
@@ -111,6 +74,49 @@ fn one_jurisdiction_credit_is_the_income_share_of_nj_tax_54a_4_1_b() {
     assert!(rule.contains("New York"), "{rule}");
     assert!(rule.contains("40%"), "{rule}");
     assert!(rule.contains("$1,672.02"), "{rule}");
+}
+
+#[test]
+fn lines_41_44_and_56_name_the_schedules_they_were_worked_on() {
+    use njtax_engine::schedule::Schedule;
+    let schedules = |o: &Out, key: Key| o.get(key).explanation.schedules.clone();
+    // Without another jurisdiction: Worksheet H for 41 and 56, no schedule for 44.
+    let mut a = answers();
+    a.homesteads.push(home(dec!(8000)));
+    let o = run(&a);
+    assert_eq!(
+        schedules(&o, Key::PropertyTaxDeduction),
+        [Schedule::WorksheetH]
+    );
+    assert_eq!(
+        schedules(&o, Key::PropertyTaxCredit),
+        [Schedule::WorksheetH]
+    );
+    assert!(schedules(&o, Key::CojCredit).is_empty());
+    let citation = &o.get(Key::PropertyTaxCredit).explanation.citation;
+    assert!(citation.ends_with("line 56; Worksheet H"), "{citation}");
+    // With one: Schedule NJ-COJ for 44, and Worksheet I with it for 41 and 56.
+    a.other_jurisdictions.push(juris(
+        "New York",
+        JurisdictionKind::State,
+        dec!(40000),
+        dec!(2500),
+    ));
+    let o = run(&a);
+    assert_eq!(schedules(&o, Key::CojCredit), [Schedule::ScheduleNjCoj]);
+    for key in [Key::PropertyTaxDeduction, Key::PropertyTaxCredit] {
+        assert_eq!(
+            schedules(&o, key),
+            [Schedule::ScheduleNjCojWorksheetI],
+            "{key}"
+        );
+    }
+    assert!(
+        o.get(Key::CojCredit)
+            .explanation
+            .citation
+            .ends_with("line 44; Schedule NJ-COJ")
+    );
 }
 
 #[test]

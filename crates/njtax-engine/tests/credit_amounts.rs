@@ -885,7 +885,7 @@ fn entity_level_tax_counts_as_tax_paid_capped_as_individual_level_54a_4_1_f() {
         s.push(cx.line(Key::TaxableIncome, dec!(99000), Explanation::default()));
         let l = line_40a_property_taxes_paid(&cx, &s);
         s.push(l);
-        for l in lines_41_to_44(&cx, &s) {
+        for l in lines_41_to_44(&cx, &s).0 {
             s.push(l);
         }
         let diags = cx.take_diags();

@@ -121,7 +121,7 @@ fn one_uninsured_adult_for_5_months_flat_amount_wins_at_low_income_54a_11_3_b() 
     );
     assert_eq!(
         e.citation,
-        "N.J.S.A. 54A:11-3, 11-4; Schedule NJ-HCC; NJ-1040 line 53c"
+        "N.J.S.A. 54A:11-3, 11-4; NJ-1040 line 53c; Schedule NJ-HCC"
     );
     assert!(e.params.iter().any(|p| p.id == "health.flat_amount_adult"));
 }

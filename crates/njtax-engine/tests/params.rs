@@ -24,6 +24,20 @@ fn every_parameter_file_parses_and_resolves_for_every_supported_year() {
     }
 }
 
+/// `ParamBook::load` does not repeat the year checks on every start: this is where the embedded
+/// files pass them (every listed year resolves, its dates fall in it, its provisional figures are
+/// marked uncertain), and where a broken embedded year fails.
+#[test]
+fn the_embedded_files_pass_every_year_check() {
+    let checked = ParamBook::from_sources(&njtax_engine::ParamSources::embedded())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let loaded = ParamBook::load().unwrap();
+    assert_eq!(
+        checked.supported_years().collect::<Vec<_>>(),
+        loaded.supported_years().collect::<Vec<_>>()
+    );
+}
+
 #[test]
 fn line_maps_have_unique_keys_and_ids() {
     let book = ParamBook::load().unwrap();
@@ -42,6 +56,93 @@ fn line_maps_have_unique_keys_and_ids() {
             assert_eq!(ids.len(), n, "{year} {}: duplicate line id", map.form);
         }
     }
+}
+
+/// Every figure holding plain numbers says whether they are money, a percentage or a count, so an
+/// explanation shows `$15,000.00` or `18%`, not `15000` or `0.18`.
+#[test]
+fn every_figure_of_plain_numbers_declares_how_they_are_shown() {
+    let declared = njtax_engine::YearParams::declared_figures();
+    assert!(declared.len() > 100, "{} figures", declared.len());
+    let missing: Vec<_> = declared
+        .iter()
+        .filter(|f| f.ty.contains("Decimal") && !f.has_unit)
+        .map(|f| format!("{}: {}", f.id, f.ty))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "no `as money|percent|number`: {missing:?}"
+    );
+}
+
+/// The law figures an explanation lists are in words: money with a dollar sign and cents, rates
+/// as percentages, and no Rust debug output (`[PercentTier { over: .. }]`, `CojCredit`).
+#[test]
+fn law_figures_in_explanations_are_shown_in_words() {
+    let book = ParamBook::load().unwrap();
+    let mut seen = std::collections::BTreeMap::new();
+    for path in crate::common::all_examples() {
+        let a = njtax_engine::parse_draft(&std::fs::read_to_string(&path).unwrap())
+            .unwrap()
+            .answers;
+        for r in njtax_engine::compute::compute_set(&a, &book)
+            .unwrap()
+            .returns
+        {
+            for l in &r.lines {
+                for p in &l.explanation.params {
+                    seen.insert(p.id.clone(), p.value.clone());
+                }
+            }
+        }
+    }
+    assert!(seen.len() > 40, "{} figures seen", seen.len());
+    for (id, value) in &seen {
+        assert!(
+            !value.contains('{') && !value.contains('[') && !value.contains("\\\""),
+            "{id} = {value}"
+        );
+        let camel = value.split(|c: char| !c.is_alphanumeric()).any(|w| {
+            w.chars().skip(1).any(char::is_uppercase) && w.chars().any(char::is_lowercase)
+        });
+        assert!(!camel, "{id} = {value}");
+    }
+    let shown = |id: &str| {
+        seen.get(id)
+            .map(String::as_str)
+            .unwrap_or_else(|| panic!("{id} not seen"))
+    };
+    assert!(
+        shown("property.deduction_cap").starts_with('$'),
+        "{}",
+        shown("property.deduction_cap")
+    );
+    assert!(shown("property.deduction_cap").ends_with(".00"));
+    assert!(
+        shown("property.rent_share").ends_with('%'),
+        "{}",
+        shown("property.rent_share")
+    );
+    assert!(shown("exemptions.regular").starts_with('$'));
+    assert!(
+        shown("tax.no_tax_threshold").starts_with("single $"),
+        "{}",
+        shown("tax.no_tax_threshold")
+    );
+    let tiers = shown("exclusions.pension_tiers");
+    assert!(tiers.starts_with("over $"), "{tiers}");
+    assert!(tiers.contains('%'), "{tiers}");
+}
+
+/// A figure's month and day (an installment date, the day interest stops) in words.
+#[test]
+fn a_month_and_day_is_shown_as_the_month_named() {
+    use njtax_engine::calendar::month_day_words;
+    assert_eq!(month_day_words(4, 15), "April 15");
+    assert_eq!(month_day_words(1, 15), "January 15");
+    assert_eq!(month_day_words(12, 31), "December 31");
+    assert_eq!(month_day_words(13, 1), "month 13 day 1");
+    assert_eq!(month_day_words(0, 1), "month 0 day 1");
 }
 
 /// Every law figure (a map with `values`) has a non-empty label and citation, and every uncertain

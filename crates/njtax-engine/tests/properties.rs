@@ -3,7 +3,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
 use njtax_engine::answers::*;
-use njtax_engine::{Answers, ComputedReturn, ParamBook, compute};
+use njtax_engine::schedule::Schedule;
+use njtax_engine::{Answers, ComputedReturn, Key, ParamBook, compute};
 use proptest::prelude::*;
 use rust_decimal::Decimal;
 
@@ -290,6 +291,18 @@ proptest! {
         // The mode lives in the context: a values-only computation builds no explanation text.
         let unexplained: Vec<_> = fast.lines.iter().filter(|l| !l.explanation.rule.is_empty() || !l.explanation.inputs.is_empty()).map(|l| l.id.clone()).collect();
         prop_assert!(unexplained.is_empty(), "values only, yet explained: {:?}", unexplained);
+        prop_assert!(fast.lines.iter().all(|l| l.explanation.schedules.is_empty()), "values only, yet schedules named");
+        // Lines 41 and 56 read one worksheet, so they name the same one (Worksheet H, or
+        // Schedule NJ-COJ and Worksheet I); line 44 names Schedule NJ-COJ only when one is worked.
+        let schedules = |key: Key| full.by_key(key).map(|l| l.explanation.schedules.clone());
+        if let (Some(s41), Some(s56)) = (schedules(Key::PropertyTaxDeduction), schedules(Key::PropertyTaxCredit)) {
+            prop_assert_eq!(&s41, &s56);
+            prop_assert!(s41.len() <= 1, "{:?}", s41);
+        }
+        if schedules(Key::CojCredit).is_some_and(|s| s.contains(&Schedule::ScheduleNjCoj)) {
+            prop_assert!(!a.other_jurisdictions.is_empty());
+            prop_assert_eq!(schedules(Key::PropertyTaxDeduction), Some(vec![Schedule::ScheduleNjCojWorksheetI]));
+        }
     }
 
     #[test]

@@ -12,33 +12,12 @@ use njtax_engine::Key;
 use njtax_engine::answers::{
     Date, FilingStatus, Homestead, HomesteadKind, HomesteadTitle, Person, TaxMethod,
 };
-use njtax_engine::compute::{Ctx, Sheet};
-use njtax_engine::explain::{Diagnostic, Severity, Source};
-use njtax_engine::rules::property::{
-    line_40a_property_taxes_paid, line_56_property_tax_credit, lines_41_to_44,
-};
-use njtax_engine::{Answers, Explanation, Line, ParamBook};
+use njtax_engine::explain::{Severity, Source};
+use njtax_engine::{Answers, ParamBook};
 use rust_decimal::Decimal;
 use rust_decimal::dec;
 
-struct Out {
-    lines: Vec<Line>,
-    diags: Vec<Diagnostic>,
-}
-
-impl Out {
-    fn v(&self, key: Key) -> Decimal {
-        self.get(key).value
-    }
-    fn get(&self, key: Key) -> &Line {
-        self.lines.iter().find(|l| l.key == key).unwrap()
-    }
-    fn has(&self, code: &str, sev: Severity) -> bool {
-        self.diags
-            .iter()
-            .any(|d| d.code == code && d.severity == sev)
-    }
-}
+use crate::common::Out;
 
 fn answers(status: FilingStatus) -> Answers {
     let mut a = Answers {
@@ -69,23 +48,7 @@ fn tenant(rent: Decimal, months: u8) -> Homestead {
 
 /// Lines 40a-44 and 56 for answers with gross income (line 29) and taxable income (line 39).
 fn run(a: &Answers, gross: Decimal, l39: Decimal) -> Out {
-    let book = ParamBook::load().unwrap();
-    let p = book.for_year(a.tax_year).unwrap();
-    let cx = Ctx::new(a, &p);
-    let mut s = Sheet::default();
-    s.push(cx.line(Key::GrossIncome, gross, Explanation::default()));
-    s.push(cx.line(Key::TaxableIncome, l39, Explanation::default()));
-    let l = line_40a_property_taxes_paid(&cx, &s);
-    s.push(l);
-    for l in lines_41_to_44(&cx, &s) {
-        s.push(l);
-    }
-    let l = line_56_property_tax_credit(&cx, &s);
-    s.push(l);
-    Out {
-        lines: s.lines().to_vec(),
-        diags: cx.take_diags(),
-    }
+    crate::common::property_and_coj_lines(a, gross, l39)
 }
 
 fn born(year: u16) -> Option<Date> {

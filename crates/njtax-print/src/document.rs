@@ -9,6 +9,7 @@ use njtax_engine::compute::{ComputedReturn, ReturnSet};
 use njtax_engine::explain::{Input, Severity, Source};
 use njtax_engine::money::fmt_money;
 use njtax_engine::residency::Filer;
+use njtax_engine::schedule::Schedule;
 use rust_decimal::Decimal;
 
 use crate::PrintOptions;
@@ -289,24 +290,10 @@ fn messages(layout: &mut Layout<'_>, r: &ComputedReturn) {
     }
 }
 
-/// Whether an input's shown value is money other than zero (`$12.00`; not `$0.00`, not a date or
-/// a count).
-fn shows_amount(value: &str) -> bool {
-    value.contains('$') && value.chars().any(|c| c.is_ascii_digit() && c != '0')
-}
-
-/// The forms, schedules and worksheets a citation names (`Worksheet F`, `Schedule NJ-COJ`,
-/// `Form NJ-2450`, the federal `Form 2441` worked out for line 64).
-fn named_worksheets(citation: &str) -> Vec<String> {
-    const NAMES: [&str; 5] = ["Worksheet", "Schedule", "Form NJ-", "Form 2441", "NJ-BUS"];
-    citation
-        .split([';', ','])
-        .filter_map(|s| {
-            let at = NAMES.iter().filter_map(|k| s.find(k)).min()?;
-            let name = s.get(at..)?.trim().trim_end_matches(')').trim();
-            Some(name.to_owned())
-        })
-        .collect()
+/// Whether a schedule has its own section in the printout (from the return's typed schedule), so
+/// the lines worked out on it do not list it again.
+fn has_own_section(s: Schedule) -> bool {
+    matches!(s, Schedule::Nj2210 | Schedule::NjHcc)
 }
 
 /// One worksheet section: a line's worksheet inputs, shared by the lines that show the same ones.
@@ -328,7 +315,12 @@ fn worksheets(r: &ComputedReturn) -> Vec<Worksheet<'_>> {
             .iter()
             .filter(|i| matches!(i.source, Source::Worksheet(_)))
             .collect();
-        let named = named_worksheets(&e.citation);
+        // A line worked out on a schedule with a section of its own below (Form NJ-2210,
+        // Schedule NJ-HCC) is not repeated as a worksheet.
+        if e.schedules.iter().any(|s| has_own_section(*s)) {
+            continue;
+        }
+        let named: Vec<&str> = e.schedules.iter().map(|s| s.title()).collect();
         if steps.is_empty() && named.is_empty() {
             continue;
         }
@@ -336,9 +328,9 @@ fn worksheets(r: &ComputedReturn) -> Vec<Worksheet<'_>> {
         // medical expenses under the 2% floor). A zero line whose answers are all zero did not
         // use its worksheet, even if a step shows a figure (2% of gross income).
         let used = !line.value.is_zero()
-            || e.inputs
-                .iter()
-                .any(|i| matches!(i.source, Source::Answer(_)) && shows_amount(&i.value));
+            || e.inputs.iter().any(|i| {
+                matches!(i.source, Source::Answer(_)) && i.amount.is_some_and(|v| !v.is_zero())
+            });
         if !used {
             continue;
         }
@@ -828,39 +820,82 @@ fn handoff_sheet(layout: &mut Layout<'_>, h: &Handoff) {
 mod tests {
     use super::*;
 
-    #[test]
-    fn worksheet_names_come_from_the_citation() {
-        assert_eq!(
-            named_worksheets("N.J.S.A. 54A:3-3(a), 54A:3-4; NJ-1040 line 31, Worksheet F"),
-            vec!["Worksheet F"]
-        );
-        assert_eq!(
-            named_worksheets("N.J.S.A. 54A:4-1; NJ-1040 line 44, Schedule NJ-COJ"),
-            vec!["Schedule NJ-COJ"]
-        );
-        assert_eq!(
-            named_worksheets("N.J.S.A. 54A:4-4; N.J.S.A. 43:21-7; Form NJ-2450; NJ-1040 line 59"),
-            vec!["Form NJ-2450"]
-        );
-        assert_eq!(
-            named_worksheets("N.J.S.A. 54A:12-5 a; NJ-1040 line 63 (Schedule PTE-K-1)"),
-            vec!["Schedule PTE-K-1"]
-        );
-        assert_eq!(
-            named_worksheets("N.J.S.A. 54A:4-17; NJ-1040 line 64; IRC 21, 129; Form 2441"),
-            vec!["Form 2441"]
-        );
-        assert!(named_worksheets("N.J.S.A. 54A:8-2; NJ-1040 line 43").is_empty());
+    fn example(path: &str) -> Answers {
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../examples")
+            .join(path);
+        njtax_engine::parse_draft(&std::fs::read_to_string(file).unwrap())
+            .unwrap()
+            .answers
+    }
+
+    fn computed(a: &Answers) -> ComputedReturn {
+        let book = njtax_engine::ParamBook::load().unwrap();
+        njtax_engine::compute(a, &book).unwrap()
+    }
+
+    /// Each worksheet section as "title: lines".
+    fn sections(r: &ComputedReturn) -> Vec<String> {
+        worksheets(r)
+            .iter()
+            .map(|w| format!("{}: {}", w.title, w.lines.join(", ")))
+            .collect()
     }
 
     #[test]
-    fn money_is_told_from_zeros_dates_and_words() {
-        assert!(!shows_amount("$0.00"));
-        assert!(!shows_amount("-$0.00"));
-        assert!(shows_amount("$0.01"));
-        assert!(shows_amount("$1,000.00"));
-        assert!(!shows_amount("qualifies"));
-        assert!(!shows_amount("born 2012-04-10: age 12"));
-        assert!(!shows_amount("2"));
+    fn worksheet_sections_name_the_schedules_the_lines_were_worked_on() {
+        let r = computed(&example("ny-commuter-coj.ron"));
+        let s = sections(&r);
+        assert!(s.contains(&"Schedule NJ-COJ: 44".to_owned()), "{s:?}");
+        // The credit is elected: line 41 is zero, line 56 shows Worksheet I.
+        assert!(
+            s.contains(&"Schedule NJ-COJ and Worksheet I: 56".to_owned()),
+            "{s:?}"
+        );
+        assert!(!s.iter().any(|t| t.starts_with("Worksheet H")), "{s:?}");
+    }
+
+    #[test]
+    fn a_schedule_with_its_own_section_is_not_repeated_as_a_lines_worksheet() {
+        let r = computed(&example(
+            "2026/07-single-self-employed-late-short-estimates.ron",
+        ));
+        assert!(r.nj2210.is_some(), "the example works out an NJ-2210");
+        assert!(r.value_by_key(Key::EstimatedTaxInterest) > Decimal::ZERO);
+        let s = sections(&r);
+        let line_52 = r.by_key(Key::EstimatedTaxInterest).unwrap().id.to_string();
+        assert!(
+            !s.iter()
+                .any(|t| t.contains("NJ-2210") || t.ends_with(&format!(": {line_52}"))),
+            "{s:?}"
+        );
+        assert!(s.contains(&"Worksheet H: 41".to_owned()), "{s:?}");
+        assert!(
+            s.contains(&"Schedule NJ-BUS-1 Part I: 18".to_owned()),
+            "{s:?}"
+        );
+    }
+
+    #[test]
+    fn worksheet_f_is_shown_when_expenses_were_entered_even_under_the_floor() {
+        let mut a = example("ny-commuter-coj.ron");
+        a.deductions.medical_expenses = Decimal::ZERO;
+        a.deductions.archer_msa = Decimal::ZERO;
+        a.deductions.self_employed_health_insurance = Decimal::ZERO;
+        let none = computed(&a);
+        assert!(
+            !sections(&none).iter().any(|t| t.starts_with("Worksheet F")),
+            "nothing entered, nothing deducted: no Worksheet F"
+        );
+        // One cent of expenses is far under 2% of gross income: line 31 stays zero, but the
+        // filer entered an amount, so the worksheet that shows why is printed.
+        a.deductions.medical_expenses = Decimal::new(1, 2);
+        let under = computed(&a);
+        assert_eq!(under.value_by_key(Key::Medical), Decimal::ZERO);
+        assert!(
+            sections(&under).contains(&"Worksheet F: 31".to_owned()),
+            "{:?}",
+            sections(&under)
+        );
     }
 }

@@ -40,63 +40,70 @@ pub struct CreditRule {
     pub resident_only: bool,
 }
 
+/// A credit by its name.
+impl crate::explain::ShowValue for CreditRule {
+    fn show(&self) -> String {
+        self.name.clone()
+    }
+}
+
 crate::param_domain!("business_credits", BusinessCreditParamsFile => BusinessCreditParams {
     /// Every credit's rules, in no particular order (`order` sets it).
     catalogue: Vec<CreditRule>,
     /// Sheltered workshop: share of the wages paid to each qualified person.
-    sheltered_workshop_rate: Decimal,
+    sheltered_workshop_rate: Decimal as percent,
     /// Sheltered workshop: most for each qualified person.
-    sheltered_workshop_max_per_person: Decimal,
+    sheltered_workshop_max_per_person: Decimal as money,
     /// Sheltered workshop: weeks of 25 hours or more that make a qualified person.
     sheltered_workshop_min_weeks: u32,
     /// Sheltered workshop: weekly hours that make a qualifying week.
     sheltered_workshop_min_weekly_hours: u32,
     /// Sheltered workshop: share of the New Jersey business share of the tax that limits the credits.
-    sheltered_workshop_limit_share: Decimal,
+    sheltered_workshop_limit_share: Decimal as percent,
     /// Sheltered workshop: line keys of the credits taken before it that count against the limit.
     sheltered_workshop_counted_credits: Vec<Key>,
     /// Organ donor employer: share of the salary for the time missed.
-    organ_donor_rate: Decimal,
+    organ_donor_rate: Decimal as percent,
     /// Organ donor employer: most days for each donation.
     organ_donor_max_days: u32,
     /// Wounded Warrior caregivers: most per service member.
-    caregiver_max: Decimal,
+    caregiver_max: Decimal as money,
     /// Wounded Warrior caregivers: gross income limit by filing status.
-    caregiver_income_limit: ByStatus<Decimal>,
+    caregiver_income_limit: ByStatus<Decimal> as money,
     /// Wounded Warrior caregivers: months the service member resided with the caregiver.
     caregiver_min_months: u32,
     /// Apprenticeship: most of the start-up costs.
-    apprenticeship_max: Decimal,
+    apprenticeship_max: Decimal as money,
     /// Apprenticeship: most in key industries.
-    apprenticeship_key_industry_max: Decimal,
+    apprenticeship_key_industry_max: Decimal as money,
     /// PPE: most in a year.
-    ppe_max: Decimal,
+    ppe_max: Decimal as money,
     /// Unit concrete: credit per square foot.
-    unit_concrete_per_square_foot: Decimal,
+    unit_concrete_per_square_foot: Decimal as money,
     /// Unit concrete: least square feet.
-    unit_concrete_min_square_feet: Decimal,
+    unit_concrete_min_square_feet: Decimal as number,
     /// Unit concrete: most for a residential property.
-    unit_concrete_max_residential: Decimal,
+    unit_concrete_max_residential: Decimal as money,
     /// Unit concrete: most for a commercial property.
-    unit_concrete_max_commercial: Decimal,
+    unit_concrete_max_commercial: Decimal as money,
     /// Low embodied carbon concrete: most as a share of cost.
-    low_carbon_concrete_rate: Decimal,
+    low_carbon_concrete_rate: Decimal as percent,
     /// Carbon capture concrete: most as a share of cost.
-    carbon_capture_concrete_rate: Decimal,
+    carbon_capture_concrete_rate: Decimal as percent,
     /// Both kinds: most as a share of cost.
-    both_concrete_rate: Decimal,
+    both_concrete_rate: Decimal as percent,
     /// EPD: most per facility.
-    epd_max_per_facility: Decimal,
+    epd_max_per_facility: Decimal as money,
     /// EPD: most facilities in a year.
     epd_max_facilities: u32,
     /// Emerging technology: share of the investment.
-    emerging_technology_rate: Decimal,
+    emerging_technology_rate: Decimal as percent,
     /// Emerging technology: added share (opportunity zone, M/WBE).
-    emerging_technology_increase: Decimal,
+    emerging_technology_increase: Decimal as percent,
     /// Emerging technology: most per investment.
-    emerging_technology_max_per_investment: Decimal,
+    emerging_technology_max_per_investment: Decimal as money,
     /// Wage tax refund denied: share of the New Jersey tax after the readjustment.
-    wage_tax_refund_denied_rate: Decimal,
+    wage_tax_refund_denied_rate: Decimal as percent,
     /// Low embodied carbon concrete and EPD credits (P.L.2023, c.4): the first tax year.
     concrete_credits_first_year: u32,
     /// Impaired-employee credit: a General employer applies before January 1 of this year.

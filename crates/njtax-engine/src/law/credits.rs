@@ -75,7 +75,7 @@ impl ShowValue for Option<ChildlessExpansion> {
 
 crate::param_domain!("credits", CreditParamsFile => CreditParams {
     /// NJ EITC percentage of the federal credit.
-    eitc_rate: Decimal,
+    eitc_rate: Decimal as percent,
     /// The age expansion for filers without a qualifying child, when in force.
     eitc_childless: Option<ChildlessExpansion>,
     /// Child and dependent care credit schedule.

@@ -72,9 +72,10 @@ pub struct MonthDay {
     pub day: u8,
 }
 
+/// `April 15`.
 impl ShowValue for MonthDay {
     fn show(&self) -> String {
-        format!("month {} day {}", self.month, self.day)
+        crate::calendar::month_day_words(self.month, self.day)
     }
 }
 
@@ -94,25 +95,31 @@ impl std::fmt::Debug for RatePeriod {
     }
 }
 
+impl ShowValue for RatePeriod {
+    fn show(&self) -> String {
+        format!("from {}: {}", self.from, fmt_rate(self.rate))
+    }
+}
+
 crate::param_domain!("estimated", EstimatedParamsFile => EstimatedParams {
     /// Estimated tax over credits above which a declaration is required (54A:8-4 a).
-    declaration_threshold: Decimal,
+    declaration_threshold: Decimal as money,
     /// Share of this year's tax the installments must reach (80%, 54A:9-6 c(1)).
-    required_share: Decimal,
+    required_share: Decimal as percent,
     /// Share for a farmer (two-thirds, 54A:9-6 c(1), 8-4 e).
     farmer_share: Fraction,
     /// Share of total income from farming that makes a farmer (two-thirds, 54A:8-4 e).
     farmer_income_share: Fraction,
     /// Share of last year's tax (100%, 54A:9-6 c(2), d(1)(A)).
-    prior_year_share: Decimal,
+    prior_year_share: Decimal as percent,
     /// Share of last year's tax above the income limit (110%, 54A:9-6 d(3)).
-    prior_year_high_income_share: Decimal,
+    prior_year_high_income_share: Decimal as percent,
     /// Last year's taxable gross income above which 110% applies (54A:9-6 d(3)).
-    high_income_limit: Decimal,
+    high_income_limit: Decimal as money,
     /// The same limit when this year's status is married filing separately (54A:9-6 d(3)).
-    high_income_limit_separate: Decimal,
+    high_income_limit_separate: Decimal as money,
     /// Share of the tax on actual income so far (90%, 54A:9-6 d(2)).
-    actual_income_share: Decimal,
+    actual_income_share: Decimal as percent,
     /// Installment due dates of the year (54A:8-5 a(1)).
     installment_dates: InstallmentDates,
     /// The day of the next year when interest stops (54A:9-6 c).

@@ -20,29 +20,41 @@ pub struct PercentTier {
     pub rate: ByStatus<Decimal>,
 }
 
+/// The band in words: `over $100,000.00 and not over $125,000.00: single 37.5%; ...`.
+impl crate::explain::ShowValue for PercentTier {
+    fn show(&self) -> String {
+        format!(
+            "over {} and not over {}: {}",
+            crate::money::fmt_money(self.over),
+            crate::money::fmt_money(self.not_over),
+            self.rate.show_as(crate::params::Shown::Percent)
+        )
+    }
+}
+
 crate::param_domain!("exclusions", ExclusionParamsFile => ExclusionParams {
     /// Age at the close of the year for the pension exclusion (54A:6-10 b(1)).
     pension_age: u32,
     /// Most pension exclusion, by filing status, when gross income is not over the full-cap limit (54A:6-10 b(1)).
-    pension_cap: ByStatus<Decimal>,
+    pension_cap: ByStatus<Decimal> as money,
     /// The full cap applies up to this gross income (54A:6-10 b(1)).
-    pension_full_cap_income_limit: Decimal,
+    pension_full_cap_income_limit: Decimal as money,
     /// Percentage bands above the full-cap limit (54A:6-10 b(1)).
     pension_tiers: Vec<PercentTier>,
     /// No pension exclusion above this gross income (54A:6-10 b(2)).
-    pension_income_limit: Decimal,
+    pension_income_limit: Decimal as money,
     /// Age for the other retirement income exclusion (54A:6-15 a(1)).
     other_age: u32,
     /// Most total of the 6-10 and 6-15 a exclusions, by filing status, up to the full-cap limit (54A:6-15 a(1), a(3)).
-    other_cap: ByStatus<Decimal>,
+    other_cap: ByStatus<Decimal> as money,
     /// The full cap applies up to this gross income (54A:6-15 a(1)).
-    other_full_cap_income_limit: Decimal,
+    other_full_cap_income_limit: Decimal as money,
     /// Percentage (of gross income) bands above the full-cap limit (54A:6-15 a(1)).
     other_tiers: Vec<PercentTier>,
     /// No other retirement income exclusion above this gross income (54A:6-15 a(2)).
-    other_income_limit: Decimal,
+    other_income_limit: Decimal as money,
     /// Most income from wages, business, partnerships and S corporations (54A:6-15 a(1)).
-    other_earned_income_limit: Decimal,
+    other_earned_income_limit: Decimal as money,
     /// Special exclusion for those never eligible for Social Security or Railroad Retirement (54A:6-15 b).
-    special_exclusion: ByStatus<Decimal>,
+    special_exclusion: ByStatus<Decimal> as money,
 });

@@ -5,21 +5,21 @@ use rust_decimal::Decimal;
 
 crate::param_domain!("exemptions", ExemptionParamsFile => ExemptionParams {
     /// Personal exemption of the taxpayer (54A:3-1(a)).
-    regular: Decimal,
+    regular: Decimal as money,
     /// Exemption for a spouse or domestic partner who does not file separately (54A:3-1(b)1).
-    spouse: Decimal,
+    spouse: Decimal as money,
     /// Additional exemption for the taxpayer or spouse 65 or over at the close of the year (54A:3-1(b)3-4).
-    age_65: Decimal,
+    age_65: Decimal as money,
     /// Age at the close of the year that gives the additional age exemption (54A:3-1(b)3-4).
     age_65_threshold: u32,
     /// Additional exemption for a blind or disabled taxpayer or spouse (54A:3-1(b)5-6).
-    blind_disabled: Decimal,
+    blind_disabled: Decimal as money,
     /// Additional exemption for an honorably discharged veteran (54A:3-1(b)7).
-    veteran: Decimal,
+    veteran: Decimal as money,
     /// Exemption for each dependent (54A:3-1(b)2).
-    dependent: Decimal,
+    dependent: Decimal as money,
     /// Additional exemption for each dependent under 22 attending college full time (54A:3-1.1).
-    college: Decimal,
+    college: Decimal as money,
     /// The college exemption is for dependents under this age at the close of the year (54A:3-1.1).
     college_age_limit: u32,
     /// Federal qualifying child: under this age at the close of the year (IRC 152(c)(3)(A)(i)).

@@ -37,12 +37,16 @@ impl<T> ByChildren<T> {
 
 impl<T: ShowValue> ShowValue for ByChildren<T> {
     fn show(&self) -> String {
+        self.show_as(crate::params::Shown::Number)
+    }
+
+    fn show_as(&self, shown: crate::params::Shown) -> String {
         format!(
             "no child {}; one {}; two {}; three or more {}",
-            self.zero.show(),
-            self.one.show(),
-            self.two.show(),
-            self.three_or_more.show()
+            self.zero.show_as(shown),
+            self.one.show_as(shown),
+            self.two.show_as(shown),
+            self.three_or_more.show_as(shown)
         )
     }
 }
@@ -68,25 +72,25 @@ impl ShowValue for AgeRange {
 
 crate::param_domain!("federal", FederalParamsFile => FederalParams {
     /// Credit (phase-in) percentage.
-    eic_credit_rate: ByChildren<Decimal>,
+    eic_credit_rate: ByChildren<Decimal> as percent,
     /// Phase-out percentage.
-    eic_phaseout_rate: ByChildren<Decimal>,
+    eic_phaseout_rate: ByChildren<Decimal> as percent,
     /// Earned income amount.
-    eic_earned_income_amount: ByChildren<Decimal>,
+    eic_earned_income_amount: ByChildren<Decimal> as money,
     /// Maximum credit as published.
-    eic_max_credit: ByChildren<Decimal>,
+    eic_max_credit: ByChildren<Decimal> as money,
     /// Phase-out amount, all statuses but joint.
-    eic_phaseout_start: ByChildren<Decimal>,
+    eic_phaseout_start: ByChildren<Decimal> as money,
     /// Phase-out amount, joint return.
-    eic_phaseout_start_joint: ByChildren<Decimal>,
+    eic_phaseout_start_joint: ByChildren<Decimal> as money,
     /// Income limit (completed phase-out), all statuses but joint.
-    eic_completed_phaseout: ByChildren<Decimal>,
+    eic_completed_phaseout: ByChildren<Decimal> as money,
     /// Income limit (completed phase-out), joint return.
-    eic_completed_phaseout_joint: ByChildren<Decimal>,
+    eic_completed_phaseout_joint: ByChildren<Decimal> as money,
     /// Federal EIC investment income limit.
-    eic_investment_income_limit: Decimal,
+    eic_investment_income_limit: Decimal as money,
     /// Width of an EIC Table band.
-    eic_table_band: Decimal,
+    eic_table_band: Decimal as money,
     /// Age test for a filer without a qualifying child.
     eic_childless_age: AgeRange,
     /// Qualifying child: under this age.
@@ -101,12 +105,12 @@ crate::param_domain!("federal", FederalParamsFile => FederalParams {
     /// rather than credit% x earned-income amount.
     eic_table_uses_published_maximum: bool,
     /// Child and dependent care credit (Form 2441): the limit on expenses by qualifying persons.
-    cdcc_expense_cap: ByPersons<Decimal>,
+    cdcc_expense_cap: ByPersons<Decimal> as money,
     /// Child and dependent care credit: the applicable percentage by AGI.
     cdcc_rate_schedule: RateSchedule,
     /// Child and dependent care credit: earned income a student or disabled spouse is deemed to
     /// have for each month.
-    cdcc_deemed_monthly_earned_income: ByPersons<Decimal>,
+    cdcc_deemed_monthly_earned_income: ByPersons<Decimal> as money,
     /// Dependent care assistance: the limit on excluded employer-provided benefits.
     cdcc_exclusion_limit: ExclusionLimit,
 });

@@ -21,6 +21,13 @@ pub struct Fund {
     pub citation: String,
 }
 
+/// The code (when it has one) and the name, as the instructions list them.
+impl crate::explain::ShowValue for Fund {
+    fn show(&self) -> String {
+        format!("{self:?}")
+    }
+}
+
 impl std::fmt::Debug for Fund {
     /// Short form, as shown in explanations: the code (or line) and the name.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -24,14 +24,14 @@ impl ShowValue for KnownAmount {
 crate::param_domain!("health", HealthParamsFile => HealthParams {
     /// The flat amount per adult without coverage for a year (26 U.S.C. 5000A(c)(3)(A) as of
     /// December 15, 2017, by 54A:11-3 b).
-    flat_amount_adult: Decimal,
+    flat_amount_adult: Decimal as money,
     /// The flat amount per child under 18 (5000A(c)(3)(C): one-half of the adult amount).
-    flat_amount_child: Decimal,
+    flat_amount_child: Decimal as money,
     /// The most the flat amount can be for a household (5000A(c)(2)(A)(ii): 300% of the adult
     /// amount).
-    flat_amount_cap: Decimal,
+    flat_amount_cap: Decimal as money,
     /// The percentage of household income over the filing threshold (5000A(c)(2)(B)(iii)).
-    percentage_rate: Decimal,
+    percentage_rate: Decimal as percent,
     /// The age at the start of a month below which a person is a child (5000A(c)(3)(C)).
     child_age: u32,
     /// A continuous period without coverage of fewer months than this is a short coverage gap

@@ -5,9 +5,9 @@ use rust_decimal::Decimal;
 
 crate::param_domain!("income", IncomeParamsFile => IncomeParams {
     /// NJ Lottery prizes of this amount or less are excluded; a larger prize is included in full (54A:6-11).
-    nj_lottery_exclusion_limit: Decimal,
+    nj_lottery_exclusion_limit: Decimal as money,
     /// Most gain excluded on the sale of a principal residence (54A:6-9.1 b(1)).
-    residence_exclusion_cap: Decimal,
+    residence_exclusion_cap: Decimal as money,
     /// Most gain excluded by a husband and wife filing jointly when both used the home (54A:6-9.1 b(2)).
-    residence_exclusion_cap_joint: Decimal,
+    residence_exclusion_cap_joint: Decimal as money,
 });

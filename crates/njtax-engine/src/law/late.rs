@@ -42,6 +42,20 @@ impl std::fmt::Debug for MonthDay {
     }
 }
 
+/// `April 15`.
+impl ShowValue for MonthDay {
+    fn show(&self) -> String {
+        crate::calendar::month_day_words(self.month, self.day)
+    }
+}
+
+/// A legal holiday by its name.
+impl ShowValue for crate::calendar::Holiday {
+    fn show(&self) -> String {
+        self.name().to_owned()
+    }
+}
+
 crate::param_domain!("late", LateParamsFile => LateParams {
     /// Months an extension of time to file may run (54A:8-1 b).
     filing_extension_months: u32,
@@ -58,13 +72,13 @@ crate::param_domain!("late", LateParamsFile => LateParams {
     /// The installment dates the statute names (54A:8-5 a(1)).
     statutory_installment_dates: Vec<MonthDay>,
     /// Late filing: a flat amount per month or part of a month (R.S. 54:49-4).
-    late_filing_per_month: Decimal,
+    late_filing_per_month: Decimal as money,
     /// Late filing: a share of the balance due per month or part of a month (R.S. 54:49-4).
-    late_filing_rate_per_month: Decimal,
+    late_filing_rate_per_month: Decimal as percent,
     /// Late filing: the most the monthly share may reach (R.S. 54:49-4).
-    late_filing_rate_cap: Decimal,
+    late_filing_rate_cap: Decimal as percent,
     /// Late payment: a share of the balance due (R.S. 54:49-4).
-    late_payment_rate: Decimal,
+    late_payment_rate: Decimal as percent,
     /// Years before the claim within which tax paid can be refunded (54A:9-8 a).
     refund_lookback_years: u16,
     /// The day withholding, estimates and other prepaid tax count as paid (54A:9-8 h: the

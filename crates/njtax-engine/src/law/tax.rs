@@ -99,15 +99,15 @@ crate::param_domain!("tax", TaxParamsFile => TaxParams {
     /// The 2009 tables of 54A:2-1a for taxable income over $400,000 (None in other years).
     surtax_tables: Option<Schedules>,
     /// The 54A:2-1a tables apply only over this taxable income.
-    surtax_floor: Decimal,
+    surtax_floor: Decimal as money,
     /// No tax at or below this gross income (54A:2-4).
-    no_tax_threshold: ByStatus<Decimal>,
+    no_tax_threshold: ByStatus<Decimal> as money,
     /// A return must be filed above this gross income (54A:8-3.1 a).
-    filing_threshold: ByStatus<Decimal>,
+    filing_threshold: ByStatus<Decimal> as money,
     /// The tax table is used when taxable income is under this amount (54A:8-2; NJ-1040 instructions, line 43).
-    tax_table_limit: Decimal,
+    tax_table_limit: Decimal as money,
     /// Width of a tax table row.
-    tax_table_row_width: Decimal,
+    tax_table_row_width: Decimal as money,
     /// Which row an exact multiple of the row width falls in.
     tax_table_row_edge: TableRowEdge,
 });

@@ -5,9 +5,9 @@ use rust_decimal::Decimal;
 
 crate::param_domain!("withholding", WithholdingParamsFile => WithholdingParams {
     /// Maximum employee UI/WF/SWF contribution (NJ-2450 line 3).
-    ui_max: Decimal,
+    ui_max: Decimal as money,
     /// Maximum employee DI contribution (NJ-2450 line 3).
-    di_max: Decimal,
+    di_max: Decimal as money,
     /// Maximum employee FLI contribution (NJ-2450 line 3).
-    fli_max: Decimal,
+    fli_max: Decimal as money,
 });

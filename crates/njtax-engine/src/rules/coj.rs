@@ -27,8 +27,9 @@ use crate::explain::Diagnostic;
 use crate::money::{floor_zero, fmt_money, sat_sub, sat_sum, times_rate};
 use crate::sheet::Ctx;
 
-/// Citation of the credit.
-pub const COJ_CITATION: &str = "N.J.S.A. 54A:4-1; NJ-1040 line 44, Schedule NJ-COJ";
+/// Citation of the credit (line 44 adds [`crate::schedule::Schedule::ScheduleNjCoj`] when a
+/// schedule is worked out).
+pub const COJ_CITATION: &str = "N.J.S.A. 54A:4-1; NJ-1040 line 44";
 
 /// One jurisdiction as entered, after the checks (amounts not below zero, line 1 not above line 2).
 #[derive(Clone, Debug, PartialEq, Eq)]

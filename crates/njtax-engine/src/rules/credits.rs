@@ -11,6 +11,7 @@ pub use crate::law::credits::{
 use crate::money::{floor_zero, fmt_money, fmt_rate, sat_add, times_rate};
 use crate::rules::federal_eic::{FederalEic, federal_eic, filers};
 use crate::rules::form_2441::{FederalCareCredit, form_2441_federal_care_credit};
+use crate::schedule::Schedule;
 use crate::sheet::{Ctx, Sheet};
 
 /// Find the first row whose top is not below `income` (rows in ascending order).
@@ -253,7 +254,7 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
 
     let (federal, mut exp) = match worksheet {
         Some(ws) if typed.is_zero() => {
-            let cite = "N.J.S.A. 54A:4-17; NJ-1040 line 64; IRC 21, 129; Form 2441";
+            let cite = "N.J.S.A. 54A:4-17; NJ-1040 line 64; IRC 21, 129";
             if !ws.complete() {
                 for m in &ws.missing {
                     cx.diag(
@@ -271,6 +272,7 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
                         ),
                         cite,
                     )
+                    .schedule(Schedule::Form2441)
                     .line("New Jersey taxable income", Key::NjTaxableIncome, income)
                     .param(&p.cdcc_tiers),
                     ws.explanation,
@@ -279,6 +281,7 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
             }
             let exp = cx
                 .explanation("", cite)
+                .schedule(Schedule::Form2441)
                 .worksheet(
                     "Federal child and dependent care credit (Form 2441 line 11)",
                     "Form 2441 line 11",

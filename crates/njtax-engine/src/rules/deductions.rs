@@ -7,6 +7,7 @@ use crate::key::Key;
 pub use crate::law::deductions::{DeductionParams, DeductionParamsFile};
 use crate::money::{floor_zero, fmt_money, fmt_rate, sat_sub, sat_sum, times_rate};
 use crate::rules::income::business_category_nets;
+use crate::schedule::Schedule;
 use crate::sheet::{Ctx, Sheet};
 
 /// An amount that cannot be negative: error and zero when it is.
@@ -83,8 +84,9 @@ pub fn line_31_medical(cx: &Ctx, s: &Sheet) -> Line {
             fmt_money(business_income),
             fmt_money(v)
         ),
-        "N.J.S.A. 54A:3-3(a), 54A:3-4, 54A:3-5; NJ-1040 line 31, Worksheet F",
+        "N.J.S.A. 54A:3-3(a), 54A:3-4, 54A:3-5; NJ-1040 line 31",
     )
+    .schedule(Schedule::WorksheetF)
     .answer("Medical expenses (F1)", "deductions.medical_expenses", f1)
     .line("Gross income", Key::GrossIncome, l29)
     .worksheet("2% of gross income (F2)", "worksheet_f.line_2", f2)
@@ -209,8 +211,9 @@ pub fn line_35_alternative_business(cx: &Ctx, s: &Sheet) -> Line {
                 crate::explain_format!(cx, "; alternative business loss {} may be carried forward (up to 20 years)", fmt_money(next_carry))
             }
         ),
-        "N.J.S.A. 54A:3-9; Schedule NJ-BUS-2; NJ-1040 line 35",
+        "N.J.S.A. 54A:3-9; NJ-1040 line 35",
     )
+    .schedule(Schedule::NjBus2)
     .line("Net profits from business", Key::BusinessProfits, s.v(Key::BusinessProfits))
     .line("Partnership income", Key::PartnershipIncome, s.v(Key::PartnershipIncome))
     .line("S corporation income", Key::SCorpIncome, s.v(Key::SCorpIncome))

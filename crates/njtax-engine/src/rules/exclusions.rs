@@ -16,6 +16,7 @@ use crate::money::{
 use crate::params::{ByStatus, Figure};
 use crate::rules::exemptions::{age_at_year_end, counted_people};
 use crate::rules::income::{categories, earned_income_6_15, person_share_of_total_income};
+use crate::schedule::Schedule;
 use crate::sheet::{Ctx, Sheet};
 
 /// Which part of a tiered exclusion applies at an income.
@@ -524,18 +525,20 @@ pub fn line_28b_other_retirement_exclusion(cx: &Ctx, s: &Sheet) -> Line {
     let (p1, e1) = worksheet_d_unclaimed_exclusion(cx, s);
     let (p2, e2) = worksheet_d_special_exclusion(cx, s, p1);
     let v = sat_add(p1, p2);
-    let mut exp = cx.explanation(
-        crate::explain_format!(
-            cx,
-            "Part I {}. Part II {}. Line 28b = {} + {} = {}",
-            e1.rule,
-            e2.rule,
-            fmt_money(p1),
-            fmt_money(p2),
-            fmt_money(v)
-        ),
-        "N.J.S.A. 54A:6-15; NJ-1040 line 28b, Worksheet D",
-    );
+    let mut exp = cx
+        .explanation(
+            crate::explain_format!(
+                cx,
+                "Part I {}. Part II {}. Line 28b = {} + {} = {}",
+                e1.rule,
+                e2.rule,
+                fmt_money(p1),
+                fmt_money(p2),
+                fmt_money(v)
+            ),
+            "N.J.S.A. 54A:6-15; NJ-1040 line 28b",
+        )
+        .schedule(Schedule::WorksheetD);
     exp.inputs = e1.inputs.into_iter().chain(e2.inputs).collect();
     exp.params = e1.params.into_iter().chain(e2.params).collect();
     exp = exp

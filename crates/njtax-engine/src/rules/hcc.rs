@@ -23,6 +23,7 @@ use crate::key::Key;
 use crate::money::{floor_zero, fmt_money, round_cents, sat_add, sat_mul, sat_sub, sat_sum};
 use crate::residency::ReturnKind;
 use crate::rules::tax::at_or_below;
+use crate::schedule::Schedule;
 use crate::sheet::{Ctx, Sheet};
 
 /// One household member on Schedule NJ-HCC Part II.
@@ -101,7 +102,7 @@ impl HccSchedule {
     }
 }
 
-const CITATION: &str = "N.J.S.A. 54A:11-3, 11-4; Schedule NJ-HCC; NJ-1040 line 53c";
+const CITATION: &str = "N.J.S.A. 54A:11-3, 11-4; NJ-1040 line 53c";
 use crate::answers::MONTH_NAMES as MONTHS;
 pub use crate::law::health::{HealthParams, HealthParamsFile, KnownAmount};
 
@@ -328,7 +329,9 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
     let period = resident_months(cx);
     let people = household(cx);
 
-    let mut exp = cx.explanation(String::new(), CITATION);
+    let mut exp = cx
+        .explanation(String::new(), CITATION)
+        .schedule(Schedule::NjHcc);
     let mut members = Vec::new();
     let mut owed_by_person: Vec<(Vec<u8>, Option<Date>)> = Vec::new();
     let mut anyone_without = false;

@@ -15,6 +15,7 @@ use crate::explain::{Diagnostic, Line};
 use crate::key::Key;
 pub use crate::law::income::{IncomeParams, IncomeParamsFile};
 use crate::money::{floor_zero, fmt_money, sat_add, sat_sub, sat_sum};
+use crate::schedule::Schedule;
 use crate::sheet::{Ctx, Sheet};
 pub use crate::statements::{
     conversion_parts, dividend_part, interest_parts, is_rollover, is_roth_conversion,
@@ -773,6 +774,7 @@ fn netted_line<'a>(
     what: &str,
     items: impl Iterator<Item = (String, String, Decimal)> + 'a,
     citation: &str,
+    schedule: Schedule,
 ) -> Line {
     let mut exp = cx.empty_explanation();
     let mut vals = Vec::new();
@@ -783,7 +785,8 @@ fn netted_line<'a>(
     let net = sat_sum(vals.iter().copied());
     let v = floor_zero(net);
     exp.rule = if net.is_sign_negative() && !net.is_zero() {
-        format!(
+        crate::explain_format!(
+            cx,
             "{what}: {}, a net loss; a net loss in a category is not entered and never reduces another category, so this line is $0.00",
             sum_text(&vals, net)
         )
@@ -794,8 +797,10 @@ fn netted_line<'a>(
             sum_text(&vals, net)
         )
     };
-    exp.citation = citation.to_owned();
-    cx.line(key, v, exp)
+    if cx.explaining() {
+        exp.citation = citation.to_owned();
+    }
+    cx.line(key, v, exp.schedule(schedule))
 }
 
 /// Line 18: net profits from business, all businesses netted, a net loss counts as zero (54A:5-1(b), 5-2).
@@ -817,7 +822,8 @@ pub fn line_18_business(cx: &Ctx) -> Line {
                     b.net_profit,
                 )
             }),
-        "N.J.S.A. 54A:5-1(b), 54A:5-2; Schedule NJ-BUS-1 Part I; NJ-1040 line 18",
+        "N.J.S.A. 54A:5-1(b), 54A:5-2; NJ-1040 line 18",
+        Schedule::NjBus1PartI,
     )
 }
 
@@ -882,8 +888,10 @@ pub fn line_19_property(cx: &Ctx) -> Line {
             ""
         }
     );
-    exp.citation =
-        "N.J.S.A. 54A:5-1(c), 54A:5-2, 54A:6-9.1; Schedule NJ-DOP; NJ-1040 line 19".into();
+    if cx.explaining() {
+        exp.citation = "N.J.S.A. 54A:5-1(c), 54A:5-2, 54A:6-9.1; NJ-1040 line 19".into();
+    }
+    exp = exp.schedule(Schedule::NjDop);
     if used_caps {
         exp = exp
             .param(&p.residence_exclusion_cap)
@@ -1001,7 +1009,8 @@ pub fn line_21_partnership(cx: &Ctx) -> Line {
                     x.share,
                 )
             }),
-        "N.J.S.A. 54A:5-1(k), 54A:5-2; Schedule NJ-BUS-1 Part II; NJ-1040 line 21",
+        "N.J.S.A. 54A:5-1(k), 54A:5-2; NJ-1040 line 21",
+        Schedule::NjBus1PartII,
     )
 }
 
@@ -1024,7 +1033,8 @@ pub fn line_22_s_corp(cx: &Ctx) -> Line {
                     x.share,
                 )
             }),
-        "N.J.S.A. 54A:5-1(p), 54A:5-2; Schedule NJ-BUS-1 Part III; NJ-1040 line 22",
+        "N.J.S.A. 54A:5-1(p), 54A:5-2; NJ-1040 line 22",
+        Schedule::NjBus1PartIII,
     )
 }
 
@@ -1047,7 +1057,8 @@ pub fn line_23_rents(cx: &Ctx) -> Line {
                     x.net,
                 )
             }),
-        "N.J.S.A. 54A:5-1(d), 54A:5-2; Schedule NJ-BUS-1 Part IV; NJ-1040 line 23",
+        "N.J.S.A. 54A:5-1(d), 54A:5-2; NJ-1040 line 23",
+        Schedule::NjBus1PartIV,
     )
 }
 

@@ -30,10 +30,14 @@ use crate::money::{
     times_rate,
 };
 use crate::residency::ReturnKind;
+use crate::schedule::Schedule;
 use crate::sheet::{Ctx, Sheet};
 
-/// Citation of line 52 and the NJ-2210.
-pub const CITATION: &str = "N.J.S.A. 54A:9-6 c, d; Form NJ-2210; NJ-1040 line 52";
+/// Citation of the NJ-2210 (diagnostics, the schedule's columns).
+pub const CITATION: &str = "N.J.S.A. 54A:9-6 c, d; Form NJ-2210";
+
+/// Citation of line 52 (which adds [`Schedule::Nj2210`] when the form is worked out).
+const LINE_CITATION: &str = "N.J.S.A. 54A:9-6 c, d; NJ-1040 line 52";
 
 /// One installment column (A-D) of the NJ-2210.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -151,7 +155,7 @@ pub fn line_52_nj2210(
             Decimal::ZERO,
             cx.explanation(
                 "No NJ-2210 on the nonresident-period return of a part-year resident: the estimated payments and any interest are on the resident-period NJ-1040.",
-                CITATION,
+                LINE_CITATION,
             ),
         );
         return (line, None);
@@ -187,8 +191,9 @@ pub fn line_52_nj2210(
                         fmt_money(v),
                         fmt_money(schedule.interest)
                     ),
-                    CITATION,
+                    LINE_CITATION,
                 )
+                .schedule(Schedule::Nj2210)
                 .answer(
                     "Interest entered",
                     "estimated_tax.interest_override",
@@ -243,11 +248,14 @@ fn line_52_explanation(cx: &Ctx, s: &Sheet, sch: &Nj2210Schedule) -> Explanation
         }
     }
     let sep = sch.separate_credits;
-    let mut exp = cx.explanation(rule, CITATION).line(
-        "NJ-2210 line 1: balance of tax after credits",
-        Key::BalanceAfterCredits,
-        sat_add(sch.tax, sep.nonrefundable),
-    );
+    let mut exp = cx
+        .explanation(rule, LINE_CITATION)
+        .schedule(Schedule::Nj2210)
+        .line(
+            "NJ-2210 line 1: balance of tax after credits",
+            Key::BalanceAfterCredits,
+            sat_add(sch.tax, sep.nonrefundable),
+        );
     if !sep.nonrefundable.is_zero() {
         exp = exp.worksheet(
             "NJ-2210 line 1: less the non-refundable credits on the business credits schedule",

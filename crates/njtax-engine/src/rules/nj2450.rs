@@ -15,9 +15,10 @@ use crate::key::Key;
 pub use crate::law::withholding::{WithholdingParams, WithholdingParamsFile};
 use crate::money::{floor_zero, fmt_money, sat_add, sat_sub, sat_sum};
 use crate::params::Figure;
+use crate::schedule::Schedule;
 use crate::sheet::{Ctx, Sheet};
 
-const CITE: &str = "N.J.S.A. 54A:4-4; N.J.S.A. 43:21-7; Form NJ-2450";
+const CITE: &str = "N.J.S.A. 54A:4-4; N.J.S.A. 43:21-7";
 
 /// Up to this many employers, a person's employers are found by a linear search.
 const LINEAR_SEARCH_EMPLOYERS: usize = 12;
@@ -358,10 +359,12 @@ fn excess_line(cx: &Ctx, kind: Kind, keys: &[String]) -> Line {
     if cx.a.filing_status.is_joint() {
         owners.push(Owner::Spouse);
     }
-    let mut exp = cx.explanation(
-        String::new(),
-        crate::explain_format!(cx, "{CITE}; NJ-1040 line {}", kind.line_id()),
-    );
+    let mut exp = cx
+        .explanation(
+            String::new(),
+            crate::explain_format!(cx, "{CITE}; NJ-1040 line {}", kind.line_id()),
+        )
+        .schedule(Schedule::Nj2450);
     let mut total = Decimal::ZERO;
     let mut words = Vec::new();
     let mut used_max = false;

@@ -29,12 +29,13 @@
 use rust_decimal::Decimal;
 
 use crate::answers::{FilingStatus, HomesteadKind, HomesteadTitle, Owner};
-use crate::explain::{Diagnostic, Explanation, Line, Source};
+use crate::explain::{Diagnostic, Explanation, Line};
 use crate::key::Key;
 pub use crate::law::property::{PropertyParams, PropertyParamsFile};
 use crate::money::{floor_zero, fmt_money, mul_div, sat_add, sat_mul, sat_sub, times_rate};
 use crate::rules::coj::{self, CojCol, CojColumnInput, CojSchedule};
 use crate::rules::tax::{SubjectToTax, subject_to_tax};
+use crate::schedule::Schedule;
 use crate::sheet::{Ctx, Sheet};
 
 /// Worksheet step whose value is the tax saved by the deduction (Worksheet H).
@@ -808,83 +809,114 @@ fn worksheet_words(w: &Worksheet) -> String {
     }
 }
 
-/// Lines 41-44: property tax deduction (41), New Jersey taxable income (42), tax (43) and the
-/// credit for taxes paid to other jurisdictions (44), with Worksheet H, or Schedule NJ-COJ and
-/// Worksheet I (N.J.S.A. 54A:3A-17..3A-20, 54A:4-1).
-pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
-    let p = &cx.p.property;
-    let l39 = s.v(Key::TaxableIncome);
+/// What lines 41, 44 and 56 read: whether the filer may have the deduction or the credit, and
+/// Worksheet H (or Schedule NJ-COJ and Worksheet I) worked out once (N.J.S.A. 54A:3A-17..3A-20,
+/// 54A:4-1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PropertyTaxChoice {
+    /// Line 40a, not below zero (Worksheet H line 1).
+    pub h1: Decimal,
+    /// The 54A:2-4 test lines 41, 43 and 56 share.
+    pub test: SubjectToTax,
+    /// Who may have the deduction and the credit.
+    pub eligibility: Eligibility,
+    /// The homesteads (for the figures used: the tenant share, the shared-home fraction).
+    pub homesteads: Homesteads,
+    /// The jurisdictions checked for Schedule NJ-COJ.
+    pub entries: Vec<coj::CojEntry>,
+    /// The worksheet, when tax is due (none at or below the 54A:2-4 threshold).
+    pub worksheet: Option<Worksheet>,
+}
+
+impl PropertyTaxChoice {
+    /// The deduction is taken on line 41: the filer may take it and it saves at least the credit.
+    pub fn takes_deduction(&self) -> bool {
+        self.eligibility.deduction && self.worksheet.as_ref().is_some_and(|w| w.take_deduction)
+    }
+
+    /// The worksheet's name (Worksheet H, or Schedule NJ-COJ and Worksheet I), when it was used.
+    pub fn schedule(&self) -> Option<Schedule> {
+        self.worksheet.as_ref().map(|w| match w.kind {
+            WorksheetKind::H => Schedule::WorksheetH,
+            WorksheetKind::I => Schedule::ScheduleNjCojWorksheetI,
+        })
+    }
+}
+
+/// Worksheet H or I and the eligibility tests behind lines 41, 44 and 56, worked out once from
+/// lines 29, 39 and 40a. Records the diagnostics about the other jurisdictions and about a
+/// property tax benefit that cannot be had.
+pub fn property_tax_choice(cx: &Ctx, s: &Sheet) -> PropertyTaxChoice {
     let gross = s.v(Key::GrossIncome);
     let h1 = floor_zero(s.v(Key::PropertyTaxesPaid));
-    let hs = homesteads(cx);
+    let homesteads = homesteads(cx);
     let test = subject_to_tax(cx, s);
-    let elig = eligibility(cx, &test, h1);
+    let eligibility = eligibility(cx, &test, h1);
     let (entries, coj_diags) = coj::coj_entries(cx, gross);
     for d in coj_diags {
         cx.diag(d);
     }
-    if elig.paid && !elig.credit {
+    if eligibility.paid && !eligibility.credit {
         cx.diag(
-            Diagnostic::info("no-property-tax-benefit", elig.reason.clone())
+            Diagnostic::info("no-property-tax-benefit", eligibility.reason.clone())
                 .at("homesteads")
                 .cite("N.J.S.A. 54A:3A-20 a(1)(b); 54A:2-4"),
         );
     }
-
     // No tax is due at or below the threshold (54A:2-4): no deduction and nothing to credit against.
-    if !elig.subject_to_tax {
-        let l41 = cx.line(
+    let worksheet = eligibility
+        .subject_to_tax
+        .then(|| worksheet_h_or_i(cx, s, &homesteads, &entries));
+    PropertyTaxChoice {
+        h1,
+        test,
+        eligibility,
+        homesteads,
+        entries,
+        worksheet,
+    }
+}
+
+/// Lines 41-44: property tax deduction (41), New Jersey taxable income (42), tax (43) and the
+/// credit for taxes paid to other jurisdictions (44), with Worksheet H, or Schedule NJ-COJ and
+/// Worksheet I (N.J.S.A. 54A:3A-17..3A-20, 54A:4-1). Also gives the worksheet, which line 56
+/// reads.
+pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> (Vec<Line>, PropertyTaxChoice) {
+    let choice = property_tax_choice(cx, s);
+    let l41 = line_41_property_tax_deduction(cx, s, &choice);
+    let l42 = line_42(cx, s.v(Key::TaxableIncome), l41.value);
+    let l43 = crate::rules::tax::line_43_tax(cx, s, l42.value);
+    let l44 = line_44_coj_credit(cx, s, &choice, l43.value);
+    (vec![l41, l42, l43, l44], choice)
+}
+
+/// Line 41: the property tax deduction, Worksheet H line 2 (or Worksheet I's) when the worksheet
+/// shows it saves at least the credit, else zero (N.J.S.A. 54A:3A-17..3A-20; 54A:2-4).
+pub fn line_41_property_tax_deduction(cx: &Ctx, s: &Sheet, c: &PropertyTaxChoice) -> Line {
+    let p = &cx.p.property;
+    let elig = &c.eligibility;
+    let Some(w) = &c.worksheet else {
+        return cx.line(
             Key::PropertyTaxDeduction,
             Decimal::ZERO,
-            test.input(cx.explanation(
-                crate::explain_format!(cx, "{}. Line 41 = $0.00", elig.reason),
-                "N.J.S.A. 54A:2-4, 3A-17, 3A-20; NJ-1040 line 41",
-            ))
-            .line("Property taxes paid", Key::PropertyTaxesPaid, h1)
-            .param(&cx.p.tax.no_tax_threshold),
+            c.test
+                .input(cx.explanation(
+                    crate::explain_format!(cx, "{}. Line 41 = $0.00", elig.reason),
+                    "N.J.S.A. 54A:2-4, 3A-17, 3A-20; NJ-1040 line 41",
+                ))
+                .line("Property taxes paid", Key::PropertyTaxesPaid, c.h1)
+                .param(&cx.p.tax.no_tax_threshold),
         );
-        let l42 = line_42(cx, l39, Decimal::ZERO);
-        let l43 = crate::rules::tax::line_43_tax(cx, s, l42.value);
-        let l44 = cx.line(
-            Key::CojCredit,
-            Decimal::ZERO,
-            cx.explanation(
-                if entries.is_empty() {
-                    "No income taxed by another jurisdiction was entered: $0.00".to_owned()
-                } else {
-                    crate::explain_format!(
-                        cx,
-                        "{}, so there is no New Jersey tax to take a credit against: $0.00",
-                        test.words()
-                    )
-                },
-                coj::COJ_CITATION,
-            )
-            .line("Tax", Key::Tax, l43.value),
-        );
-        return vec![l41, l42, l43, l44];
-    }
-
-    let w = worksheet_h_or_i(cx, s, &hs, &entries);
-    let (take, col) = if elig.deduction && w.take_deduction {
-        (true, CojCol::A)
-    } else {
-        (false, CojCol::B)
     };
-    let sheet_name = match w.kind {
-        WorksheetKind::H => "Worksheet H",
-        WorksheetKind::I => "Schedule NJ-COJ and Worksheet I",
-    };
-
-    // Line 41.
-    let l41_value = if take { w.h2 } else { Decimal::ZERO };
+    let take = c.takes_deduction();
+    let value = if take { w.h2 } else { Decimal::ZERO };
     let decision = if !elig.deduction {
         crate::explain_format!(cx, "{}. Line 41 = $0.00", elig.reason)
     } else if take {
         crate::explain_format!(
             cx,
             "{}, at least the {} credit, so the deduction is taken (the credit is an election instead of the deduction, 3A-20 a): line 41 = {}",
-            worksheet_words(&w),
+            worksheet_words(w),
             fmt_money(w.credit),
             fmt_money(w.h2)
         )
@@ -892,123 +924,141 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         crate::explain_format!(
             cx,
             "{}, less than the {} credit, so the credit is taken instead of the deduction (3A-20 a; line 56): line 41 = $0.00",
-            worksheet_words(&w),
+            worksheet_words(w),
             fmt_money(w.credit)
         )
     };
     // A part-year resident's subject-to-tax test is on the whole year, not on line 29: say so, as
     // line 43 does, so that the two lines agree.
     let decision = if elig.deduction && cx.scope.whole_year_gross_income.is_some() {
-        crate::explain_format!(cx, "{}. {decision}", test.words())
+        crate::explain_format!(cx, "{}. {decision}", c.test.words())
     } else {
         decision
     };
-    let mut exp41 = cx
+    let mut exp = cx
         .explanation(
             decision,
-            crate::explain_format!(
-                cx,
-                "N.J.S.A. 54A:3A-17, 3A-18, 3A-19, 3A-20; NJ-1040 line 41, {sheet_name}"
-            ),
+            "N.J.S.A. 54A:3A-17, 3A-18, 3A-19, 3A-20; NJ-1040 line 41",
         )
-        .line("Taxable income", Key::TaxableIncome, l39)
-        .line("Property taxes paid", Key::PropertyTaxesPaid, h1)
-        .line("Gross income", Key::GrossIncome, gross);
+        .line(
+            "Taxable income",
+            Key::TaxableIncome,
+            s.v(Key::TaxableIncome),
+        )
+        .line("Property taxes paid", Key::PropertyTaxesPaid, c.h1)
+        .line("Gross income", Key::GrossIncome, s.v(Key::GrossIncome));
+    if let Some(sheet) = c.schedule() {
+        exp = exp.schedule(sheet);
+    }
     if cx.scope.whole_year_gross_income.is_some() {
-        exp41 = test.input(exp41);
+        exp = c.test.input(exp);
     }
     if elig.deduction {
-        exp41 = worksheet_inputs(exp41, &w)
+        exp = worksheet_inputs(exp, w)
             .param(&p.deduction_cap)
             .param(&p.credit_amount);
         if cx.a.filing_status == FilingStatus::MarriedSeparate {
-            exp41 = exp41.param(&p.credit_mfs_fraction);
+            exp = exp.param(&p.credit_mfs_fraction);
         }
-        if hs.any_shared {
-            exp41 = exp41.param(&p.shared_home_mfs_fraction);
+        if c.homesteads.any_shared {
+            exp = exp.param(&p.shared_home_mfs_fraction);
         }
-        exp41 = merge_params(exp41, &w.a.tax_explanation);
-        exp41 = merge_params(exp41, &w.b.tax_explanation);
+        exp = merge_params(exp, &w.a.tax_explanation);
+        exp = merge_params(exp, &w.b.tax_explanation);
     }
-    let l41 = cx.line(Key::PropertyTaxDeduction, l41_value, exp41);
-    let l42 = line_42(cx, l39, l41_value);
-    let l43 = crate::rules::tax::line_43_tax(cx, s, l42.value);
+    cx.line(Key::PropertyTaxDeduction, value, exp)
+}
 
-    // Line 44.
-    let l44 = if w.schedules.is_empty() {
-        cx.line(
-            Key::CojCredit,
-            Decimal::ZERO,
-            cx.explanation(
-                "No income taxed by another jurisdiction was entered: $0.00",
-                coj::COJ_CITATION,
-            ),
-        )
-    } else {
-        let total = match col {
-            CojCol::A => w.coj_a,
-            CojCol::B => w.coj_b,
-        };
-        let value = total.min(floor_zero(l43.value));
-        let col_name = match col {
-            CojCol::A => "column A (with the property tax deduction)",
-            CojCol::B => "column B (without the property tax deduction)",
-        };
-        let parts: Vec<String> = if cx.explaining() {
-            w.schedules.iter().map(|sch| sch.describe(col)).collect()
+/// Line 44: the credit for taxes paid to other jurisdictions, the total of every Schedule NJ-COJ's
+/// line 9 in the worksheet's column the deduction choice uses (A with the deduction, B without),
+/// not more than the tax on line 43 (`l43`) (N.J.S.A. 54A:4-1).
+pub fn line_44_coj_credit(cx: &Ctx, s: &Sheet, c: &PropertyTaxChoice, l43: Decimal) -> Line {
+    let Some(w) = c.worksheet.as_ref().filter(|w| !w.schedules.is_empty()) else {
+        let rule = if c.entries.is_empty() {
+            "No income taxed by another jurisdiction was entered: $0.00".to_owned()
         } else {
-            Vec::new()
-        };
-        let mut exp = cx
-            .explanation(
-                crate::explain_format!(
-                    cx,
-                    "{}. Total of {col_name}: {}, not more than the tax on line 43 {} = {}",
-                    parts.join("; "),
-                    fmt_money(total),
-                    fmt_money(l43.value),
-                    fmt_money(value)
-                ),
-                coj::COJ_CITATION,
+            crate::explain_format!(
+                cx,
+                "{}, so there is no New Jersey tax to take a credit against: $0.00",
+                c.test.words()
             )
-            .line("Gross income", Key::GrossIncome, gross)
-            .line("Taxable income", Key::TaxableIncome, l39)
-            .line("Tax", Key::Tax, l43.value);
-        for sch in &w.schedules {
-            let path = format!("other_jurisdictions[{}]", sch.entry.index);
-            let c = sch.col(col);
-            exp = exp
-                .answer(
-                    crate::explain_format!(cx, "{}: income taxed by both", sch.entry.name),
-                    crate::explain_format!(cx, "{path}.income_taxed_by_both"),
-                    cx.a.other_jurisdictions
-                        .get(sch.entry.index)
-                        .map_or(Decimal::ZERO, |j| j.income_taxed_by_both),
-                )
-                .answer(
-                    crate::explain_format!(cx, "{}: tax paid", sch.entry.name),
-                    crate::explain_format!(cx, "{path}.tax_paid"),
-                    sch.entry.tax_paid,
-                )
-                .worksheet_text(
-                    crate::explain_format!(cx, "{}: credit percentage (line 3)", sch.entry.name),
-                    crate::explain_format!(cx, "Schedule NJ-COJ {} line 3", sch.entry.name),
-                    coj::fmt_percent(sch.line3),
-                )
-                .worksheet(
-                    crate::explain_format!(cx, "{}: line 8", sch.entry.name),
-                    crate::explain_format!(cx, "Schedule NJ-COJ {} line 8", sch.entry.name),
-                    c.line8,
-                )
-                .worksheet(
-                    crate::explain_format!(cx, "{}: credit allowed (line 9)", sch.entry.name),
-                    crate::explain_format!(cx, "Schedule NJ-COJ {} line 9", sch.entry.name),
-                    c.line9,
-                );
+        };
+        let mut exp = cx.explanation(rule, coj::COJ_CITATION);
+        if c.worksheet.is_none() {
+            exp = exp.line("Tax", Key::Tax, l43);
         }
-        cx.line(Key::CojCredit, value, exp)
+        return cx.line(Key::CojCredit, Decimal::ZERO, exp);
     };
-    vec![l41, l42, l43, l44]
+    let gross = s.v(Key::GrossIncome);
+    let l39 = s.v(Key::TaxableIncome);
+    let col = if c.takes_deduction() {
+        CojCol::A
+    } else {
+        CojCol::B
+    };
+    let total = match col {
+        CojCol::A => w.coj_a,
+        CojCol::B => w.coj_b,
+    };
+    let value = total.min(floor_zero(l43));
+    let col_name = match col {
+        CojCol::A => "column A (with the property tax deduction)",
+        CojCol::B => "column B (without the property tax deduction)",
+    };
+    let parts: Vec<String> = if cx.explaining() {
+        w.schedules.iter().map(|sch| sch.describe(col)).collect()
+    } else {
+        Vec::new()
+    };
+    let mut exp = cx
+        .explanation(
+            crate::explain_format!(
+                cx,
+                "{}. Total of {col_name}: {}, not more than the tax on line 43 {} = {}",
+                parts.join("; "),
+                fmt_money(total),
+                fmt_money(l43),
+                fmt_money(value)
+            ),
+            coj::COJ_CITATION,
+        )
+        .schedule(Schedule::ScheduleNjCoj)
+        .line("Gross income", Key::GrossIncome, gross)
+        .line("Taxable income", Key::TaxableIncome, l39)
+        .line("Tax", Key::Tax, l43);
+    for sch in &w.schedules {
+        let path = crate::explain_format!(cx, "other_jurisdictions[{}]", sch.entry.index);
+        let col = sch.col(col);
+        exp = exp
+            .answer(
+                crate::explain_format!(cx, "{}: income taxed by both", sch.entry.name),
+                crate::explain_format!(cx, "{path}.income_taxed_by_both"),
+                cx.a.other_jurisdictions
+                    .get(sch.entry.index)
+                    .map_or(Decimal::ZERO, |j| j.income_taxed_by_both),
+            )
+            .answer(
+                crate::explain_format!(cx, "{}: tax paid", sch.entry.name),
+                crate::explain_format!(cx, "{path}.tax_paid"),
+                sch.entry.tax_paid,
+            )
+            .worksheet_text(
+                crate::explain_format!(cx, "{}: credit percentage (line 3)", sch.entry.name),
+                crate::explain_format!(cx, "Schedule NJ-COJ {} line 3", sch.entry.name),
+                crate::explain_format!(cx, "{}", coj::fmt_percent(sch.line3)),
+            )
+            .worksheet(
+                crate::explain_format!(cx, "{}: line 8", sch.entry.name),
+                crate::explain_format!(cx, "Schedule NJ-COJ {} line 8", sch.entry.name),
+                col.line8,
+            )
+            .worksheet(
+                crate::explain_format!(cx, "{}: credit allowed (line 9)", sch.entry.name),
+                crate::explain_format!(cx, "Schedule NJ-COJ {} line 9", sch.entry.name),
+                col.line9,
+            );
+    }
+    cx.line(Key::CojCredit, value, exp)
 }
 
 /// Line 42: New Jersey taxable income = line 39 - line 41, not below zero.
@@ -1034,38 +1084,28 @@ fn line_42(cx: &Ctx, l39: Decimal, l41: Decimal) -> Line {
 
 /// Line 56: the property tax credit, $50 ($25 for every married filer filing separately), when the
 /// worksheet elected it instead of the deduction, or for a filer not subject to tax who is 65 or
-/// older or blind or disabled (N.J.S.A. 54A:3A-20). Reads the worksheet's decision from line 41.
-pub fn line_56_property_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
+/// older or blind or disabled (N.J.S.A. 54A:3A-20). Reads the worksheet line 41 used
+/// ([`PropertyTaxChoice`], from [`lines_41_to_44`]) and line 41 itself.
+pub fn line_56_property_tax_credit(cx: &Ctx, s: &Sheet, c: &PropertyTaxChoice) -> Line {
     let p = &cx.p.property;
-    let h1 = floor_zero(s.v(Key::PropertyTaxesPaid));
-    let test = subject_to_tax(cx, s);
-    let elig = eligibility(cx, &test, h1);
+    let h1 = c.h1;
+    let elig = &c.eligibility;
     let credit = credit_for_filer(cx);
-    let l41 = s.get(Key::PropertyTaxDeduction);
-    // The worksheet that chose between the deduction and the credit (H, or I with Schedule NJ-COJ),
-    // as line 41 names it.
-    let citation = match l41.and_then(|l| l.explanation.citation.split_once("NJ-1040 line 41, ")) {
-        Some((_, sheet)) => format!("N.J.S.A. 54A:3A-20; NJ-1040 line 56, {sheet}"),
-        None => "N.J.S.A. 54A:3A-20; NJ-1040 line 56".to_owned(),
-    };
-    let mut exp = test.input(cx.explanation(String::new(), citation).line(
-        "Property taxes paid",
-        Key::PropertyTaxesPaid,
-        h1,
-    ));
-    let deduction = l41.map_or(Decimal::ZERO, |l| l.value);
-    // The worksheet's columns, as line 41 recorded them.
-    let mut saved_text = None;
-    if let Some(l) = l41 {
-        for input in &l.explanation.inputs {
-            if let Source::Worksheet(step) = &input.source {
-                if step == STEP_H_SAVED || step == STEP_I_SAVED {
-                    saved_text = Some(input.value.clone());
-                }
-                exp.inputs.push(input.clone());
-            }
-        }
+    let mut exp = c.test.input(
+        cx.explanation(String::new(), "N.J.S.A. 54A:3A-20; NJ-1040 line 56")
+            .line("Property taxes paid", Key::PropertyTaxesPaid, h1),
+    );
+    // The worksheet that chose between the deduction and the credit (H, or I with Schedule
+    // NJ-COJ), with its columns when the filer may take the deduction (as line 41 shows them).
+    if let Some(sheet) = c.schedule() {
+        exp = exp.schedule(sheet);
     }
+    let worksheet = c.worksheet.as_ref().filter(|_| elig.deduction);
+    if let Some(w) = worksheet {
+        exp = worksheet_inputs(exp, w);
+    }
+    let saved_text = worksheet.map(|w| fmt_money(w.saved));
+    let deduction = s.v(Key::PropertyTaxDeduction);
     let (value, rule) = if !elig.credit {
         (
             Decimal::ZERO,

@@ -626,11 +626,6 @@ pub fn line_43_tax(cx: &Ctx, s: &Sheet, nj_taxable_income: Decimal) -> Line {
     cx.line(Key::Tax, tax, exp)
 }
 
-/// Show a rate for explanations.
-pub fn show_rate(rate: Decimal) -> String {
-    fmt_rate(rate)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
