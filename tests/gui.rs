@@ -46,6 +46,11 @@ fn new_york_resident_with_nj_wages() -> Answers {
     answers
 }
 
+/// The value of a line by official id in the app's current snapshot (the first return).
+fn shown_line(app: &App, id: &str) -> Option<rust_decimal::Decimal> {
+    app.computed().and_then(|r| r.line(id)).map(|l| l.value)
+}
+
 fn harness_with(app: App) -> Harness<'static, App> {
     Harness::builder()
         .with_size(egui::vec2(1280.0, 900.0))
@@ -155,14 +160,14 @@ fn money_the_app_cannot_read_is_kept_as_typed_with_a_message() {
 fn adding_and_removing_a_dependent_changes_line_13() {
     let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
     h.run();
-    let before = h.state().line_value("13").unwrap();
+    let before = shown_line(h.state(), "13").unwrap();
     go_to(&mut h, "You and your household");
     // Under the home address, below the fold: scroll to the button first.
     h.get_by_label("Add a dependent").scroll_to_me();
     h.run();
     h.get_by_label("Add a dependent").click();
     h.run();
-    let with_one = h.state().line_value("13").unwrap();
+    let with_one = shown_line(h.state(), "13").unwrap();
     assert_eq!(
         with_one - before,
         rust_decimal::dec!(1500),
@@ -177,7 +182,7 @@ fn adding_and_removing_a_dependent_changes_line_13() {
     let remove = h.get_all_by_label_contains("Remove").last().unwrap();
     remove.click();
     h.run();
-    assert_eq!(h.state().line_value("13").unwrap(), before);
+    assert_eq!(shown_line(h.state(), "13").unwrap(), before);
     assert!(h.state().doc.answers().dependents.is_empty());
 }
 
@@ -197,8 +202,8 @@ fn switching_a_home_from_owned_to_rented_changes_lines_41_and_56() {
     let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
     h.run();
     let (l41, l56) = (
-        h.state().line_value("41").unwrap(),
-        h.state().line_value("56").unwrap(),
+        shown_line(h.state(), "41").unwrap(),
+        shown_line(h.state(), "56").unwrap(),
     );
     assert_eq!(
         l41,
@@ -210,8 +215,8 @@ fn switching_a_home_from_owned_to_rented_changes_lines_41_and_56() {
     h.get_by_label("Rented").click();
     h.run();
     // Rented: 18% of $1,200 rent = $216, which saves less than $50, so the $50 credit instead.
-    assert_eq!(h.state().line_value("41").unwrap(), rust_decimal::dec!(0));
-    assert_eq!(h.state().line_value("56").unwrap(), rust_decimal::dec!(50));
+    assert_eq!(shown_line(h.state(), "41").unwrap(), rust_decimal::dec!(0));
+    assert_eq!(shown_line(h.state(), "56").unwrap(), rust_decimal::dec!(50));
 }
 
 #[test]
@@ -585,7 +590,7 @@ fn selling_the_main_home_applies_the_principal_residence_exclusion() {
     let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
     h.run();
     assert_eq!(
-        h.state().line_value("19").unwrap(),
+        shown_line(h.state(), "19").unwrap(),
         rust_decimal::dec!(180000)
     );
     go_to(&mut h, "Income");
@@ -598,7 +603,7 @@ fn selling_the_main_home_applies_the_principal_residence_exclusion() {
         .click();
     h.run();
     // A single filer excludes up to $250,000 (54A:6-9.1): the whole $180,000 gain.
-    assert_eq!(h.state().line_value("19").unwrap(), rust_decimal::dec!(0));
+    assert_eq!(shown_line(h.state(), "19").unwrap(), rust_decimal::dec!(0));
     let sale = &h.state().doc.answers().income.property_sales[0];
     assert!(
         sale.principal_residence
@@ -771,8 +776,8 @@ fn typing_the_home_address_and_last_years_gross_income_fills_the_answers() {
     });
     let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
     h.run();
-    let refund_before = h.state().line_value("66");
-    let gross_before = h.state().line_value("29");
+    let refund_before = shown_line(h.state(), "66");
+    let gross_before = shown_line(h.state(), "29");
     assert_eq!(gross_before, Some(rust_decimal::dec!(52000)));
     go_to(&mut h, "You and your household");
     type_into(&mut h, "Street address", "12 Linden Avenue");
@@ -804,8 +809,8 @@ fn typing_the_home_address_and_last_years_gross_income_fills_the_answers() {
     );
     assert!(h.state().doc.is_dirty());
     // Neither is used in a computation.
-    assert_eq!(h.state().line_value("66"), refund_before);
-    assert_eq!(h.state().line_value("29"), gross_before);
+    assert_eq!(shown_line(h.state(), "66"), refund_before);
+    assert_eq!(shown_line(h.state(), "29"), gross_before);
     // Emptying last year's gross income makes it "none", not zero.
     h.get_all_by_label("Last year's New Jersey gross income (last year's NJ-1040 line 29)")
         .last()
@@ -883,8 +888,8 @@ fn computed_set(answers: &Answers) -> njtax_engine::compute::ReturnSet {
 fn a_sheltered_workshop_employee_fills_line_46_and_lowers_line_50() {
     let mut h = harness_with(app_with(employer_answers(), ScriptedDialogs::default()));
     h.run();
-    let before_46 = h.state().line_value("46").unwrap();
-    let before_50 = h.state().line_value("50").unwrap();
+    let before_46 = shown_line(h.state(), "46").unwrap();
+    let before_50 = shown_line(h.state(), "50").unwrap();
     assert!(before_46.is_zero());
     assert!(before_50 > rust_decimal::Decimal::ZERO, "the draft has tax");
     go_to(&mut h, "Employer and business credits");
@@ -921,8 +926,8 @@ fn a_sheltered_workshop_employee_fills_line_46_and_lowers_line_50() {
         l50,
         ret.line("45").unwrap().value - ret.line("49").unwrap().value
     );
-    assert_eq!(h.state().line_value("46"), Some(l46));
-    assert_eq!(h.state().line_value("50"), Some(l50));
+    assert_eq!(shown_line(h.state(), "46"), Some(l46));
+    assert_eq!(shown_line(h.state(), "50"), Some(l50));
     assert_eq!(before_50 - l50, l46, "line 50 drops by the credit");
     go_to(&mut h, "Form view");
     assert!(h.query_all_by_label(&fmt_money(l46)).count() >= 1);
@@ -1243,7 +1248,7 @@ fn care_answers() -> Answers {
 fn typing_the_form_2441_facts_fills_line_64_with_the_worksheets_credit() {
     let mut h = harness_with(app_with(care_answers(), ScriptedDialogs::default()));
     h.run();
-    assert_eq!(h.state().line_value("64"), Some(rust_decimal::dec!(0)));
+    assert_eq!(shown_line(h.state(), "64"), Some(rust_decimal::dec!(0)));
     go_to(&mut h, "Credits");
     h.get_by_label("Work out the credit from your care expenses")
         .scroll_to_me();
@@ -1266,7 +1271,7 @@ fn typing_the_form_2441_facts_fills_line_64_with_the_worksheets_credit() {
             .iter()
             .any(|d| d.path.as_deref() == Some("federal.care.tax_limit"))
     );
-    assert_eq!(h.state().line_value("64"), Some(rust_decimal::dec!(0)));
+    assert_eq!(shown_line(h.state(), "64"), Some(rust_decimal::dec!(0)));
     type_into(&mut h, "Tax limit on the care credit (line 10)", "1500");
     let care = h.state().doc.answers().federal.care.clone().unwrap();
     assert_eq!(care.expenses, rust_decimal::dec!(4000));
@@ -1278,7 +1283,10 @@ fn typing_the_form_2441_facts_fills_line_64_with_the_worksheets_credit() {
     assert_eq!(care.tax_limit, Some(rust_decimal::dec!(1500)));
     // Form 2441: $3,000 (one person) x 22% (AGI $40,000) = $660, under the $1,500 limit. Line 42
     // $37,500 (40,000 less the $1,000 and $1,500 exemptions): 40% of $660 = $264.00.
-    assert_eq!(h.state().line_value("64"), Some(rust_decimal::dec!(264.00)));
+    assert_eq!(
+        shown_line(h.state(), "64"),
+        Some(rust_decimal::dec!(264.00))
+    );
     assert_eq!(
         line_value(h.state().doc.answers(), Key::ChildCareCredit),
         rust_decimal::dec!(264.00)
@@ -1927,7 +1935,7 @@ fn choosing_2026_from_the_year_drop_down_shows_the_provisional_notice_and_the_20
         h.query_by_label(&notice).is_none(),
         "a final year: no notice"
     );
-    let before = h.state().line_value("65").unwrap();
+    let before = shown_line(h.state(), "65").unwrap();
     // The list: every supported year, newest first, the provisional one said so.
     year_box(&h).click();
     h.run();
@@ -1957,11 +1965,11 @@ fn choosing_2026_from_the_year_drop_down_shows_the_provisional_notice_and_the_20
     // at line 42 of $30,000 or less (54A:4-17.1 a; docs/returns-2026.md, return 1a).
     assert!(h.query_by_label(&notice).is_some(), "the notice is shown");
     assert_eq!(
-        h.state().line_value("42"),
+        shown_line(h.state(), "42"),
         Some(rust_decimal::dec!(30000.00))
     );
     assert_eq!(
-        h.state().line_value("65"),
+        shown_line(h.state(), "65"),
         Some(rust_decimal::dec!(1250.00))
     );
     assert_ne!(
@@ -2062,7 +2070,7 @@ fn a_draft_for_a_year_this_version_does_not_compute_keeps_its_year_marked_not_su
     // ("Refund" is also a section's name.)
     assert!(h.query_by_label("Balance due").is_none());
     assert!(h.query_by_label_contains(" to fix, ").is_none());
-    assert!(h.state().line_value("42").is_none());
+    assert!(shown_line(h.state(), "42").is_none());
     assert!(!h.state().doc.is_dirty(), "opening changed nothing");
     // Choosing a supported year from the list computes it.
     let latest = book().latest_year();
@@ -2921,4 +2929,32 @@ fn the_return_panel_warns_when_the_last_day_to_claim_the_refund_is_near_or_past(
     );
     assert_eq!(engine_figure(&answers), "$0.00");
     assert!(h.query_by_label(&engine_figure(&answers)).is_some());
+}
+
+/// Law figures or interview screens built into the binary that cannot be read are said where the
+/// user looks (the status bar, and in place of the return), with the reason; nothing is
+/// computed from other figures.
+#[test]
+fn embedded_data_that_cannot_be_read_is_reported_with_its_reason() {
+    let app = App::with_embedded(
+        Err("params/tax.ron: line 3, column 7: expected a map".to_owned()),
+        Err("interview.ron: line 9, column 2: unknown key `wagez`".to_owned()),
+        blank_answers(),
+        "Test draft",
+        Box::new(ScriptedDialogs::default()),
+        Box::new(MemoryRecent::default()),
+    );
+    let mut h = harness_with(app);
+    h.run();
+    h.get_by_label_contains("The law figures built into this version could not be read (params/tax.ron: line 3, column 7");
+    h.get_by_label_contains(
+        "The interview screens built into this version could not be read (interview.ron",
+    );
+    assert!(
+        h.state().computed().is_none(),
+        "no return computed without the law figures"
+    );
+    h.get_by_label_contains(
+        "The return cannot be computed: the law figures built into this version could not be read (params/tax.ron",
+    );
 }

@@ -319,8 +319,9 @@ pub struct Snapshot {
     /// Revision of the answers it was computed from.
     pub revision: u64,
     /// Every return the draft produces (the resident return first), or why they could not be
-    /// computed.
-    pub result: Result<ReturnSet, String>,
+    /// computed. Shared, so a screen that needs the returns while it sends commands holds them
+    /// without copying ([`App::shared_returns`]).
+    pub result: Result<std::sync::Arc<ReturnSet>, String>,
     /// Whether the lines carry their explanations (computed for screens that show them; the live
     /// recompute on each keystroke elsewhere is values only).
     pub explained: bool,
@@ -345,7 +346,8 @@ pub struct App {
     /// The open draft.
     pub doc: Document,
     /// Law figures, loaded once.
-    book: Option<ParamBook>,
+    /// The embedded law figures, or why they could not be read.
+    book: Result<ParamBook, String>,
     /// The interview.
     pub interview: Interview,
     /// Computed snapshot.
@@ -394,27 +396,51 @@ impl App {
         dialogs: Box<dyn FileDialogs>,
         recent_store: Box<dyn RecentStore>,
     ) -> Self {
-        Self::with_book(ParamBook::load().ok(), answers, name, dialogs, recent_store)
+        Self::with_embedded(
+            ParamBook::load().map_err(|e| e.to_string()),
+            Interview::load().map_err(|e| e.to_string()),
+            answers,
+            name,
+            dialogs,
+            recent_store,
+        )
     }
 
     /// An app with a new, empty draft in the latest tax year this version computes (what File >
     /// New gives).
     pub fn new_blank(dialogs: Box<dyn FileDialogs>, recent_store: Box<dyn RecentStore>) -> Self {
-        let book = ParamBook::load().ok();
-        let answers = blank_draft(book.as_ref(), Answers::default().tax_year);
-        Self::with_book(book, answers, "Untitled draft", dialogs, recent_store)
+        let book = ParamBook::load().map_err(|e| e.to_string());
+        let answers = blank_draft(book.as_ref().ok(), Answers::default().tax_year);
+        Self::with_embedded(
+            book,
+            Interview::load().map_err(|e| e.to_string()),
+            answers,
+            "Untitled draft",
+            dialogs,
+            recent_store,
+        )
     }
 
-    fn with_book(
-        book: Option<ParamBook>,
+    /// An app over the embedded law figures and interview as they were read: either that could
+    /// not be read is said in the status bar and, for the law figures, in place of the return
+    /// (the form view still shows the draft's answers; nothing is computed from other figures).
+    pub fn with_embedded(
+        book: Result<ParamBook, String>,
+        interview: Result<Interview, String>,
         answers: Answers,
         name: &str,
         dialogs: Box<dyn FileDialogs>,
         recent_store: Box<dyn RecentStore>,
     ) -> Self {
-        let interview = Interview::load().unwrap_or(Interview {
-            screens: Vec::new(),
-        });
+        let mut problems = Vec::new();
+        if let Err(e) = &book {
+            problems.push(format!("The law figures built into this version could not be read ({e}), so no return can be computed. Please report this; your draft is not changed."));
+        }
+        let interview = interview
+            .map_err(|e| problems.push(format!("The interview screens built into this version could not be read ({e}); use the form view. Please report this; your draft is not changed.")))
+            .unwrap_or(Interview {
+                screens: Vec::new(),
+            });
         let recent = recent_store.load();
         let doc = Document::new(answers, None, name);
         let mut app = Self {
@@ -450,6 +476,9 @@ impl App {
             lock: None,
             adopted: None,
         };
+        if !problems.is_empty() {
+            app.ui_state.message = Some((problems.join(" "), true));
+        }
         app.refresh();
         app
     }
@@ -614,7 +643,13 @@ impl App {
 
     /// Every return the draft produces, when computed.
     pub fn returns(&self) -> Option<&ReturnSet> {
-        self.snapshot.result.as_ref().ok()
+        self.snapshot.result.as_deref().ok()
+    }
+
+    /// The current snapshot's returns, shared (no copy): for a screen that reads them while it
+    /// sends commands to the app.
+    pub fn shared_returns(&self) -> Option<std::sync::Arc<ReturnSet>> {
+        self.snapshot.result.as_ref().ok().cloned()
     }
 
     /// The return the form view shows (the first when the selection is out of range).
@@ -725,13 +760,15 @@ impl App {
         }
         let answers = self.doc.answers();
         let result = match &self.book {
-            Some(book) => compute_returns(answers, book, explain),
-            None => Err("the embedded law figures could not be read".to_owned()),
+            Ok(book) => compute_returns(answers, book, explain).map(std::sync::Arc::new),
+            Err(e) => Err(format!(
+                "the law figures built into this version could not be read ({e})"
+            )),
         };
         self.computations += 1;
         let impaired_estimates = match &self.book {
-            Some(book) => impaired_estimates(answers, book),
-            None => Vec::new(),
+            Ok(book) => impaired_estimates(answers, book),
+            Err(_) => Vec::new(),
         };
         let handoff = match &result {
             Ok(set) => OnlineSheet::make(answers, set),
@@ -739,10 +776,13 @@ impl App {
         };
         let provisional_uses = result
             .as_ref()
-            .map(ReturnSet::provisional_uses)
+            .map(|set| set.provisional_uses())
             .unwrap_or_default();
         let mirror = binding::to_value(answers);
-        let diagnostics = result.as_ref().map(all_diagnostics).unwrap_or_default();
+        let diagnostics = result
+            .as_ref()
+            .map(|set| all_diagnostics(set))
+            .unwrap_or_default();
         let sections = self.section_states(&mirror, &diagnostics);
         let count = result.as_ref().map_or(0, |r| r.returns.len());
         if self.ui_state.selected_return >= count {
@@ -1124,7 +1164,7 @@ impl App {
             Pending::New => {
                 self.drop_recovery();
                 self.lock = None;
-                let answers = blank_draft(self.book.as_ref(), self.doc.answers().tax_year);
+                let answers = blank_draft(self.book.as_ref().ok(), self.doc.answers().tax_year);
                 let year = answers.tax_year;
                 self.doc = Document::new(answers, None, "Untitled draft");
                 self.ui_state = UiState {
@@ -1156,7 +1196,7 @@ impl App {
     /// Replace the open draft with next year's, built by the engine from this year's answers and
     /// returns ([`njtax_engine::rollover::next_year`]); it is unsaved until the user saves it.
     fn start_next_year(&mut self) {
-        let Some(book) = &self.book else {
+        let Ok(book) = &self.book else {
             self.ui_state.message = Some((
                 "Next year's draft needs the law figures, which could not be read".to_owned(),
                 true,
@@ -1524,7 +1564,7 @@ impl App {
         if self.refuse_while_unreadable(subject) {
             return;
         }
-        let Some(book) = &self.book else {
+        let Ok(book) = &self.book else {
             self.ui_state.message = Some((
                 format!(
                     "Could not make the {}: the law figures could not be read",
@@ -1718,11 +1758,6 @@ impl App {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.ui_state.pending = Some(Pending::Close);
         }
-    }
-
-    /// The value of a line by official id in the current snapshot (the first return).
-    pub fn line_value(&self, id: &str) -> Option<rust_decimal::Decimal> {
-        self.computed().and_then(|r| r.line(id)).map(|l| l.value)
     }
 }
 

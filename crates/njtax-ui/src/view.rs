@@ -249,7 +249,7 @@ fn your_return(app: &mut App, ui: &mut Ui) {
     ui.add_space(theme::GAP_M);
     ui.heading("Your NJ return");
     ui.add_space(theme::GAP_M);
-    let Some(set) = app.returns() else {
+    let Some(set) = app.shared_returns() else {
         let why = app
             .snapshot
             .result
@@ -265,10 +265,10 @@ fn your_return(app: &mut App, ui: &mut Ui) {
     };
     // The year's forms are not published: say so before any figure.
     if set.provisional.is_some() {
-        screens::review::provisional_notice(ui, set, None);
+        screens::review::provisional_notice(ui, &set, None);
         ui.add_space(theme::GAP_M);
     }
-    let returns = set.returns.clone();
+    let returns = &set.returns;
     let net = set.net_refund();
     // Answers that could not be read count as not given: every figure below may still change.
     let not_final = screens::not_final::not_final(app);
@@ -341,7 +341,7 @@ fn your_return(app: &mut App, ui: &mut Ui) {
     if !not_final {
         r.on_hover_text("Updated as you type");
     }
-    if let Some(text) = refund_deadline_notice(app, &returns) {
+    if let Some(text) = refund_deadline_notice(app, returns) {
         ui.label(
             RichText::new(text)
                 .small()

@@ -57,15 +57,16 @@ pub fn provisional_notice(ui: &mut Ui, set: &ReturnSet, uses: Option<&[Provision
 
 /// Draw the review screen.
 pub fn draw(app: &mut App, ui: &mut Ui) {
-    let Some(set) = app.returns() else { return };
+    let Some(set) = app.shared_returns() else {
+        return;
+    };
     let Some(ret) = set.primary() else { return };
     let filing = ret.filing_requirement.clone();
     if set.provisional.is_some() {
-        provisional_notice(ui, set, Some(&app.snapshot.provisional_uses));
+        provisional_notice(ui, &set, Some(&app.snapshot.provisional_uses));
         ui.add_space(theme::GAP_M);
     }
-    if has_statement(set) {
-        let set = set.clone();
+    if has_statement(&set) {
         statement(ui, &set);
         if let Some(c) = &set.comparison {
             ui.add_space(theme::GAP_S);

@@ -13,7 +13,7 @@ pub const SAMPLE_HEADING: &str = "This is a sample return, not yours";
 /// Draw the start screen.
 pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
     super::data_screen::draw(app, ui, screen);
-    if let Some(set) = app.returns().cloned() {
+    if let Some(set) = app.shared_returns() {
         let not_required = set.returns.iter().any(|r| !r.filing_requirement.required);
         if set.returns.len() > 1 || not_required {
             ui.add_space(theme::GAP_M);
