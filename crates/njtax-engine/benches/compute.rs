@@ -122,6 +122,25 @@ fn bench(c: &mut Criterion) {
             ..W2::default()
         })
         .collect();
+    // How the live recompute grows with the W-2s (each from its own employer): the goal is a
+    // straight line, the cost of one W-2 times their number on top of the fixed cost.
+    let mut scaling = c.benchmark_group("compute_values by W-2s");
+    for n in [1u32, 10, 100, 1_000] {
+        let mut a = complex_return();
+        a.income.w2s.truncate(1);
+        let first = a.income.w2s.first().cloned().unwrap_or_default();
+        a.income.w2s = (0..n)
+            .map(|i| W2 {
+                employer: format!("Employer {i}"),
+                employer_id: format!("{i:09}/000"),
+                ..first.clone()
+            })
+            .collect();
+        scaling.bench_with_input(criterion::BenchmarkId::from_parameter(n), &a, |b, a| {
+            b.iter(|| compute_values(black_box(a), black_box(&p)))
+        });
+    }
+    scaling.finish();
     let mut group = c.benchmark_group("large drafts");
     group.sample_size(10);
     group.bench_function(
