@@ -14,6 +14,7 @@ mod gui;
 mod gui_platform;
 mod gui_recovery;
 mod gui_snapshots;
+mod no_line_literals;
 mod no_network;
 mod pdf;
 mod residency_returns;

@@ -913,32 +913,18 @@ fn residency_13_resident_and_part_year_spouse_separate_three_returns_54a_5_6_b()
     );
 }
 
-/// Issue 15: every line an NJ-1040NR's explanation names is that form's line. The rule prose is
-/// written in the NJ-1040's numbering (line 59 on an NJ-1040NR used to read "Line 54 ... minus line
-/// 66", cited "NJ-1040 line 67"); each reference is read back to its key and given the NJ-1040NR's
-/// id. For every NJ-1040NR of every example draft: each line reference in the return's own
+/// Issue 15: every line an NJ-1040NR's explanation names is that form's line (line 59 on an
+/// NJ-1040NR used to read "Line 54 ... minus line 66", cited "NJ-1040 line 67"). Rule text takes
+/// each id from the form's line map (`Ctx::id`), and each line's citation names its own line. For every NJ-1040NR of every example draft: each line reference in the return's own
 /// numbering (a bare "line N", "NJ-1040NR line N"; not "NJ-2210 line 1" or "Worksheet H line 3")
 /// names a line of the NJ-1040NR map, and no explanation cites "NJ-1040 line".
 #[test]
 fn nj1040nr_explanations_name_only_the_nj1040nr_s_own_lines() {
-    use njtax_engine::lines::{RefForm, line_refs};
+    use crate::common::line_refs::{RefForm, line_refs};
     let book = njtax_engine::ParamBook::load().unwrap();
     let mut problems = Vec::new();
     let mut returns = 0;
-    let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples")];
-    let mut files = Vec::new();
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let path = e.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|x| x == "ron") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    for path in &files {
+    for path in &common::example_drafts() {
         let text = std::fs::read_to_string(path).unwrap();
         let Ok(draft) = njtax_engine::draft::parse_draft(&text) else {
             continue;
@@ -1007,5 +993,52 @@ fn nj1040nr_explanations_name_only_the_nj1040nr_s_own_lines() {
         "only {returns} NJ-1040NR returns among the examples"
     );
     problems.truncate(60);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Every line of every return of every example cites its own place on its form, once: the
+/// statute first, then "<form> line <id>" from the form's line map (an NJ-1040NR column B line
+/// names its B id, "NJ-1040NR line 15B", not column A's), then the schedules it is worked on,
+/// by title, in the order recorded.
+#[test]
+fn every_line_cites_its_own_form_line_once_between_the_statute_and_the_schedules() {
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let mut problems = Vec::new();
+    let mut lines = 0;
+    for path in &common::example_drafts() {
+        let text = std::fs::read_to_string(path).unwrap();
+        let Ok(draft) = njtax_engine::draft::parse_draft(&text) else {
+            continue;
+        };
+        let Ok(set) = njtax_engine::compute::compute_set(&draft.answers, &book) else {
+            continue;
+        };
+        for r in &set.returns {
+            for l in &r.lines {
+                lines += 1;
+                let e = &l.explanation;
+                let own = format!("{} line {}", r.form, l.id);
+                let titles: Vec<&str> = e.schedules.iter().map(|s| s.title()).collect();
+                let tail = std::iter::once(own.as_str())
+                    .chain(titles.iter().copied())
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                let starts_right = e.citation == tail || e.citation.ends_with(&format!("; {tail}"));
+                let once = e.citation.matches(&format!("{own};")).count()
+                    + usize::from(e.citation.ends_with(&own))
+                    == 1;
+                if !starts_right || !once {
+                    problems.push(format!(
+                        "{} {} line {}: {:?}",
+                        path.display(),
+                        r.form,
+                        l.id,
+                        e.citation
+                    ));
+                }
+            }
+        }
+    }
+    assert!(lines > 1000, "only {lines} lines looked at");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

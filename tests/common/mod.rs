@@ -2,6 +2,8 @@
 //! expected line, collecting all the differences into one message with the engine's explanation.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)] // each test file uses part of it
 
+pub mod line_refs;
+
 use std::path::Path;
 use std::str::FromStr;
 
@@ -141,4 +143,22 @@ pub fn resident_return(
         problems.push(format!("  form: expected NJ-1040, got {}", ret.form));
     }
     ret
+}
+
+/// Every example draft (`examples/**/*.ron`), sorted by path.
+pub fn example_drafts() -> Vec<std::path::PathBuf> {
+    let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("examples")];
+    let mut files = Vec::new();
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).expect("examples folder reads") {
+            let path = e.expect("examples entry reads").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|x| x == "ron") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
 }

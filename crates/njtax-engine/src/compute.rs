@@ -377,7 +377,17 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope, mode: Mode)
     }
     let after = next_year_and_late(&cx, &s);
     let mut ret = with_next_year(finish_with_credits(&cx, s, applied), after);
-    ret.hcc = hcc;
+    // The schedule shows the line 53c explanation as finished (its citation names the line).
+    ret.hcc = hcc.map(|mut h| {
+        if let Some(l) = ret
+            .lines
+            .iter()
+            .find(|l| l.key == Key::SharedResponsibility)
+        {
+            h.explanation = l.explanation.clone();
+        }
+        h
+    });
     ret.nj2210 = nj2210;
     ret
 }
@@ -629,11 +639,12 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
     }
     uncertain_figure_warnings(&lines, cx.map(), p.year, &mut diagnostics);
     diagnostics.sort_by_key(|d| std::cmp::Reverse(d.severity));
-    // The rule prose names lines in the NJ-1040's numbering; an NJ-1040NR's explanations name its
-    // own (issue 15): each reference is read back to its key and given this form's id.
-    if cx.scope.kind.is_nonresident() && cx.explaining() {
+    // Each line cites its own place on this form, from the line map (not from rule prose).
+    if cx.explaining() {
+        let form = cx.map().form.as_str();
         for l in &mut lines {
-            renumber_explanation(cx.map(), &p.line_map, &mut l.explanation);
+            let own = (l.position != usize::MAX).then_some((form, &*l.id));
+            l.explanation.finish_citation(own);
         }
     }
 
@@ -891,16 +902,6 @@ fn provisional_year_warning(prov: &crate::year::Provisional) -> Diagnostic {
 }
 
 /// One warning per uncertain figure that a line actually used, and for an uncertain line map.
-/// An explanation's rule, citation and input names renumbered from the resident NJ-1040's line
-/// ids to `map`'s (see [`LineMap::renumber`]).
-pub fn renumber_explanation(map: &LineMap, resident: &LineMap, e: &mut Explanation) {
-    e.rule = map.renumber(resident, &e.rule);
-    e.citation = map.renumber(resident, &e.citation);
-    for i in &mut e.inputs {
-        i.name = map.renumber(resident, &i.name);
-    }
-}
-
 fn uncertain_figure_warnings(lines: &[Line], map: &LineMap, year: u16, out: &mut Vec<Diagnostic>) {
     let mut seen: Vec<String> = Vec::new();
     for line in lines {

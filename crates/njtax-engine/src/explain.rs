@@ -225,18 +225,35 @@ impl Explanation {
         })
     }
 
-    /// Record that the line is worked out on `schedule`, and name it at the end of the citation
-    /// (`N.J.S.A. 54A:3-3(a); NJ-1040 line 31; Worksheet F`). Nothing in values-only mode.
+    /// Record that the line is worked out on `schedule`; [`Explanation::finish_citation`] names
+    /// it at the end of the citation (`N.J.S.A. 54A:3-3(a); NJ-1040 line 31; Worksheet F`).
+    /// Nothing in values-only mode.
     #[must_use]
     pub fn schedule(mut self, schedule: Schedule) -> Self {
         if self.explaining && !self.schedules.contains(&schedule) {
             self.schedules.push(schedule);
-            if !self.citation.is_empty() {
-                self.citation.push_str("; ");
-            }
-            self.citation.push_str(schedule.title());
         }
         self
+    }
+
+    /// Complete the citation once the line's place on its form is known: the statute as the
+    /// rule cited it, then the form's own line (`NJ-1040 line 45`, `NJ-1040NR line 15B`: from
+    /// the form's line map, never written in rule prose), then the schedules the line is
+    /// worked out on. Called once per line when the return is finished.
+    pub fn finish_citation(&mut self, form_line: Option<(&str, &str)>) {
+        if !self.explaining {
+            return;
+        }
+        let mut parts: Vec<&str> = Vec::with_capacity(2 + self.schedules.len());
+        if !self.citation.is_empty() {
+            parts.push(&self.citation);
+        }
+        let own = form_line.map(|(form, id)| format!("{form} line {id}"));
+        if let Some(own) = &own {
+            parts.push(own);
+        }
+        parts.extend(self.schedules.iter().map(|s| s.title()));
+        self.citation = parts.join("; ");
     }
 
     /// Record a law figure used.

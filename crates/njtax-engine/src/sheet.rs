@@ -83,17 +83,40 @@ impl<'a> Ctx<'a> {
     }
 
     /// What [`Ctx::threshold_gross_income`] measures, in words.
-    pub fn threshold_income_words(&self) -> &'static str {
+    pub fn threshold_income_words(&self) -> String {
         if self.scope.whole_year_gross_income.is_some() {
             "Gross income for the whole year from everywhere, as if a resident (54A:2-4),"
+                .to_owned()
         } else {
-            "Gross income (line 29)"
+            format!("Gross income (line {})", self.id(Key::GrossIncome))
         }
     }
 
     /// The line map of the form being computed.
     pub fn map(&self) -> &LineMap {
         self.map
+    }
+
+    /// This form's printed id of a line, for explanation and diagnostic prose: `"line {}"` with
+    /// `cx.id(Key::TotalTaxDue)` reads "line 54" on the NJ-1040 and "line 50" on the NJ-1040NR,
+    /// so rule text never writes a line number. A key that is not a line of this form gives
+    /// the NJ-1040's id (the key's name when neither form has it).
+    pub fn id(&self, key: Key) -> &str {
+        self.map
+            .find(key)
+            .or_else(|| self.p.line_map.find(key))
+            .map_or(key.as_str(), |(id, _)| id)
+    }
+
+    /// The resident NJ-1040's id of a line, for prose that names the NJ-1040 from another form
+    /// ("worked out on the resident-period NJ-1040, line 52").
+    pub fn nj1040_id(&self, key: Key) -> &str {
+        self.p.line_map.find(key).map_or(key.as_str(), |(id, _)| id)
+    }
+
+    /// The name of the form being computed ("NJ-1040", "NJ-1040NR").
+    pub fn form(&self) -> &str {
+        &self.map.form
     }
 
     /// Gross income the 54A:2-4 threshold and the 8-3.1 filing requirement are measured on: the

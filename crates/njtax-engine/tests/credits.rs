@@ -879,7 +879,12 @@ fn line_64_shows_the_worksheet_when_it_gives_the_federal_credit() {
         "{}",
         e.rule
     );
-    assert!(e.citation.contains("Form 2441"));
+    assert!(
+        e.schedules
+            .contains(&njtax_engine::schedule::Schedule::Form2441),
+        "{:?}",
+        e.schedules
+    );
     assert!(
         e.inputs
             .iter()

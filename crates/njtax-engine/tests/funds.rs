@@ -295,7 +295,11 @@ fn a_coded_contribution_lands_on_line_75_with_its_code_54a_9_25_25() {
         let other = r.by_key(Key::FundOther1).unwrap();
         assert_eq!(other.value, dec!(20));
         assert!(other.explanation.rule.contains("fund code 09"), "{year}");
-        assert_eq!(other.explanation.citation, "N.J.S.A. 54A:9-25.25");
+        // The fund's own statute, then the line it is on (from the line map).
+        assert_eq!(
+            other.explanation.citation,
+            format!("N.J.S.A. 54A:9-25.25; NJ-1040 line {}", other.id)
+        );
         assert_eq!(
             r.by_key(Key::FundEndangeredWildlife).unwrap().value,
             dec!(10)

@@ -119,10 +119,10 @@ fn one_uninsured_adult_for_5_months_flat_amount_wins_at_low_income_54a_11_3_b() 
             |i| format!("{:?}", i.source).contains("taxpayer.coverage.months_without_coverage")
         )
     );
-    assert_eq!(
-        e.citation,
-        "N.J.S.A. 54A:11-3, 11-4; NJ-1040 line 53c; Schedule NJ-HCC"
-    );
+    // The rule cites the statute and records the schedule; the finished return adds the form
+    // line and the schedule's title to the citation.
+    assert_eq!(e.schedules, [njtax_engine::schedule::Schedule::NjHcc]);
+    assert_eq!(e.citation, "N.J.S.A. 54A:11-3, 11-4");
     assert!(e.params.iter().any(|p| p.id == "health.flat_amount_adult"));
 }
 

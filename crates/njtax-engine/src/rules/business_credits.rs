@@ -654,10 +654,12 @@ pub fn apply(
             fmt_money(allowed)
         );
         exp.rule = words;
+        // The line cites the statute (its own form line is added when the return is finished);
+        // the schedule row below also names where the credit is claimed.
         exp.citation = if rule.kind == crate::answers::CreditKind::ShelteredWorkshop {
-            crate::explain_format!(cx, "{} c; {}", rule.statute, where_line())
+            crate::explain_format!(cx, "{} c", rule.statute)
         } else {
-            crate::explain_format!(cx, "{}; {}", rule.statute, where_line())
+            crate::explain_format!(cx, "{}", rule.statute)
         };
         if key.is_none() {
             if rule.refundable {
@@ -706,6 +708,9 @@ pub fn apply(
         if let Some(k) = key {
             out.lines.push(cx.line(k, allowed, exp.clone()));
         }
+        if cx.explaining() {
+            exp.citation = format!("{}; {}", exp.citation, where_line());
+        }
         out.schedule.rows.push(ScheduleRow {
             kind: rule.kind,
             name: rule.name.clone(),
@@ -726,13 +731,17 @@ pub fn apply(
     }
     for key in CREDIT_LINE_KEYS {
         if !out.lines.iter().any(|l| l.key == key) {
-            let (id, label) = cx.map().find(key).unwrap_or((key.as_str(), key.as_str()));
+            let label = cx.map().find(key).map_or(key.as_str(), |(_, label)| label);
             out.lines.push(cx.line(
                 key,
                 Decimal::ZERO,
                 cx.explanation(
-                    crate::explain_format!(cx, "No {label} is claimed: $0.00"),
-                    crate::explain_format!(cx, "{form} line {id}"),
+                    crate::explain_format!(
+                        cx,
+                        "No {label} is claimed: {}",
+                        fmt_money(Decimal::ZERO)
+                    ),
+                    String::new(),
                 ),
             ));
         }

@@ -24,12 +24,13 @@ use rust_decimal::Decimal;
 
 use crate::answers::JurisdictionKind;
 use crate::explain::Diagnostic;
+use crate::key::Key;
 use crate::money::{floor_zero, fmt_money, sat_sub, sat_sum, times_rate};
 use crate::sheet::Ctx;
 
 /// Citation of the credit (line 44 adds [`crate::schedule::Schedule::ScheduleNjCoj`] when a
 /// schedule is worked out).
-pub const COJ_CITATION: &str = "N.J.S.A. 54A:4-1; NJ-1040 line 44";
+pub const COJ_CITATION: &str = "N.J.S.A. 54A:4-1";
 
 /// One jurisdiction as entered, after the checks (amounts not below zero, line 1 not above line 2).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,8 +98,9 @@ pub fn coj_entries(cx: &Ctx, gross_income: Decimal) -> (Vec<CojEntry>, Vec<Diagn
                 Diagnostic::error(
                     "coj-income-exceeds-gross",
                     format!(
-                        "Income taxed by both New Jersey and {label} ({}) is more than New Jersey gross income on line 29 ({}); Schedule NJ-COJ line 1 cannot exceed line 2, so {} was used. Only income included in New Jersey gross income can be taxed by both",
+                        "Income taxed by both New Jersey and {label} ({}) is more than New Jersey gross income on line {} ({}); Schedule NJ-COJ line 1 cannot exceed line 2, so {} was used. Only income included in New Jersey gross income can be taxed by both",
                         fmt_money(income),
+                        cx.id(Key::GrossIncome),
                         fmt_money(gross),
                         fmt_money(gross)
                     ),
@@ -304,7 +306,7 @@ impl CojSchedule {
             CojCol::B => "column B",
         };
         format!(
-            "Schedule NJ-COJ for {}: line 1 income taxed by both {} / line 2 gross income {} = line 3 {}; {name}: line 6 taxable {} (line 4 {} - line 5 {}), line 7 tax {}, line 8 = {} x line 3 = {}, box 9a tax paid {}, line 9 credit = lesser of line 8 and box 9a, not more than line 7 = {}",
+            "{}: Schedule NJ-COJ line 1 income taxed by both {} / line 2 gross income {} = line 3 {}, {name}: line 6 taxable {} (line 4 {} - line 5 {}), line 7 tax {}, line 8 = {} x line 3 = {}, box 9a tax paid {}, line 9 credit = lesser of line 8 and box 9a, not more than line 7 = {}",
             self.entry.name,
             fmt_money(self.line1),
             fmt_money(self.line2),

@@ -102,7 +102,12 @@ fn is_qualified(cx: &Ctx, i: usize) -> bool {
 pub fn sheltered_workshop_credit(cx: &Ctx) -> Vec<EarnedCredit> {
     let p = &cx.p.business_credits;
     let bc = &cx.a.business_credits;
-    let cite = "N.J.S.A. 54A:4-11 a, b; NJ-1040 line 46 (Form GIT-317)";
+    let cite = explain_format!(
+        cx,
+        "N.J.S.A. 54A:4-11 a, b; {} line {} (Form GIT-317)",
+        cx.form(),
+        cx.id(Key::ShelteredWorkshopCredit)
+    );
     let mut out = Vec::new();
     for (i, e) in bc.sheltered_workshop_employees.iter().enumerate() {
         if !cx.a.counts(e.owner) {
@@ -162,7 +167,7 @@ pub fn sheltered_workshop_credit(cx: &Ctx) -> Vec<EarnedCredit> {
             p.sheltered_workshop_min_weeks.value
         );
         let explanation = cx
-            .explanation(rule, cite)
+            .explanation(rule, &cite)
             .answer("Wages paid", format!("{path}.wages_paid"), wages)
             .answer_text(
                 "Weeks of 25 hours or more",
@@ -245,7 +250,11 @@ pub fn sheltered_workshop_income_share(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
     }
     let numerator = sat_sum(parts.iter().map(|(_, v)| *v));
     let gross = s.v(Key::GrossIncome);
-    explanation = explanation.line("Gross income (line 29)", Key::GrossIncome, gross);
+    explanation = explanation.line(
+        crate::explain_format!(cx, "Gross income (line {})", cx.id(Key::GrossIncome)),
+        Key::GrossIncome,
+        gross,
+    );
     let (share, how) = if gross <= Decimal::ZERO {
         (
             Decimal::ZERO,
@@ -276,7 +285,10 @@ pub fn sheltered_workshop_income_share(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
     };
     if cx.explaining() {
         let listed = if parts.is_empty() {
-            "no business employing a qualified person and no entity share: $0.00".to_owned()
+            format!(
+                "no business employing a qualified person and no entity share: {}",
+                fmt_money(Decimal::ZERO)
+            )
         } else {
             parts
                 .iter()
@@ -451,7 +463,7 @@ pub fn certified_credits(cx: &Ctx) -> Vec<EarnedCredit> {
         }
         let path = format!("{BC}.certified[{k}]");
         let cite = match c.credit {
-            CreditKind::GoldStar => "N.J.S.A. 54A:4-16 a; NJ-1040 line 47",
+            CreditKind::GoldStar => "N.J.S.A. 54A:4-16 a",
             CreditKind::FilmDigitalMedia => "N.J.S.A. 54A:4-12b; Form GIT-327",
             CreditKind::PersonalProtectiveEquipment => "N.J.S.A. 54A:4-21",
             CreditKind::LowCarbonConcrete => "N.J.S.A. 54A:4-23 c, f",
@@ -706,7 +718,7 @@ pub fn impaired_employee_credit(cx: &Ctx) -> Vec<EarnedCredit> {
 /// time off.
 pub fn organ_donor_employer_credit(cx: &Ctx) -> Vec<EarnedCredit> {
     let p = &cx.p.business_credits;
-    let cite = "N.J.S.A. 54A:4-20 a; NJ-1040 line 48";
+    let cite = "N.J.S.A. 54A:4-20 a";
     let mut out = Vec::new();
     for (k, d) in cx.a.business_credits.organ_donor_leaves.iter().enumerate() {
         if !cx.a.counts(d.owner) {
@@ -804,7 +816,12 @@ pub fn organ_donor_employer_credit(cx: &Ctx) -> Vec<EarnedCredit> {
 /// proportion to their care expenses.
 pub fn wounded_warrior_caregiver_credit(cx: &Ctx, s: &Sheet) -> Vec<EarnedCredit> {
     let p = &cx.p.business_credits;
-    let cite = "N.J.S.A. 54A:4-15 a, b, e; NJ-1040 line 62 (Schedule NJ-WCC)";
+    let cite = explain_format!(
+        cx,
+        "N.J.S.A. 54A:4-15 a, b, e; {} line {} (Schedule NJ-WCC)",
+        cx.form(),
+        cx.id(Key::WoundedWarriorCredit)
+    );
     let mut out = Vec::new();
     // "Gross income for the taxable year": for a part-year resident the whole year's, as for the
     // 54A:2-4 threshold (the resident-period line 29 covers only part of the year).
@@ -892,7 +909,7 @@ pub fn wounded_warrior_caregiver_credit(cx: &Ctx, s: &Sheet) -> Vec<EarnedCredit
             "N.J.S.A. 54A:4-15 b",
         );
         let mut explanation = cx
-            .explanation("", cite)
+            .explanation("", &cite)
             .answer(
                 "Federal veteran disability compensation",
                 format!("{path}.federal_disability_compensation"),
@@ -1400,7 +1417,12 @@ pub fn wage_tax_refund_denied_credit(cx: &Ctx) -> Vec<EarnedCredit> {
 /// member's direct share of the tax paid by each electing entity, as entered from its Schedule
 /// PTE-K-1.
 pub fn bait_credit(cx: &Ctx) -> Vec<EarnedCredit> {
-    let cite = "N.J.S.A. 54A:12-5 a; NJ-1040 line 63 (Schedule PTE-K-1)";
+    let cite = explain_format!(
+        cx,
+        "N.J.S.A. 54A:12-5 a; {} line {} (Schedule PTE-K-1)",
+        cx.form(),
+        cx.id(Key::BaitCredit)
+    );
     let mut out = Vec::new();
     for (k, b) in cx.a.business_credits.bait_shares.iter().enumerate() {
         if !cx.a.counts(b.owner) {
@@ -1426,7 +1448,7 @@ pub fn bait_credit(cx: &Ctx) -> Vec<EarnedCredit> {
                         b.entity.trim(),
                         fmt_money(amount)
                     ),
-                    cite,
+                    &cite,
                 )
                 .answer("Direct share of the tax paid", path, amount),
         });

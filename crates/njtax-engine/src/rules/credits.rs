@@ -43,7 +43,7 @@ pub fn line_58_nj_eitc(cx: &Ctx, _s: &Sheet) -> Line {
     let a = cx.a;
     let rate = p.eitc_rate.value;
     let fed = federal_eic(cx);
-    let cite = "N.J.S.A. 54A:4-7 a; NJ-1040 line 58";
+    let cite = "N.J.S.A. 54A:4-7 a";
 
     let override_amount = a.federal.irs_eic_override;
     if let Some(v) = override_amount {
@@ -139,7 +139,7 @@ pub fn line_58_nj_eitc(cx: &Ctx, _s: &Sheet) -> Line {
                     fmt_money(flat),
                     fmt_rate(rate)
                 ),
-                "N.J.S.A. 54A:4-7 a(4); NJ-1040 line 58",
+                "N.J.S.A. 54A:4-7 a(4)",
             )
             .param(&p.eitc_childless)
             .param(&p.eitc_rate)
@@ -151,7 +151,7 @@ pub fn line_58_nj_eitc(cx: &Ctx, _s: &Sheet) -> Line {
                 "No credit: {}; the New Jersey rule for filers without a qualifying child needs age {} or older at the end of {year}",
                 fed.explanation.rule, expansion.min_age
             ),
-            "N.J.S.A. 54A:4-7 a(4); NJ-1040 line 58",
+            "N.J.S.A. 54A:4-7 a(4)",
         )
         .param(&p.eitc_childless);
         return cx.line(Key::NjEitc, Decimal::ZERO, merge(exp, fed.explanation));
@@ -206,7 +206,7 @@ fn line_58_married_separately(cx: &Ctx, fed: &FederalEic, federal: Decimal) -> L
             "No credit: married filing separately. A married claimant must file a joint return (54A:4-7 a(3)); the federal credit here is {}",
             fmt_money(federal)
         ),
-        "N.J.S.A. 54A:4-7 a(3); NJ-1040 line 58",
+        "N.J.S.A. 54A:4-7 a(3)",
     )
     .answer_text(
         "Filing status",
@@ -254,7 +254,7 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
 
     let (federal, mut exp) = match worksheet {
         Some(ws) if typed.is_zero() => {
-            let cite = "N.J.S.A. 54A:4-17; NJ-1040 line 64; IRC 21, 129";
+            let cite = "N.J.S.A. 54A:4-17; IRC 21, 129";
             if !ws.complete() {
                 for m in &ws.missing {
                     cx.diag(
@@ -300,7 +300,7 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
             {
                 compare_with_worksheet(cx, typed, &ws);
             }
-            let cite = "N.J.S.A. 54A:4-17; NJ-1040 line 64";
+            let cite = "N.J.S.A. 54A:4-17";
             let exp = cx
                 .explanation("", cite)
                 .answer("Federal child and dependent care credit", path, typed)
@@ -404,7 +404,7 @@ pub fn line_65_child_tax_credit(cx: &Ctx, s: &Sheet) -> Line {
     let p = &cx.p.credits;
     let a = cx.a;
     let year = cx.year();
-    let cite = "N.J.S.A. 54A:4-17.1; NJ-1040 line 65";
+    let cite = "N.J.S.A. 54A:4-17.1";
     let under = p.ctc_age_under.value;
     let income = s.v(Key::NjTaxableIncome);
 

@@ -61,9 +61,12 @@ pub fn line_31_medical(cx: &Ctx, s: &Sheet) -> Line {
             Diagnostic::warning(
                 "se-health-insurance-limited",
                 format!(
-                    "Self-employed health insurance {} is limited to the earned income from business {} (lines 18, 21 and 22)",
+                    "Self-employed health insurance {} is limited to the earned income from business {} (lines {}, {} and {})",
                     fmt_money(se),
-                    fmt_money(business_income)
+                    fmt_money(business_income),
+                    cx.id(Key::BusinessProfits),
+                    cx.id(Key::PartnershipIncome),
+                    cx.id(Key::SCorpIncome)
                 ),
             )
             .at("deductions.self_employed_health_insurance")
@@ -84,7 +87,7 @@ pub fn line_31_medical(cx: &Ctx, s: &Sheet) -> Line {
             fmt_money(business_income),
             fmt_money(v)
         ),
-        "N.J.S.A. 54A:3-3(a), 54A:3-4, 54A:3-5; NJ-1040 line 31",
+        "N.J.S.A. 54A:3-3(a), 54A:3-4, 54A:3-5",
     )
     .schedule(Schedule::WorksheetF)
     .answer("Medical expenses (F1)", "deductions.medical_expenses", f1)
@@ -120,7 +123,7 @@ pub fn line_32_alimony_paid(cx: &Ctx) -> Line {
         "deductions.alimony_paid",
         "Alimony and separate maintenance paid",
         cx.a.deductions.alimony_paid,
-        "N.J.S.A. 54A:3-2; NJ-1040 line 32",
+        "N.J.S.A. 54A:3-2",
     )
 }
 
@@ -132,7 +135,7 @@ pub fn line_33_conservation(cx: &Ctx) -> Line {
         "deductions.conservation_contribution",
         "Qualified conservation contribution",
         cx.a.deductions.conservation_contribution,
-        "N.J.S.A. 54A:3-6; NJ-1040 line 33",
+        "N.J.S.A. 54A:3-6",
     )
 }
 
@@ -144,7 +147,7 @@ pub fn line_34_health_enterprise_zone(cx: &Ctx) -> Line {
         "deductions.health_enterprise_zone",
         "Health Enterprise Zone deduction",
         cx.a.deductions.health_enterprise_zone,
-        "N.J.S.A. 54A:3-7, 3-8; NJ-1040 line 34",
+        "N.J.S.A. 54A:3-7, 3-8",
     )
 }
 
@@ -190,7 +193,11 @@ pub fn line_35_alternative_business(cx: &Ctx, s: &Sheet) -> Line {
     let next_carry = floor_zero(-netted);
     let exp = cx.explanation(
         crate::explain_format!(cx,
-            "Regular business income (lines 18 + 21 + 22 + 23) {}; alternative business income: business {} + partnership {} + S corporation {} + rents {} − loss carried forward {} = {} (not below zero: {}); business increment {} − {} = {}; {} × {} = {}{}",
+            "Regular business income (lines {} + {} + {} + {}) {}; alternative business income: business {} + partnership {} + S corporation {} + rents {} − loss carried forward {} = {} (not below zero: {}); business increment {} − {} = {}; {} × {} = {}{}",
+            cx.id(Key::BusinessProfits),
+            cx.id(Key::PartnershipIncome),
+            cx.id(Key::SCorpIncome),
+            cx.id(Key::Rents),
             fmt_money(regular),
             fmt_money(business),
             fmt_money(partnership),
@@ -211,7 +218,7 @@ pub fn line_35_alternative_business(cx: &Ctx, s: &Sheet) -> Line {
                 crate::explain_format!(cx, "; alternative business loss {} may be carried forward (up to 20 years)", fmt_money(next_carry))
             }
         ),
-        "N.J.S.A. 54A:3-9; NJ-1040 line 35",
+        "N.J.S.A. 54A:3-9",
     )
     .schedule(Schedule::NjBus2)
     .line("Net profits from business", Key::BusinessProfits, s.v(Key::BusinessProfits))
@@ -248,7 +255,7 @@ pub fn line_36_organ_donation(cx: &Ctx) -> Line {
                 fmt_money(p.organ_donation_cap.value),
                 fmt_money(v)
             ),
-            "N.J.S.A. 54A:3-10; NJ-1040 line 36",
+            "N.J.S.A. 54A:3-10",
         )
         .answer(
             "Organ/bone-marrow donation expenses",
@@ -339,7 +346,7 @@ pub fn line_37a_njbest(cx: &Ctx, s: &Sheet) -> Line {
             what: "NJBEST contributions",
             amount: cx.a.deductions.njbest_contributions,
             cap: &cx.p.deductions.njbest_cap,
-            cite: "N.J.S.A. 54A:3-12; NJ-1040 line 37a",
+            cite: "N.J.S.A. 54A:3-12",
         },
     )
 }
@@ -355,7 +362,7 @@ pub fn line_37b_njclass(cx: &Ctx, s: &Sheet) -> Line {
             what: "NJCLASS loan payments",
             amount: cx.a.deductions.njclass_payments,
             cap: &cx.p.deductions.njclass_cap,
-            cite: "N.J.S.A. 54A:3-13; NJ-1040 line 37b",
+            cite: "N.J.S.A. 54A:3-13",
         },
     )
 }
@@ -372,7 +379,7 @@ pub fn line_37c_tuition(cx: &Ctx, s: &Sheet) -> Line {
             what: "NJ higher education tuition paid",
             amount: cx.a.deductions.nj_tuition_paid,
             cap: &cx.p.deductions.tuition_cap,
-            cite: "N.J.S.A. 54A:3-14; NJ-1040 line 37c",
+            cite: "N.J.S.A. 54A:3-14",
         },
     )
 }
@@ -413,7 +420,7 @@ pub fn line_38_total_deductions(cx: &Ctx, s: &Sheet) -> Line {
         s,
         Key::TotalDeductions,
         &TOTAL_DEDUCTION_KEYS,
-        "N.J.S.A. 54A:3-1..3-14; NJ-1040 line 38",
+        "N.J.S.A. 54A:3-1..3-14",
     )
 }
 
@@ -432,12 +439,12 @@ pub fn line_39_taxable_income(cx: &Ctx, s: &Sheet) -> Line {
                 fmt_money(d),
                 fmt_money(sat_sub(g, d)),
                 if d > g {
-                    " (not below zero: $0.00)"
+                    format!(" (not below zero: {})", fmt_money(Decimal::ZERO))
                 } else {
-                    ""
+                    String::new()
                 }
             ),
-            "N.J.S.A. 54A:3-1; NJ-1040 line 39",
+            "N.J.S.A. 54A:3-1",
         )
         .line("Gross income", Key::GrossIncome, g)
         .line("Total exemptions and deductions", Key::TotalDeductions, d),

@@ -151,9 +151,9 @@ pub fn line_28a_pension_exclusion(cx: &Ctx, s: &Sheet) -> Line {
     let status = cx.a.filing_status;
     let l27 = s.v(Key::TotalIncome);
     let people = pension_people(cx);
-    let mut exp = cx
-        .explanation("", "N.J.S.A. 54A:6-10 b; NJ-1040 line 28a")
-        .line("Total income", Key::TotalIncome, l27);
+    let mut exp =
+        cx.explanation("", "N.J.S.A. 54A:6-10 b")
+            .line("Total income", Key::TotalIncome, l27);
     let mut eligible_total = Decimal::ZERO;
     for pp in &people {
         exp = exp.worksheet_text(
@@ -166,7 +166,7 @@ pub fn line_28a_pension_exclusion(cx: &Ctx, s: &Sheet) -> Line {
             },
         );
         exp = exp.worksheet(
-            crate::explain_format!(cx, "Line 20a amounts of {}", pp.who),
+            crate::explain_format!(cx, "Line {} amounts of {}", cx.id(Key::Pensions), pp.who),
             "pensions",
             pp.pensions,
         );
@@ -179,7 +179,8 @@ pub fn line_28a_pension_exclusion(cx: &Ctx, s: &Sheet) -> Line {
                 Diagnostic::error(
                     "missing-birth-date",
                     format!(
-                        "The pension exclusion (line 28a) needs the birth date of {} to check age 62; without it {}'s pensions ({}) are not excluded",
+                        "The pension exclusion (line {}) needs the birth date of {} to check age 62; without it {}'s pensions ({}) are not excluded",
+                        cx.id(Key::PensionExclusion),
                         pp.who,
                         pp.who,
                         fmt_money(pp.pensions)
@@ -220,7 +221,8 @@ pub fn line_28a_pension_exclusion(cx: &Ctx, s: &Sheet) -> Line {
                 Decimal::ZERO,
                 crate::explain_format!(
                     cx,
-                    "Total income (line 27) {} is over {}: no pension exclusion",
+                    "Total income (line {}) {} is over {}: no pension exclusion",
+                    cx.id(Key::TotalIncome),
                     fmt_money(l27),
                     fmt_money(e.pension_income_limit.value)
                 ),
@@ -232,7 +234,8 @@ pub fn line_28a_pension_exclusion(cx: &Ctx, s: &Sheet) -> Line {
                     v,
                     crate::explain_format!(
                         cx,
-                        "Total income (line 27) {} is not over {}: the smaller of qualifying pensions {} and the {} cap {} = {}",
+                        "Total income (line {}) {} is not over {}: the smaller of qualifying pensions {} and the {} cap {} = {}",
+                        cx.id(Key::TotalIncome),
                         fmt_money(l27),
                         fmt_money(e.pension_full_cap_income_limit.value),
                         fmt_money(eligible_total),
@@ -249,7 +252,8 @@ pub fn line_28a_pension_exclusion(cx: &Ctx, s: &Sheet) -> Line {
                     v,
                     crate::explain_format!(
                         cx,
-                        "Total income (line 27) {} is over {} and not over {}: {} × qualifying pensions {} = {}",
+                        "Total income (line {}) {} is over {} and not over {}: {} × qualifying pensions {} = {}",
+                        cx.id(Key::TotalIncome),
                         fmt_money(l27),
                         fmt_money(t.over),
                         fmt_money(t.not_over),
@@ -333,7 +337,11 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
     }
     let zero = |exp: Explanation, why: String| -> (Decimal, Explanation) {
         let mut exp = exp;
-        exp.rule = crate::explain_format!(cx, "Unclaimed pension exclusion: {why}: $0.00");
+        exp.rule = crate::explain_format!(
+            cx,
+            "Unclaimed pension exclusion: {why}: {}",
+            fmt_money(Decimal::ZERO)
+        );
         (Decimal::ZERO, exp)
     };
     if qualifying.is_empty() {
@@ -360,7 +368,8 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
                 exp,
                 crate::explain_format!(
                     cx,
-                    "total income (line 27) {} is over {}",
+                    "total income (line {}) {} is over {}",
+                    cx.id(Key::TotalIncome),
                     fmt_money(l27),
                     fmt_money(e.other_income_limit.value)
                 ),
@@ -370,7 +379,12 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
     let unused = floor_zero(sat_sub(max, l28a));
     exp = exp
         .worksheet(
-            "Maximum exclusion (lines 28a and 28b together)",
+            crate::explain_format!(
+                cx,
+                "Maximum exclusion (lines {} and {} together)",
+                cx.id(Key::PensionExclusion),
+                cx.id(Key::OtherRetirementExclusion)
+            ),
             "worksheet_d.maximum",
             max,
         )
@@ -422,8 +436,9 @@ pub fn worksheet_d_unclaimed_exclusion(cx: &Ctx, s: &Sheet) -> (Decimal, Explana
     };
     exp.rule = crate::explain_format!(
         cx,
-        "Unclaimed pension exclusion: maximum {max_text} ({}) − line 28a {} = {} unused; the smaller of that and the qualifying person's income not yet excluded {} = {}{}",
+        "Unclaimed pension exclusion: maximum {max_text} ({}) − line {} {} = {} unused; the smaller of that and the qualifying person's income not yet excluded {} = {}{}",
         tier_text(&tier, status),
+        cx.id(Key::PensionExclusion),
         fmt_money(l28a),
         fmt_money(unused),
         fmt_money(other_income),
@@ -479,7 +494,8 @@ pub fn worksheet_d_special_exclusion(
         };
         exp.rule = crate::explain_format!(
             cx,
-            "Special exclusion: allowed only when {who} never eligible for Social Security or Railroad Retirement: $0.00"
+            "Special exclusion: allowed only when {who} never eligible for Social Security or Railroad Retirement: {}",
+            fmt_money(Decimal::ZERO)
         );
         return (Decimal::ZERO, exp);
     }
@@ -493,7 +509,8 @@ pub fn worksheet_d_special_exclusion(
             Diagnostic::warning(
                 "special-exclusion-age",
                 format!(
-                    "The special exclusion (line 28b) is claimed although {} is not known to be {} or older. N.J.S.A. 54A:6-15 b sets no age condition and this return follows it, but the Division's instructions describe the exclusion for those {} or older: check before filing",
+                    "The special exclusion (line {}) is claimed although {} is not known to be {} or older. N.J.S.A. 54A:6-15 b sets no age condition and this return follows it, but the Division's instructions describe the exclusion for those {} or older: check before filing",
+                    cx.id(Key::OtherRetirementExclusion),
                     under_62.join(" and "),
                     e.other_age.value,
                     e.other_age.value
@@ -529,14 +546,15 @@ pub fn line_28b_other_retirement_exclusion(cx: &Ctx, s: &Sheet) -> Line {
         .explanation(
             crate::explain_format!(
                 cx,
-                "Part I {}. Part II {}. Line 28b = {} + {} = {}",
+                "Part I {}. Part II {}. Line {} = {} + {} = {}",
                 e1.rule,
                 e2.rule,
+                cx.id(Key::OtherRetirementExclusion),
                 fmt_money(p1),
                 fmt_money(p2),
                 fmt_money(v)
             ),
-            "N.J.S.A. 54A:6-15; NJ-1040 line 28b",
+            "N.J.S.A. 54A:6-15",
         )
         .schedule(Schedule::WorksheetD);
     exp.inputs = e1.inputs.into_iter().chain(e2.inputs).collect();
@@ -568,12 +586,14 @@ pub fn line_28c_total_exclusions(cx: &Ctx, s: &Sheet) -> Line {
         cx.explanation(
             crate::explain_format!(
                 cx,
-                "Line 28a {} + line 28b {} = {}",
+                "Line {} {} + line {} {} = {}",
+                cx.id(Key::PensionExclusion),
                 fmt_money(a),
+                cx.id(Key::OtherRetirementExclusion),
                 fmt_money(b),
                 fmt_money(v)
             ),
-            "N.J.S.A. 54A:6-10, 54A:6-15; NJ-1040 line 28c",
+            "N.J.S.A. 54A:6-10, 54A:6-15",
         )
         .line("Pension exclusion", Key::PensionExclusion, a)
         .line(
@@ -599,7 +619,7 @@ pub fn line_29_gross_income(cx: &Ctx, s: &Sheet) -> Line {
                 fmt_money(x),
                 fmt_money(v)
             ),
-            "N.J.S.A. 54A:5-1, 54A:6-10, 54A:6-15; NJ-1040 line 29",
+            "N.J.S.A. 54A:5-1, 54A:6-10, 54A:6-15",
         )
         .line("Total income", Key::TotalIncome, t)
         .line("Total exclusions", Key::TotalExclusions, x),

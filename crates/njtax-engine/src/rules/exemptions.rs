@@ -193,7 +193,7 @@ pub fn line_6_regular(cx: &Ctx) -> Line {
         )
     };
     let mut exp = cx
-        .explanation(rule, "N.J.S.A. 54A:3-1(a), (b)1; NJ-1040 line 6")
+        .explanation(rule, "N.J.S.A. 54A:3-1(a), (b)1")
         .answer_text("Filing status", "filing_status", cx.a.filing_status.name())
         .worksheet_text("Number of exemptions", "exemption_regular", n.to_string())
         .param(&e.regular);
@@ -232,7 +232,7 @@ pub fn line_7_age(cx: &Ctx) -> Line {
         ),
         &who,
         &e.age_65,
-        "N.J.S.A. 54A:3-1(b)3-4; NJ-1040 line 7",
+        "N.J.S.A. 54A:3-1(b)3-4",
     );
     line.explanation = line.explanation.param(&e.age_65_threshold);
     line
@@ -252,7 +252,7 @@ pub fn line_8_blind(cx: &Ctx) -> Line {
         "Blind or disabled",
         &who,
         &e.blind_disabled,
-        "N.J.S.A. 54A:3-1(b)5-6; NJ-1040 line 8",
+        "N.J.S.A. 54A:3-1(b)5-6",
     )
 }
 
@@ -270,7 +270,7 @@ pub fn line_9_veteran(cx: &Ctx) -> Line {
         "Honorably discharged veteran",
         &who,
         &e.veteran,
-        "N.J.S.A. 54A:3-1(b)7, 54A:1-2(l); NJ-1040 line 9",
+        "N.J.S.A. 54A:3-1(b)7, 54A:1-2(l)",
     )
 }
 
@@ -321,7 +321,7 @@ pub fn line_10_children(cx: &Ctx) -> Line {
         ),
         &idx,
         &e.dependent,
-        "N.J.S.A. 54A:3-1(b)2, 54A:1-2(e); IRC 152(c); NJ-1040 line 10",
+        "N.J.S.A. 54A:3-1(b)2, 54A:1-2(e); IRC 152(c)",
     );
     line.explanation = line
         .explanation
@@ -339,7 +339,7 @@ pub fn line_11_other_dependents(cx: &Ctx) -> Line {
         "Other dependents (not a qualified dependent child)",
         &idx,
         &cx.p.exemptions.dependent,
-        "N.J.S.A. 54A:3-1(b)2, 54A:1-2(e); NJ-1040 line 11",
+        "N.J.S.A. 54A:3-1(b)2, 54A:1-2(e)",
     )
 }
 
@@ -367,7 +367,7 @@ pub fn line_12_college(cx: &Ctx) -> Line {
         ),
         &idx,
         &e.college,
-        "N.J.S.A. 54A:3-1.1; NJ-1040 line 12",
+        "N.J.S.A. 54A:3-1.1",
     );
     line.explanation = line.explanation.param(&e.college_age_limit);
     line
@@ -393,11 +393,13 @@ pub fn line_13_total(cx: &Ctx, parts: &[Line]) -> Line {
     let mut exp = cx.explanation(
         crate::explain_format!(
             cx,
-            "Sum of lines 6 through 12: {} = {}",
+            "Sum of lines {} through {}: {} = {}",
+            cx.id(Key::ExemptionRegular),
+            cx.id(Key::ExemptionCollege),
             detail.join(" + "),
             fmt_money(v)
         ),
-        "N.J.S.A. 54A:3-1, 54A:3-1.1; NJ-1040 line 13",
+        "N.J.S.A. 54A:3-1, 54A:3-1.1",
     );
     for l in parts {
         exp = exp.line(l.label.to_string(), l.key, l.value);
@@ -423,7 +425,7 @@ fn exemption_diagnostics(cx: &Ctx) {
             Some(sp) if sp.birth_date.is_none() => cx.diag(
                 Diagnostic::error(
                     "missing-birth-date",
-                    "Your spouse/CU partner's birth date is missing, so the age 65 exemption (line 7) cannot be checked",
+                    format!("Your spouse/CU partner's birth date is missing, so the age 65 exemption (line {}) cannot be checked", cx.id(Key::ExemptionAge)),
                 )
                 .at("spouse.birth_date")
                 .cite("N.J.S.A. 54A:3-1(b)4"),
@@ -450,7 +452,7 @@ fn exemption_diagnostics(cx: &Ctx) {
             cx.diag(
                 Diagnostic::info(
                     "spouse-not-on-unmarried-return",
-                    "A spouse/CU partner is entered, but the filing status is not a married one, so no spouse is on this return. A registered domestic partner is entered as a domestic partner (line 6)",
+                    format!("A spouse/CU partner is entered, but the filing status is not a married one, so no spouse is on this return. A registered domestic partner is entered as a domestic partner (line {})", cx.id(Key::ExemptionRegular)),
                 )
                 .at("spouse")
                 .cite("N.J.S.A. 54A:3-1(b)1"),
@@ -487,8 +489,11 @@ fn exemption_diagnostics(cx: &Ctx) {
                 Diagnostic::error(
                     "missing-birth-date",
                     format!(
-                        "Dependent {}'s birth date is missing: it is needed on line 14 and to place the dependent on line 10 or 11 (and line 12)",
-                        i + 1
+                        "Dependent {}'s birth date is missing: it is needed on line 14 and to place the dependent on line {} or {} (and line {})",
+                        i + 1,
+                        cx.id(Key::ExemptionChildren),
+                        cx.id(Key::ExemptionOtherDependents),
+                        cx.id(Key::ExemptionCollege)
                     ),
                 )
                 .at(format!("dependents[{i}].birth_date"))
@@ -510,9 +515,10 @@ fn exemption_diagnostics(cx: &Ctx) {
                         Diagnostic::warning(
                             "college-exemption-age",
                             format!(
-                                "Dependent {} is not under {} at the end of {year}, so the college exemption (line 12) is not allowed",
+                                "Dependent {} is not under {} at the end of {year}, so the college exemption (line {}) is not allowed",
                                 i + 1,
-                                e.college_age_limit.value
+                                e.college_age_limit.value,
+                                cx.id(Key::ExemptionCollege)
                             ),
                         )
                         .at(format!("dependents[{i}].college_student_costs_paid"))
@@ -552,12 +558,13 @@ pub fn line_30_exemptions(cx: &Ctx, s: &Sheet) -> Line {
             prorated,
             cx.explanation(
                 crate::explain_format!(cx,
-                    "Total exemption amount from line 13 {} × {} months ÷ 12 = {} (the months of the year this return covers; 15 days or more count as a month)",
+                    "Total exemption amount from line {} {} × {} months ÷ 12 = {} (the months of the year this return covers; 15 days or more count as a month)",
+                    cx.id(Key::ExemptionTotal),
                     fmt_money(v),
                     cx.scope.months,
                     fmt_money(prorated)
                 ),
-                crate::explain_format!(cx, "{CITE_3_1}(c); NJ-1040 line 30"),
+                crate::explain_format!(cx, "{CITE_3_1}(c)"),
             )
             .line("Total exemption amount", Key::ExemptionTotal, v)
             .param(&cx.p.residency.days_making_a_month),
@@ -569,10 +576,11 @@ pub fn line_30_exemptions(cx: &Ctx, s: &Sheet) -> Line {
         cx.explanation(
             crate::explain_format!(
                 cx,
-                "Total exemption amount from line 13: {} (full-year resident, no proration)",
+                "Total exemption amount from line {}: {} (full-year resident, no proration)",
+                cx.id(Key::ExemptionTotal),
                 fmt_money(v)
             ),
-            crate::explain_format!(cx, "{CITE_3_1}(c); NJ-1040 line 30"),
+            crate::explain_format!(cx, "{CITE_3_1}(c)"),
         )
         .line("Total exemption amount", Key::ExemptionTotal, v),
     )

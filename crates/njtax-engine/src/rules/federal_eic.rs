@@ -178,12 +178,17 @@ pub fn eic_table(
 /// phase-out amounts and the rounding.
 fn describe_lookup(p: &FederalParams, col: &Column, amount: Decimal) -> String {
     if amount < Decimal::ONE {
-        return "under $1, not in the table: $0".into();
+        return format!(
+            "under {}, not in the table: {}",
+            fmt_money(Decimal::ONE),
+            fmt_money(Decimal::ZERO)
+        );
     }
     if amount >= col.limit {
         return format!(
-            "not less than the {} income limit: $0",
-            fmt_money(col.limit)
+            "not less than the {} income limit: {}",
+            fmt_money(col.limit),
+            fmt_money(Decimal::ZERO)
         );
     }
     let (lower, mid) = table_band(p, amount);

@@ -585,7 +585,7 @@ pub fn form_2441_federal_care_credit(cx: &Ctx, w: &CareExpenses) -> FederalCareC
         ));
         l11
     } else {
-        rule.push("line 11: $0.00".into());
+        rule.push(format!("line 11: {}", fmt_money(Decimal::ZERO)));
         Decimal::ZERO
     };
     exp = exp.worksheet(

@@ -97,12 +97,14 @@ impl HccSchedule {
             ("Bronze premium cap", self.cap),
             ("Shared responsibility tax (the lesser)", self.tax),
             ("Credit for the federal payment", self.federal_credit),
-            ("Payment (line 53c)", self.payment),
+            ("Shared responsibility payment", self.payment),
         ]
     }
 }
 
-const CITATION: &str = "N.J.S.A. 54A:11-3, 11-4; NJ-1040 line 53c";
+const CITATION: &str = "N.J.S.A. 54A:11-3, 11-4";
+/// The line the payment goes on.
+const KEY_53C: Key = Key::SharedResponsibility;
 use crate::answers::MONTH_NAMES as MONTHS;
 pub use crate::law::health::{HealthParams, HealthParamsFile, KnownAmount};
 
@@ -356,10 +358,11 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
                     Diagnostic::warning(
                         "hcc-gap-from-last-year",
                         format!(
-                            "{who} had no coverage in January: the short coverage gap ({}) is counted from January. If {} also had no coverage at the end of last year, those months count toward the gap (26 CFR 1.5000A-3(j)), and a gap of {} months or more in all exempts none of its months: then enter the payment for line 53c.",
+                            "{who} had no coverage in January: the short coverage gap ({}) is counted from January. If {} also had no coverage at the end of last year, those months count toward the gap (26 CFR 1.5000A-3(j)), and a gap of {} months or more in all exempts none of its months: then enter the payment for line {}.",
                             months_words(&gap),
                             if p.name.trim().is_empty() { "they" } else { p.name },
-                            cx.p.health.short_gap_months.value
+                            cx.p.health.short_gap_months.value,
+                            cx.id(KEY_53C)
                         ),
                     )
                     .at(format!("{}.coverage.months_without_coverage", p.path))
@@ -466,9 +469,17 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
     } else {
         rule = compute_payment(cx, &mut schedule, &owed_by_person, threshold, &mut exp);
         exp = exp
-            .line("Total income (line 27)", Key::TotalIncome, total_income)
             .line(
-                "Tax-exempt interest (line 16b)",
+                crate::explain_format!(cx, "Total income (line {})", cx.id(Key::TotalIncome)),
+                Key::TotalIncome,
+                total_income,
+            )
+            .line(
+                crate::explain_format!(
+                    cx,
+                    "Tax-exempt interest (line {})",
+                    cx.id(Key::ExemptInterest)
+                ),
                 Key::ExemptInterest,
                 exempt_interest,
             )
@@ -493,7 +504,8 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
                 Diagnostic::warning(
                     "hcc-payment-entered",
                     format!(
-                        "Line 53c is taken as entered ({}) instead of the computed shared responsibility payment ({})",
+                        "Line {} is taken as entered ({}) instead of the computed shared responsibility payment ({})",
+                        cx.id(KEY_53C),
                         fmt_money(v),
                         fmt_money(computed)
                     ),
@@ -661,7 +673,8 @@ fn compute_payment(
                 Diagnostic::error(
                     "hcc-bronze-premium-needed",
                     format!(
-                        "A shared responsibility payment is due, but the State average bronze premium for {year} is not known to this app; the payment is at most the bronze premium per person for the months owed (N.J.S.A. 54A:11-4 a). Enter the {year} figure published by the Division of Taxation. Until then line 53c shows the payment without that cap ({}).",
+                        "A shared responsibility payment is due, but the State average bronze premium for {year} is not known to this app; the payment is at most the bronze premium per person for the months owed (N.J.S.A. 54A:11-4 a). Enter the {year} figure published by the Division of Taxation. Until then line {} shows the payment without that cap ({}).",
+                        cx.id(KEY_53C),
                         fmt_money(total)
                     ),
                 )
@@ -698,7 +711,7 @@ fn compute_payment(
     }
     crate::explain_format!(
         cx,
-        "Household income {} less the filing threshold {} = {} x {} = {} a year. {}. Sum of the months {}; {}. Federal payment credit min({}, {}) = {} (54A:11-4 g): line 53c = {}.",
+        "Household income {} less the filing threshold {} = {} x {} = {} a year. {}. Sum of the months {}; {}. Federal payment credit min({}, {}) = {} (54A:11-4 g): line {} = {}.",
         fmt_money(schedule.household_income),
         fmt_money(threshold),
         fmt_money(over),
@@ -710,6 +723,7 @@ fn compute_payment(
         fmt_money(fed),
         fmt_money(tax),
         fmt_money(credit),
+        cx.id(KEY_53C),
         fmt_money(schedule.payment)
     )
 }

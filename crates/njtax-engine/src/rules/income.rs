@@ -367,10 +367,12 @@ fn income_diagnostics(cx: &Ctx) {
                 Diagnostic::warning(
                     "interest-exempt-exceeds-total",
                     format!(
-                        "Interest statement {}: the exempt parts ({}) are more than the interest reported ({}); line 16a counts zero for it and line 16b only {}",
+                        "Interest statement {}: the exempt parts ({}) are more than the interest reported ({}); line {} counts zero for it and line {} only {}",
                         i + 1,
                         fmt_money(exempt),
                         fmt_money(total),
+                        cx.id(Key::TaxableInterest),
+                        cx.id(Key::ExemptInterest),
                         fmt_money(total)
                     ),
                 )
@@ -419,10 +421,11 @@ fn income_diagnostics(cx: &Ctx) {
                 Diagnostic::warning(
                     "dividend-exempt-exceeds-total",
                     format!(
-                        "Dividend statement {}: the qualified investment fund's exempt share ({}) is more than the dividends reported ({}); line 17 counts zero for it",
+                        "Dividend statement {}: the qualified investment fund's exempt share ({}) is more than the dividends reported ({}); line {} counts zero for it",
                         i + 1,
                         fmt_money(d.nj_exempt_fund_share),
-                        fmt_money(total)
+                        fmt_money(total),
+                        cx.id(Key::Dividends)
                     ),
                 )
                 .at(format!("{base}.nj_exempt_fund_share"))
@@ -630,7 +633,7 @@ fn item_name(cx: &Ctx, kind: &str, i: usize, name: &str) -> String {
 /// Sum explanation text: "$a + $b = $c" (or "none").
 fn sum_text(values: &[Decimal], total: Decimal) -> String {
     if values.is_empty() {
-        return "none entered: $0.00".to_owned();
+        return format!("none entered: {}", fmt_money(Decimal::ZERO));
     }
     let parts: Vec<String> = values.iter().map(|v| fmt_money(*v)).collect();
     format!("{} = {}", parts.join(" + "), fmt_money(total))
@@ -654,7 +657,7 @@ pub fn line_15_wages(cx: &Ctx) -> Line {
     }
     let total = sat_sum(vals.iter().copied());
     exp.rule = crate::explain_format!(cx, "State wages (W-2 box 16): {}", sum_text(&vals, total));
-    exp.citation = "N.J.S.A. 54A:5-1(a); NJ-1040 line 15".into();
+    exp.citation = "N.J.S.A. 54A:5-1(a)".into();
     cx.line(Key::Wages, total, exp)
 }
 
@@ -710,13 +713,13 @@ pub fn lines_16_interest(cx: &Ctx) -> [Line; 2] {
         "For each statement: taxable interest + tax-exempt interest − interest from U.S. obligations − interest from New Jersey obligations (not below zero): {}",
         sum_text(&ta, a)
     );
-    exp_a.citation = "N.J.S.A. 54A:5-1(e), 54A:6-14; NJ-1040 line 16a".into();
+    exp_a.citation = "N.J.S.A. 54A:5-1(e), 54A:6-14".into();
     exp_b.rule = crate::explain_format!(
         cx,
         "Interest from U.S. and New Jersey obligations, exempt in New Jersey and not added into total income: {}",
         sum_text(&tb, b)
     );
-    exp_b.citation = "N.J.S.A. 54A:6-14; NJ-1040 line 16b".into();
+    exp_b.citation = "N.J.S.A. 54A:6-14".into();
     [
         cx.line(Key::TaxableInterest, a, exp_a),
         cx.line(Key::ExemptInterest, b, exp_b),
@@ -752,7 +755,7 @@ pub fn line_17_dividends(cx: &Ctx) -> Line {
                 floor_zero(d.nj_exempt_fund_share),
             )
             .worksheet(
-                crate::explain_format!(cx, "{name}: dividends for line 17"),
+                crate::explain_format!(cx, "{name}: dividends for line {}", cx.id(Key::Dividends)),
                 crate::explain_format!(cx, "income.dividends[{i}]"),
                 v,
             );
@@ -760,10 +763,11 @@ pub fn line_17_dividends(cx: &Ctx) -> Line {
     let total = sat_sum(vals.iter().copied());
     exp.rule = crate::explain_format!(
         cx,
-        "For each statement: ordinary dividends + exempt-interest dividends − the qualified investment fund's New Jersey-exempt share (not below zero); capital gain distributions go to line 19: {}",
+        "For each statement: ordinary dividends + exempt-interest dividends − the qualified investment fund's New Jersey-exempt share (not below zero); capital gain distributions go to line {}: {}",
+        cx.id(Key::PropertyGains),
         sum_text(&vals, total)
     );
-    exp.citation = "N.J.S.A. 54A:5-1(f), 54A:6-14.1; NJ-1040 line 17".into();
+    exp.citation = "N.J.S.A. 54A:5-1(f), 54A:6-14.1".into();
     cx.line(Key::Dividends, total, exp)
 }
 
@@ -787,8 +791,9 @@ fn netted_line<'a>(
     exp.rule = if net.is_sign_negative() && !net.is_zero() {
         crate::explain_format!(
             cx,
-            "{what}: {}, a net loss; a net loss in a category is not entered and never reduces another category, so this line is $0.00",
-            sum_text(&vals, net)
+            "{what}: {}, a net loss; a net loss in a category is not entered and never reduces another category, so this line is {}",
+            sum_text(&vals, net),
+            fmt_money(Decimal::ZERO)
         )
     } else {
         crate::explain_format!(
@@ -822,7 +827,7 @@ pub fn line_18_business(cx: &Ctx) -> Line {
                     b.net_profit,
                 )
             }),
-        "N.J.S.A. 54A:5-1(b), 54A:5-2; NJ-1040 line 18",
+        "N.J.S.A. 54A:5-1(b), 54A:5-2",
         Schedule::NjBus1PartI,
     )
 }
@@ -883,13 +888,16 @@ pub fn line_19_property(cx: &Ctx) -> Line {
         fmt_money(p.residence_exclusion_cap_joint.value),
         sum_text(&vals, net),
         if net.is_sign_negative() && !net.is_zero() {
-            "; a net loss is not entered, so this line is $0.00"
+            format!(
+                "; a net loss is not entered, so this line is {}",
+                fmt_money(Decimal::ZERO)
+            )
         } else {
-            ""
+            String::new()
         }
     );
     if cx.explaining() {
-        exp.citation = "N.J.S.A. 54A:5-1(c), 54A:5-2, 54A:6-9.1; NJ-1040 line 19".into();
+        exp.citation = "N.J.S.A. 54A:5-1(c), 54A:5-2, 54A:6-9.1".into();
     }
     exp = exp.schedule(Schedule::NjDop);
     if used_caps {
@@ -976,14 +984,13 @@ pub fn lines_20_pensions(cx: &Ctx) -> [Line; 2] {
         "New Jersey taxable amounts of pensions, annuities and IRA withdrawals (military pensions and qualified Roth distributions excluded; a non-qualified Roth distribution counts its earnings part){conv}: {}{roll}",
         sum_text(&ta, a_total)
     );
-    exp_a.citation = "N.J.S.A. 54A:5-1(j), 54A:6-10, 54A:6-26, 54A:6-28; NJ-1040 line 20a".into();
+    exp_a.citation = "N.J.S.A. 54A:5-1(j), 54A:6-10, 54A:6-26, 54A:6-28".into();
     exp_b.rule = crate::explain_format!(
         cx,
         "Excludable parts (gross distribution less the taxable amount; the contributions already taxed in a conversion to a Roth IRA; all of a military pension or a qualified Roth distribution), not added into total income: {}{roll}",
         sum_text(&tb, b_total)
     );
-    exp_b.citation =
-        "N.J.S.A. 54A:5-1(j), 54A:6-10(a), 54A:6-26, 54A:6-28; NJ-1040 line 20b".into();
+    exp_b.citation = "N.J.S.A. 54A:5-1(j), 54A:6-10(a), 54A:6-26, 54A:6-28".into();
     [
         cx.line(Key::Pensions, a_total, exp_a),
         cx.line(Key::PensionsExcludable, b_total, exp_b),
@@ -1009,7 +1016,7 @@ pub fn line_21_partnership(cx: &Ctx) -> Line {
                     x.share,
                 )
             }),
-        "N.J.S.A. 54A:5-1(k), 54A:5-2; NJ-1040 line 21",
+        "N.J.S.A. 54A:5-1(k), 54A:5-2",
         Schedule::NjBus1PartII,
     )
 }
@@ -1033,7 +1040,7 @@ pub fn line_22_s_corp(cx: &Ctx) -> Line {
                     x.share,
                 )
             }),
-        "N.J.S.A. 54A:5-1(p), 54A:5-2; NJ-1040 line 22",
+        "N.J.S.A. 54A:5-1(p), 54A:5-2",
         Schedule::NjBus1PartIII,
     )
 }
@@ -1057,7 +1064,7 @@ pub fn line_23_rents(cx: &Ctx) -> Line {
                     x.net,
                 )
             }),
-        "N.J.S.A. 54A:5-1(d), 54A:5-2; NJ-1040 line 23",
+        "N.J.S.A. 54A:5-1(d), 54A:5-2",
         Schedule::NjBus1PartIV,
     )
 }
@@ -1104,12 +1111,15 @@ pub fn line_24_gambling(cx: &Ctx) -> Line {
         fmt_money(losses),
         fmt_money(net),
         if net.is_sign_negative() && !net.is_zero() {
-            "; losses beyond winnings are not deductible, so this line is $0.00"
+            format!(
+                "; losses beyond winnings are not deductible, so this line is {}",
+                fmt_money(Decimal::ZERO)
+            )
         } else {
-            ""
+            String::new()
         }
     );
-    exp.citation = "N.J.S.A. 54A:5-1(g), 54A:5-2, 54A:6-11; NJ-1040 line 24".into();
+    exp.citation = "N.J.S.A. 54A:5-1(g), 54A:5-2, 54A:6-11".into();
     exp = exp
         .answer("Gambling losses", "income.gambling.losses", losses)
         .param(&p.nj_lottery_exclusion_limit);
@@ -1128,7 +1138,7 @@ pub fn line_25_alimony(cx: &Ctx) -> Line {
                 "Alimony and separate maintenance received: {}",
                 fmt_money(v)
             ),
-            "N.J.S.A. 54A:5-1(n); NJ-1040 line 25",
+            "N.J.S.A. 54A:5-1(n)",
         )
         .answer("Alimony received", "income.alimony_received", v),
     )
@@ -1169,8 +1179,9 @@ pub fn line_26_other(cx: &Ctx) -> Line {
         parts.push(if c.net.is_sign_negative() && !c.net.is_zero() {
             crate::explain_format!(
                 cx,
-                "{what}: {}, a net loss, counts as $0.00",
-                sum_text(&vals, c.net)
+                "{what}: {}, a net loss, counts as {}",
+                sum_text(&vals, c.net),
+                fmt_money(Decimal::ZERO)
             )
         } else {
             crate::explain_format!(cx, "{what}: {}", sum_text(&vals, c.net))
@@ -1182,16 +1193,17 @@ pub fn line_26_other(cx: &Ctx) -> Line {
         );
     }
     exp.rule = if nets.is_empty() {
-        "Other income: none entered: $0.00".to_owned()
+        format!("Other income: none entered: {}", fmt_money(Decimal::ZERO))
     } else {
         crate::explain_format!(
             cx,
-            "Other income, each category of 54A:5-1 netted on its own (a category's net loss is not entered and never reduces another): {}; line 26 = {}",
+            "Other income, each category of 54A:5-1 netted on its own (a category's net loss is not entered and never reduces another): {}; line {} = {}",
             parts.join("; "),
+            cx.id(Key::OtherIncome),
             fmt_money(total)
         )
     };
-    exp.citation = "N.J.S.A. 54A:5-1(h), (i), (l), (m), (o), 54A:5-2; NJ-1040 line 26".into();
+    exp.citation = "N.J.S.A. 54A:5-1(h), (i), (l), (m), (o), 54A:5-2".into();
     cx.line(Key::OtherIncome, total, exp)
 }
 
@@ -1225,6 +1237,6 @@ pub fn line_27_total_income(cx: &Ctx, s: &Sheet) -> Line {
         s,
         Key::TotalIncome,
         &TOTAL_INCOME_KEYS,
-        "N.J.S.A. 54A:5-1; NJ-1040 line 27",
+        "N.J.S.A. 54A:5-1",
     )
 }

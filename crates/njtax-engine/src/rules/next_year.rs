@@ -175,13 +175,22 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
     );
     let (withholding, wh_words) = if entered.is_zero() && plan.basis == PlanBasis::ThisYearsTax {
         let w = s.v(Key::Withholding);
-        ex = ex.line("This year's withholding (line 55)", Key::Withholding, w);
+        ex = ex.line(
+            crate::explain_format!(
+                cx,
+                "This year's withholding (line {})",
+                cx.id(Key::Withholding)
+            ),
+            Key::Withholding,
+            w,
+        );
         (
             w,
             crate::explain_format!(
                 cx,
-                "this year's withholding {} (line 55), assumed for next year as none was entered",
-                fmt_money(w)
+                "this year's withholding {} (line {}), assumed for next year as none was entered",
+                fmt_money(w),
+                cx.id(Key::Withholding)
             ),
         )
     } else {
@@ -289,7 +298,11 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
         }
         if !credit.is_zero() {
             ex = ex.line(
-                "Overpayment credited forward (line 69)",
+                crate::explain_format!(
+                    cx,
+                    "Overpayment credited forward (line {})",
+                    cx.id(Key::CreditForward)
+                ),
                 Key::CreditForward,
                 credit,
             );
@@ -316,8 +329,9 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
                     String::new()
                 } else {
                     format!(
-                        "; this year's overpayment credited forward {} (line 69) applied to the first installment, then the next",
-                        fmt_money(credit)
+                        "; this year's overpayment credited forward {} (line {}) applied to the first installment, then the next",
+                        fmt_money(credit),
+                        cx.id(Key::CreditForward)
                     )
                 },
                 parts.join("; ")
@@ -374,7 +388,7 @@ pub fn late_estimate(cx: &Ctx, s: &Sheet) -> Option<LateEstimate> {
         cx.diag(
             Diagnostic::info(
                 "late-no-balance",
-                "The return is filed or paid after its due date, but no tax is due (line 67 is zero): nothing is added for lateness (N.J.S.A. 54A:9-6 a measures the addition on the tax due after payments and credits).",
+                format!("The return is filed or paid after its due date, but no tax is due (line {} is zero): nothing is added for lateness (N.J.S.A. 54A:9-6 a measures the addition on the tax due after payments and credits).", cx.id(Key::TaxDue)),
             )
             .at("filing")
             .cite("N.J.S.A. 54A:9-6 a"),
@@ -384,11 +398,15 @@ pub fn late_estimate(cx: &Ctx, s: &Sheet) -> Option<LateEstimate> {
     let mut notes = Vec::new();
     let mut ex = cx
         .explanation(String::new(), LATE_CITE)
-        .line("Tax due (line 67)", Key::TaxDue, balance)
+        .line(
+            crate::explain_format!(cx, "Tax due (line {})", cx.id(Key::TaxDue)),
+            Key::TaxDue,
+            balance,
+        )
         .param(&late.return_due_date);
     let mut words = vec![crate::explain_format!(
         cx,
-        "Estimate only. The return was due {filing_due}{} and the tax payable {payment_due} (54A:8-1 a{}); the balance due is {} (line 67, 54A:9-6 a).",
+        "Estimate only. The return was due {filing_due}{} and the tax payable {payment_due} (54A:8-1 a{}); the balance due is {} (line {}, 54A:9-6 a).",
         if f.extension {
             format!(
                 " with the extension of {} months",
@@ -398,7 +416,8 @@ pub fn late_estimate(cx: &Ctx, s: &Sheet) -> Option<LateEstimate> {
             String::new()
         },
         if f.extension { ", b" } else { "" },
-        fmt_money(balance)
+        fmt_money(balance),
+        cx.id(Key::TaxDue)
     )];
     if f.extension {
         ex = ex.param(&late.filing_extension_months);

@@ -37,7 +37,7 @@ use crate::sheet::{Ctx, Sheet};
 pub const CITATION: &str = "N.J.S.A. 54A:9-6 c, d; Form NJ-2210";
 
 /// Citation of line 52 (which adds [`Schedule::Nj2210`] when the form is worked out).
-const LINE_CITATION: &str = "N.J.S.A. 54A:9-6 c, d; NJ-1040 line 52";
+const LINE_CITATION: &str = "N.J.S.A. 54A:9-6 c, d";
 
 /// One installment column (A-D) of the NJ-2210.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -145,7 +145,7 @@ pub fn line_52_nj2210(
             cx.diag(
                 Diagnostic::info(
                     "nj2210-not-on-nonresident-period",
-                    "The NJ-2210 (line 52 interest) is worked out on the resident-period NJ-1040, which carries the estimated payments; the nonresident-period NJ-1040NR shows no interest.",
+                    format!("The NJ-2210 (the interest on NJ-1040 line {}) is worked out on the resident-period NJ-1040, which carries the estimated payments; the nonresident-period NJ-1040NR shows no interest.", cx.nj1040_id(Key::EstimatedTaxInterest)),
                 )
                 .cite(CITATION),
             );
@@ -173,7 +173,8 @@ pub fn line_52_nj2210(
                 Diagnostic::warning(
                     "estimated-interest-override",
                     format!(
-                        "Line 52 is taken as entered ({}) instead of the interest the NJ-2210 works out ({}); check the entered amount.",
+                        "Line {} is taken as entered ({}) instead of the interest the NJ-2210 works out ({}); check the entered amount.",
+                        cx.id(Key::EstimatedTaxInterest),
                         fmt_money(v),
                         fmt_money(schedule.interest)
                     ),
@@ -588,7 +589,9 @@ pub fn nj2210_schedule(
     };
     if !separate.nonrefundable.is_zero() || !separate.refundable.is_zero() {
         sch.notes.push(crate::explain_format!(cx,
-            "The credits claimed on the business credits schedule count against estimated tax (54A:8-4 b; P.L.2019, c.32, s.6 e for the impaired-employee credit): line 1 is line 50 {} less the non-refundable ones {} = {}, and line 2 includes the refundable ones {}",
+            "The credits claimed on the business credits schedule count against estimated tax (54A:8-4 b; P.L.2019, c.32, s.6 e for the impaired-employee credit): line 1 is {} line {} {} less the non-refundable ones {} = {}, and line 2 includes the refundable ones {}",
+            cx.form(),
+            cx.id(Key::BalanceAfterCredits),
             fmt_money(floor_zero(line_50)),
             fmt_money(separate.nonrefundable),
             fmt_money(tax),
@@ -722,8 +725,9 @@ pub fn nj2210_schedule(
                 Diagnostic::warning(
                     "withholding-timing-total",
                     format!(
-                        "The withholding by period adds up to {}, but line 55 is {}; the NJ-2210 uses the amounts by period.",
+                        "The withholding by period adds up to {}, but line {} is {}; the NJ-2210 uses the amounts by period.",
                         fmt_money(total_actual),
+                        cx.id(Key::Withholding),
                         fmt_money(withheld)
                     ),
                 )
@@ -784,8 +788,9 @@ pub fn nj2210_schedule(
             Diagnostic::warning(
                 "estimated-payment-undated",
                 format!(
-                    "Estimated payments of {} have no date; the NJ-2210 takes them as paid in equal parts on the installment due dates. Enter the dates for an exact line 52.",
-                    fmt_money(undated)
+                    "Estimated payments of {} have no date; the NJ-2210 takes them as paid in equal parts on the installment due dates. Enter the dates for an exact line {}.",
+                    fmt_money(undated),
+                    cx.id(Key::EstimatedTaxInterest)
                 ),
             )
             .at("payments.estimated")

@@ -56,14 +56,6 @@ impl Kind {
         }
     }
 
-    fn line_id(self) -> &'static str {
-        match self {
-            Self::Ui => "59",
-            Self::Di => "60",
-            Self::Fli => "61",
-        }
-    }
-
     fn amount(self, w: &W2) -> Decimal {
         match self {
             Self::Ui => w.ui_wf_swf,
@@ -360,10 +352,7 @@ fn excess_line(cx: &Ctx, kind: Kind, keys: &[String]) -> Line {
         owners.push(Owner::Spouse);
     }
     let mut exp = cx
-        .explanation(
-            String::new(),
-            crate::explain_format!(cx, "{CITE}; NJ-1040 line {}", kind.line_id()),
-        )
+        .explanation(String::new(), CITE)
         .schedule(Schedule::Nj2450);
     let mut total = Decimal::ZERO;
     let mut words = Vec::new();

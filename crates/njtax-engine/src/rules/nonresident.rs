@@ -312,7 +312,7 @@ pub fn column_b_totals(cx: &Ctx, s: &Sheet) -> [Line; 2] {
             "Sum of the New Jersey-source income lines (column B), not below zero = {}",
             fmt_money(total)
         ),
-        "N.J.S.A. 54A:5-8; NJ-1040NR line 27B",
+        "N.J.S.A. 54A:5-8",
     );
     if cx.explaining() {
         for k in keys {
@@ -329,7 +329,7 @@ pub fn column_b_totals(cx: &Ctx, s: &Sheet) -> [Line; 2] {
                 "Total New Jersey-source income {}: no exclusion reduces it (pensions and annuities are not New Jersey income of a nonresident, 54A:5-8 b)",
                 fmt_money(total)
             ),
-            "N.J.S.A. 54A:2-1.1 a, 54A:5-8; NJ-1040NR line 29B",
+            "N.J.S.A. 54A:2-1.1 a, 54A:5-8",
         )
         .line("Total income, column B", Key::TotalIncomeNj, total),
     );
@@ -366,7 +366,7 @@ pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
                 cx.a.filing_status.name()
             ),
             crate::explain_format!(cx,
-                "N.J.S.A. 54A:2-4 {} (last sentence); NJ-1040NR line 40",
+                "N.J.S.A. 54A:2-4 {} (last sentence)",
                 test.subsection
             ),
         );
@@ -383,7 +383,7 @@ pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
             fmt_money(taxable),
             exp.rule
         );
-        exp.citation = format!("N.J.S.A. 54A:2-1.1 a; {}; NJ-1040NR line 40", exp.citation);
+        exp.citation = format!("N.J.S.A. 54A:2-1.1 a; {}", exp.citation);
         cx.line(
             Key::TaxAsResident,
             tax,
@@ -405,7 +405,7 @@ pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
                 pct,
                 (pct * Decimal::ONE_HUNDRED).normalize()
             ),
-            "N.J.S.A. 54A:2-1.1 a; NJ-1040NR line 41",
+            "N.J.S.A. 54A:2-1.1 a",
         )
         .line("Gross income, column B", Key::GrossIncomeNj, nj)
         .line("Gross income, column A", Key::GrossIncome, everywhere)
@@ -423,7 +423,7 @@ pub fn lines_40_to_42(cx: &Ctx, s: &Sheet) -> [Line; 3] {
                 pct,
                 fmt_money(tax)
             ),
-            "N.J.S.A. 54A:2-1.1 a; NJ-1040NR line 42",
+            "N.J.S.A. 54A:2-1.1 a",
         )
         .line("Tax as if a resident", Key::TaxAsResident, l40.value)
         .ratio_line("Income percentage", Key::IncomePercentage, pct),
@@ -455,7 +455,7 @@ pub fn partnership_tax_paid(cx: &Ctx) -> Line {
                 "Tax paid on your behalf by partnerships, as entered: {}",
                 fmt_money(v)
             ),
-            "P.L.2002, c.40, s.12 (C.54:10A-15.11); NJ-1040NR partnership payments line",
+            "P.L.2002, c.40, s.12 (C.54:10A-15.11)",
         )
     } else {
         cx.explanation(
@@ -465,7 +465,7 @@ pub fn partnership_tax_paid(cx: &Ctx) -> Line {
                 fmt_money(s_corp),
                 fmt_money(v)
             ),
-            "P.L.2002, c.40, s.12 (C.54:10A-15.11); N.J.S.A. 54A:4-2 b; NJ-1040NR partnership payments line",
+            "P.L.2002, c.40, s.12 (C.54:10A-15.11); N.J.S.A. 54A:4-2 b",
         )
     };
     exp = exp.answer(

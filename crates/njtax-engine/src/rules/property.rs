@@ -273,7 +273,7 @@ pub fn homesteads(cx: &Ctx) -> Homesteads {
                 .cite("N.J.S.A. 54A:3A-16 (\"principal residence\"), 3A-17 b"),
             );
             amount = Decimal::ZERO;
-            text.push_str(" (not occupied: $0.00)");
+            text.push_str(&format!(" (not occupied: {})", fmt_money(Decimal::ZERO)));
         }
         if mfs && h.kind == HomesteadKind::Owner && h.title == HomesteadTitle::SpouseOnly {
             d.push(
@@ -284,7 +284,10 @@ pub fn homesteads(cx: &Ctx) -> Homesteads {
                 .at(format!("{path}.title"))
                 .cite("N.J.S.A. 54A:3A-17 a, c"),
             );
-            text.push_str(" (title in your spouse's name only: $0.00 on your separate return)");
+            text.push_str(&format!(
+                " (title in your spouse's name only: {} on your separate return)",
+                fmt_money(Decimal::ZERO)
+            ));
         }
         let halve = match h.kind {
             HomesteadKind::Owner => by_the_entirety(h),
@@ -362,7 +365,7 @@ pub fn homesteads(cx: &Ctx) -> Homesteads {
         out.diags.push(
             Diagnostic::info(
                 "senior-freeze-limit",
-                "If you are eligible for the Senior Freeze (homestead property tax reimbursement), the property tax deduction cannot exceed your base-year property taxes; this version does not ask for them, so check that line 41 is not above that amount",
+                format!("If you are eligible for the Senior Freeze (homestead property tax reimbursement), the property tax deduction cannot exceed your base-year property taxes; this version does not ask for them, so check that line {} is not above that amount", cx.id(Key::PropertyTaxDeduction)),
             )
             .at("homesteads")
             .cite("N.J.S.A. 54A:3A-17 g"),
@@ -379,15 +382,15 @@ pub fn line_40a_property_taxes_paid(cx: &Ctx, _s: &Sheet) -> Line {
         cx.diag(d);
     }
     let rule = if hs.items.is_empty() {
-        "No homestead entered: no property taxes or rent paid on a New Jersey principal residence, $0.00".to_owned()
+        format!(
+            "No homestead entered: no property taxes or rent paid on a New Jersey principal residence, {}",
+            fmt_money(Decimal::ZERO)
+        )
     } else {
         let parts: Vec<&str> = hs.items.iter().map(|h| h.text.as_str()).collect();
         crate::explain_format!(cx, "{}. Total {}", parts.join("; "), fmt_money(hs.total))
     };
-    let mut exp = cx.explanation(
-        rule,
-        "N.J.S.A. 54A:3A-16, 3A-17 b-e, 3A-18, 3A-19; NJ-1040 line 40a",
-    );
+    let mut exp = cx.explanation(rule, "N.J.S.A. 54A:3A-16, 3A-17 b-e, 3A-18, 3A-19");
     for (i, h) in cx.a.homesteads.iter().enumerate() {
         let path = format!("homesteads[{i}]");
         match h.kind {
@@ -494,7 +497,11 @@ pub fn eligibility(cx: &Ctx, test: &SubjectToTax, line_40a: Decimal) -> Eligibil
     let deduction = paid && subject_to_tax;
     let credit = paid && (subject_to_tax || senior);
     let reason = if !paid {
-        "No property taxes or rent on a New Jersey homestead (line 40a is $0.00), so there is no property tax deduction or credit".to_owned()
+        format!(
+            "No property taxes or rent on a New Jersey homestead (line {} is {}), so there is no property tax deduction or credit",
+            cx.id(Key::PropertyTaxesPaid),
+            fmt_money(Decimal::ZERO)
+        )
     } else if subject_to_tax {
         format!(
             "{}, so the filer may take the deduction or, instead, the credit",
@@ -697,10 +704,18 @@ fn merge_params(mut exp: Explanation, from: &Explanation) -> Explanation {
 }
 
 /// The worksheet's columns as explanation inputs (steps named after the worksheet lines).
-fn worksheet_inputs(mut exp: Explanation, w: &Worksheet) -> Explanation {
+fn worksheet_inputs(cx: &Ctx, mut exp: Explanation, w: &Worksheet) -> Explanation {
     let mode = exp.mode();
     exp = exp
-        .worksheet("Property taxes paid (line 40a)", "Worksheet H line 1", w.h1)
+        .worksheet(
+            crate::explain_format!(
+                mode,
+                "Property taxes paid (line {})",
+                cx.id(Key::PropertyTaxesPaid)
+            ),
+            "Worksheet H line 1",
+            w.h1,
+        )
         .worksheet(
             "Property tax deduction: line 1, not more than the limit",
             "Worksheet H line 2",
@@ -711,7 +726,11 @@ fn worksheet_inputs(mut exp: Explanation, w: &Worksheet) -> Explanation {
             for (c, col) in [("A", &w.a), ("B", &w.b)] {
                 exp = exp
                     .worksheet(
-                        crate::explain_format!(mode, "Column {c}: taxable income (line 39)"),
+                        crate::explain_format!(
+                            mode,
+                            "Column {c}: taxable income (line {})",
+                            cx.id(Key::TaxableIncome)
+                        ),
                         crate::explain_format!(mode, "Worksheet H line 3 column {c}"),
                         col.taxable_income,
                     )
@@ -775,7 +794,7 @@ fn worksheet_inputs(mut exp: Explanation, w: &Worksheet) -> Explanation {
 fn worksheet_words(w: &Worksheet) -> String {
     match w.kind {
         WorksheetKind::H => format!(
-            "Worksheet H: line 1 property taxes {}, line 2 deduction {} (limit {}). Column A (with the deduction): {} - {} = {} taxable, tax {}. Column B (without): {} taxable, tax {}. Line 7: the deduction saves {} - {} = {}",
+            "Worksheet H: line 1 property taxes {}, line 2 deduction {} (limit {}). Column A (with the deduction): {} - {} = {} taxable, tax {}. Column B (without): {} taxable, tax {}. Worksheet H line 7: the deduction saves {} - {} = {}",
             fmt_money(w.h1),
             fmt_money(w.h2),
             fmt_money(w.limit),
@@ -901,8 +920,14 @@ pub fn line_41_property_tax_deduction(cx: &Ctx, s: &Sheet, c: &PropertyTaxChoice
             Decimal::ZERO,
             c.test
                 .input(cx.explanation(
-                    crate::explain_format!(cx, "{}. Line 41 = $0.00", elig.reason),
-                    "N.J.S.A. 54A:2-4, 3A-17, 3A-20; NJ-1040 line 41",
+                    crate::explain_format!(
+                        cx,
+                        "{}. Line {} = {}",
+                        elig.reason,
+                        cx.id(Key::PropertyTaxDeduction),
+                        fmt_money(Decimal::ZERO)
+                    ),
+                    "N.J.S.A. 54A:2-4, 3A-17, 3A-20",
                 ))
                 .line("Property taxes paid", Key::PropertyTaxesPaid, c.h1)
                 .param(&cx.p.tax.no_tax_threshold),
@@ -911,21 +936,31 @@ pub fn line_41_property_tax_deduction(cx: &Ctx, s: &Sheet, c: &PropertyTaxChoice
     let take = c.takes_deduction();
     let value = if take { w.h2 } else { Decimal::ZERO };
     let decision = if !elig.deduction {
-        crate::explain_format!(cx, "{}. Line 41 = $0.00", elig.reason)
+        crate::explain_format!(
+            cx,
+            "{}. Line {} = {}",
+            elig.reason,
+            cx.id(Key::PropertyTaxDeduction),
+            fmt_money(Decimal::ZERO)
+        )
     } else if take {
         crate::explain_format!(
             cx,
-            "{}, at least the {} credit, so the deduction is taken (the credit is an election instead of the deduction, 3A-20 a): line 41 = {}",
+            "{}, at least the {} credit, so the deduction is taken (the credit is an election instead of the deduction, 3A-20 a): line {} = {}",
             worksheet_words(w),
             fmt_money(w.credit),
+            cx.id(Key::PropertyTaxDeduction),
             fmt_money(w.h2)
         )
     } else {
         crate::explain_format!(
             cx,
-            "{}, less than the {} credit, so the credit is taken instead of the deduction (3A-20 a; line 56): line 41 = $0.00",
+            "{}, less than the {} credit, so the credit is taken instead of the deduction (3A-20 a; line {}): line {} = {}",
             worksheet_words(w),
-            fmt_money(w.credit)
+            fmt_money(w.credit),
+            cx.id(Key::PropertyTaxCredit),
+            cx.id(Key::PropertyTaxDeduction),
+            fmt_money(Decimal::ZERO)
         )
     };
     // A part-year resident's subject-to-tax test is on the whole year, not on line 29: say so, as
@@ -936,10 +971,7 @@ pub fn line_41_property_tax_deduction(cx: &Ctx, s: &Sheet, c: &PropertyTaxChoice
         decision
     };
     let mut exp = cx
-        .explanation(
-            decision,
-            "N.J.S.A. 54A:3A-17, 3A-18, 3A-19, 3A-20; NJ-1040 line 41",
-        )
+        .explanation(decision, "N.J.S.A. 54A:3A-17, 3A-18, 3A-19, 3A-20")
         .line(
             "Taxable income",
             Key::TaxableIncome,
@@ -954,7 +986,7 @@ pub fn line_41_property_tax_deduction(cx: &Ctx, s: &Sheet, c: &PropertyTaxChoice
         exp = c.test.input(exp);
     }
     if elig.deduction {
-        exp = worksheet_inputs(exp, w)
+        exp = worksheet_inputs(cx, exp, w)
             .param(&p.deduction_cap)
             .param(&p.credit_amount);
         if cx.a.filing_status == FilingStatus::MarriedSeparate {
@@ -975,12 +1007,16 @@ pub fn line_41_property_tax_deduction(cx: &Ctx, s: &Sheet, c: &PropertyTaxChoice
 pub fn line_44_coj_credit(cx: &Ctx, s: &Sheet, c: &PropertyTaxChoice, l43: Decimal) -> Line {
     let Some(w) = c.worksheet.as_ref().filter(|w| !w.schedules.is_empty()) else {
         let rule = if c.entries.is_empty() {
-            "No income taxed by another jurisdiction was entered: $0.00".to_owned()
+            format!(
+                "No income taxed by another jurisdiction was entered: {}",
+                fmt_money(Decimal::ZERO)
+            )
         } else {
             crate::explain_format!(
                 cx,
-                "{}, so there is no New Jersey tax to take a credit against: $0.00",
-                c.test.words()
+                "{}, so there is no New Jersey tax to take a credit against: {}",
+                c.test.words(),
+                fmt_money(Decimal::ZERO)
             )
         };
         let mut exp = cx.explanation(rule, coj::COJ_CITATION);
@@ -1014,9 +1050,10 @@ pub fn line_44_coj_credit(cx: &Ctx, s: &Sheet, c: &PropertyTaxChoice, l43: Decim
         .explanation(
             crate::explain_format!(
                 cx,
-                "{}. Total of {col_name}: {}, not more than the tax on line 43 {} = {}",
+                "{}. Total of {col_name}: {}, not more than the tax on line {} {} = {}",
                 parts.join("; "),
                 fmt_money(total),
+                cx.id(Key::Tax),
                 fmt_money(l43),
                 fmt_money(value)
             ),
@@ -1043,18 +1080,26 @@ pub fn line_44_coj_credit(cx: &Ctx, s: &Sheet, c: &PropertyTaxChoice, l43: Decim
                 sch.entry.tax_paid,
             )
             .worksheet_text(
-                crate::explain_format!(cx, "{}: credit percentage (line 3)", sch.entry.name),
-                crate::explain_format!(cx, "Schedule NJ-COJ {} line 3", sch.entry.name),
+                crate::explain_format!(
+                    cx,
+                    "{}: credit percentage (Schedule NJ-COJ line 3)",
+                    sch.entry.name
+                ),
+                crate::explain_format!(cx, "Schedule NJ-COJ line 3, {}", sch.entry.name),
                 crate::explain_format!(cx, "{}", coj::fmt_percent(sch.line3)),
             )
             .worksheet(
-                crate::explain_format!(cx, "{}: line 8", sch.entry.name),
-                crate::explain_format!(cx, "Schedule NJ-COJ {} line 8", sch.entry.name),
+                crate::explain_format!(cx, "{}: Schedule NJ-COJ line 8", sch.entry.name),
+                crate::explain_format!(cx, "Schedule NJ-COJ line 8, {}", sch.entry.name),
                 col.line8,
             )
             .worksheet(
-                crate::explain_format!(cx, "{}: credit allowed (line 9)", sch.entry.name),
-                crate::explain_format!(cx, "Schedule NJ-COJ {} line 9", sch.entry.name),
+                crate::explain_format!(
+                    cx,
+                    "{}: credit allowed (Schedule NJ-COJ line 9)",
+                    sch.entry.name
+                ),
+                crate::explain_format!(cx, "Schedule NJ-COJ line 9, {}", sch.entry.name),
                 col.line9,
             );
     }
@@ -1075,7 +1120,7 @@ fn line_42(cx: &Ctx, l39: Decimal, l41: Decimal) -> Line {
                 fmt_money(l41),
                 fmt_money(v)
             ),
-            "N.J.S.A. 54A:3A-17; NJ-1040 line 42",
+            "N.J.S.A. 54A:3A-17",
         )
         .line("Taxable income", Key::TaxableIncome, l39)
         .line("Property tax deduction", Key::PropertyTaxDeduction, l41),
@@ -1091,10 +1136,13 @@ pub fn line_56_property_tax_credit(cx: &Ctx, s: &Sheet, c: &PropertyTaxChoice) -
     let h1 = c.h1;
     let elig = &c.eligibility;
     let credit = credit_for_filer(cx);
-    let mut exp = c.test.input(
-        cx.explanation(String::new(), "N.J.S.A. 54A:3A-20; NJ-1040 line 56")
-            .line("Property taxes paid", Key::PropertyTaxesPaid, h1),
-    );
+    let mut exp = c
+        .test
+        .input(cx.explanation(String::new(), "N.J.S.A. 54A:3A-20").line(
+            "Property taxes paid",
+            Key::PropertyTaxesPaid,
+            h1,
+        ));
     // The worksheet that chose between the deduction and the credit (H, or I with Schedule
     // NJ-COJ), with its columns when the filer may take the deduction (as line 41 shows them).
     if let Some(sheet) = c.schedule() {
@@ -1102,24 +1150,33 @@ pub fn line_56_property_tax_credit(cx: &Ctx, s: &Sheet, c: &PropertyTaxChoice) -
     }
     let worksheet = c.worksheet.as_ref().filter(|_| elig.deduction);
     if let Some(w) = worksheet {
-        exp = worksheet_inputs(exp, w);
+        exp = worksheet_inputs(cx, exp, w);
     }
     let saved_text = worksheet.map(|w| fmt_money(w.saved));
     let deduction = s.v(Key::PropertyTaxDeduction);
     let (value, rule) = if !elig.credit {
         (
             Decimal::ZERO,
-            crate::explain_format!(cx, "{}: line 56 = $0.00", elig.reason),
+            crate::explain_format!(
+                cx,
+                "{}: line {} = {}",
+                elig.reason,
+                cx.id(Key::PropertyTaxCredit),
+                fmt_money(Decimal::ZERO)
+            ),
         )
     } else if deduction > Decimal::ZERO {
         (
             Decimal::ZERO,
             crate::explain_format!(
                 cx,
-                "The property tax deduction on line 41 ({}) saves {} of tax, at least the {} credit, so the deduction is taken instead of the credit: line 56 = $0.00",
+                "The property tax deduction on line {} ({}) saves {} of tax, at least the {} credit, so the deduction is taken instead of the credit: line {} = {}",
+                cx.id(Key::PropertyTaxDeduction),
                 fmt_money(deduction),
                 saved_text.as_deref().unwrap_or("the worksheet amount"),
-                fmt_money(credit)
+                fmt_money(credit),
+                cx.id(Key::PropertyTaxCredit),
+                fmt_money(Decimal::ZERO)
             ),
         )
     } else if elig.deduction {
@@ -1127,16 +1184,23 @@ pub fn line_56_property_tax_credit(cx: &Ctx, s: &Sheet, c: &PropertyTaxChoice) -
             credit,
             crate::explain_format!(
                 cx,
-                "The property tax deduction would save only {} of tax (worksheet columns A with and B without the deduction), less than the {} credit, so the credit is elected instead of the deduction: line 56 = {}",
+                "The property tax deduction would save only {} of tax (worksheet columns A with and B without the deduction), less than the {} credit, so the credit is elected instead of the deduction: line {} = {}",
                 saved_text.as_deref().unwrap_or("less than the credit"),
                 fmt_money(credit),
+                cx.id(Key::PropertyTaxCredit),
                 fmt_money(credit)
             ),
         )
     } else {
         (
             credit,
-            crate::explain_format!(cx, "{}: line 56 = {}", elig.reason, fmt_money(credit)),
+            crate::explain_format!(
+                cx,
+                "{}: line {} = {}",
+                elig.reason,
+                cx.id(Key::PropertyTaxCredit),
+                fmt_money(credit)
+            ),
         )
     };
     exp.rule = if value > Decimal::ZERO && cx.a.filing_status == FilingStatus::MarriedSeparate {

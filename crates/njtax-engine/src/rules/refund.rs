@@ -47,8 +47,14 @@ pub const PAYMENT_LINES: [(Key, &str); 12] = [
 pub fn line_66_total_payments(cx: &Ctx, s: &Sheet) -> Line {
     let total = sat_sum(PAYMENT_LINES.iter().map(|(k, _)| s.v(*k)));
     let mut exp = cx.explanation(
-        crate::explain_format!(cx, "Sum of lines 55 through 65 = {}", fmt_money(total)),
-        "NJ-1040 line 66",
+        crate::explain_format!(
+            cx,
+            "Sum of lines {} through {} = {}",
+            cx.id(Key::Withholding),
+            cx.id(Key::ChildTaxCredit),
+            fmt_money(total)
+        ),
+        "",
     );
     for (k, name) in PAYMENT_LINES {
         exp = exp.line(name, k, s.v(k));
@@ -152,7 +158,7 @@ pub fn refund_time_limit(cx: &Ctx, overpayment: Decimal) -> (Decimal, Option<Str
             fmt_money(overpayment)
         );
         cx.diag(
-            Diagnostic::warning("refund-time-barred", format!("{words}. Any contribution chosen on lines 70-77 would then be owed as a balance due."))
+            Diagnostic::warning("refund-time-barred", format!("{words}. Any contribution chosen on lines {}-{} would then be owed as a balance due.", cx.id(Key::FundEndangeredWildlife), cx.id(Key::FundOther3)))
                 .at("filing.filed_on")
                 .cite("N.J.S.A. 54A:9-8 a, d, h"),
         );
@@ -189,11 +195,13 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         cx.explanation(
             crate::explain_format!(
                 cx,
-                "Line 54 {} minus line 66 {}, when positive",
+                "Line {} {} minus line {} {}, when positive",
+                cx.id(Key::TotalTaxDue),
                 fmt_money(l54),
+                cx.id(Key::TotalPayments),
                 fmt_money(l66.value)
             ),
-            "NJ-1040 line 67",
+            "",
         )
         .line("Total tax due", Key::TotalTaxDue, l54)
         .line("Total payments and credits", Key::TotalPayments, l66.value),
@@ -204,11 +212,13 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         cx.explanation(
             crate::explain_format!(
                 cx,
-                "Line 66 {} minus line 54 {}, when positive",
+                "Line {} {} minus line {} {}, when positive",
+                cx.id(Key::TotalPayments),
                 fmt_money(l66.value),
+                cx.id(Key::TotalTaxDue),
                 fmt_money(l54)
             ),
-            "N.J.S.A. 54A:9-7; NJ-1040 line 68",
+            "N.J.S.A. 54A:9-7",
         )
         .line("Total payments and credits", Key::TotalPayments, l66.value)
         .line("Total tax due", Key::TotalTaxDue, l54),
@@ -252,7 +262,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
                     "Amount of the overpayment credited to next year's tax: {}",
                     fmt_money(credit)
                 ),
-                "N.J.S.A. 54A:9-7; NJ-1040 line 69",
+                "N.J.S.A. 54A:9-7",
             )
             .answer("Asked to credit", "refund.credit_to_next_year", asked)
             .line("Overpayment", Key::Overpayment, overpayment),
@@ -312,7 +322,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
         ));
     }
     if others.len() > OTHER_FUND_LINES.len() {
-        cx.diag(Diagnostic::error("too-many-funds", "The form has room for three other designated contributions (lines 75-77); remove the extra ones").at("refund.contributions"));
+        cx.diag(Diagnostic::error("too-many-funds", format!("The form has room for three other designated contributions (lines {}-{}); remove the extra ones", cx.id(Key::FundOther1), cx.id(Key::FundOther3))).at("refund.contributions"));
     }
     for (slot, key) in OTHER_FUND_LINES.into_iter().enumerate() {
         let (value, exp) = match others.get(slot) {
@@ -364,12 +374,14 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
             cx.explanation(
                 crate::explain_format!(
                     cx,
-                    "Lines 69 through 77: credit forward {} + contributions {} = {}",
+                    "Lines {} through {}: credit forward {} + contributions {} = {}",
+                    cx.id(Key::CreditForward),
+                    cx.id(Key::FundOther3),
                     fmt_money(credit),
                     fmt_money(contributions),
                     fmt_money(adjustments)
                 ),
-                "NJ-1040 line 78",
+                "",
             )
             .line("Credit to next year", Key::CreditForward, credit),
         ),
@@ -392,7 +404,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
                     fmt_money(overpayment),
                     fmt_money(balance)
                 ),
-                "NJ-1040 line 79",
+                "",
             )
             .line("Tax due", Key::TaxDue, tax_due)
             .line("Total adjustments", Key::TotalAdjustments, adjustments)
@@ -408,7 +420,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
                 fmt_money(adjustments),
                 fmt_money(refund)
             ),
-            "N.J.S.A. 54A:9-7, 9-8 a, d, h; NJ-1040 line 80",
+            "N.J.S.A. 54A:9-7, 9-8 a, d, h",
         )
         .answer_text(
             "Date the return is filed",
@@ -425,7 +437,7 @@ pub fn lines_66_to_80(cx: &Ctx, s: &Sheet) -> Vec<Line> {
                 fmt_money(adjustments),
                 fmt_money(refund)
             ),
-            "N.J.S.A. 54A:9-7; NJ-1040 line 80",
+            "N.J.S.A. 54A:9-7",
         ),
     }
     .line("Overpayment", Key::Overpayment, overpayment)

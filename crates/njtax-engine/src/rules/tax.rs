@@ -57,7 +57,7 @@ pub struct SubjectToTax {
     /// The subsection of 54A:2-4 for the filing status ("a", "b" or "c").
     pub subsection: &'static str,
     /// What the gross income tested is, in words ("Gross income (line 29)").
-    pub income_words: &'static str,
+    pub income_words: String,
 }
 
 impl SubjectToTax {
@@ -587,14 +587,15 @@ pub fn line_43_tax(cx: &Ctx, s: &Sheet, nj_taxable_income: Decimal) -> Line {
         let exp = cx.explanation(
             crate::explain_format!(
                 cx,
-                "{} of {} is at or below the {} threshold for {}, so no tax is due (line 42 is {})",
+                "{} of {} is at or below the {} threshold for {}, so no tax is due (line {} is {})",
                 test.income_words,
                 fmt_money(test.gross_income),
                 fmt_money(test.threshold),
                 status.name(),
+                cx.id(Key::NjTaxableIncome),
                 fmt_money(nj_taxable_income)
             ),
-            crate::explain_format!(cx, "N.J.S.A. 54A:2-4 {sub}; NJ-1040 line 43"),
+            crate::explain_format!(cx, "N.J.S.A. 54A:2-4 {sub}"),
         );
         let exp = test
             .input(exp)
@@ -616,7 +617,7 @@ pub fn line_43_tax(cx: &Ctx, s: &Sheet, nj_taxable_income: Decimal) -> Line {
         fmt_money(test.gross_income),
         fmt_money(test.threshold)
     );
-    exp.citation = format!("{}; N.J.S.A. 54A:2-4 {sub}; NJ-1040 line 43", exp.citation);
+    exp.citation = format!("{}; N.J.S.A. 54A:2-4 {sub}", exp.citation);
     let exp = exp.line(
         "New Jersey taxable income",
         Key::NjTaxableIncome,

@@ -24,7 +24,7 @@ pub fn line_45_balance_of_tax(cx: &Ctx, s: &Sheet) -> Line {
                 fmt_money(tax),
                 fmt_money(coj)
             ),
-            "N.J.S.A. 54A:4-1; NJ-1040 line 45",
+            "N.J.S.A. 54A:4-1",
         )
         .line("Tax", Key::Tax, tax)
         .line(
@@ -59,8 +59,15 @@ pub fn lines_45_to_54_with_nj2210(
         Key::TotalCredits,
         total,
         cx.explanation(
-            crate::explain_format!(cx, "Lines 46 + 47 + 48 = {}", fmt_money(total)),
-            "NJ-1040 line 49",
+            crate::explain_format!(
+                cx,
+                "Lines {} + {} + {} = {}",
+                cx.id(Key::ShelteredWorkshopCredit),
+                cx.id(Key::GoldStarCredit),
+                cx.id(Key::OrganDonorEmployerCredit),
+                fmt_money(total)
+            ),
+            "",
         )
         .line(
             "Sheltered workshop credit",
@@ -85,12 +92,14 @@ pub fn lines_45_to_54_with_nj2210(
         cx.explanation(
             crate::explain_format!(
                 cx,
-                "Line 45 {} minus line 49 {}, not below zero = {}",
+                "Line {} {} minus line {} {}, not below zero = {}",
+                cx.id(Key::BalanceOfTax),
                 fmt_money(l45.value),
+                cx.id(Key::TotalCredits),
                 fmt_money(total),
                 fmt_money(after)
             ),
-            "NJ-1040 line 50",
+            "",
         )
         .line("Balance of tax", Key::BalanceOfTax, l45.value)
         .line("Total credits", Key::TotalCredits, total),
@@ -110,7 +119,7 @@ pub fn lines_45_to_54_with_nj2210(
         use_tax,
         cx.explanation(
             crate::explain_format!(cx, "Use tax as entered: {}", fmt_money(use_tax)),
-            "N.J.S.A. 54:32B-6; NJ-1040 line 51",
+            "N.J.S.A. 54:32B-6",
         )
         .answer("Use tax", "use_tax", use_tax),
     );
@@ -130,8 +139,16 @@ pub fn lines_45_to_54_with_nj2210(
         Key::TotalTaxDue,
         due,
         cx.explanation(
-            crate::explain_format!(cx, "Lines 50 + 51 + 52 + 53c = {}", fmt_money(due)),
-            "NJ-1040 line 54",
+            crate::explain_format!(
+                cx,
+                "Lines {} + {} + {} + {} = {}",
+                cx.id(Key::BalanceAfterCredits),
+                cx.id(Key::UseTax),
+                cx.id(Key::EstimatedTaxInterest),
+                cx.id(Key::SharedResponsibility),
+                fmt_money(due)
+            ),
+            "",
         )
         .line(
             "Balance of tax after credits",
@@ -159,7 +176,7 @@ pub fn lines_45_to_54_with_nj2210(
 /// Line 55: NJ income tax withheld (W-2 box 17, 1099-R box 14, other statements) (54A:7-3).
 pub fn line_55_withholding(cx: &Ctx, _s: &Sheet) -> Line {
     let a = cx.a;
-    let mut exp = cx.explanation(String::new(), "N.J.S.A. 54A:7-3; NJ-1040 line 55");
+    let mut exp = cx.explanation(String::new(), "N.J.S.A. 54A:7-3");
     let mut parts = Vec::new();
     for (i, w) in a.income.w2s.iter().enumerate() {
         if a.counts(w.owner) {
@@ -216,8 +233,10 @@ pub fn line_55_withholding(cx: &Ctx, _s: &Sheet) -> Line {
             Diagnostic::warning(
                 "s-corp-payment-where-uncertain",
                 format!(
-                    "Tax of {} paid by an S corporation on your behalf is credited to you as paid (54A:4-2 b); the NJ-1040 has no line for it, so it is added to line 55 withholding. Check where the Division wants it reported.",
-                    fmt_money(s_corp)
+                    "Tax of {} paid by an S corporation on your behalf is credited to you as paid (54A:4-2 b); the {} has no line for it, so it is added to line {} withholding. Check where the Division wants it reported.",
+                    fmt_money(s_corp),
+                    cx.form(),
+                    cx.id(Key::Withholding)
                 ),
             )
             .at("payments.s_corp_tax_paid")
@@ -254,7 +273,7 @@ pub fn line_55_withholding(cx: &Ctx, _s: &Sheet) -> Line {
 /// Line 57: estimated payments, extension payment and last year's overpayment credited (54A:8-5).
 pub fn line_57_estimated_payments(cx: &Ctx, _s: &Sheet) -> Line {
     let p = &cx.a.payments;
-    let mut exp = cx.explanation(String::new(), "N.J.S.A. 54A:8-5; NJ-1040 line 57");
+    let mut exp = cx.explanation(String::new(), "N.J.S.A. 54A:8-5");
     let mut total = Decimal::ZERO;
     for (i, e) in p.estimated.iter().enumerate() {
         total = crate::money::sat_add(total, e.amount);
