@@ -14,6 +14,7 @@ use crate::answers::{Answers, Date};
 use crate::explain::{Diagnostic, Explanation, Line, Mode, Severity};
 use crate::key::Key;
 use crate::lines::LineMap;
+use crate::registry::Registry;
 use crate::residency::{Filer, ReturnKind, Scope};
 use crate::rules;
 use crate::year::{ParamBook, YearParams};
@@ -64,8 +65,9 @@ pub struct ComputedReturn {
     /// The last day this return's overpayment can be claimed (54A:9-8 a, h; 9-11 c), when there is
     /// an overpayment ([`rules::refund::refund_claim_deadline`]).
     pub refund_claim_deadline: Option<rules::refund::RefundClaimDeadline>,
-    /// Lines of the form a rule read before they were computed ([`Sheet::premature_reads`]):
-    /// a defect in the computation order, empty on every tested return. Not part of the output.
+    /// Lines of the form a rule could not have when it read them ([`Sheet::premature_reads`]: a
+    /// read that closed a cycle, or a line no rule gives): a defect in the rules, empty on every
+    /// tested return. Not part of the output.
     #[serde(skip)]
     pub premature_reads: Vec<Key>,
 }
@@ -280,103 +282,26 @@ fn compute_planned(
 }
 
 /// Total income (line 27) and gross income (line 29) for the whole year as if a resident: lines
-/// 15-29 over every item, unsplit.
+/// 15-29 over every item, unsplit (only the lines those two read are computed).
 fn whole_year_income(a: &Answers, p: &YearParams) -> (Decimal, Decimal) {
     let cx = Ctx::new(a, p).with_mode(Mode::ValuesOnly);
-    let mut s = Sheet::for_map(&p.line_map);
-    push_income_and_gross(&cx, &mut s);
+    let rules = Registry::resident(&cx);
+    let s = Sheet::for_map(&p.line_map).with_rules(&rules);
     (s.v(Key::TotalIncome), s.v(Key::GrossIncome))
 }
 
-/// Lines 15-29: income, exclusions and gross income (column A on the NJ-1040NR).
-fn push_income_and_gross(cx: &Ctx, s: &mut Sheet) {
-    for line in rules::income::income_lines(cx) {
-        s.push(line);
-    }
-    let l = rules::income::line_27_total_income(cx, s);
-    s.push(l);
-    let l = rules::exclusions::line_28a_pension_exclusion(cx, s);
-    s.push(l);
-    let l = rules::exclusions::line_28b_other_retirement_exclusion(cx, s);
-    s.push(l);
-    let l = rules::exclusions::line_28c_total_exclusions(cx, s);
-    s.push(l);
-    let l = rules::exclusions::line_29_gross_income(cx, s);
-    s.push(l);
-}
-
-/// Lines 30-39: exemptions and deductions, taxable income.
-fn push_deductions(cx: &Ctx, s: &mut Sheet) {
-    let l = rules::exemptions::line_30_exemptions(cx, s);
-    s.push(l);
-    for line in rules::deductions::deduction_lines(cx, s) {
-        s.push(line);
-    }
-    let l = rules::deductions::line_38_total_deductions(cx, s);
-    s.push(l);
-    let l = rules::deductions::line_39_taxable_income(cx, s);
-    s.push(l);
-}
-
-/// The NJ-1040 (full year, or the resident period of a part-year resident).
+/// The NJ-1040 (full year, or the resident period of a part-year resident): every line of the
+/// form, each computed by its rule when first needed ([`crate::registry`]).
 fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope, mode: Mode) -> ComputedReturn {
     let cx = Ctx::scoped(answers, p, scope).with_mode(mode);
-    let mut s = Sheet::for_map(&p.line_map);
     rules::validate::validate(&cx);
-
-    // Exemptions (lines 6-13).
-    for line in rules::exemptions::exemption_lines(&cx) {
-        s.push(line);
-    }
-    // Income (lines 15-27), exclusions (28a-28c) and gross income (29).
-    push_income_and_gross(&cx, &mut s);
-    // Exemptions and deductions (30-39).
-    push_deductions(&cx, &mut s);
-    // Property tax, tax and the COJ credit (40a-44, and the choice of the credit on 56).
-    let l = rules::property::line_40a_property_taxes_paid(&cx, &s);
-    s.push(l);
-    let (lines, property_choice) = rules::property::lines_41_to_44(&cx, &s);
-    for line in lines {
-        s.push(line);
-    }
-    // The credit lines the sheltered workshop limit counts among the other credits allowed
-    // against the tax (54A:4-11 c): the property tax credit (line 56), the NJ EITC (58), the care
-    // credit (64) and the child tax credit (65). Each reads only lines 6-44, so each is worked out
-    // once here and put in its place below.
-    let [l56, l58, l64, l65] =
-        credit_lines_counted_by_the_workshop_limit(&cx, &s, &property_choice);
-    // The credit mechanism: lines 46-48, 62, 63 and the business credits schedule.
-    let applied = apply_business_credits(&cx, &s, &[&l56, &l58, &l64, &l65]);
-    // Line 53c with Schedule NJ-HCC (read by lines 45-54 below, after the payments).
-    let (l, hcc) = rules::hcc::line_53c_shared_responsibility(&cx, &s);
-    s.push(l);
-    // Payments and refundable credits (55-65).
-    let l = rules::totals::line_55_withholding(&cx, &s);
-    s.push(l);
-    s.push(l56);
-    let l = rules::totals::line_57_estimated_payments(&cx, &s);
-    s.push(l);
-    s.push(l58);
-    for line in rules::nj2450::lines_59_to_61_excess_contributions(&cx, &s) {
-        s.push(line);
-    }
-    for line in rules::totals::lines_62_63_credits(&cx, &s, &applied) {
-        s.push(line);
-    }
-    s.push(l64);
-    s.push(l65);
-    // Balance of tax through total tax due (45-54), after the payment lines: line 52's NJ-2210
-    // counts the withholding and refundable credits (no payment line reads lines 45-54).
-    let (lines, nj2210) = rules::totals::lines_45_to_54_with_nj2210(&cx, &s, &applied);
-    for line in lines {
-        s.push(line);
-    }
-    // Totals, refund handling and contributions (66-80).
-    for line in rules::refund::lines_66_to_80(&cx, &s) {
-        s.push(line);
-    }
+    let rules = Registry::resident(&cx);
+    let s = Sheet::for_map(&p.line_map).with_rules(&rules);
+    s.fill(&p.line_map);
     let after = next_year_and_late(&cx, &s);
-    let mut ret = with_next_year(finish_with_credits(&cx, s, applied), after);
+    let ret = finish(&cx, s);
+    let (applied, hcc, nj2210) = rules.into_parts();
+    let mut ret = with_next_year(with_credits(ret, applied), after);
     // The schedule shows the line 53c explanation as finished (its citation names the line).
     ret.hcc = hcc.map(|mut h| {
         if let Some(l) = ret
@@ -392,53 +317,12 @@ fn compute_resident(answers: &Answers, p: &YearParams, scope: Scope, mode: Mode)
     ret
 }
 
-/// Lines 56, 58, 64 and 65 of a resident return (the last three prorated for a part-year
-/// resident, 54A:4-7 b, 4-17 d, 4-17.1 e), from lines 6-44.
-fn credit_lines_counted_by_the_workshop_limit(
-    cx: &Ctx,
-    s: &Sheet,
-    property_choice: &rules::property::PropertyTaxChoice,
-) -> [Line; 4] {
-    let l56 = rules::property::line_56_property_tax_credit(cx, s, property_choice);
-    let l = rules::credits::line_58_nj_eitc(cx, s);
-    let l58 = rules::credits::prorated_for_part_year(cx, l, "N.J.S.A. 54A:4-7 b");
-    let l = rules::credits::line_64_child_care_credit(cx, s);
-    let l64 = rules::credits::prorated_for_part_year(cx, l, "N.J.S.A. 54A:4-17 d");
-    let l = rules::credits::line_65_child_tax_credit(cx, s);
-    let l65 = rules::credits::prorated_for_part_year(cx, l, "N.J.S.A. 54A:4-17.1 e");
-    [l56, l58, l64, l65]
-}
-
-/// Run the credit mechanism ([`rules::business_credits::apply`]) on the lines so far. `later` are
-/// the credit lines the sheltered workshop limit counts that are not on the sheet yet; they are
-/// read only when a business credit or carryover is claimed.
-fn apply_business_credits(
-    cx: &Ctx,
-    s: &Sheet,
-    later: &[&Line],
-) -> rules::business_credits::Applied {
-    let earned = rules::credit_amounts::earned_credits(cx, s);
-    if earned.is_empty() && cx.a.business_credits.carryovers.is_empty() {
-        return rules::business_credits::apply(cx, s, &[], (Decimal::ZERO, cx.empty_explanation()));
-    }
-    let mut limit_sheet = s.clone();
-    for l in later {
-        limit_sheet.push((*l).clone());
-    }
-    let share = rules::credit_amounts::sheltered_workshop_income_share(cx, &limit_sheet);
-    let applied = rules::business_credits::apply(cx, &limit_sheet, &earned, share);
-    s.absorb_reads(&limit_sheet);
-    applied
-}
-
-/// [`finish`], then the business credits schedule with its net once the separately claimed
-/// credits are allowed.
-fn finish_with_credits(
-    cx: &Ctx,
-    s: Sheet,
+/// The business credits schedule on a finished return, with its net once the separately
+/// claimed credits are allowed.
+fn with_credits(
+    mut ret: ComputedReturn,
     applied: rules::business_credits::Applied,
 ) -> ComputedReturn {
-    let mut ret = finish(cx, s);
     let mut schedule = applied.schedule;
     rules::business_credits::settle(&mut schedule, ret.refund, ret.balance_due);
     // A refundable credit without a form line is money back too: a filer under the threshold
@@ -456,22 +340,6 @@ fn finish_with_credits(
     ret
 }
 
-/// Column-A keys and their column-B (New Jersey source) keys on the NJ-1040NR.
-const NJ_SOURCE_KEYS: [(Key, Key); 12] = [
-    (Key::Wages, Key::WagesNj),
-    (Key::TaxableInterest, Key::TaxableInterestNj),
-    (Key::Dividends, Key::DividendsNj),
-    (Key::BusinessProfits, Key::BusinessProfitsNj),
-    (Key::PropertyGains, Key::PropertyGainsNj),
-    (Key::Rents, Key::RentsNj),
-    (Key::Gambling, Key::GamblingNj),
-    (Key::Pensions, Key::PensionsNj),
-    (Key::PartnershipIncome, Key::PartnershipIncomeNj),
-    (Key::SCorpIncome, Key::SCorpIncomeNj),
-    (Key::AlimonyReceived, Key::AlimonyReceivedNj),
-    (Key::OtherIncome, Key::OtherIncomeNj),
-];
-
 /// The NJ-1040NR (a nonresident, or the nonresident period of a part-year resident): tax as if a
 /// resident on income from everywhere, times the New Jersey share of that income (54A:2-1.1 a).
 fn compute_nonresident(
@@ -481,64 +349,15 @@ fn compute_nonresident(
     mode: Mode,
 ) -> ComputedReturn {
     let cx = Ctx::scoped(answers, p, scope.clone()).with_mode(mode);
-    let mut s = Sheet::for_map(&p.nr_line_map);
     rules::validate::validate(&cx);
-    for line in rules::exemptions::exemption_lines(&cx) {
-        s.push(line);
-    }
-    // Column A: income from everywhere, as if a resident.
-    push_income_and_gross(&cx, &mut s);
-    // Column B: the New Jersey-source part of each item (54A:5-8).
-    let (nj, wage_notes) = rules::nonresident::nj_source_answers(&cx);
-    {
-        let cxb = Ctx::scoped(&nj, p, scope).with_mode(mode);
-        let lines = rules::income::income_lines(&cxb);
-        drop(cxb.take_diags());
-        for line in lines {
-            if let Some((_, nj_key)) = NJ_SOURCE_KEYS.iter().find(|(k, _)| *k == line.key) {
-                if *nj_key == Key::WagesNj {
-                    s.push(rules::nonresident::wages_with_convenience(
-                        &cx,
-                        line,
-                        &wage_notes,
-                    ));
-                } else {
-                    s.push(rules::nonresident::column_b_line(&cx, *nj_key, line));
-                }
-            }
-        }
-    }
-    for line in rules::nonresident::column_b_totals(&cx, &s) {
-        s.push(line);
-    }
-    push_deductions(&cx, &mut s);
-    for line in rules::nonresident::lines_40_to_42(&cx, &s) {
-        s.push(line);
-    }
-    let applied = apply_business_credits(&cx, &s, &[]);
-    let l = rules::totals::line_55_withholding(&cx, &s);
-    s.push(l);
-    let l = rules::nonresident::partnership_tax_paid(&cx);
-    s.push(l);
-    let l = rules::totals::line_57_estimated_payments(&cx, &s);
-    s.push(l);
-    for line in rules::nj2450::lines_59_to_61_excess_contributions(&cx, &s) {
-        s.push(line);
-    }
-    for line in rules::totals::lines_62_63_credits(&cx, &s, &applied) {
-        s.push(line);
-    }
-    // Lines 45-54 (NR 42-51) after the payments, as on the NJ-1040 (line 52's NJ-2210).
-    let (lines, nj2210) = rules::totals::lines_45_to_54_with_nj2210(&cx, &s, &applied);
-    for line in lines {
-        s.push(line);
-    }
-    for line in rules::refund::lines_66_to_80(&cx, &s) {
-        s.push(line);
-    }
+    let rules = Registry::nonresident(&cx, scope);
+    let s = Sheet::for_map(&p.nr_line_map).with_rules(&rules);
+    s.fill(&p.nr_line_map);
     rules::nonresident::resident_only_answers(&cx);
     let after = next_year_and_late(&cx, &s);
-    let mut ret = with_next_year(finish_with_credits(&cx, s, applied), after);
+    let ret = finish(&cx, s);
+    let (applied, _, nj2210) = rules.into_parts();
+    let mut ret = with_next_year(with_credits(ret, applied), after);
     ret.nj2210 = nj2210;
     ret
 }

@@ -20,6 +20,7 @@ pub mod law;
 pub mod lines;
 pub mod money;
 pub mod params;
+pub mod registry;
 pub mod residency;
 pub mod rollover;
 pub mod rules;

@@ -2,11 +2,10 @@
 //! the diagnostics recorded) and the lines computed so far ([`Sheet`]). The orchestrator
 //! ([`crate::compute`]) builds them; every rule in [`crate::rules`] reads them.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::sync::Arc;
 
 use rust_decimal::Decimal;
-use serde::Serialize;
 
 use crate::answers::Answers;
 use crate::explain::{Diagnostic, Explanation, Line, Mode};
@@ -201,40 +200,64 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// The lines computed so far, each found by its [`Key`] in constant time.
-///
-/// A sheet made for a form ([`Sheet::for_map`]) knows which keys are lines of that form, and
-/// records every read ([`Sheet::v`]) of one that is not computed yet: a rule that reads a line
-/// too early would silently get zero. [`Sheet::premature_reads`] lists them;
-/// [`crate::compute::ComputedReturn::premature_reads`] carries them out, and the tests require
-/// none on every example draft and on arbitrary answers. A key that is not a line of the form
-/// (line 56 on the NJ-1040NR) reads as zero, which is what the form means.
-#[derive(Clone, Debug, Serialize)]
-pub struct Sheet {
-    lines: Vec<Line>,
-    /// Index into `lines` of each key's line (by [`Key::index`]).
-    #[serde(skip)]
-    slots: [Option<u16>; Key::COUNT],
-    /// Whether each key is a line of the form (by [`Key::index`]).
-    #[serde(skip)]
-    on_form: [bool; Key::COUNT],
-    /// Lines of the form read before they were computed.
-    #[serde(skip)]
-    premature: RefCell<Vec<Key>>,
+/// Where a sheet gets a line it does not hold yet: the rule registry of the return being
+/// computed ([`crate::registry`]). Each key belongs to one rule (a line function, or a worksheet
+/// that gives several lines); [`Rules::compute`] runs that rule once and puts its lines on the
+/// sheet with [`Sheet::put`].
+pub trait Rules {
+    /// The rule that gives `key` on this form, if any (a number naming the rule).
+    fn rule_of(&self, key: Key) -> Option<u16>;
+    /// Run `rule` and put the lines it gives on `s`.
+    fn compute(&self, s: &Sheet<'_>, rule: u16);
 }
 
-impl Default for Sheet {
+/// The lines of a return, each found by its [`Key`] in constant time.
+///
+/// A sheet with a rule registry ([`Sheet::with_rules`]) is demand-driven: reading a line that is
+/// not there yet ([`Sheet::v`], [`Sheet::get`]) runs the rule that gives it, once, so there is
+/// no hand-kept order of computation. A read of a line whose rule is still running (a rule that
+/// needs its own result, directly or through others) is a cycle: it reads zero and is recorded,
+/// and the tests require none.
+///
+/// A sheet without a registry (rule tests fill one with [`Sheet::push`]) records every read of
+/// a line of its form that is not on it ([`Sheet::premature_reads`]). A key that is not a line
+/// of the form and has no rule (line 56 on the NJ-1040NR) reads as zero, which is what the form
+/// means.
+pub struct Sheet<'r> {
+    /// Each key's line, by [`Key::index`].
+    slots: Vec<OnceCell<Line>>,
+    /// Whether each key is a line of the form (by [`Key::index`]).
+    on_form: [bool; Key::COUNT],
+    /// Lines of the form read before they were computed, and reads that closed a cycle.
+    premature: RefCell<Vec<Key>>,
+    /// The rule registry, when the sheet is demand-driven.
+    rules: Option<&'r dyn Rules>,
+    /// The rules running now (outermost first).
+    running: RefCell<Vec<u16>>,
+}
+
+impl std::fmt::Debug for Sheet<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Sheet")
+            .field("lines", &self.lines().collect::<Vec<_>>())
+            .field("demand_driven", &self.rules.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Sheet<'_> {
     fn default() -> Self {
         Self {
-            lines: Vec::new(),
-            slots: [None; Key::COUNT],
+            slots: (0..Key::COUNT).map(|_| OnceCell::new()).collect(),
             on_form: [false; Key::COUNT],
             premature: RefCell::new(Vec::new()),
+            rules: None,
+            running: RefCell::new(Vec::new()),
         }
     }
 }
 
-impl Sheet {
+impl<'r> Sheet<'r> {
     /// An empty sheet for the lines of a year's line map.
     pub fn for_map(map: &LineMap) -> Self {
         let mut on_form = [false; Key::COUNT];
@@ -244,80 +267,98 @@ impl Sheet {
             }
         }
         Self {
-            lines: Vec::with_capacity(map.lines.len()),
             on_form,
             ..Self::default()
         }
     }
 
-    /// Record on this sheet the premature reads of `other`, a copy of it used for a side
-    /// computation.
-    pub fn absorb_reads(&self, other: &Sheet) {
-        let mut premature = self.premature.borrow_mut();
-        for k in other.premature.borrow().iter() {
-            if !premature.contains(k) {
-                premature.push(*k);
-            }
+    /// The sheet computes each line it is asked for with `rules`.
+    #[must_use]
+    pub fn with_rules(mut self, rules: &'r dyn Rules) -> Self {
+        self.rules = Some(rules);
+        self
+    }
+
+    /// Compute every line of the form (in form order; each rule runs once, when first needed).
+    pub fn fill(&self, map: &LineMap) {
+        for (key, _, _) in &map.lines {
+            self.get(*key);
         }
     }
 
-    /// The lines of the form that were read ([`Sheet::v`]) before they were computed, each once,
-    /// in the order first read. Empty when the computation order is right.
+    /// The lines of the form that were read ([`Sheet::v`]) before they were computed, or while
+    /// their own rule was running, each once, in the order first read. Empty when every rule
+    /// reads only what can be computed before it.
     pub fn premature_reads(&self) -> Vec<Key> {
         self.premature.borrow().clone()
     }
 
-    fn slot_of(&self, key: Key) -> Option<usize> {
-        self.slots
-            .get(key.index())
-            .copied()
-            .flatten()
-            .map(usize::from)
+    fn record_premature(&self, key: Key) {
+        let mut premature = self.premature.borrow_mut();
+        if !premature.contains(&key) {
+            premature.push(key);
+        }
     }
 
     /// Add a line (replacing one with the same key).
     pub fn push(&mut self, line: Line) {
-        if let Some(old) = self.slot_of(line.key).and_then(|i| self.lines.get_mut(i)) {
-            *old = line;
-            return;
-        }
-        // A sheet holds at most one line per key, so the index always fits.
-        let index = u16::try_from(self.lines.len()).unwrap_or(u16::MAX);
         if let Some(slot) = self.slots.get_mut(line.key.index()) {
-            *slot = Some(index);
+            *slot = OnceCell::from(line);
         }
-        self.lines.push(line);
     }
 
-    /// Value of a computed line by key: zero when the key is not a line of the form, and zero
-    /// (recorded as a premature read, see [`Sheet`]) when it is but is not computed yet.
+    /// Put a line a rule gave on the sheet (a demand-driven sheet's rules call this). A line
+    /// already there is kept: each rule runs once.
+    pub fn put(&self, line: Line) {
+        if let Some(slot) = self.slots.get(line.key.index()) {
+            let _ = slot.set(line);
+        }
+    }
+
+    /// Value of a line by key (computed on first read on a demand-driven sheet): zero when the
+    /// key is not a line of the form, and zero (recorded, see [`Sheet`]) when it is but cannot be
+    /// had yet.
     pub fn v(&self, key: Key) -> Decimal {
-        match self.get(key) {
-            Some(l) => l.value,
-            None => {
-                if self.on_form.get(key.index()).copied().unwrap_or(false) {
-                    let mut premature = self.premature.borrow_mut();
-                    if !premature.contains(&key) {
-                        premature.push(key);
-                    }
-                }
-                Decimal::ZERO
+        self.get(key).map_or(Decimal::ZERO, |l| l.value)
+    }
+
+    /// A line by key, computed on first read on a demand-driven sheet.
+    pub fn get(&self, key: Key) -> Option<&Line> {
+        let slot = self.slots.get(key.index())?;
+        if let Some(l) = slot.get() {
+            return Some(l);
+        }
+        let on_form = self.on_form.get(key.index()).copied().unwrap_or(false);
+        if let Some(rule) = self.rules.and_then(|r| r.rule_of(key).map(|n| (r, n))) {
+            let (rules, n) = rule;
+            if self.running.borrow().contains(&n) {
+                // The rule giving `key` is running and has not put it yet: a cycle.
+                self.record_premature(key);
+                return None;
+            }
+            self.running.borrow_mut().push(n);
+            rules.compute(self, n);
+            self.running.borrow_mut().pop();
+            if let Some(l) = slot.get() {
+                return Some(l);
             }
         }
+        if on_form {
+            self.record_premature(key);
+        }
+        None
     }
 
-    /// A computed line by key.
-    pub fn get(&self, key: Key) -> Option<&Line> {
-        self.slot_of(key).and_then(|i| self.lines.get(i))
+    /// All lines, in key order.
+    pub fn lines(&self) -> impl Iterator<Item = &Line> {
+        self.slots.iter().filter_map(OnceCell::get)
     }
 
-    /// All lines.
-    pub fn lines(&self) -> &[Line] {
-        &self.lines
-    }
-
-    /// Take the lines out.
+    /// Take the lines out, in key order.
     pub fn into_lines(self) -> Vec<Line> {
-        self.lines
+        self.slots
+            .into_iter()
+            .filter_map(OnceCell::into_inner)
+            .collect()
     }
 }

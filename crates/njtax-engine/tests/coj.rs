@@ -115,7 +115,10 @@ fn lines_41_44_and_56_name_the_schedules_they_were_worked_on() {
         );
     }
     let citation = &o.get(Key::CojCredit).explanation.citation;
-    assert_eq!(citation, "N.J.S.A. 54A:4-1", "the statute only, before the return is finished");
+    assert_eq!(
+        citation, "N.J.S.A. 54A:4-1",
+        "the statute only, before the return is finished"
+    );
 }
 
 #[test]

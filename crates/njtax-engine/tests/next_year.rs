@@ -23,7 +23,7 @@ fn date(s: &str) -> Date {
     s.parse().unwrap()
 }
 
-fn sheet(cx: &Ctx, lines: &[(Key, Decimal)]) -> Sheet {
+fn sheet(cx: &Ctx, lines: &[(Key, Decimal)]) -> Sheet<'static> {
     let mut s = Sheet::for_map(&cx.p.line_map);
     for &(k, v) in lines {
         s.push(cx.line(k, v, Explanation::default()));

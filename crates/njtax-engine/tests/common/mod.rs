@@ -94,7 +94,7 @@ impl Out {
 pub fn sheet_with(
     cx: &njtax_engine::compute::Ctx,
     lines: &[(njtax_engine::Key, rust_decimal::Decimal)],
-) -> njtax_engine::compute::Sheet {
+) -> njtax_engine::compute::Sheet<'static> {
     let mut s = njtax_engine::compute::Sheet::default();
     for (key, value) in lines {
         s.push(cx.line(*key, *value, njtax_engine::Explanation::default()));
@@ -126,7 +126,7 @@ pub fn property_and_coj_lines(
     let l = line_56_property_tax_credit(&cx, &s, &choice);
     s.push(l);
     Out {
-        lines: s.lines().to_vec(),
+        lines: s.lines().cloned().collect(),
         diags: cx.take_diags(),
     }
 }
