@@ -11,7 +11,7 @@
 //! form's.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::common::line_refs::{RefForm, line_refs};
 
@@ -82,17 +82,6 @@ fn string_literals(src: &str) -> Vec<(usize, String)> {
     out
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let path = e.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|x| x == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 /// The literals of one file that name a computed NJ-1040 line by number or write an amount.
 fn offending(rel: &str, src: &str, is_line: &dyn Fn(&str) -> bool) -> Vec<String> {
     let other_form = OTHER_FORM_FILES.iter().any(|(f, _)| *f == rel);
@@ -128,9 +117,7 @@ fn the_engine_s_rule_text_writes_no_form_line_number_and_no_amount() {
         .collect();
     let is_line = |id: &str| maps.iter().any(|m| m.key_of(id).is_some());
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/njtax-engine/src");
-    let mut files = Vec::new();
-    rust_files(&root, &mut files);
-    files.sort();
+    let files = crate::common::files_under(&root, "rs");
     assert!(files.len() > 30, "only {} engine source files", files.len());
     let mut problems = Vec::new();
     for f in &files {

@@ -38,20 +38,10 @@ struct Expected {
 
 /// Every `.expected` file under `examples/`, sorted.
 fn expected_files() -> Vec<PathBuf> {
-    let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("examples")];
-    let mut files = Vec::new();
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let path = e.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|x| x == "expected") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
+    common::files_under(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("examples"),
+        "expected",
+    )
 }
 
 /// The differences of one scenario from its draft's computed return.

@@ -145,20 +145,28 @@ pub fn resident_return(
     ret
 }
 
-/// Every example draft (`examples/**/*.ron`), sorted by path.
-pub fn example_drafts() -> Vec<std::path::PathBuf> {
-    let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("examples")];
+/// Every file under `dir` (in any folder below it) whose name ends `.<extension>`, sorted.
+pub fn files_under(dir: &Path, extension: &str) -> Vec<std::path::PathBuf> {
+    let mut dirs = vec![dir.to_path_buf()];
     let mut files = Vec::new();
     while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).expect("examples folder reads") {
-            let path = e.expect("examples entry reads").path();
+        for e in std::fs::read_dir(&d).expect("folder reads") {
+            let path = e.expect("folder entry reads").path();
             if path.is_dir() {
                 dirs.push(path);
-            } else if path.extension().is_some_and(|x| x == "ron") {
+            } else if path.extension().is_some_and(|x| x == extension) {
                 files.push(path);
             }
         }
     }
     files.sort();
     files
+}
+
+/// Every example draft (`examples/**/*.ron`), sorted by path.
+pub fn example_drafts() -> Vec<std::path::PathBuf> {
+    files_under(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("examples"),
+        "ron",
+    )
 }

@@ -914,28 +914,8 @@ pub fn lines_41_to_44(cx: &Ctx, s: &Sheet) -> (Vec<Line>, PropertyTaxChoice) {
 pub fn line_41_property_tax_deduction(cx: &Ctx, s: &Sheet, c: &PropertyTaxChoice) -> Line {
     let p = &cx.p.property;
     let elig = &c.eligibility;
-    let Some(w) = &c.worksheet else {
-        return cx.line(
-            Key::PropertyTaxDeduction,
-            Decimal::ZERO,
-            c.test
-                .input(cx.explanation(
-                    crate::explain_format!(
-                        cx,
-                        "{}. Line {} = {}",
-                        elig.reason,
-                        cx.id(Key::PropertyTaxDeduction),
-                        fmt_money(Decimal::ZERO)
-                    ),
-                    "N.J.S.A. 54A:2-4, 3A-17, 3A-20",
-                ))
-                .line("Property taxes paid", Key::PropertyTaxesPaid, c.h1)
-                .param(&cx.p.tax.no_tax_threshold),
-        );
-    };
-    let take = c.takes_deduction();
-    let value = if take { w.h2 } else { Decimal::ZERO };
-    let decision = if !elig.deduction {
+    // Not eligible for the deduction: the reason, and line 41 is zero.
+    let none = || {
         crate::explain_format!(
             cx,
             "{}. Line {} = {}",
@@ -943,6 +923,21 @@ pub fn line_41_property_tax_deduction(cx: &Ctx, s: &Sheet, c: &PropertyTaxChoice
             cx.id(Key::PropertyTaxDeduction),
             fmt_money(Decimal::ZERO)
         )
+    };
+    let Some(w) = &c.worksheet else {
+        return cx.line(
+            Key::PropertyTaxDeduction,
+            Decimal::ZERO,
+            c.test
+                .input(cx.explanation(none(), "N.J.S.A. 54A:2-4, 3A-17, 3A-20"))
+                .line("Property taxes paid", Key::PropertyTaxesPaid, c.h1)
+                .param(&cx.p.tax.no_tax_threshold),
+        );
+    };
+    let take = c.takes_deduction();
+    let value = if take { w.h2 } else { Decimal::ZERO };
+    let decision = if !elig.deduction {
+        none()
     } else if take {
         crate::explain_format!(
             cx,
