@@ -2165,7 +2165,7 @@ fn nothing_on_any_screen_is_cut_off_in_a_1024_by_700_window() {
 
 /// The status bar's first label: the draft's name and where it stands.
 fn save_state_label(h: &Harness<'_, App>) -> String {
-    njtax_ui::view::save_state_text(h.state())
+    njtax_ui::view::save_state_text(&h.state().doc)
 }
 
 #[test]

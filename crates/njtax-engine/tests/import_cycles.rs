@@ -606,6 +606,34 @@ fn the_engine_modules_form_no_import_circle() {
     );
 }
 
+/// The same for the workspace's other crates (the app's screens, the printout, the CLI and the
+/// window shell): each crate's own modules form no circle.
+#[test]
+fn the_other_crates_modules_form_no_import_circle() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut report = String::new();
+    for (krate, src, at_least) in [
+        ("njtax-ui", "crates/njtax-ui/src", 20),
+        ("njtax-print", "crates/njtax-print/src", 5),
+        ("njtax (the CLI and the window)", "src", 5),
+    ] {
+        let files = read_sources(&root.join(src));
+        assert!(
+            files.len() >= at_least,
+            "{krate}'s source files were not found"
+        );
+        let graph = module_graph(&files);
+        let found = circles(&graph);
+        if !found.is_empty() {
+            report.push_str(&format!("{krate}:\n{}", describe(&graph, &found)));
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "import circles (move the shared item to a module both can depend on):\n{report}"
+    );
+}
+
 fn files(list: &[(&str, &str)]) -> Vec<(String, String)> {
     list.iter()
         .map(|(p, t)| ((*p).to_owned(), (*t).to_owned()))

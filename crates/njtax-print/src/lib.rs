@@ -17,6 +17,7 @@ pub mod fonts;
 pub mod handoff;
 pub mod header;
 pub mod layout;
+pub mod options;
 pub mod render;
 
 use njtax_engine::answers::Answers;
@@ -24,32 +25,7 @@ use njtax_engine::compute::ReturnSet;
 
 pub use document::DRAFT_MARK;
 pub use handoff::{Handoff, handoff};
-
-/// Why a PDF or a hand-off sheet could not be made.
-#[derive(Debug, thiserror::Error)]
-pub enum PrintError {
-    /// An embedded font could not be read (a broken build).
-    #[error("the embedded font could not be read: {0}")]
-    Font(String),
-    /// An embedded definition could not be read (a broken build).
-    #[error("the embedded definition could not be read: {0}")]
-    Definition(String),
-    /// The PDF writer failed.
-    #[error("the PDF could not be written: {0}")]
-    Pdf(String),
-    /// The hand-off sheet needs an NJ-1040 and the draft has only NJ-1040NR returns.
-    #[error(
-        "this draft has no NJ-1040 (resident) return: the hand-off sheet is made for the NJ-1040"
-    )]
-    NoResident,
-}
-
-/// Choices for the printout.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PrintOptions {
-    /// Show only the last four digits of each SSN (a reviewer's copy).
-    pub mask_ssns: bool,
-}
+pub use options::{PrintError, PrintOptions};
 
 /// The laid-out pages and outline, before they are written as PDF (tests read these).
 pub struct LaidOut {

@@ -7,9 +7,10 @@ use serde_json::Value;
 
 use njtax_engine::answers::Unreadable;
 
-use crate::app::{App, Buffer, Command};
 use crate::binding;
+use crate::cx::ScreenCx;
 use crate::forms::{Field, Kind};
+use crate::state::{Buffer, Command};
 use crate::theme;
 
 /// The widget id of the answer at `path` (used to focus it from the review screen).
@@ -216,8 +217,8 @@ pub fn month_box_name(field_label: &str, month: u8) -> String {
 
 /// Twelve checkboxes, one per month, in three rows of four (the quarters); Tab moves through them
 /// in month order.
-fn months_grid(app: &mut App, ui: &mut Ui, field: &Field, path: &str, help: &str) {
-    let current = months_of(binding::get(&app.snapshot.answers, path));
+fn months_grid(cx: &mut ScreenCx<'_>, ui: &mut Ui, field: &Field, path: &str, help: &str) {
+    let current = months_of(binding::get(&cx.snapshot.answers, path));
     // Full names when four of them fit across, else the first three letters (the boxes keep their
     // full accessible names).
     let font = egui::TextStyle::Body.resolve(ui.style());
@@ -258,10 +259,10 @@ fn months_grid(app: &mut App, ui: &mut Ui, field: &Field, path: &str, help: &str
                     r.on_hover_text(help)
                 };
                 if month == 1 {
-                    focus_if_asked(app, ui, path, &r);
+                    focus_if_asked(cx, ui, path, &r);
                 }
                 if r.changed() {
-                    app.send(Command::Set {
+                    cx.send(Command::Set {
                         path: path.to_owned(),
                         value: toggle_month(&current, month, on),
                     });
@@ -316,7 +317,7 @@ pub fn tax_year_text(year: u16, years: &[njtax_engine::TaxYear]) -> String {
 /// The tax year as a drop-down of the years the engine's data lists, newest first, named by its
 /// label (AccessKit). The draft's year stays selected even when it is not in the list.
 fn tax_year_choice(
-    app: &mut App,
+    cx: &mut ScreenCx<'_>,
     ui: &mut Ui,
     field: &Field,
     path: &str,
@@ -324,10 +325,10 @@ fn tax_year_choice(
     label_width: f32,
 ) {
     let label = field_label(ui, &field.label, label_width);
-    let now = binding::get(&app.snapshot.answers, path)
+    let now = binding::get(&cx.snapshot.answers, path)
         .and_then(Value::as_u64)
         .and_then(|n| u16::try_from(n).ok());
-    let years = app.tax_years();
+    let years = cx.tax_years;
     let shown = now.map_or_else(String::new, |y| tax_year_text(y, years));
     let choices: Vec<(u16, String)> = years
         .iter()
@@ -359,9 +360,9 @@ fn tax_year_choice(
     } else {
         r.on_hover_text(help)
     };
-    focus_if_asked(app, ui, path, &r);
+    focus_if_asked(cx, ui, path, &r);
     if let Some(year) = chosen {
-        app.send(Command::Set {
+        cx.send(Command::Set {
             path: path.to_owned(),
             value: Value::from(year),
         });
@@ -372,14 +373,14 @@ fn tax_year_choice(
 /// input (and any message). `item` names the list item the field belongs to (`W-2 from Acme`),
 /// for the words kept with text that cannot be read.
 pub fn field_row(
-    app: &mut App,
+    cx: &mut ScreenCx<'_>,
     ui: &mut Ui,
     field: &Field,
     path: &str,
     label_width: f32,
     item: Option<&str>,
 ) {
-    let current = binding::get(&app.snapshot.answers, path).cloned();
+    let current = binding::get(&cx.snapshot.answers, path).cloned();
     let help = match &field.citation {
         Some(c) if !field.help.is_empty() => format!("{}\n\n{c}", field.help),
         Some(c) => c.clone(),
@@ -387,10 +388,10 @@ pub fn field_row(
     };
     let id = field_id(path);
     match &field.kind {
-        Kind::TaxYear => tax_year_choice(app, ui, field, path, &help, label_width),
+        Kind::TaxYear => tax_year_choice(cx, ui, field, path, &help, label_width),
         Kind::Months => {
             field_label(ui, &field.label, label_width);
-            months_grid(app, ui, field, path, &help);
+            months_grid(cx, ui, field, path, &help);
         }
         Kind::Bool => {
             ui.label("");
@@ -405,9 +406,9 @@ pub fn field_row(
             } else {
                 r.on_hover_text(help)
             };
-            focus_if_asked(app, ui, path, &r);
+            focus_if_asked(cx, ui, path, &r);
             if r.changed() {
-                app.send(Command::Set {
+                cx.send(Command::Set {
                     path: path.to_owned(),
                     value: Value::Bool(v),
                 });
@@ -424,14 +425,14 @@ pub fn field_row(
             } else {
                 r.on_hover_text(help)
             };
-            focus_if_asked(app, ui, path, &r);
+            focus_if_asked(cx, ui, path, &r);
             if r.changed() {
                 let value = if on {
                     Value::Object(serde_json::Map::new())
                 } else {
                     Value::Null
                 };
-                app.send(Command::Set {
+                cx.send(Command::Set {
                     path: path.to_owned(),
                     value,
                 });
@@ -476,9 +477,9 @@ pub fn field_row(
                         } else {
                             r.on_hover_text(help.as_str())
                         };
-                        focus_if_asked(app, ui, path, &r);
+                        focus_if_asked(cx, ui, path, &r);
                         if r.clicked() && now != *value {
-                            app.send(Command::Set {
+                            cx.send(Command::Set {
                                 path: path.to_owned(),
                                 value: Value::String(value.clone()),
                             });
@@ -502,7 +503,7 @@ pub fn field_row(
                                 if ui.selectable_label(now == *value, text.as_str()).clicked() {
                                     picked = true;
                                     if now != *value {
-                                        app.send(Command::Set {
+                                        cx.send(Command::Set {
                                             path: path.to_owned(),
                                             value: Value::String(value.clone()),
                                         });
@@ -518,7 +519,7 @@ pub fn field_row(
                     } else {
                         r.on_hover_text(help.as_str())
                     };
-                    focus_if_asked(app, ui, path, &r);
+                    focus_if_asked(cx, ui, path, &r);
                 }
             };
             if long {
@@ -528,7 +529,7 @@ pub fn field_row(
                 ui.horizontal_wrapped(|ui| body(ui));
             }
         }
-        _ => text_input(app, ui, field, path, &help, label_width, item),
+        _ => text_input(cx, ui, field, path, &help, label_width, item),
     }
     ui.end_row();
 }
@@ -573,7 +574,7 @@ fn select_all(ui: &Ui, id: Id, text: &str) {
 /// (with its message) when there is some, else the answer. Readable text sets the answer;
 /// unreadable text is kept as typed and the answer counts as not given until it is fixed.
 fn text_input(
-    app: &mut App,
+    cx: &mut ScreenCx<'_>,
     ui: &mut Ui,
     field: &Field,
     path: &str,
@@ -606,16 +607,16 @@ fn text_input(
     } else {
         field_label(ui, &field.label, label_width)
     };
-    let current = binding::get(&app.snapshot.answers, path).cloned();
+    let current = binding::get(&cx.snapshot.answers, path).cloned();
     let display = match kind {
         Kind::Money | Kind::SignedMoney | Kind::OptionalMoney => money_display(current.as_ref()),
         Kind::Rate => rate_display(current.as_ref()),
         Kind::Number => number_display(current.as_ref()),
         _ => text_of(current.as_ref()),
     };
-    let kept: Option<Unreadable> = binding::unreadable(&app.snapshot.answers, path)
+    let kept: Option<Unreadable> = binding::unreadable(&cx.snapshot.answers, path)
         .and_then(|v| serde_json::from_value(v.clone()).ok());
-    let mut buffer = app.ui_state.buffers.get(path).cloned();
+    let mut buffer = cx.ui_state.buffers.get(path).cloned();
     let had_buffer = buffer.is_some();
     let mut text = match (&buffer, &kept) {
         (Some(b), _) => b.text.clone(),
@@ -623,7 +624,7 @@ fn text_input(
         (None, None) => display,
     };
     let is_ssn = *kind == Kind::Ssn;
-    let hide = is_ssn && !app.ui_state.reveal_ssn;
+    let hide = is_ssn && !cx.ui_state.reveal_ssn;
     ui.vertical(|ui| {
         // The message row sits right under the input.
         ui.spacing_mut().item_spacing.y = 0.0;
@@ -666,7 +667,7 @@ fn text_input(
         } else {
             r.on_hover_text(help)
         };
-        focus_if_asked(app, ui, path, &r);
+        focus_if_asked(cx, ui, path, &r);
         if r.gained_focus() && !entering && !by_pointer && !r.changed() {
             // Focus given while this frame was drawn (Tab, a request from another screen).
             select_all(ui, id, &text);
@@ -679,7 +680,7 @@ fn text_input(
                         error: None,
                     });
                     if kept.is_some() || current.as_ref() != Some(&value) {
-                        app.send(Command::Set {
+                        cx.send(Command::Set {
                             path: path.to_owned(),
                             value,
                         });
@@ -696,7 +697,7 @@ fn text_input(
                         problem,
                     };
                     if kept.as_ref() != Some(&entry) {
-                        app.send(Command::SetUnreadable {
+                        cx.send(Command::SetUnreadable {
                             path: path.to_owned(),
                             entry,
                         });
@@ -720,10 +721,10 @@ fn text_input(
     });
     match buffer {
         Some(b) => {
-            app.ui_state.buffers.insert(path.to_owned(), b);
+            cx.ui_state.buffers.insert(path.to_owned(), b);
         }
         None if had_buffer => {
-            app.ui_state.buffers.remove(path);
+            cx.ui_state.buffers.remove(path);
         }
         None => {}
     }
@@ -753,11 +754,11 @@ fn message_row(ui: &mut Ui, width: f32, height: f32, message: Option<&str>) {
     );
 }
 
-fn focus_if_asked(app: &mut App, ui: &Ui, path: &str, r: &egui::Response) {
-    if app.ui_state.focus.as_deref() == Some(path) {
+fn focus_if_asked(cx: &mut ScreenCx<'_>, ui: &Ui, path: &str, r: &egui::Response) {
+    if cx.ui_state.focus.as_deref() == Some(path) {
         r.request_focus();
         r.scroll_to_me(Some(egui::Align::Center));
-        app.ui_state.focus = None;
+        cx.ui_state.focus = None;
         let _ = ui;
     }
 }

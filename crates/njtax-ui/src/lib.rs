@@ -6,7 +6,8 @@
 //!
 //! Three layers of data: the [`document::Document`] (answers, saved in drafts), the computed return
 //! (derived from the answers once per change, never saved) and the UI state (screen, text as typed).
-//! Screens read the computed return and send [`app::Command`]s; they never compute tax.
+//! Screens are given a [`cx::ScreenCx`] (the document, interview and snapshot to read, the UI state
+//! to change) and send [`state::Command`]s; they never compute tax, and no screen names the app.
 #![deny(missing_docs)]
 // Screen geometry is in f32 points; money never is (it stays Decimal in the engine).
 #![allow(clippy::float_arithmetic)]
@@ -14,6 +15,7 @@
 pub mod app;
 pub mod binding;
 pub mod chooser;
+pub mod cx;
 pub mod dialogs;
 pub mod document;
 pub mod fields;
@@ -24,7 +26,9 @@ pub mod platform;
 pub mod recovery;
 pub mod screens;
 pub mod sharing;
+pub mod state;
 pub mod theme;
 pub mod view;
+pub mod words;
 
 pub use app::{App, Command};

@@ -1,11 +1,12 @@
 //! The window: menu bar, section list, the current screen, "Your NJ return", status bar, and the
-//! unsaved-changes prompt. Reads the app's snapshot and sends commands; computes nothing.
+//! unsaved-changes prompt. Reads the snapshot through the screen context and sends commands; computes nothing.
 
 use egui::{Panel, RichText, ScrollArea, Ui};
 use njtax_engine::Key;
 
-use crate::app::{App, Command, Pending, SectionState};
+use crate::cx::ScreenCx;
 use crate::screens;
+use crate::state::{Command, Pending, SectionState};
 use crate::theme;
 use njtax_engine::money::fmt_money;
 
@@ -23,14 +24,14 @@ const KEY_LINES: [Key; 8] = [
 ];
 
 /// Draw the whole window.
-pub fn draw(app: &mut App, ui: &mut Ui) {
-    Panel::top("menu_bar").show(ui, |ui| menu_bar(app, ui));
-    Panel::bottom("status_bar").show(ui, |ui| status_bar(app, ui));
+pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    Panel::top("menu_bar").show(ui, |ui| menu_bar(cx, ui));
+    Panel::bottom("status_bar").show(ui, |ui| status_bar(cx, ui));
     Panel::left("sections")
         .resizable(false)
         .default_size(theme::LEFT_PANEL_WIDTH)
         .min_size(theme::LEFT_PANEL_WIDTH)
-        .show(ui, |ui| sections(app, ui));
+        .show(ui, |ui| sections(cx, ui));
     Panel::right("your_return")
         .resizable(false)
         .default_size(theme::RIGHT_PANEL_WIDTH)
@@ -39,21 +40,21 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
             // A long notice or several returns must never push the totals out of a small window.
             ScrollArea::vertical()
                 .id_salt("your_return_scroll")
-                .show(ui, |ui| your_return(app, ui));
+                .show(ui, |ui| your_return(cx, ui));
         });
     egui::CentralPanel::default().show(ui, |ui| {
         ScrollArea::vertical()
             .auto_shrink([false, false])
-            .show(ui, |ui| screens::draw_current(app, ui));
+            .show(ui, |ui| screens::draw_current(cx, ui));
     });
-    prompt(app, ui);
+    prompt(cx, ui);
 }
 
-fn menu_bar(app: &mut App, ui: &mut Ui) {
+fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
             if ui.button("New").on_hover_text("Ctrl+N").clicked() {
-                app.send(Command::New);
+                cx.send(Command::New);
                 ui.close();
             }
             if ui
@@ -63,15 +64,15 @@ fn menu_bar(app: &mut App, ui: &mut Ui) {
                 )
                 .clicked()
             {
-                app.send(Command::NextYear);
+                cx.send(Command::NextYear);
                 ui.close();
             }
             if ui.button("Open…").on_hover_text("Ctrl+O").clicked() {
-                app.send(Command::Open);
+                cx.send(Command::Open);
                 ui.close();
             }
             if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
-                app.send(Command::Save);
+                cx.send(Command::Save);
                 ui.close();
             }
             if ui
@@ -79,7 +80,7 @@ fn menu_bar(app: &mut App, ui: &mut Ui) {
                 .on_hover_text("Ctrl+Shift+S")
                 .clicked()
             {
-                app.send(Command::SaveAs);
+                cx.send(Command::SaveAs);
                 ui.close();
             }
             ui.separator();
@@ -90,7 +91,7 @@ fn menu_bar(app: &mut App, ui: &mut Ui) {
                 )
                 .clicked()
             {
-                app.send(Command::PrintPdf);
+                cx.send(Command::PrintPdf);
                 ui.close();
             }
             if ui
@@ -100,10 +101,10 @@ fn menu_bar(app: &mut App, ui: &mut Ui) {
                 )
                 .clicked()
             {
-                app.send(Command::SaveHandoff);
+                cx.send(Command::SaveHandoff);
                 ui.close();
             }
-            let mut mask = app.ui_state.print_mask_ssns;
+            let mut mask = cx.ui_state.print_mask_ssns;
             if ui
                 .checkbox(&mut mask, "Show only the last 4 digits of SSNs")
                 .on_hover_text(
@@ -111,14 +112,15 @@ fn menu_bar(app: &mut App, ui: &mut Ui) {
                 )
                 .changed()
             {
-                app.send(Command::TogglePrintMask);
+                cx.send(Command::TogglePrintMask);
             }
             ui.separator();
             ui.menu_button("Recent drafts", |ui| {
-                if app.recent.is_empty() {
+                if cx.recent.is_empty() {
                     ui.label("No recent drafts");
                 }
-                for p in app.recent.clone() {
+                let recent = cx.recent;
+                for p in recent {
                     let name = p.file_name().map_or_else(
                         || p.display().to_string(),
                         |n| n.to_string_lossy().into_owned(),
@@ -128,7 +130,7 @@ fn menu_bar(app: &mut App, ui: &mut Ui) {
                         .on_hover_text(p.display().to_string())
                         .clicked()
                     {
-                        app.send(Command::OpenPath(p));
+                        cx.send(Command::OpenPath(p.clone()));
                         ui.close();
                     }
                 }
@@ -136,32 +138,32 @@ fn menu_bar(app: &mut App, ui: &mut Ui) {
         });
         ui.menu_button("Edit", |ui| {
             if ui
-                .add_enabled(app.doc.can_undo(), egui::Button::new("Undo"))
+                .add_enabled(cx.doc.can_undo(), egui::Button::new("Undo"))
                 .on_hover_text("Ctrl+Z")
                 .clicked()
             {
-                app.send(Command::Undo);
+                cx.send(Command::Undo);
                 ui.close();
             }
             if ui
-                .add_enabled(app.doc.can_redo(), egui::Button::new("Redo"))
+                .add_enabled(cx.doc.can_redo(), egui::Button::new("Redo"))
                 .on_hover_text("Ctrl+Shift+Z")
                 .clicked()
             {
-                app.send(Command::Redo);
+                cx.send(Command::Redo);
                 ui.close();
             }
         });
         ui.separator();
-        let a = app.doc.answers();
+        let a = cx.doc.answers();
         ui.label(format!(
             "Tax year {}",
-            crate::fields::tax_year_text(a.tax_year, app.tax_years())
+            crate::fields::tax_year_text(a.tax_year, cx.tax_years)
         ));
         ui.separator();
         ui.label(a.filing_status.name());
         ui.separator();
-        let reveal = if app.ui_state.reveal_ssn {
+        let reveal = if cx.ui_state.reveal_ssn {
             "Hide SSNs"
         } else {
             "Show SSNs"
@@ -171,15 +173,15 @@ fn menu_bar(app: &mut App, ui: &mut Ui) {
             .on_hover_text("Social Security numbers are masked on screen unless shown")
             .clicked()
         {
-            app.send(Command::ToggleRevealSsn);
+            cx.send(Command::ToggleRevealSsn);
         }
     });
 }
 
-fn status_bar(app: &mut App, ui: &mut Ui) {
+fn status_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     ui.horizontal(|ui| {
-        ui.label(save_state_text(app));
-        if let Some((msg, is_error)) = &app.ui_state.message {
+        ui.label(save_state_text(cx.doc));
+        if let Some((msg, is_error)) = &cx.ui_state.message {
             ui.separator();
             let text = RichText::new(msg.as_str());
             let text = if *is_error {
@@ -195,10 +197,10 @@ fn status_bar(app: &mut App, ui: &mut Ui) {
 
 /// The draft's name and where it stands, for the status bar: only a draft with a file, saved or
 /// opened and unchanged since, is "(saved)".
-pub fn save_state_text(app: &App) -> String {
+pub fn save_state_text(doc: &crate::document::Document) -> String {
     use crate::document::SaveState;
-    let name = app.doc.display_name();
-    let state = match app.doc.save_state() {
+    let name = doc.display_name();
+    let state = match doc.save_state() {
         SaveState::Sample => "a sample, not your return",
         SaveState::SampleChanged => "a sample with your changes, not saved",
         SaveState::NeverSaved => "not saved yet",
@@ -208,18 +210,18 @@ pub fn save_state_text(app: &App) -> String {
     format!("{name} ({state})")
 }
 
-fn sections(app: &mut App, ui: &mut Ui) {
+fn sections(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     ui.add_space(theme::GAP_M);
     ui.heading("Sections");
     ui.add_space(theme::GAP_S);
-    let titles: Vec<String> = app
+    let titles: Vec<String> = cx
         .interview
         .screens
         .iter()
         .map(|s| s.title.clone())
         .collect();
     for (i, title) in titles.iter().enumerate() {
-        let state = app
+        let state = cx
             .snapshot
             .sections
             .get(i)
@@ -233,10 +235,10 @@ fn sections(app: &mut App, ui: &mut Ui) {
         ui.horizontal(|ui| {
             state_mark(ui, state);
             let r = ui
-                .selectable_label(app.ui_state.screen == i, title.as_str())
+                .selectable_label(cx.ui_state.screen == i, title.as_str())
                 .on_hover_text(words);
             if r.clicked() {
-                app.send(Command::Goto {
+                cx.send(Command::Goto {
                     screen: i,
                     focus: None,
                 });
@@ -245,12 +247,12 @@ fn sections(app: &mut App, ui: &mut Ui) {
     }
 }
 
-fn your_return(app: &mut App, ui: &mut Ui) {
+fn your_return(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     ui.add_space(theme::GAP_M);
     ui.heading("Your NJ return");
     ui.add_space(theme::GAP_M);
-    let Some(set) = app.shared_returns() else {
-        let why = app
+    let Some(set) = cx.returns() else {
+        let why = cx
             .snapshot
             .result
             .as_ref()
@@ -265,20 +267,20 @@ fn your_return(app: &mut App, ui: &mut Ui) {
     };
     // The year's forms are not published: say so before any figure.
     if set.provisional.is_some() {
-        screens::review::provisional_notice(ui, &set, None);
+        screens::review::provisional_notice(ui, set, None);
         ui.add_space(theme::GAP_M);
     }
     let returns = &set.returns;
     let net = set.net_refund();
     // Answers that could not be read count as not given: every figure below may still change.
-    let not_final = screens::not_final::not_final(app);
-    if let Some(c) = screens::not_final::notice(app, ui) {
-        app.send(c);
+    let not_final = screens::not_final::not_final(cx);
+    if let Some(c) = screens::not_final::notice(cx, ui) {
+        cx.send(c);
     }
     if not_final {
         ui.add_space(theme::GAP_M);
     }
-    let chosen = app
+    let chosen = cx
         .ui_state
         .selected_return
         .min(returns.len().saturating_sub(1));
@@ -341,14 +343,14 @@ fn your_return(app: &mut App, ui: &mut Ui) {
     if !not_final {
         r.on_hover_text("Updated as you type");
     }
-    if let Some(text) = refund_deadline_notice(app, returns) {
+    if let Some(text) = refund_deadline_notice(cx, returns) {
         ui.label(
             RichText::new(text)
                 .small()
                 .color(theme::warning_colour(ui.visuals())),
         );
         // The answer that settles it: the day the return is (to be) filed.
-        if let Some(goto) = app.goto_answer(FILED_ON)
+        if let Some(goto) = cx.goto_answer(FILED_ON)
             && ui
                 .link(RichText::new(FILED_ON_LINK).small())
                 .on_hover_text(
@@ -356,7 +358,7 @@ fn your_return(app: &mut App, ui: &mut Ui) {
                 )
                 .clicked()
         {
-            app.send(goto);
+            cx.send(goto);
         }
     }
     if returns.len() == 1
@@ -391,7 +393,7 @@ fn your_return(app: &mut App, ui: &mut Ui) {
                 }
             });
     }
-    let diagnostics = app.diagnostics();
+    let diagnostics = cx.diagnostics();
     let errors = diagnostics
         .iter()
         .filter(|d| d.severity == njtax_engine::Severity::Error)
@@ -401,7 +403,7 @@ fn your_return(app: &mut App, ui: &mut Ui) {
         .filter(|d| d.severity == njtax_engine::Severity::Warning)
         .count();
     ui.add_space(theme::GAP_M);
-    let review = app
+    let review = cx
         .interview
         .screens
         .iter()
@@ -409,7 +411,7 @@ fn your_return(app: &mut App, ui: &mut Ui) {
     let summary = format!("{errors} to fix, {warnings} to check");
     if let Some(i) = review {
         if ui.link(summary).clicked() {
-            app.send(Command::Goto {
+            cx.send(Command::Goto {
                 screen: i,
                 focus: None,
             });
@@ -418,9 +420,9 @@ fn your_return(app: &mut App, ui: &mut Ui) {
         ui.label(summary);
     }
     if let Some((i, line)) = clicked {
-        app.send(Command::ShowReturn(i));
+        cx.send(Command::ShowReturn(i));
         if let Some(id) = line {
-            app.send(Command::ShowLine(id));
+            cx.send(Command::ShowLine(id));
         }
     }
 }
@@ -435,12 +437,15 @@ const FILED_ON_LINK: &str = "Give the date you file";
 /// `refund_claim_deadline`, 54A:9-8) is near or past and the filer has not said when the return
 /// is filed: the engine then takes the return as filed on time, so its refund may be barred. How
 /// near is "near" comes with the deadline (late.ron), as for the engine's own warning.
-fn refund_deadline_notice(app: &App, returns: &[njtax_engine::ComputedReturn]) -> Option<String> {
+fn refund_deadline_notice(
+    cx: &ScreenCx<'_>,
+    returns: &[njtax_engine::ComputedReturn],
+) -> Option<String> {
     use njtax_engine::rules::refund::DeadlineStanding;
-    if app.doc.answers().filing.filed_on.is_some() {
+    if cx.doc.answers().filing.filed_on.is_some() {
         return None;
     }
-    let today = app.today()?;
+    let today = cx.today?;
     let deadline = returns
         .iter()
         .filter(|r| r.refund > rust_decimal::Decimal::ZERO)
@@ -515,11 +520,11 @@ fn short(label: &str) -> String {
 /// The list of recovered work at start (after a crash) or when a draft with a recovery is opened:
 /// each draft's name, its folder and the local time its changes were autosaved, to restore or
 /// discard one by one, or to keep for the next start.
-fn recovery_prompt(app: &mut App, ui: &mut Ui) {
-    if app.ui_state.recovery_offers.is_empty() {
+fn recovery_prompt(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    if cx.ui_state.recovery_offers.is_empty() {
         return;
     }
-    let offers = app.ui_state.recovery_offers.clone();
+    let offers = cx.ui_state.recovery_offers.clone();
     let heading = "Recover unsaved work?";
     let id = egui::Id::unique("recovery_prompt");
     // An alert dialog: a screen reader reads it out when it appears.
@@ -546,7 +551,7 @@ fn recovery_prompt(app: &mut App, ui: &mut Ui) {
                         .folder_text()
                         .map_or_else(|| "Never saved to a file".to_owned(), |f| format!("In {f}"));
                     ui.label(RichText::new(&folder).small());
-                    let when = format!("Autosaved {}", offer.written_text(app.time_zone()));
+                    let when = format!("Autosaved {}", offer.written_text(cx.time_zone));
                     ui.label(&when);
                     ui.horizontal(|ui| {
                         let restore = ui.button("Restore");
@@ -564,10 +569,10 @@ fn recovery_prompt(app: &mut App, ui: &mut Ui) {
                             restore.request_focus();
                         }
                         if restore.clicked() {
-                            app.send(Command::RestoreRecovery(i));
+                            cx.send(Command::RestoreRecovery(i));
                         }
                         if discard.clicked() {
-                            app.send(Command::DiscardRecovery(i));
+                            cx.send(Command::DiscardRecovery(i));
                         }
                     });
                 }
@@ -579,20 +584,20 @@ fn recovery_prompt(app: &mut App, ui: &mut Ui) {
             .on_hover_text("Keep the recovered work for the next start")
             .clicked()
         {
-            app.send(Command::KeepRecoveries);
+            cx.send(Command::KeepRecoveries);
         }
     });
     // Escape or a click outside is "Decide later": nothing is removed.
     if response.should_close() {
-        app.send(Command::KeepRecoveries);
+        cx.send(Command::KeepRecoveries);
     }
 }
 
 /// The window saying that printing (or the hand-off sheet, or next year's draft) was refused
 /// because an answer could not be read: which one, what was typed and why, with a button to go
 /// to it.
-fn refusal_prompt(app: &mut App, ui: &mut Ui) {
-    let Some(refused) = app.ui_state.refused.clone() else {
+fn refusal_prompt(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    let Some(refused) = cx.ui_state.refused.clone() else {
         return;
     };
     let u = &refused.entry;
@@ -601,7 +606,7 @@ fn refusal_prompt(app: &mut App, ui: &mut Ui) {
     } else {
         u.field.clone()
     };
-    let goto = app.goto_answer(&refused.path);
+    let goto = cx.goto_answer(&refused.path);
     egui::Modal::new(egui::Id::unique("refusal_prompt")).show(ui.ctx(), |ui| {
         ui.set_max_width(theme::PROMPT_WIDTH);
         ui.heading(format!("{} was not made", refused.what));
@@ -622,7 +627,7 @@ fn refusal_prompt(app: &mut App, ui: &mut Ui) {
         if refused.count > 1 {
             ui.label(format!(
                 "{} in all: Review lists each one.",
-                screens::not_final::count_words(refused.count)
+                crate::words::count_words(refused.count)
             ));
         }
         ui.add_space(theme::GAP_M);
@@ -630,23 +635,23 @@ fn refusal_prompt(app: &mut App, ui: &mut Ui) {
             if let Some(goto) = &goto
                 && ui.button("Go to this answer").clicked()
             {
-                app.send(Command::CloseRefusal);
-                app.send(goto.clone());
+                cx.send(Command::CloseRefusal);
+                cx.send(goto.clone());
             }
             if ui.button("Close").clicked() {
-                app.send(Command::CloseRefusal);
+                cx.send(Command::CloseRefusal);
             }
         });
     });
 }
 
-fn prompt(app: &mut App, ui: &mut Ui) {
-    recovery_prompt(app, ui);
-    crate::dialogs::open_error::draw(app, ui);
-    crate::dialogs::two_windows::draw_already_open(app, ui);
-    crate::dialogs::two_windows::draw_conflict(app, ui);
-    refusal_prompt(app, ui);
-    let Some(pending) = app.ui_state.pending.clone() else {
+fn prompt(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    recovery_prompt(cx, ui);
+    crate::dialogs::open_error::draw(cx, ui);
+    crate::dialogs::two_windows::draw_already_open(cx, ui);
+    crate::dialogs::two_windows::draw_conflict(cx, ui);
+    refusal_prompt(cx, ui);
+    let Some(pending) = cx.ui_state.pending.clone() else {
         return;
     };
     let what = match pending {
@@ -655,7 +660,7 @@ fn prompt(app: &mut App, ui: &mut Ui) {
         Pending::Open(_) => "open another draft",
         Pending::Close => "close",
     };
-    let name = app.doc.display_name();
+    let name = cx.doc.display_name();
     egui::Modal::new(egui::Id::unique("unsaved_prompt")).show(ui.ctx(), |ui| {
         ui.heading("Unsaved changes");
         ui.label(format!(
@@ -664,13 +669,13 @@ fn prompt(app: &mut App, ui: &mut Ui) {
         ui.add_space(theme::GAP_M);
         ui.horizontal(|ui| {
             if ui.button("Save").clicked() {
-                app.send(Command::PromptSave);
+                cx.send(Command::PromptSave);
             }
             if ui.button("Discard changes").clicked() {
-                app.send(Command::PromptDiscard);
+                cx.send(Command::PromptDiscard);
             }
             if ui.button("Cancel").clicked() {
-                app.send(Command::PromptCancel);
+                cx.send(Command::PromptCancel);
             }
         });
     });

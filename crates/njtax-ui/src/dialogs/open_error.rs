@@ -4,7 +4,8 @@
 
 use egui::{RichText, Ui};
 
-use crate::app::{App, Command};
+use crate::cx::ScreenCx;
+use crate::state::Command;
 use crate::theme;
 
 /// The accessible name and heading of the window for a file: `Could not open smith.ron`.
@@ -13,12 +14,12 @@ pub fn title(file_name: &str) -> String {
 }
 
 /// Draw the window when an open failed.
-pub fn draw(app: &mut App, ui: &mut Ui) {
-    let Some(problem) = app.ui_state.open_error.clone() else {
+pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    let Some(problem) = cx.ui_state.open_error.clone() else {
         return;
     };
     let heading = title(&problem.file_name);
-    let current = app.doc.display_name();
+    let current = cx.doc.display_name();
     let id = egui::Id::unique("open_error_window");
     // An alert dialog: a screen reader reads it out when it appears.
     let area = egui::Modal::default_area(id)
@@ -42,7 +43,7 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
         ui.horizontal(|ui| {
             let ok = ui.button("OK");
             if ok.clicked() {
-                app.send(Command::CloseOpenError);
+                cx.send(Command::CloseOpenError);
             }
             // The window takes the keyboard: Enter or Space closes it, Tab reaches the other
             // button.
@@ -54,13 +55,13 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
                     .file_name()
                     .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
                 if ui.button(format!("Open {name}")).clicked() {
-                    app.send(Command::CloseOpenError);
-                    app.send(Command::OpenPath(previous.clone()));
+                    cx.send(Command::CloseOpenError);
+                    cx.send(Command::OpenPath(previous.clone()));
                 }
             }
         });
     });
     if response.should_close() {
-        app.send(Command::CloseOpenError);
+        cx.send(Command::CloseOpenError);
     }
 }

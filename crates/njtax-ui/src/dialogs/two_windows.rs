@@ -4,7 +4,8 @@
 
 use egui::Ui;
 
-use crate::app::{App, Command};
+use crate::cx::ScreenCx;
+use crate::state::Command;
 use crate::theme;
 
 /// The accessible name and heading of the window for a stopped save:
@@ -27,8 +28,8 @@ fn name_of(path: &std::path::Path) -> String {
 }
 
 /// Draw the window of a stopped save, when there is one.
-pub fn draw_conflict(app: &mut App, ui: &mut Ui) {
-    let Some(conflict) = app.ui_state.conflict.clone() else {
+pub fn draw_conflict(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    let Some(conflict) = cx.ui_state.conflict.clone() else {
         return;
     };
     let name = name_of(&conflict.path);
@@ -58,29 +59,29 @@ pub fn draw_conflict(app: &mut App, ui: &mut Ui) {
                 save_as.request_focus();
             }
             if save_as.clicked() {
-                app.send(Command::ConflictSaveAs);
+                cx.send(Command::ConflictSaveAs);
             }
             if ui.button("Replace it with mine").clicked() {
-                app.send(Command::ConflictReplace);
+                cx.send(Command::ConflictReplace);
             }
             if ui.button("Cancel").clicked() {
-                app.send(Command::ConflictCancel);
+                cx.send(Command::ConflictCancel);
             }
         });
     });
     if response.should_close() {
-        app.send(Command::ConflictCancel);
+        cx.send(Command::ConflictCancel);
     }
 }
 
 /// Draw the window of a draft open in another window, when there is one.
-pub fn draw_already_open(app: &mut App, ui: &mut Ui) {
-    let Some(asked) = app.ui_state.already_open.clone() else {
+pub fn draw_already_open(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    let Some(asked) = cx.ui_state.already_open.clone() else {
         return;
     };
     let name = name_of(&asked.path);
     let heading = already_open_title(&name);
-    let current = app.doc.display_name();
+    let current = cx.doc.display_name();
     let id = egui::Id::unique("already_open_window");
     let area = egui::Modal::default_area(id)
         .accessible_name(heading.clone())
@@ -103,14 +104,14 @@ pub fn draw_already_open(app: &mut App, ui: &mut Ui) {
                 dont.request_focus();
             }
             if dont.clicked() {
-                app.send(Command::DontOpen);
+                cx.send(Command::DontOpen);
             }
             if ui.button("Open it here too").clicked() {
-                app.send(Command::OpenAnyway);
+                cx.send(Command::OpenAnyway);
             }
         });
     });
     if response.should_close() {
-        app.send(Command::DontOpen);
+        cx.send(Command::DontOpen);
     }
 }

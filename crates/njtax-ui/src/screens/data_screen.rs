@@ -3,14 +3,15 @@
 
 use egui::{RichText, Ui};
 
-use crate::app::{App, Command};
 use crate::binding;
+use crate::cx::ScreenCx;
 use crate::fields::field_row;
 use crate::forms::{Block, Field, ItemHelper, Screen, join};
+use crate::state::Command;
 use crate::theme;
 
 /// Draw a data-driven screen.
-pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
+pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui, screen: &Screen) {
     for (b, block) in screen.blocks.iter().enumerate() {
         match block {
             Block::Fields {
@@ -23,8 +24,8 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
                 // answers holds text that could not be read, so that it can be fixed.
                 if show_if
                     .as_ref()
-                    .is_some_and(|c| !c.holds(&app.snapshot.answers, ""))
-                    && !fields.iter().any(|f| has_unreadable(app, &f.path))
+                    .is_some_and(|c| !c.holds(&cx.snapshot.answers, ""))
+                    && !fields.iter().any(|f| has_unreadable(cx, &f.path))
                 {
                     continue;
                 }
@@ -32,13 +33,13 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
                     ui.add_space(theme::GAP_M);
                     ui.label(RichText::new(title).strong());
                 }
-                grid(app, ui, (screen.id.as_str(), b), fields, "", None);
+                grid(cx, ui, (screen.id.as_str(), b), fields, "", None);
                 match helper {
                     Some(crate::forms::Helper::FilingStatus) => {
-                        super::filing_status_helper::draw(app, ui)
+                        super::filing_status_helper::draw(cx, ui)
                     }
-                    Some(crate::forms::Helper::NextYearPlan) => super::next_year::plan(app, ui),
-                    Some(crate::forms::Helper::LateEstimate) => super::next_year::late(app, ui),
+                    Some(crate::forms::Helper::NextYearPlan) => super::next_year::plan(cx, ui),
+                    Some(crate::forms::Helper::LateEstimate) => super::next_year::late(cx, ui),
                     None => {}
                 }
             }
@@ -57,27 +58,27 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
                 if !help.is_empty() {
                     ui.label(RichText::new(help).small());
                 }
-                let count = binding::get(&app.snapshot.answers, path)
+                let count = binding::get(&cx.snapshot.answers, path)
                     .and_then(|v| v.as_array())
                     .map_or(0, Vec::len);
                 for i in 0..count {
                     let base = format!("{path}[{i}]");
-                    let heading = item_heading(app, item_title, &base, i);
+                    let heading = item_heading(cx, item_title, &base, i);
                     egui::CollapsingHeader::new(RichText::new(&heading))
                         .id_salt((path.as_str(), i))
                         .default_open(true)
                         .show(ui, |ui| {
-                            grid(app, ui, (path.as_str(), i), fields, &base, Some(&heading));
+                            grid(cx, ui, (path.as_str(), i), fields, &base, Some(&heading));
                             match item_helper {
                                 Some(ItemHelper::ImpairedEstimate) => {
-                                    impaired_estimate(app, ui, i);
+                                    impaired_estimate(cx, ui, i);
                                 }
                                 None => {}
                             }
                             if added_on.is_none()
                                 && ui.button(format!("Remove {heading}")).clicked()
                             {
-                                app.send(Command::RemoveItem(path.clone(), i));
+                                cx.send(Command::RemoveItem(path.clone(), i));
                             }
                         });
                 }
@@ -86,26 +87,26 @@ pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
                         let add = ui.button(add_label);
                         // An empty list is the screen's first question: its add button takes
                         // the focus.
-                        if app.ui_state.focus.as_deref() == Some(path.as_str()) {
+                        if cx.ui_state.focus.as_deref() == Some(path.as_str()) {
                             add.request_focus();
                             add.scroll_to_me(Some(egui::Align::Center));
-                            app.ui_state.focus = None;
+                            cx.ui_state.focus = None;
                         }
                         if add.clicked() {
-                            app.send(Command::AddItem(path.clone()));
+                            cx.send(Command::AddItem(path.clone()));
                         }
                     }
-                    Some(home) => elsewhere(app, ui, home, add_label, count),
+                    Some(home) => elsewhere(cx, ui, home, add_label, count),
                 }
             }
         }
     }
-    computed_lines(app, ui, &screen.computed);
+    computed_lines(cx, ui, &screen.computed);
 }
 
 /// Where the items of a list asked about here are added or removed: a link to that screen.
-fn elsewhere(app: &mut App, ui: &mut Ui, home: &str, add_label: &str, count: usize) {
-    let Some((index, title)) = app
+fn elsewhere(cx: &mut ScreenCx<'_>, ui: &mut Ui, home: &str, add_label: &str, count: usize) {
+    let Some((index, title)) = cx
         .interview
         .screens
         .iter()
@@ -121,7 +122,7 @@ fn elsewhere(app: &mut App, ui: &mut Ui, home: &str, add_label: &str, count: usi
         }
         ui.label(format!("{add_label} on the {title} screen:"));
         if ui.link(format!("go to {title}")).clicked() {
-            app.send(Command::Goto {
+            cx.send(Command::Goto {
                 screen: index,
                 focus: None,
             });
@@ -130,12 +131,12 @@ fn elsewhere(app: &mut App, ui: &mut Ui, home: &str, add_label: &str, count: usi
 }
 
 /// Whether the answer at `path` holds text that could not be read.
-fn has_unreadable(app: &App, path: &str) -> bool {
-    binding::unreadable(&app.snapshot.answers, path).is_some()
+fn has_unreadable(cx: &ScreenCx<'_>, path: &str) -> bool {
+    binding::unreadable(&cx.snapshot.answers, path).is_some()
 }
 
 fn grid(
-    app: &mut App,
+    cx: &mut ScreenCx<'_>,
     ui: &mut Ui,
     id: (&str, usize),
     fields: &[Field],
@@ -153,21 +154,21 @@ fn grid(
                 let path = join(base, &f.path);
                 if f.show_if
                     .as_ref()
-                    .is_some_and(|c| !c.holds(&app.snapshot.answers, base))
-                    && !has_unreadable(app, &path)
+                    .is_some_and(|c| !c.holds(&cx.snapshot.answers, base))
+                    && !has_unreadable(cx, &path)
                 {
                     continue;
                 }
-                field_row(app, ui, f, &path, label_width, item);
+                field_row(cx, ui, f, &path, label_width, item);
             }
         });
 }
 
 /// The engine's preliminary estimate for the `i`-th employee of the impaired-employee estimator,
 /// from the snapshot.
-fn impaired_estimate(app: &App, ui: &mut Ui, i: usize) {
+fn impaired_estimate(cx: &ScreenCx<'_>, ui: &mut Ui, i: usize) {
     use njtax_engine::rules::impaired_estimator::HoursCase;
-    let Some(est) = app.snapshot.impaired_estimates.get(i) else {
+    let Some(est) = cx.snapshot.impaired_estimates.get(i) else {
         return;
     };
     ui.add_space(theme::GAP_S);
@@ -206,7 +207,7 @@ fn impaired_estimate(app: &App, ui: &mut Ui, i: usize) {
 }
 
 /// "W-2 from {employer}" with the item's answers filled in.
-fn item_heading(app: &App, template: &str, base: &str, i: usize) -> String {
+fn item_heading(cx: &ScreenCx<'_>, template: &str, base: &str, i: usize) -> String {
     let mut out = String::new();
     let mut rest = template;
     while let Some(open) = rest.find('{') {
@@ -218,7 +219,7 @@ fn item_heading(app: &App, template: &str, base: &str, i: usize) -> String {
         let value = if key == "n" {
             (i + 1).to_string()
         } else {
-            match binding::get(&app.snapshot.answers, &join(base, key)) {
+            match binding::get(&cx.snapshot.answers, &join(base, key)) {
                 Some(serde_json::Value::String(s)) if !s.trim().is_empty() => s.clone(),
                 _ => format!("#{}", i + 1),
             }
@@ -231,16 +232,16 @@ fn item_heading(app: &App, template: &str, base: &str, i: usize) -> String {
 }
 
 /// The computed lines a screen explains: value, rule in words, citation, and a link to the form view.
-pub fn computed_lines(app: &mut App, ui: &mut Ui, keys: &[njtax_engine::Key]) {
+pub fn computed_lines(cx: &mut ScreenCx<'_>, ui: &mut Ui, keys: &[njtax_engine::Key]) {
     if keys.is_empty() {
         return;
     }
-    let Some(ret) = app.computed() else { return };
+    let Some(ret) = cx.computed() else { return };
     let lines: Vec<njtax_engine::Line> = keys
         .iter()
         .filter_map(|k| ret.by_key(*k).cloned())
         .collect();
-    let not_final = super::not_final::not_final(app);
+    let not_final = super::not_final::not_final(cx);
     ui.add_space(theme::GAP_L);
     ui.label(RichText::new("What this gives on your return").strong());
     let mut show = None;
@@ -270,8 +271,8 @@ pub fn computed_lines(app: &mut App, ui: &mut Ui, keys: &[njtax_engine::Key]) {
     }
     if let Some(id) = show {
         // The lines explained here are the first return's.
-        app.send(Command::ShowReturn(0));
-        app.send(Command::ShowLine(id));
+        cx.send(Command::ShowReturn(0));
+        cx.send(Command::ShowLine(id));
     }
 }
 

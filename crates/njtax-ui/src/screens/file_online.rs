@@ -12,13 +12,12 @@
 //! any clipboard history) can read it without the filer having chosen to reveal it.
 
 use egui::{Align, Layout, RichText, Ui};
-use njtax_engine::compute::ReturnSet;
-use njtax_engine::{Answers, ComputedReturn};
+use njtax_engine::ComputedReturn;
 use njtax_print::handoff::Entry;
-use njtax_print::{Handoff, PrintError};
 
-use crate::app::{App, Command};
+use crate::cx::ScreenCx;
 use crate::forms::Special;
+use crate::state::{Command, OnlineSheet};
 use crate::theme;
 
 /// What a figure the filer has not entered reads as on the sheet (nothing to copy).
@@ -28,69 +27,20 @@ const NOT_ENTERED: &str = "not entered";
 /// top with a link to Review instead.
 const ERRORS_NOTE: &str = "The return still has errors";
 
-/// What the screen says when the draft has only an NJ-1040NR.
-const NO_NJ1040: &str = "This draft has no NJ-1040: it gives only an NJ-1040NR (nonresident return). The hand-off sheet is made for the NJ-1040, so there are no figures to show here. File > Print to PDF… prints the NJ-1040NR with every line.";
-
 /// The word marking a figure the service works out itself.
 pub const COMPARE: &str = "compare";
 
-/// The hand-off sheet as the File online screen shows it: with SSNs in full, and with only their
-/// last four digits (the same sheet otherwise), so that the screen can follow Show SSNs without
-/// making anything while drawing.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OnlineSheet {
-    /// The sheet with Social Security numbers in full.
-    pub full: Handoff,
-    /// The same sheet with only the last four digits of each Social Security number.
-    pub masked: Handoff,
-}
-
-impl OnlineSheet {
-    /// Make the sheet for the draft's NJ-1040 from the computed returns (values only is enough:
-    /// the sheet reads lines' ids, labels and values, and the answers).
-    ///
-    /// # Errors
-    /// A sentence for the screen: the draft has no NJ-1040, or the sheet could not be made.
-    pub fn make(answers: &Answers, set: &ReturnSet) -> Result<Self, String> {
-        let full = njtax_print::handoff(answers, set, false).map_err(why_none)?;
-        let masked = njtax_print::handoff(answers, set, true).map_err(why_none)?;
-        Ok(Self { full, masked })
-    }
-
-    /// Whether any figure on the sheet is a Social Security number (its masked value differs).
-    fn has_ssns(&self) -> bool {
-        self.full
-            .steps
-            .iter()
-            .zip(&self.masked.steps)
-            .any(|(f, m)| {
-                f.entries
-                    .iter()
-                    .zip(&m.entries)
-                    .any(|(a, b)| a.value != b.value)
-            })
-    }
-}
-
-/// Why there is no sheet, in plain words.
-fn why_none(e: PrintError) -> String {
-    match e {
-        PrintError::NoResident => NO_NJ1040.to_owned(),
-        e => format!("The hand-off sheet could not be made: {e}"),
-    }
-}
-
 /// Draw the File online screen.
-pub fn draw(app: &mut App, ui: &mut Ui) {
+pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     let mut command = None;
-    draw_sheet(app, ui, &mut command);
+    draw_sheet(cx, ui, &mut command);
     if let Some(c) = command {
-        app.send(c);
+        cx.send(c);
     }
 }
 
-fn draw_sheet(app: &App, ui: &mut Ui, command: &mut Option<Command>) {
-    let sheet = match &app.snapshot.handoff {
+fn draw_sheet(cx: &ScreenCx<'_>, ui: &mut Ui, command: &mut Option<Command>) {
+    let sheet = match &cx.snapshot.handoff {
         Ok(sheet) => sheet,
         Err(why) => {
             ui.label(RichText::new(why).strong());
@@ -99,18 +49,18 @@ fn draw_sheet(app: &App, ui: &mut Ui, command: &mut Option<Command>) {
     };
     // Answers that could not be read count as not given: no figure can be copied until they
     // are fixed (the sheet cannot be saved either).
-    let not_final = super::not_final::not_final(app);
+    let not_final = super::not_final::not_final(cx);
     if not_final {
-        if let Some(c) = super::not_final::notice(app, ui) {
+        if let Some(c) = super::not_final::notice(cx, ui) {
             *command = Some(c);
         }
         ui.add_space(theme::GAP_M);
     }
-    let has_errors = app
+    let has_errors = cx
         .returns()
         .is_some_and(|set| set.returns.iter().any(ComputedReturn::has_errors));
     if has_errors {
-        let review = app
+        let review = cx
             .interview
             .screens
             .iter()
@@ -133,7 +83,7 @@ fn draw_sheet(app: &App, ui: &mut Ui, command: &mut Option<Command>) {
         });
         ui.add_space(theme::GAP_M);
     }
-    let reveal = app.ui_state.reveal_ssn;
+    let reveal = cx.ui_state.reveal_ssn;
     let h = &sheet.full;
     ui.label(RichText::new(&h.title).strong().size(theme::HEADING));
     ui.label(&h.service);

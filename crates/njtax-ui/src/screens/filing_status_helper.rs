@@ -6,7 +6,8 @@ use egui::{RichText, Ui};
 use njtax_engine::answers::FilingStatus;
 use serde_json::Value;
 
-use crate::app::{App, Command};
+use crate::cx::ScreenCx;
+use crate::state::Command;
 use crate::theme;
 
 /// The helper's questions, kept in egui memory for the session.
@@ -53,7 +54,7 @@ fn yes_no(ui: &mut Ui, question: &str, value: &mut Option<bool>) {
 }
 
 /// Draw the helper.
-pub fn draw(app: &mut App, ui: &mut Ui) {
+pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     let id = egui::Id::unique("filing_status_helper");
     let mut q: Questions = ui.data(|d| d.get_temp(id)).unwrap_or_default();
     egui::CollapsingHeader::new("Help me choose a filing status").id_salt(id).show(ui, |ui| {
@@ -79,12 +80,12 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
         if let Some(status) = q.suggestion() {
             ui.add_space(theme::GAP_S);
             ui.label(RichText::new(format!("Suggested: {}", status.name())).strong());
-            let current = app.doc.answers().filing_status;
+            let current = cx.doc.answers().filing_status;
             if current == status {
                 ui.label("That is the status chosen above.");
             } else if ui.button(format!("Use {}", status.name())).clicked() {
                 let value = serde_json::to_value(status).unwrap_or(Value::Null);
-                app.send(Command::Set { path: "filing_status".to_owned(), value });
+                cx.send(Command::Set { path: "filing_status".to_owned(), value });
             }
         }
     });

@@ -9,7 +9,8 @@ use njtax_engine::rules::business_credits::CreditSchedule;
 use njtax_engine::{ComputedReturn, Explanation, Line};
 use rust_decimal::Decimal;
 
-use crate::app::{App, Command};
+use crate::cx::ScreenCx;
+use crate::state::Command;
 use crate::theme;
 
 /// A return's name as the selector and the side panel show it: `NJ-1040 (resident period)`,
@@ -86,17 +87,17 @@ pub fn explanation_body(ui: &mut Ui, e: &Explanation) {
 }
 
 /// Draw the form view.
-pub fn draw(app: &mut App, ui: &mut Ui) {
-    if let Some(c) = super::not_final::notice(app, ui) {
-        app.send(c);
+pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    if let Some(c) = super::not_final::notice(cx, ui) {
+        cx.send(c);
     }
-    let not_final = super::not_final::not_final(app);
+    let not_final = super::not_final::not_final(cx);
     if not_final {
         ui.add_space(theme::GAP_M);
     }
-    let Some(set) = app.returns() else { return };
+    let Some(set) = cx.returns() else { return };
     let titles: Vec<String> = set.returns.iter().map(return_title).collect();
-    let chosen = app
+    let chosen = cx
         .ui_state
         .selected_return
         .min(titles.len().saturating_sub(1));
@@ -112,10 +113,10 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
         });
         ui.add_space(theme::GAP_S);
         if let Some(i) = pick {
-            app.send(Command::ShowReturn(i));
+            cx.send(Command::ShowReturn(i));
         }
     }
-    let Some(ret) = app.selected_return().cloned() else {
+    let Some(ret) = cx.selected_return().cloned() else {
         return;
     };
     ui.label(
@@ -128,7 +129,7 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
     }
     ui.add_space(theme::GAP_S);
     let lines = ret.lines;
-    let selected = app.ui_state.selected_line.clone();
+    let selected = cx.ui_state.selected_line.clone();
     if let Some(line) = selected
         .as_deref()
         .and_then(|id| lines.iter().find(|l| &*l.id == id))
@@ -175,19 +176,19 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
             }
         });
     if let Some(id) = pick {
-        app.send(Command::ShowLine(id));
+        cx.send(Command::ShowLine(id));
     }
     if let Some(s) = &ret.nj2210 {
         ui.add_space(theme::GAP_L);
-        nj2210(app, ui, s);
+        nj2210(cx, ui, s);
     }
     if let Some(s) = &ret.hcc {
         ui.add_space(theme::GAP_L);
-        hcc(app, ui, s);
+        hcc(cx, ui, s);
     }
     if !ret.business_credits.is_empty() {
         ui.add_space(theme::GAP_L);
-        schedule(app, ui, &ret.business_credits);
+        schedule(cx, ui, &ret.business_credits);
     }
 }
 
@@ -270,7 +271,7 @@ fn notes(ui: &mut Ui, notes: &[String]) {
 
 /// Form NJ-2210: the year's tax, the required installments by column, what was paid, the
 /// underpayment and the interest of each column (line 52).
-fn nj2210(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::nj2210::Nj2210Schedule) {
+fn nj2210(cx: &mut ScreenCx<'_>, ui: &mut Ui, s: &njtax_engine::rules::nj2210::Nj2210Schedule) {
     ui.label(
         RichText::new("Form NJ-2210: underpayment of estimated tax")
             .strong()
@@ -297,7 +298,7 @@ fn nj2210(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::nj2210::Nj2210Sch
                 ui.end_row();
             }
         });
-    let selected = app.ui_state.selected_nj2210_column;
+    let selected = cx.ui_state.selected_nj2210_column;
     let mut pick = None;
     if !s.columns.is_empty() {
         ui.add_space(theme::GAP_S);
@@ -316,7 +317,7 @@ fn nj2210(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::nj2210::Nj2210Sch
                     ui.end_row();
                     ui.label("Due date");
                     for c in &s.columns {
-                        ui.label(super::next_year::date_text(c.due));
+                        ui.label(crate::words::date_text(c.due));
                     }
                     ui.end_row();
                     let rows: [(&str, ColumnAmount); 4] = [
@@ -357,7 +358,7 @@ fn nj2210(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::nj2210::Nj2210Sch
     }
     notes(ui, &s.notes);
     if let Some(i) = pick {
-        app.send(Command::ShowNj2210Column(i));
+        cx.send(Command::ShowNj2210Column(i));
     }
 }
 
@@ -373,22 +374,22 @@ fn column_letter(i: usize) -> char {
 
 /// Schedule NJ-HCC: each member's months owed and exempt, the monthly worksheet, the cap, the tax,
 /// the federal credit and the payment (line 53c).
-fn hcc(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::hcc::HccSchedule) {
+fn hcc(cx: &mut ScreenCx<'_>, ui: &mut Ui, s: &njtax_engine::rules::hcc::HccSchedule) {
     ui.horizontal_wrapped(|ui| {
         ui.label(
             RichText::new("Schedule NJ-HCC: health coverage")
                 .strong()
                 .size(theme::TITLE),
         );
-        if why_link(ui, app.ui_state.hcc_why, "the NJ-HCC") {
-            app.send(Command::ShowHccWhy);
+        if why_link(ui, cx.ui_state.hcc_why, "the NJ-HCC") {
+            cx.send(Command::ShowHccWhy);
         }
     });
     if s.everyone_covered && s.payment.is_zero() {
         ui.label(
             "Everyone on the return had health coverage or an exemption every month: no payment.",
         );
-        if app.ui_state.hcc_why {
+        if cx.ui_state.hcc_why {
             egui::Frame::group(ui.style()).show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 explanation_body(ui, &s.explanation);
@@ -472,7 +473,7 @@ fn hcc(app: &mut App, ui: &mut Ui, s: &njtax_engine::rules::hcc::HccSchedule) {
                 ui.end_row();
             }
         });
-    if app.ui_state.hcc_why {
+    if cx.ui_state.hcc_why {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.label(RichText::new("Why the NJ-HCC has these amounts").strong());
@@ -509,7 +510,7 @@ pub fn separate_claims_text(s: &CreditSchedule) -> Option<String> {
 /// The business credits schedule: every credit in the order applied with where it is claimed,
 /// its amounts and why, the carryover ledger, the notes, and the outcome once the credits
 /// claimed separately are allowed.
-fn schedule(app: &mut App, ui: &mut Ui, s: &CreditSchedule) {
+fn schedule(cx: &mut ScreenCx<'_>, ui: &mut Ui, s: &CreditSchedule) {
     ui.label(
         RichText::new("Business credits schedule")
             .strong()
@@ -518,7 +519,7 @@ fn schedule(app: &mut App, ui: &mut Ui, s: &CreditSchedule) {
     ui.label(
         "Every employer and business credit in the order the law applies them. Credits without a line on this form are claimed separately, where each row says.",
     );
-    let selected = app.ui_state.selected_credit_row;
+    let selected = cx.ui_state.selected_credit_row;
     let mut pick = None;
     for (i, row) in s.rows.iter().enumerate() {
         ui.add_space(theme::GAP_S);
@@ -585,7 +586,7 @@ fn schedule(app: &mut App, ui: &mut Ui, s: &CreditSchedule) {
         });
     }
     if let Some(i) = pick {
-        app.send(Command::ShowCreditRow(i));
+        cx.send(Command::ShowCreditRow(i));
     }
     if !s.ledger.is_empty() {
         ui.add_space(theme::GAP_M);

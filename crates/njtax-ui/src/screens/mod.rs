@@ -13,22 +13,22 @@ pub mod start;
 
 use egui::Ui;
 
-use crate::app::App;
+use crate::cx::ScreenCx;
 use crate::forms::Special;
 use crate::theme;
 
 /// Draw the current screen.
-pub fn draw_current(app: &mut App, ui: &mut Ui) {
-    let Some(screen) = app.interview.screens.get(app.ui_state.screen).cloned() else {
+pub fn draw_current(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    let Some(screen) = cx.interview.screens.get(cx.ui_state.screen).cloned() else {
         ui.label("This app's interview could not be read.");
         return;
     };
     ui.add_space(theme::GAP_M);
-    let take_focus = std::mem::take(&mut app.ui_state.focus_title);
+    let take_focus = std::mem::take(&mut cx.ui_state.focus_title);
     crate::focus::screen_title(ui, &screen.title, take_focus);
-    if screen.special == Special::Start && app.doc.is_sample() {
+    if screen.special == Special::Start && cx.doc.is_sample() {
         ui.add_space(theme::GAP_S);
-        start::sample_note(app, ui);
+        start::sample_note(cx, ui);
     }
     if !screen.intro.is_empty() {
         ui.add_space(theme::GAP_S);
@@ -36,45 +36,45 @@ pub fn draw_current(app: &mut App, ui: &mut Ui) {
     }
     ui.add_space(theme::GAP_M);
     match screen.special {
-        Special::Start => start::draw(app, ui, &screen),
-        Special::Review => review::draw(app, ui),
-        Special::FileOnline => file_online::draw(app, ui),
-        Special::FormView => form_view::draw(app, ui),
-        Special::None => data_screen::draw(app, ui, &screen),
+        Special::Start => start::draw(cx, ui, &screen),
+        Special::Review => review::draw(cx, ui),
+        Special::FileOnline => file_online::draw(cx, ui),
+        Special::FormView => form_view::draw(cx, ui),
+        Special::None => data_screen::draw(cx, ui, &screen),
     }
     ui.add_space(theme::GAP_L);
-    navigation(app, ui);
+    navigation(cx, ui);
 }
 
 /// Back / Next buttons.
-fn navigation(app: &mut App, ui: &mut Ui) {
-    let i = app.ui_state.screen;
-    let n = app.interview.screens.len();
+fn navigation(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    let i = cx.ui_state.screen;
+    let n = cx.interview.screens.len();
     ui.separator();
     ui.horizontal(|ui| {
         if i > 0 {
-            let title = app
+            let title = cx
                 .interview
                 .screens
                 .get(i - 1)
                 .map(|s| s.title.clone())
                 .unwrap_or_default();
             if ui.button(format!("Back: {title}")).clicked() {
-                app.send(crate::app::Command::Goto {
+                cx.send(crate::state::Command::Goto {
                     screen: i - 1,
                     focus: None,
                 });
             }
         }
         if i + 1 < n {
-            let title = app
+            let title = cx
                 .interview
                 .screens
                 .get(i + 1)
                 .map(|s| s.title.clone())
                 .unwrap_or_default();
             if ui.button(format!("Next: {title}")).clicked() {
-                app.send(crate::app::Command::Goto {
+                cx.send(crate::state::Command::Goto {
                     screen: i + 1,
                     focus: None,
                 });

@@ -3,21 +3,15 @@
 //! of what that adds (`ComputedReturn::late`). Read from the snapshot; nothing is computed here.
 
 use egui::{RichText, Ui};
-use njtax_engine::answers::Date;
 use njtax_engine::money::fmt_money;
 
 use super::form_view::explanation_body;
-use crate::app::App;
+use crate::cx::ScreenCx;
 use crate::theme;
 
-/// A date as the plan shows it, or a dash when the engine has none.
-pub fn date_text(d: Option<Date>) -> String {
-    d.map_or_else(|| "—".to_owned(), |d| d.to_string())
-}
-
 /// The plan for next year's estimated payments.
-pub fn plan(app: &mut App, ui: &mut Ui) {
-    let Some(plan) = app.computed().and_then(|r| r.next_year.clone()) else {
+pub fn plan(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    let Some(plan) = cx.computed().and_then(|r| r.next_year.clone()) else {
         ui.add_space(theme::GAP_M);
         ui.label("The plan for next year appears here once the return can be worked out.");
         return;
@@ -64,7 +58,7 @@ pub fn plan(app: &mut App, ui: &mut Ui) {
                     ui.end_row();
                     for (i, inst) in plan.installments.iter().enumerate() {
                         ui.label(format!("{}", i + 1));
-                        ui.label(date_text(inst.due));
+                        ui.label(crate::words::date_text(inst.due));
                         ui.label(fmt_money(inst.amount));
                         ui.label(fmt_money(inst.credit_applied));
                         ui.label(fmt_money(inst.to_pay));
@@ -89,8 +83,8 @@ pub fn plan(app: &mut App, ui: &mut Ui) {
 }
 
 /// The estimate of what filing or paying late adds.
-pub fn late(app: &mut App, ui: &mut Ui) {
-    let Some(late) = app.computed().and_then(|r| r.late.clone()) else {
+pub fn late(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    let Some(late) = cx.computed().and_then(|r| r.late.clone()) else {
         ui.add_space(theme::GAP_S);
         ui.label(
             RichText::new(
@@ -111,8 +105,8 @@ pub fn late(app: &mut App, ui: &mut Ui) {
         );
         ui.label(format!(
             "Filing due: {}. Payment due: {}.",
-            date_text(late.filing_due),
-            date_text(late.payment_due)
+            crate::words::date_text(late.filing_due),
+            crate::words::date_text(late.payment_due)
         ));
         egui::Grid::new("late_estimate")
             .num_columns(2)

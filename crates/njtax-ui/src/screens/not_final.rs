@@ -6,7 +6,8 @@
 
 use egui::{Response, RichText, Ui};
 
-use crate::app::{App, Command};
+use crate::cx::ScreenCx;
+use crate::state::Command;
 use crate::theme;
 
 /// How a figure is marked while answers could not be read.
@@ -16,25 +17,16 @@ pub const NOT_FINAL: &str = "not final";
 pub const WAITS: &str = "Print to PDF, Save hand-off sheet and Start next year's draft wait until \
 each answer that could not be read is fixed.";
 
-/// "1 answer could not be read", "2 answers could not be read".
-pub fn count_words(n: usize) -> String {
-    if n == 1 {
-        "1 answer could not be read".to_owned()
-    } else {
-        format!("{n} answers could not be read")
-    }
-}
-
 /// Whether the figures are not final (some answer could not be read).
-pub fn not_final(app: &App) -> bool {
-    !app.unreadable().is_empty()
+pub fn not_final(cx: &ScreenCx<'_>) -> bool {
+    !cx.unreadable().is_empty()
 }
 
 /// A frame in the error colour: "Not final: 1 answer could not be read", then a link to each such
 /// answer (its words and what was typed). Nothing when every answer could be read. Returns the
 /// command when a link was clicked.
-pub fn notice(app: &App, ui: &mut Ui) -> Option<Command> {
-    let kept = app.unreadable();
+pub fn notice(cx: &ScreenCx<'_>, ui: &mut Ui) -> Option<Command> {
+    let kept = cx.unreadable();
     if kept.is_empty() {
         return None;
     }
@@ -46,9 +38,12 @@ pub fn notice(app: &App, ui: &mut Ui) -> Option<Command> {
             ui.set_width(ui.available_width());
             ui.add(
                 egui::Label::new(
-                    RichText::new(format!("Not final: {}", count_words(kept.len())))
-                        .strong()
-                        .color(colour),
+                    RichText::new(format!(
+                        "Not final: {}",
+                        crate::words::count_words(kept.len())
+                    ))
+                    .strong()
+                    .color(colour),
                 )
                 .wrap(),
             );
@@ -68,7 +63,7 @@ pub fn notice(app: &App, ui: &mut Ui) -> Option<Command> {
                     .link(format!("{words}: \"{}\"", u.typed_shown()))
                     .on_hover_text(format!("{}. Go to this answer", u.problem));
                 if r.clicked() {
-                    command = app.goto_answer(path);
+                    command = cx.goto_answer(path);
                 }
             }
         });

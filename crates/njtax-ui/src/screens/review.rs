@@ -4,7 +4,8 @@ use egui::{RichText, Ui};
 
 use njtax_engine::compute::{ProvisionalUse, ReturnSet};
 
-use crate::app::{App, Command};
+use crate::cx::ScreenCx;
+use crate::state::Command;
 use crate::theme;
 
 /// Whether the draft's returns need more words than one filing requirement: several returns, a
@@ -56,18 +57,18 @@ pub fn provisional_notice(ui: &mut Ui, set: &ReturnSet, uses: Option<&[Provision
 }
 
 /// Draw the review screen.
-pub fn draw(app: &mut App, ui: &mut Ui) {
-    let Some(set) = app.shared_returns() else {
+pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    let Some(set) = cx.returns() else {
         return;
     };
     let Some(ret) = set.primary() else { return };
     let filing = ret.filing_requirement.clone();
     if set.provisional.is_some() {
-        provisional_notice(ui, &set, Some(&app.snapshot.provisional_uses));
+        provisional_notice(ui, set, Some(&cx.snapshot.provisional_uses));
         ui.add_space(theme::GAP_M);
     }
-    if has_statement(&set) {
-        statement(ui, &set);
+    if has_statement(set) {
+        statement(ui, set);
         if let Some(c) = &set.comparison {
             ui.add_space(theme::GAP_S);
             egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -86,7 +87,7 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
         );
         ui.label(&filing.reason);
     }
-    if let Some(set) = app.returns() {
+    if let Some(set) = cx.returns() {
         let claims = credit_claims(set);
         if !claims.is_empty() {
             ui.add_space(theme::GAP_M);
@@ -98,15 +99,15 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
     }
     ui.add_space(theme::GAP_M);
     // Text that could not be read: the figures are not final, and what is filed from them waits.
-    if let Some(c) = super::not_final::notice(app, ui) {
-        app.send(c);
+    if let Some(c) = super::not_final::notice(cx, ui) {
+        cx.send(c);
     }
-    if super::not_final::not_final(app) {
+    if super::not_final::not_final(cx) {
         ui.add(egui::Label::new(super::not_final::WAITS).wrap());
         ui.add_space(theme::GAP_M);
     }
     // The provisional year's warning is the notice at the top: not repeated here.
-    let mut diagnostics = app.diagnostics();
+    let mut diagnostics = cx.diagnostics();
     let before = diagnostics.len();
     diagnostics.retain(|d| d.code != njtax_engine::compute::PROVISIONAL_YEAR_CODE);
     if diagnostics.is_empty() {
@@ -129,7 +130,7 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
             let target = d
                 .path
                 .as_deref()
-                .and_then(|p| app.interview.screen_for_path(p));
+                .and_then(|p| cx.interview.screen_for_path(p));
             match target {
                 Some(screen) => {
                     if ui
@@ -137,7 +138,7 @@ pub fn draw(app: &mut App, ui: &mut Ui) {
                         .on_hover_text("Go to this answer")
                         .clicked()
                     {
-                        app.send(Command::Goto {
+                        cx.send(Command::Goto {
                             screen,
                             focus: d.path.clone(),
                         });

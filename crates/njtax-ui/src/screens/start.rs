@@ -3,28 +3,29 @@
 
 use egui::{RichText, Ui};
 
-use crate::app::{App, Command};
+use crate::cx::ScreenCx;
 use crate::forms::Screen;
+use crate::state::Command;
 use crate::theme;
 
 /// The heading of the note on the sample return (its accessible name).
 pub const SAMPLE_HEADING: &str = "This is a sample return, not yours";
 
 /// Draw the start screen.
-pub fn draw(app: &mut App, ui: &mut Ui, screen: &Screen) {
-    super::data_screen::draw(app, ui, screen);
-    if let Some(set) = app.shared_returns() {
+pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui, screen: &Screen) {
+    super::data_screen::draw(cx, ui, screen);
+    if let Some(set) = cx.returns() {
         let not_required = set.returns.iter().any(|r| !r.filing_requirement.required);
         if set.returns.len() > 1 || not_required {
             ui.add_space(theme::GAP_M);
-            super::review::statement(ui, &set);
+            super::review::statement(ui, set);
         }
     }
     ui.add_space(theme::GAP_L);
     ui.label(RichText::new("What this app covers").strong());
     let resident = format!(
         "New Jersey resident returns (NJ-1040) for the whole year, {}",
-        years_covered(app.tax_years())
+        years_covered(cx.tax_years)
     );
     for item in [
         resident.as_str(),
@@ -78,7 +79,7 @@ fn coverage() -> Result<&'static njtax_engine::coverage::Coverage, &'static str>
 
 /// The first start shows the sample return: say so under the Start screen's title, before
 /// anything else, and how to start one's own.
-pub fn sample_note(app: &mut App, ui: &mut Ui) {
+pub fn sample_note(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     let width = ui.available_width();
     egui::Frame::group(ui.style())
         .stroke(egui::Stroke::new(
@@ -92,7 +93,7 @@ pub fn sample_note(app: &mut App, ui: &mut Ui) {
                 "It is a made-up family's return, filled in so you can see how njtax works. To start your own return, choose File > New (Ctrl+N); to go on with one you saved, choose File > Open (Ctrl+O).",
             );
             if ui.button("Start my own return").clicked() {
-                app.send(Command::New);
+                cx.send(Command::New);
             }
         });
 }

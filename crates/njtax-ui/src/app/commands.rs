@@ -1,0 +1,386 @@
+//! Applying the commands the screens send: the one place answers change and the window moves
+//! between screens, after each frame is drawn.
+
+use super::*;
+
+impl App {
+    /// Apply the queued commands (once per frame, after drawing).
+    pub fn run_commands(&mut self, ctx: &egui::Context) {
+        let commands = std::mem::take(&mut self.commands);
+        if !commands.is_empty() {
+            // What was drawn this frame is already out of date.
+            ctx.request_repaint();
+        }
+        for c in commands {
+            self.apply(c, ctx);
+        }
+        self.refresh();
+        let title = self.title();
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+    }
+
+    pub(super) fn apply(&mut self, command: Command, ctx: &egui::Context) {
+        match command {
+            Command::Set { path, value } => match binding::set(self.doc.answers(), &path, value) {
+                Ok(a) => self.doc.edit(a, Some(&path)),
+                Err(e) => {
+                    self.ui_state.message =
+                        Some((format!("That answer could not be used: {e}"), true))
+                }
+            },
+            Command::SetUnreadable { path, entry } => {
+                match binding::set_unreadable(self.doc.answers(), &path, &entry) {
+                    Ok(a) => self.doc.edit(a, Some(&path)),
+                    Err(e) => {
+                        self.ui_state.message =
+                            Some((format!("That answer could not be kept: {e}"), true))
+                    }
+                }
+            }
+            Command::AddItem(path) => match binding::push_item(self.doc.answers(), &path) {
+                Ok(a) => {
+                    // The new entry's first field takes the focus.
+                    self.ui_state.focus = crate::focus::new_item_first_field(
+                        &self.interview.screens,
+                        &path,
+                        &binding::to_value(&a),
+                    );
+                    self.doc.edit(a, None);
+                }
+                Err(e) => self.ui_state.message = Some((e.to_string(), true)),
+            },
+            Command::RemoveItem(path, index) => {
+                match binding::remove_item(self.doc.answers(), &path, index) {
+                    Ok(a) => {
+                        self.doc.edit(a, None);
+                        // Buffers of later items would now point at the wrong item.
+                        self.ui_state
+                            .buffers
+                            .retain(|k, _| !k.starts_with(&format!("{path}[")));
+                    }
+                    Err(e) => self.ui_state.message = Some((e.to_string(), true)),
+                }
+            }
+            Command::Undo => {
+                if self.doc.undo() {
+                    self.ui_state.buffers.clear();
+                }
+            }
+            Command::Redo => {
+                if self.doc.redo() {
+                    self.ui_state.buffers.clear();
+                }
+            }
+            Command::New => self.guard(Pending::New, ctx),
+            Command::NextYear => {
+                // Next year's draft carries figures of this year's return (the overpayment
+                // credited forward, last year's tax): not while they are not final.
+                if !self.refuse_while_unreadable("Next year's draft") {
+                    self.guard(Pending::NextYear, ctx);
+                }
+            }
+            Command::Open => self.guard(Pending::Open(None), ctx),
+            Command::OpenPath(p) => self.guard(Pending::Open(Some(p)), ctx),
+            Command::Save => self.save(false, None, ctx),
+            Command::SaveAs => self.save(true, None, ctx),
+            Command::PrintPdf => self.export(Export::Pdf, ctx),
+            Command::SaveHandoff => self.export(Export::Handoff, ctx),
+            Command::TogglePrintMask => {
+                self.ui_state.print_mask_ssns = !self.ui_state.print_mask_ssns;
+            }
+            Command::CopyToClipboard { label, value } => {
+                // The value goes to the clipboard only; the status bar names the figure, never
+                // the figure itself (it may be an SSN), and says it was copied only once the
+                // platform has it.
+                self.ui_state.message = Some(match self.clipboard.copy_text(ctx, &value) {
+                    Ok(()) => (format!("Copied {label} to the clipboard"), false),
+                    Err(why) => (
+                        format!(
+                            "Did not copy {label}: the system clipboard could not be used ({why}). Select the figure on the screen and press Ctrl+C instead"
+                        ),
+                        true,
+                    ),
+                });
+            }
+            Command::Goto { screen, focus } => {
+                self.ui_state.screen = screen.min(self.interview.screens.len().saturating_sub(1));
+                // The new screen's first question takes the focus (its title when it asks
+                // nothing), unless the command names an answer.
+                let first = match focus {
+                    Some(path) => crate::focus::FirstStop::Answer(path),
+                    None => self
+                        .interview
+                        .screens
+                        .get(self.ui_state.screen)
+                        .map_or(crate::focus::FirstStop::Title, |s| {
+                            crate::focus::first_question(s, &self.snapshot.answers)
+                        }),
+                };
+                match first {
+                    crate::focus::FirstStop::Answer(path) => {
+                        self.ui_state.focus = Some(path);
+                        self.ui_state.focus_title = false;
+                    }
+                    crate::focus::FirstStop::Title => {
+                        self.ui_state.focus = None;
+                        self.ui_state.focus_title = true;
+                    }
+                }
+            }
+            Command::ShowLine(id) => {
+                self.goto_form_view();
+                self.ui_state.selected_line = Some(id);
+            }
+            Command::ShowReturn(i) => {
+                self.goto_form_view();
+                if i != self.ui_state.selected_return {
+                    self.ui_state.selected_line = None;
+                    self.ui_state.selected_credit_row = None;
+                    self.ui_state.selected_nj2210_column = None;
+                    self.ui_state.hcc_why = false;
+                }
+                let count = self.returns().map_or(0, |r| r.returns.len());
+                self.ui_state.selected_return = if i < count { i } else { 0 };
+            }
+            Command::ShowCreditRow(i) => {
+                self.goto_form_view();
+                self.ui_state.selected_credit_row = if self.ui_state.selected_credit_row == Some(i)
+                {
+                    None
+                } else {
+                    Some(i)
+                };
+            }
+            Command::ShowNj2210Column(i) => {
+                self.goto_form_view();
+                self.ui_state.selected_nj2210_column =
+                    if self.ui_state.selected_nj2210_column == Some(i) {
+                        None
+                    } else {
+                        Some(i)
+                    };
+            }
+            Command::ShowHccWhy => {
+                self.goto_form_view();
+                self.ui_state.hcc_why = !self.ui_state.hcc_why;
+            }
+            Command::PromptSave => {
+                if let Some(p) = self.ui_state.pending.take() {
+                    self.save(false, Some(p), ctx);
+                }
+            }
+            Command::PromptDiscard => {
+                if let Some(p) = self.ui_state.pending.take() {
+                    self.proceed(p, ctx);
+                }
+            }
+            Command::PromptCancel => self.ui_state.pending = None,
+            Command::CloseRefusal => self.ui_state.refused = None,
+            Command::ToggleRevealSsn => self.ui_state.reveal_ssn = !self.ui_state.reveal_ssn,
+            Command::RestoreRecovery(i) => {
+                if i < self.ui_state.recovery_offers.len() {
+                    // The recovery file stays until the draft is saved: restoring another one
+                    // from the list loses nothing.
+                    let r = self.ui_state.recovery_offers.remove(i);
+                    let when = r.written_text(&self.time_zone);
+                    let name = r.name.clone();
+                    let mut doc =
+                        Document::recovered(r.draft.answers.clone(), r.draft_path.clone(), &r.name);
+                    // Saved over its draft only while the draft holds what the edits began from.
+                    doc.disk = r.base;
+                    let mut msg = format!("Restored the work on {name} autosaved {when}");
+                    self.lock = match r.draft_path.as_deref() {
+                        Some(p) if self.lock.as_ref().is_some_and(|l| l.is_for(p)) => {
+                            self.lock.take()
+                        }
+                        Some(p) => match crate::sharing::DraftLock::acquire(p) {
+                            Ok(lock) => Some(lock),
+                            Err(crate::sharing::LockError::HeldElsewhere) => {
+                                msg.push_str(&format!(
+                                    "; {name} is also open in another window: a save here first checks that it was not changed there"
+                                ));
+                                None
+                            }
+                            Err(crate::sharing::LockError::Unavailable(_)) => None,
+                        },
+                        None => None,
+                    };
+                    self.doc = doc;
+                    self.adopted = Some(r);
+                    self.ui_state.screen = 0;
+                    self.ui_state.buffers.clear();
+                    self.ui_state.message = Some((msg, false));
+                }
+            }
+            Command::KeepRecoveries => {
+                let kept = std::mem::take(&mut self.ui_state.recovery_offers).len();
+                if kept > 0 {
+                    self.ui_state.message = Some((
+                        format!(
+                            "{kept} recovered draft{} kept for the next start",
+                            if kept == 1 { "" } else { "s" }
+                        ),
+                        false,
+                    ));
+                }
+            }
+            Command::CloseOpenError => self.ui_state.open_error = None,
+            Command::ConflictSaveAs => {
+                if let Some(c) = self.ui_state.conflict.take() {
+                    self.save(true, c.then, ctx);
+                }
+            }
+            Command::ConflictReplace => {
+                if let Some(c) = self.ui_state.conflict.take() {
+                    self.save_to(&c.path, true, c.then, ctx);
+                }
+            }
+            Command::ConflictCancel => {
+                if let Some(c) = self.ui_state.conflict.take() {
+                    self.ui_state.message = Some((
+                        format!(
+                            "Did not save: {} stays as the other window or program left it, and your changes are still here, not saved",
+                            file_name(&c.path)
+                        ),
+                        false,
+                    ));
+                }
+            }
+            Command::OpenAnyway => {
+                if let Some(a) = self.ui_state.already_open.take() {
+                    self.open(&a.path, a.discard, false);
+                }
+            }
+            Command::DontOpen => {
+                if let Some(a) = self.ui_state.already_open.take() {
+                    self.ui_state.message = Some((
+                        format!(
+                            "Did not open {}: it is open in another window",
+                            file_name(&a.path)
+                        ),
+                        false,
+                    ));
+                }
+            }
+            Command::DiscardRecovery(i) => {
+                if i < self.ui_state.recovery_offers.len() {
+                    let r = self.ui_state.recovery_offers.remove(i);
+                    if let Some(store) = &self.recovery {
+                        store.remove_offered(&r);
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) fn goto_form_view(&mut self) {
+        if let Some(i) = self
+            .interview
+            .screens
+            .iter()
+            .position(|s| s.special == Special::FormView)
+        {
+            self.ui_state.screen = i;
+        }
+    }
+
+    /// Run `action` now, or ask first when there are unsaved changes.
+    pub(super) fn guard(&mut self, action: Pending, ctx: &egui::Context) {
+        if self.doc.is_dirty() {
+            self.ui_state.pending = Some(action);
+        } else {
+            self.proceed(action, ctx);
+        }
+    }
+
+    pub(super) fn proceed(&mut self, action: Pending, ctx: &egui::Context) {
+        match action {
+            Pending::New => {
+                self.drop_recovery();
+                self.lock = None;
+                let answers = blank_draft(self.book.as_ref().ok(), self.doc.answers().tax_year);
+                let year = answers.tax_year;
+                self.doc = Document::new(answers, None, "Untitled draft");
+                self.ui_state = UiState {
+                    reveal_ssn: self.ui_state.reveal_ssn,
+                    print_mask_ssns: self.ui_state.print_mask_ssns,
+                    ..UiState::default()
+                };
+                let mut msg = format!("New draft for tax year {year}");
+                if self.is_provisional(year) {
+                    msg.push_str(" (provisional figures)");
+                }
+                msg.push_str("; change the year on the Start screen");
+                self.ui_state.message = Some((msg, false));
+            }
+            Pending::NextYear => self.start_next_year(),
+            Pending::Open(Some(p)) => self.open_picked(&p),
+            Pending::Open(None) => {
+                let request = self.dialog_request(FileKind::Draft, "Open a draft", None);
+                self.pick(request, false, AfterPick::Open, ctx);
+            }
+            Pending::Close => {
+                self.drop_recovery();
+                self.ui_state.allow_close = true;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        }
+    }
+
+    /// Replace the open draft with next year's, built by the engine from this year's answers and
+    /// returns ([`njtax_engine::rollover::next_year`]); it is unsaved until the user saves it.
+    pub(super) fn start_next_year(&mut self) {
+        let Ok(book) = &self.book else {
+            self.ui_state.message = Some((
+                "Next year's draft needs the law figures, which could not be read".to_owned(),
+                true,
+            ));
+            return;
+        };
+        let answers = self.doc.answers();
+        let set = match njtax_engine::compute::compute_set(answers, book) {
+            Ok(set) => set,
+            Err(e) => {
+                self.ui_state.message =
+                    Some((format!("Could not start next year's draft: {e}"), true));
+                return;
+            }
+        };
+        let next = njtax_engine::rollover::next_year(answers, &set);
+        let year = next.tax_year;
+        let supported = book.supports(year);
+        let carried = next.business_credits.carryovers.len();
+        self.drop_recovery();
+        self.lock = None;
+        self.doc = Document::recovered(next, None, &format!("Draft for {year}"));
+        self.ui_state = UiState {
+            reveal_ssn: self.ui_state.reveal_ssn,
+            print_mask_ssns: self.ui_state.print_mask_ssns,
+            ..UiState::default()
+        };
+        let mut msg = format!(
+            "Started the {year} draft: household kept, {carried} carried-over credit{} brought forward; not saved yet",
+            if carried == 1 { "" } else { "s" }
+        );
+        if !supported {
+            msg.push_str(&format!(
+                ". This version has no law figures for {year} yet, so it cannot compute the return"
+            ));
+        } else if self.is_provisional(year) {
+            msg.push_str(&format!(
+                ". The {year} figures are provisional (see Review)"
+            ));
+        }
+        self.ui_state.message = Some((msg, false));
+    }
+
+    /// Whether `year` is a provisional year of this version (its forms not published yet).
+    pub(super) fn is_provisional(&self, year: u16) -> bool {
+        self.tax_years()
+            .iter()
+            .any(|y| y.year == year && y.provisional.is_some())
+    }
+}

@@ -1,0 +1,469 @@
+//! Files: opening, saving, printing and the hand-off sheet, through the system's dialogs or the
+//! app's own chooser; the recent-drafts list.
+
+use super::*;
+
+impl App {
+    /// Open a draft file; on any error the current draft stays as it is and a window says why.
+    /// A draft open in another window is not opened at once: a window says so and asks.
+    pub fn open_file(&mut self, path: &Path) {
+        self.open(path, false, true);
+    }
+
+    /// Open a draft file, removing the open draft's recovery copy first when `discard` (the filer
+    /// chose to discard its changes) and the file could be read. When `ask` and another window
+    /// has the draft open, ask first instead.
+    pub(super) fn open(&mut self, path: &Path, discard: bool, ask: bool) {
+        use crate::sharing::{DraftLock, LockError, Stamp};
+        let name = file_name(path);
+        let mut note = String::new();
+        let keep_lock = self.lock.as_ref().is_some_and(|l| l.is_for(path));
+        let new_lock = if keep_lock {
+            None
+        } else {
+            match DraftLock::acquire(path) {
+                Ok(lock) => Some(lock),
+                Err(LockError::HeldElsewhere) if ask => {
+                    self.ui_state.message =
+                        Some((format!("{name} is already open in another window"), false));
+                    self.ui_state.already_open = Some(AlreadyOpen {
+                        path: path.to_path_buf(),
+                        discard,
+                    });
+                    return;
+                }
+                Err(LockError::HeldElsewhere) => {
+                    note = "; it is also open in another window: a save here first checks that it was not changed there".to_owned();
+                    None
+                }
+                Err(LockError::Unavailable(e)) => {
+                    note = format!(
+                        "; other windows cannot be told it is open here (the lock file could not be made: {e})"
+                    );
+                    None
+                }
+            }
+        };
+        // Stamped before it is read: a change in between makes the next save ask, never lose it.
+        let disk = Stamp::of_file(path).ok().flatten();
+        match crate::files::read_draft(path) {
+            Ok(draft) => {
+                if discard {
+                    self.drop_recovery();
+                }
+                self.adopted = None;
+                if !keep_lock {
+                    self.lock = new_lock;
+                }
+                self.doc = Document::new(draft.answers, Some(path.to_path_buf()), &name);
+                self.doc.disk = disk;
+                // Recoveries of other drafts still offered (a draft opened at start) stay offered.
+                let mut offers = std::mem::take(&mut self.ui_state.recovery_offers);
+                offers.retain(|r| {
+                    !r.draft_path
+                        .as_deref()
+                        .is_some_and(|p| crate::sharing::same_draft(p, path))
+                });
+                self.ui_state = UiState {
+                    reveal_ssn: self.ui_state.reveal_ssn,
+                    print_mask_ssns: self.ui_state.print_mask_ssns,
+                    ..UiState::default()
+                };
+                self.ui_state.message = Some((format!("Opened {name}{note}"), false));
+                crate::files::remove_abandoned_temps(path);
+                self.remember(path);
+                if let Some(store) = &self.recovery {
+                    // Every window's recoveries of this draft (reached any way), the newest first.
+                    for (i, r) in store.for_draft(path).into_iter().enumerate() {
+                        offers.insert(i, r);
+                    }
+                }
+                self.ui_state.recovery_offers = offers;
+            }
+            // A window in the middle says why, in plain words, and what the filer can do; the
+            // status bar keeps the short message. The open draft stays as it is and the file is
+            // not touched.
+            Err(e) => {
+                self.ui_state.message = Some((format!("Could not open {e}"), true));
+                self.ui_state.open_error = Some(e.explain());
+            }
+        }
+    }
+
+    /// Open the draft the user picked (the changes of the one open were discarded).
+    pub(super) fn open_picked(&mut self, path: &Path) {
+        // The filer chose to discard the unsaved changes: their recovery copy goes only once the
+        // other draft is open (a failed open keeps the draft as it is, recovery copy and all).
+        let discard = self.doc.is_dirty();
+        self.open(path, discard, true);
+    }
+
+    /// What to ask a file dialog for: a `kind` of file, starting in [`Self::start_folder`].
+    pub(super) fn dialog_request(
+        &self,
+        kind: FileKind,
+        title: &str,
+        file_name: Option<String>,
+    ) -> DialogRequest {
+        DialogRequest {
+            kind,
+            title: title.to_owned(),
+            folder: self.start_folder(),
+            file_name,
+        }
+    }
+
+    /// Ask for a file through the system's dialog, or through the app's own chooser when it cannot
+    /// open (`then` waits for the chooser's answer); then do `then` with it. A cancelled dialog
+    /// does nothing.
+    pub(super) fn pick(
+        &mut self,
+        request: DialogRequest,
+        save: bool,
+        then: AfterPick,
+        ctx: &egui::Context,
+    ) {
+        // The system's dialog blocks the window, autosave included, until it closes.
+        self.autosave_before_dialog();
+        let picked = if save {
+            self.dialogs.pick_save(&request)
+        } else {
+            self.dialogs.pick_open(&request)
+        };
+        match picked {
+            Picked::Path(path) => self.picked(&path, then, ctx),
+            Picked::Cancelled => {}
+            Picked::Unavailable(why) => {
+                self.ui_state.message = Some((
+                    format!(
+                        "The system's file dialog cannot open here ({why}), so the app's own file chooser is open"
+                    ),
+                    false,
+                ));
+                self.chooser = Some((Chooser::new(request, save), then));
+            }
+        }
+    }
+
+    /// Do what waited for the file the user picked.
+    pub(super) fn picked(&mut self, path: &Path, then: AfterPick, ctx: &egui::Context) {
+        match then {
+            AfterPick::Open => self.open_picked(path),
+            AfterPick::Save(then) => self.save_to(path, false, then, ctx),
+            AfterPick::Export {
+                what,
+                bytes,
+                has_errors,
+            } => self.write_export(what, path, &bytes, has_errors),
+        }
+    }
+
+    /// Draw the app's own file chooser when it is open, and act on its answer.
+    pub(super) fn show_chooser(&mut self, ctx: &egui::Context) {
+        let Some((chooser, _)) = &mut self.chooser else {
+            return;
+        };
+        match chooser.show(ctx) {
+            Outcome::Open => {}
+            Outcome::Cancelled => {
+                // Said in place of the message that pointed to the chooser.
+                let said = match self.chooser.take().map(|(_, then)| then) {
+                    Some(AfterPick::Open) => "No draft was opened".to_owned(),
+                    Some(AfterPick::Save(_)) => "The draft was not saved".to_owned(),
+                    Some(AfterPick::Export { what, .. }) => {
+                        format!("The {} was not written", what.noun())
+                    }
+                    None => return,
+                };
+                self.ui_state.message = Some((said, false));
+            }
+            Outcome::Chosen(path) => {
+                if let Some((_, then)) = self.chooser.take() {
+                    self.picked(&path, then, ctx);
+                }
+                ctx.request_repaint();
+            }
+        }
+    }
+
+    /// Save the draft to its file, or (`ask`, or a draft without a file) to the file the user
+    /// picks; then go on with `then` once it is saved.
+    pub(super) fn save(&mut self, ask: bool, then: Option<Pending>, ctx: &egui::Context) {
+        match (&self.doc.path, ask) {
+            (Some(p), false) => {
+                let p = p.clone();
+                self.picked(&p, AfterPick::Save(then), ctx);
+            }
+            _ => {
+                let suggested = format!("{}.ron", self.doc.display_name().trim_end_matches(".ron"));
+                let request =
+                    self.dialog_request(FileKind::Draft, "Save the draft", Some(suggested));
+                self.pick(request, true, AfterPick::Save(then), ctx);
+            }
+        }
+    }
+
+    /// Write the draft to `path`, then go on with `then`. Saving over the draft's own file first
+    /// checks that it still holds what this window opened or last saved (unless `replace`): when
+    /// not, nothing is written and a window asks what to do. Saving under another name that is
+    /// open in another window is refused.
+    pub(super) fn save_to(
+        &mut self,
+        path: &Path,
+        replace: bool,
+        then: Option<Pending>,
+        ctx: &egui::Context,
+    ) {
+        use crate::sharing::{DraftLock, LockError, Stamp, same_draft};
+        let name = file_name(path);
+        let own_file = self
+            .doc
+            .path
+            .as_deref()
+            .is_some_and(|p| same_draft(p, path));
+        let mut new_lock = None;
+        if own_file && !replace {
+            match Stamp::of_file(path) {
+                Ok(now) if now == self.doc.disk => {}
+                Ok(now) => {
+                    let how = match (self.doc.disk, now) {
+                        (Some(_), None) => {
+                            "was removed or renamed by another window or program since you opened it"
+                        }
+                        (None, _) => "holds a version this window did not open",
+                        (Some(_), Some(_)) => {
+                            "was changed by another window or program since you opened it"
+                        }
+                    };
+                    self.ui_state.message = Some((format!("Did not save {name}: it {how}"), true));
+                    self.ui_state.conflict = Some(Conflict {
+                        path: path.to_path_buf(),
+                        how: how.to_owned(),
+                        then,
+                    });
+                    return;
+                }
+                Err(e) => {
+                    self.ui_state.message = Some((
+                        format!(
+                            "Could not save {name}: the file could not be read to check that no other window changed it: {e}"
+                        ),
+                        true,
+                    ));
+                    return;
+                }
+            }
+        } else if !own_file {
+            match DraftLock::acquire(path) {
+                Ok(lock) => new_lock = Some(lock),
+                Err(LockError::HeldElsewhere) => {
+                    self.ui_state.message = Some((
+                        format!(
+                            "Did not save over {name}: it is open in another window, whose work would be lost. Choose another name"
+                        ),
+                        true,
+                    ));
+                    return;
+                }
+                // Saved all the same; other windows cannot be told it is open here.
+                Err(LockError::Unavailable(_)) => {}
+            }
+        }
+        let draft = self.doc.to_draft();
+        // The bytes the save writes, stamped: what this window saved, not what may follow.
+        let disk = njtax_engine::draft::draft_to_string(&draft)
+            .ok()
+            .map(|text| Stamp::of(text.as_bytes()));
+        // Counted before the save, which gives this name a file of its own.
+        let others = crate::files::other_names(path);
+        match crate::files::write_draft(path, &draft) {
+            Ok(()) => {
+                // The work is safe in the draft now: this window's recovery copy (under the old
+                // name, and the new one) and the one it restored are no longer needed. Other
+                // windows' recovery copies stay.
+                if let Some(store) = &self.recovery {
+                    store.remove(self.doc.path.as_deref());
+                    store.remove(Some(path));
+                    if let Some(adopted) = self.adopted.take() {
+                        store.remove_offered(&adopted);
+                    }
+                }
+                self.adopted = None;
+                if !own_file {
+                    // The draft is now the other file: the old one is no longer open here.
+                    self.lock = new_lock;
+                } else if self.lock.is_none() {
+                    // Opened while another window had it: mark it open here once that one is gone.
+                    self.lock = DraftLock::acquire(path).ok();
+                }
+                self.autosaved_revision = 0;
+                self.doc.mark_saved(path.to_path_buf(), disk);
+                self.ui_state.message = Some(if others == 0 {
+                    (format!("Saved {name}"), false)
+                } else {
+                    (
+                        format!(
+                            "Saved {name}; it has {others} other name{} (hard link{}), which still show{} the previous version",
+                            if others == 1 { "" } else { "s" },
+                            if others == 1 { "" } else { "s" },
+                            if others == 1 { "s" } else { "" },
+                        ),
+                        true,
+                    )
+                });
+                self.remember(path);
+                if let Some(then) = then {
+                    self.proceed(then, ctx);
+                }
+            }
+            Err(e) => {
+                self.ui_state.message = Some((format!("Could not save {name}: {e}"), true));
+            }
+        }
+    }
+
+    /// Make the printable return or the hand-off sheet from the answers (computed again with
+    /// explanations: the live snapshot may hold values only), ask where to write it, and write it
+    /// atomically and privately. Every failure is a message; the draft itself is never replaced.
+    pub(super) fn export(&mut self, what: Export, ctx: &egui::Context) {
+        let subject = match what {
+            Export::Pdf => "The printable return",
+            Export::Handoff => "The hand-off sheet",
+        };
+        if self.refuse_while_unreadable(subject) {
+            return;
+        }
+        let Ok(book) = &self.book else {
+            self.ui_state.message = Some((
+                format!(
+                    "Could not make the {}: the law figures could not be read",
+                    what.noun()
+                ),
+                true,
+            ));
+            return;
+        };
+        let answers = self.doc.answers();
+        let set = match njtax_engine::compute::compute_set(answers, book) {
+            Ok(set) => set,
+            Err(e) => {
+                self.ui_state.message =
+                    Some((format!("Could not make the {}: {e}", what.noun()), true));
+                return;
+            }
+        };
+        let mask_ssns = self.ui_state.print_mask_ssns;
+        let bytes = match what {
+            Export::Pdf => {
+                njtax_print::return_pdf(answers, &set, &njtax_print::PrintOptions { mask_ssns })
+            }
+            Export::Handoff => {
+                njtax_print::handoff(answers, &set, mask_ssns).map(|h| h.to_text().into_bytes())
+            }
+        };
+        let bytes = match bytes {
+            Ok(b) => b,
+            Err(e) => {
+                self.ui_state.message =
+                    Some((format!("Could not make the {}: {e}", what.noun()), true));
+                return;
+            }
+        };
+        let has_errors = set.returns.iter().any(ComputedReturn::has_errors);
+        let form = set.primary().map_or("NJ-1040", |r| r.form.as_str());
+        let suggested = what.file_name(&self.draft_stem(), answers.tax_year, form);
+        let (kind, title) = match what {
+            Export::Pdf => (FileKind::Pdf, "Print the return to PDF"),
+            Export::Handoff => (FileKind::Handoff, "Save the hand-off sheet"),
+        };
+        let request = self.dialog_request(kind, title, Some(suggested));
+        let then = AfterPick::Export {
+            what,
+            bytes,
+            has_errors,
+        };
+        self.pick(request, true, then, ctx);
+    }
+
+    /// Write what [`Self::export`] made to `path`, never over the draft itself.
+    pub(super) fn write_export(
+        &mut self,
+        what: Export,
+        path: &Path,
+        bytes: &[u8],
+        has_errors: bool,
+    ) {
+        if self.is_the_draft(path) {
+            self.ui_state.message = Some((
+                format!(
+                    "Did not write the {} over the draft itself ({}): choose another file name",
+                    what.noun(),
+                    path.display()
+                ),
+                true,
+            ));
+            return;
+        }
+        match crate::files::write_private_bytes(path, bytes) {
+            Ok(()) => {
+                let mut msg = format!("The {} was written to {}", what.noun(), path.display());
+                if has_errors {
+                    msg.push_str(&match what {
+                        Export::Pdf => format!(
+                            "; the return has errors, so every page is marked \"{}\" (see Review)",
+                            njtax_print::DRAFT_MARK
+                        ),
+                        Export::Handoff => {
+                            "; the return has errors, so its figures may still change (see Review)"
+                                .to_owned()
+                        }
+                    });
+                }
+                self.ui_state.message = Some((msg, false));
+            }
+            Err(e) => {
+                self.ui_state.message =
+                    Some((format!("Could not write the {}: {e}", what.noun()), true));
+            }
+        }
+    }
+
+    /// The draft's name without `.ron`, for the names suggested for what is made from it.
+    pub(super) fn draft_stem(&self) -> String {
+        let name = match &self.doc.path {
+            Some(p) => p
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            None => self.doc.display_name().trim_end_matches(".ron").to_owned(),
+        };
+        let name = name.trim();
+        if name.is_empty() {
+            "return".to_owned()
+        } else {
+            name.to_owned()
+        }
+    }
+
+    /// Whether `path` is the open draft's file (the same path, or the same file reached another
+    /// way).
+    pub(super) fn is_the_draft(&self, path: &Path) -> bool {
+        let Some(draft) = &self.doc.path else {
+            return false;
+        };
+        if draft == path {
+            return true;
+        }
+        match (draft.canonicalize(), path.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        }
+    }
+
+    pub(super) fn remember(&mut self, path: &Path) {
+        self.recent.retain(|p| p != path);
+        self.recent.insert(0, path.to_path_buf());
+        self.recent.truncate(RECENT_LIMIT);
+        self.recent_store.store(&self.recent);
+    }
+}

@@ -1,0 +1,682 @@
+//! The application: document, computed snapshot, UI state, and the commands that change them.
+//!
+//! Every user action becomes a [`Command`]; commands are applied once, after the frame's UI has
+//! been drawn, by [`App::run_commands`]. Only there do answers change, files get read or written,
+//! and dialogs open. The computed return is refreshed when the document's revision changes, never
+//! every frame.
+
+mod commands;
+mod files;
+
+use std::path::{Path, PathBuf};
+
+use njtax_engine::compute::ReturnSet;
+use njtax_engine::rules::impaired_estimator::ImpairedEstimate;
+use njtax_engine::{Answers, ComputedReturn, Diagnostic, ParamBook, Severity};
+use serde_json::Value;
+
+use crate::binding;
+use crate::chooser::{Chooser, Outcome};
+use crate::document::Document;
+use crate::forms::{Block, Helper, Interview, Special};
+use crate::platform::{
+    Clipboard, DialogRequest, EguiClipboard, FileDialogs, FileKind, Picked, RecentStore,
+};
+pub use crate::state::{
+    AlreadyOpen, Buffer, Command, Conflict, Export, OnlineSheet, Pending, Refusal, SectionState,
+    Snapshot, UiState,
+};
+
+/// How many recent drafts are remembered.
+const RECENT_LIMIT: usize = 8;
+
+/// What the file the user picks is for (the app's own chooser answers frames later, so the rest of
+/// the action waits with it).
+enum AfterPick {
+    /// Open it as the draft.
+    Open,
+    /// Save the draft to it, then go on with what waited for the save (the unsaved-changes
+    /// prompt's Save).
+    Save(Option<Pending>),
+    /// Write the printable return or the hand-off sheet, made before asking, to it.
+    Export {
+        /// Which.
+        what: Export,
+        /// Its contents.
+        bytes: Vec<u8>,
+        /// Whether the return has errors (the message says so).
+        has_errors: bool,
+    },
+}
+
+/// The whole application.
+pub struct App {
+    /// The open draft.
+    pub doc: Document,
+    /// Law figures, loaded once.
+    /// The embedded law figures, or why they could not be read.
+    book: Result<ParamBook, String>,
+    /// The interview.
+    pub interview: Interview,
+    /// Computed snapshot.
+    pub snapshot: Snapshot,
+    /// UI state.
+    pub ui_state: UiState,
+    dialogs: Box<dyn FileDialogs>,
+    clipboard: Box<dyn Clipboard>,
+    recent_store: Box<dyn RecentStore>,
+    /// Recent drafts, newest first.
+    pub recent: Vec<PathBuf>,
+    commands: Vec<Command>,
+    title: String,
+    /// How many times the return was computed (tests check it is once per change).
+    pub computations: u64,
+    /// Where unsaved edits are autosaved (`None`: autosave off).
+    recovery: Option<crate::recovery::RecoveryStore>,
+    /// The time zone times are shown in (the system's; a test sets its own).
+    time_zone: jiff::tz::TimeZone,
+    /// Today's date when a test fixes it (`None`: the clock's, in `time_zone`).
+    today: Option<njtax_engine::answers::Date>,
+    /// When the last autosave happened (egui time, seconds).
+    last_autosave: f64,
+    /// The revision the last autosave wrote.
+    autosaved_revision: u64,
+    /// Whether the window had focus last frame.
+    was_focused: bool,
+    /// Where file dialogs start when the draft has no folder (the documents folder).
+    documents: Option<PathBuf>,
+    /// The file chooser drawn in the app, open when the system's dialog could not open, and what
+    /// the file chosen is for.
+    chooser: Option<(Chooser, AfterPick)>,
+    /// The mark that this window has the draft open (`None`: no file, or opened all the same
+    /// while another window has it).
+    lock: Option<crate::sharing::DraftLock>,
+    /// The offered recovery this window restored: its file goes once the work is saved or
+    /// discarded.
+    adopted: Option<crate::recovery::Recovery>,
+}
+
+impl App {
+    /// An app showing `answers` (for example the embedded sample draft).
+    pub fn new(
+        answers: Answers,
+        name: &str,
+        dialogs: Box<dyn FileDialogs>,
+        recent_store: Box<dyn RecentStore>,
+    ) -> Self {
+        Self::with_embedded(
+            ParamBook::load().map_err(|e| e.to_string()),
+            Interview::load().map_err(|e| e.to_string()),
+            answers,
+            name,
+            dialogs,
+            recent_store,
+        )
+    }
+
+    /// An app with a new, empty draft in the latest tax year this version computes (what File >
+    /// New gives).
+    pub fn new_blank(dialogs: Box<dyn FileDialogs>, recent_store: Box<dyn RecentStore>) -> Self {
+        let book = ParamBook::load().map_err(|e| e.to_string());
+        let answers = blank_draft(book.as_ref().ok(), Answers::default().tax_year);
+        Self::with_embedded(
+            book,
+            Interview::load().map_err(|e| e.to_string()),
+            answers,
+            "Untitled draft",
+            dialogs,
+            recent_store,
+        )
+    }
+
+    /// An app over the embedded law figures and interview as they were read: either that could
+    /// not be read is said in the status bar and, for the law figures, in place of the return
+    /// (the form view still shows the draft's answers; nothing is computed from other figures).
+    pub fn with_embedded(
+        book: Result<ParamBook, String>,
+        interview: Result<Interview, String>,
+        answers: Answers,
+        name: &str,
+        dialogs: Box<dyn FileDialogs>,
+        recent_store: Box<dyn RecentStore>,
+    ) -> Self {
+        let mut problems = Vec::new();
+        if let Err(e) = &book {
+            problems.push(format!("The law figures built into this version could not be read ({e}), so no return can be computed. Please report this; your draft is not changed."));
+        }
+        let interview = interview
+            .map_err(|e| problems.push(format!("The interview screens built into this version could not be read ({e}); use the form view. Please report this; your draft is not changed.")))
+            .unwrap_or(Interview {
+                screens: Vec::new(),
+            });
+        let recent = recent_store.load();
+        let doc = Document::new(answers, None, name);
+        let mut app = Self {
+            snapshot: Snapshot {
+                revision: 0,
+                result: Err(String::new()),
+                explained: false,
+                sections: Vec::new(),
+                answers: Value::Null,
+                impaired_estimates: Vec::new(),
+                handoff: Err(String::new()),
+                provisional_uses: Vec::new(),
+            },
+            doc,
+            book,
+            interview,
+            ui_state: UiState::default(),
+            dialogs,
+            clipboard: Box::new(EguiClipboard),
+            recent_store,
+            recent,
+            commands: Vec::new(),
+            title: String::new(),
+            computations: 0,
+            recovery: None,
+            time_zone: jiff::tz::TimeZone::system(),
+            today: None,
+            last_autosave: 0.0,
+            autosaved_revision: 0,
+            was_focused: true,
+            documents: None,
+            chooser: None,
+            lock: None,
+            adopted: None,
+        };
+        if !problems.is_empty() {
+            app.ui_state.message = Some((problems.join(" "), true));
+        }
+        app.refresh();
+        app
+    }
+
+    /// Copy to `clipboard` (the system clipboard in the desktop shell) instead of egui's own output.
+    #[must_use]
+    pub fn with_clipboard(mut self, clipboard: Box<dyn Clipboard>) -> Self {
+        self.clipboard = clipboard;
+        self
+    }
+
+    /// Start file dialogs in `folder` (the documents folder) when the draft has no folder of its own.
+    #[must_use]
+    pub fn with_documents_folder(mut self, folder: PathBuf) -> Self {
+        self.documents = Some(folder);
+        self
+    }
+
+    /// The file chooser drawn in the app, when it is open.
+    pub fn file_chooser(&self) -> Option<&Chooser> {
+        self.chooser.as_ref().map(|(c, _)| c)
+    }
+
+    /// Where file dialogs start: the open draft's folder, else the documents folder.
+    pub fn start_folder(&self) -> Option<PathBuf> {
+        self.doc
+            .path
+            .as_deref()
+            .and_then(|p| std::path::absolute(p).ok())
+            .and_then(|p| p.parent().map(Path::to_path_buf))
+            .filter(|d| d.is_dir())
+            .or_else(|| self.documents.clone())
+    }
+
+    /// Autosave unsaved edits to recovery files in `store`, and offer every recovery in it newer
+    /// than its draft (a start after a crash), whichever draft is open.
+    #[must_use]
+    pub fn with_recovery(mut self, store: crate::recovery::RecoveryStore) -> Self {
+        let found = store.all();
+        self.ui_state.recovery_offers = found.recoveries;
+        if !found.problems.is_empty() {
+            self.ui_state.message = Some((
+                format!("Recovered work: {}", found.problems.join("; ")),
+                true,
+            ));
+        }
+        self.recovery = Some(store);
+        self
+    }
+
+    /// Show the times of recoveries in this time zone rather than the system's (for tests).
+    #[must_use]
+    pub fn with_time_zone(mut self, tz: jiff::tz::TimeZone) -> Self {
+        self.time_zone = tz;
+        self
+    }
+
+    /// Take `today` as today's date rather than the clock's (for tests).
+    #[must_use]
+    pub fn with_today(mut self, today: njtax_engine::answers::Date) -> Self {
+        self.today = Some(today);
+        self
+    }
+
+    /// Today's date in the app's time zone (for deadlines the return gives, such as the last day
+    /// to claim a refund). `None` only when the clock's date cannot be formed.
+    pub fn today(&self) -> Option<njtax_engine::answers::Date> {
+        if let Some(d) = self.today {
+            return Some(d);
+        }
+        let now = self.time_zone.to_datetime(jiff::Timestamp::now()).date();
+        let year = u16::try_from(now.year()).ok()?;
+        let month = u8::try_from(now.month()).ok()?;
+        let day = u8::try_from(now.day()).ok()?;
+        njtax_engine::answers::Date::new(year, month, day)
+    }
+
+    /// Write the recovery file when there are unsaved edits not yet autosaved and it is time (every
+    /// [`crate::recovery::AUTOSAVE_SECONDS`] or when the window loses focus).
+    fn autosave(&mut self, ctx: &egui::Context) {
+        if self.recovery.is_none() {
+            return;
+        }
+        let (now, focused) =
+            ctx.input(|i| (i.time, i.focused && i.viewport().focused.unwrap_or(true)));
+        let lost_focus = self.was_focused && !focused;
+        self.was_focused = focused;
+        if !self.doc.is_dirty() || self.doc.revision() == self.autosaved_revision {
+            return;
+        }
+        let due = now - self.last_autosave >= crate::recovery::AUTOSAVE_SECONDS;
+        if !(due || lost_focus) {
+            // Come back when it is due, without repainting continuously.
+            let wait = crate::recovery::AUTOSAVE_SECONDS - (now - self.last_autosave);
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait.max(1.0)));
+            return;
+        }
+        self.write_recovery();
+        self.last_autosave = now;
+    }
+
+    /// Autosave unsaved edits now, whatever the time: a native file dialog blocks the window (and
+    /// its autosave) for as long as it is open.
+    fn autosave_before_dialog(&mut self) {
+        if self.recovery.is_some()
+            && self.doc.is_dirty()
+            && self.doc.revision() != self.autosaved_revision
+        {
+            self.write_recovery();
+        }
+    }
+
+    /// Write this window's recovery file of the open draft.
+    fn write_recovery(&mut self) {
+        let Some(store) = &self.recovery else { return };
+        match store.save(
+            self.doc.path.as_deref(),
+            &self.doc.display_name(),
+            &self.doc.to_draft(),
+            self.doc.disk,
+        ) {
+            Ok(()) => self.autosaved_revision = self.doc.revision(),
+            Err(e) => {
+                self.ui_state.message =
+                    Some((format!("Could not write the recovery copy: {e}"), true))
+            }
+        }
+    }
+
+    /// Remove this window's recovery file of the open draft, and the restored one it came from.
+    fn drop_recovery(&mut self) {
+        if let Some(store) = &self.recovery {
+            store.remove(self.doc.path.as_deref());
+            if let Some(adopted) = self.adopted.take() {
+                store.remove_offered(&adopted);
+            }
+        }
+        self.adopted = None;
+        self.autosaved_revision = 0;
+    }
+
+    /// Queue a command (applied after the frame is drawn).
+    pub fn send(&mut self, command: Command) {
+        self.commands.push(command);
+    }
+
+    /// The tax years this version computes, oldest first (`forms/years.ron`; none when the law
+    /// figures could not be read).
+    pub fn tax_years(&self) -> &[njtax_engine::TaxYear] {
+        self.book.as_ref().map_or(&[], ParamBook::years)
+    }
+
+    /// The draft's first return (the resident return when there is one), when computed.
+    pub fn computed(&self) -> Option<&ComputedReturn> {
+        self.snapshot.computed()
+    }
+
+    /// Every return the draft produces, when computed.
+    pub fn returns(&self) -> Option<&ReturnSet> {
+        self.snapshot.returns()
+    }
+
+    /// The return the form view shows (the first when the selection is out of range).
+    pub fn selected_return(&self) -> Option<&ComputedReturn> {
+        self.snapshot.selected_return(self.ui_state.selected_return)
+    }
+
+    /// The text typed for answers that could not be read, by path (the answers at those paths
+    /// count as not given, so the figures are not final).
+    pub fn unreadable(
+        &self,
+    ) -> &std::collections::BTreeMap<String, njtax_engine::answers::Unreadable> {
+        &self.doc.answers().unreadable
+    }
+
+    /// Refuse `what` while answers could not be read: a window names the first one and offers
+    /// to go to it. Returns whether it was refused.
+    fn refuse_while_unreadable(&mut self, what: &str) -> bool {
+        let count = self.unreadable().len();
+        let Some((path, entry)) = self.unreadable().iter().next() else {
+            return false;
+        };
+        let (path, entry) = (path.clone(), entry.clone());
+        self.ui_state.message = Some((
+            format!("{what} was not made: {}", crate::words::count_words(count)),
+            true,
+        ));
+        self.ui_state.refused = Some(Refusal {
+            what: what.to_owned(),
+            path,
+            entry,
+            count,
+        });
+        true
+    }
+
+    /// Every diagnostic of every return, each once, errors first.
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        self.snapshot.diagnostics()
+    }
+
+    /// Whether the current screen shows explanations (the form view, or computed lines).
+    fn needs_explanations(&self) -> bool {
+        self.interview
+            .screens
+            .get(self.ui_state.screen)
+            .is_some_and(|s| {
+                s.special == Special::FormView
+                    || !s.computed.is_empty()
+                    || s.blocks.iter().any(|b| {
+                        matches!(
+                            b,
+                            Block::Fields {
+                                helper: Some(Helper::NextYearPlan | Helper::LateEstimate),
+                                ..
+                            }
+                        )
+                    })
+            })
+    }
+
+    /// The window title: draft name, where it stands (a sample, never saved, or an unsaved mark;
+    /// nothing when saved), and the app name.
+    pub fn title(&self) -> String {
+        use crate::document::SaveState;
+        let name = self.doc.display_name();
+        let state = match self.doc.save_state() {
+            SaveState::Sample => " — a sample: File > New starts your own",
+            SaveState::SampleChanged => " • — a sample: File > New starts your own",
+            SaveState::NeverSaved => " (not saved)",
+            SaveState::Changed => " •",
+            SaveState::Saved => "",
+        };
+        format!("{name}{state} — NJ income tax")
+    }
+
+    /// Show the app's draft as the sample return (the first start): the Start screen and the
+    /// title say it is a sample and how to start one's own, and it is never called saved.
+    #[must_use]
+    pub fn as_sample(mut self) -> Self {
+        self.doc = Document::sample(self.doc.answers().clone(), &self.doc.display_name());
+        self.refresh();
+        self
+    }
+
+    /// Recompute when the answers changed since the last snapshot (values only), or with the
+    /// explanations when the current screen shows them and the snapshot has none.
+    pub fn refresh(&mut self) {
+        let explain = self.needs_explanations();
+        if self.snapshot.revision == self.doc.revision() && (self.snapshot.explained || !explain) {
+            return;
+        }
+        let answers = self.doc.answers();
+        let result = match &self.book {
+            Ok(book) => compute_returns(answers, book, explain).map(std::sync::Arc::new),
+            Err(e) => Err(format!(
+                "the law figures built into this version could not be read ({e})"
+            )),
+        };
+        self.computations += 1;
+        let impaired_estimates = match &self.book {
+            Ok(book) => impaired_estimates(answers, book),
+            Err(_) => Vec::new(),
+        };
+        let handoff = match &result {
+            Ok(set) => OnlineSheet::make(answers, set),
+            Err(why) => Err(format!("The return cannot be computed: {why}")),
+        };
+        let provisional_uses = result
+            .as_ref()
+            .map(|set| set.provisional_uses())
+            .unwrap_or_default();
+        let mirror = binding::to_value(answers);
+        let diagnostics = result
+            .as_ref()
+            .map(|set| crate::state::all_diagnostics(set))
+            .unwrap_or_default();
+        let sections = self.section_states(&mirror, &diagnostics);
+        let count = result.as_ref().map_or(0, |r| r.returns.len());
+        if self.ui_state.selected_return >= count {
+            self.ui_state.selected_return = 0;
+        }
+        self.snapshot = Snapshot {
+            revision: self.doc.revision(),
+            result,
+            explained: explain,
+            sections,
+            answers: mirror,
+            impaired_estimates,
+            handoff,
+            provisional_uses,
+        };
+    }
+
+    fn section_states(&self, mirror: &Value, diagnostics: &[Diagnostic]) -> Vec<SectionState> {
+        let blank = binding::to_value(&Answers {
+            tax_year: self.doc.answers().tax_year,
+            ..Answers::default()
+        });
+        self.interview
+            .screens
+            .iter()
+            .enumerate()
+            .map(|(i, screen)| {
+                let has_error = diagnostics.iter().any(|d| {
+                    d.severity == Severity::Error
+                        && d.path
+                            .as_deref()
+                            .and_then(|p| self.interview.screen_for_path(p))
+                            == Some(i)
+                });
+                if has_error {
+                    return SectionState::NeedsAttention;
+                }
+                if (screen.special != Special::None && screen.special != Special::Start)
+                    || screen.blocks.is_empty()
+                {
+                    // Nothing to answer here: the screen shows what was computed.
+                    return SectionState::Done;
+                }
+                let answered = screen.blocks.iter().any(|b| match b {
+                    Block::Fields { fields, .. } => fields
+                        .iter()
+                        .any(|f| binding::get(mirror, &f.path) != binding::get(&blank, &f.path)),
+                    Block::List {
+                        path,
+                        added_on: None,
+                        ..
+                    } => binding::get(mirror, path)
+                        .and_then(Value::as_array)
+                        .is_some_and(|a| !a.is_empty()),
+                    // Items added on another screen: answered when one of this block's answers
+                    // about them is.
+                    Block::List { path, fields, .. } => {
+                        let n = binding::get(mirror, path)
+                            .and_then(Value::as_array)
+                            .map_or(0, Vec::len);
+                        (0..n).any(|i| {
+                            fields.iter().any(|f| {
+                                let p = format!("{path}[{i}].{}", f.path);
+                                let v = binding::get(mirror, &p);
+                                !(v.is_none()
+                                    || v.is_some_and(|v| {
+                                        v.is_null()
+                                            || v == &Value::Bool(false)
+                                            || v.as_array().is_some_and(Vec::is_empty)
+                                            || v.as_str().is_some_and(str::is_empty)
+                                    }))
+                            })
+                        })
+                    }
+                });
+                if answered || screen.special == Special::Start {
+                    SectionState::Done
+                } else {
+                    SectionState::NotStarted
+                }
+            })
+            .collect()
+    }
+
+    /// Draw the whole window and apply the frame's commands.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        crate::theme::apply_text_sizes(&ctx);
+        self.refresh();
+        if self.chooser.is_none() {
+            self.handle_shortcuts(&ctx);
+        } else {
+            // The app's own file chooser is open: the window behind it waits for its answer.
+            ui.disable();
+        }
+        self.handle_close_request(&ctx);
+        let asked = self.ui_state.focus.clone();
+        let today = self.today();
+        let mut cx = crate::cx::ScreenCx::new(
+            &self.doc,
+            &self.interview,
+            &self.snapshot,
+            &mut self.ui_state,
+            &self.recent,
+            self.book.as_ref().map_or(&[], ParamBook::years),
+            today,
+            &self.time_zone,
+            &mut self.commands,
+        );
+        crate::view::draw(&mut cx, ui);
+        if asked.is_some() && self.ui_state.focus == asked {
+            // The answer asked for was not drawn (hidden, or in a closed item): forget it rather
+            // than take the focus later, on another screen.
+            self.ui_state.focus = None;
+        }
+        self.show_chooser(&ctx);
+        self.run_commands(&ctx);
+        self.autosave(&ctx);
+    }
+
+    fn handle_shortcuts(&mut self, ctx: &egui::Context) {
+        use egui::{Key, KeyboardShortcut, Modifiers};
+        let shift = Modifiers::COMMAND | Modifiers::SHIFT;
+        let shortcuts = [
+            (KeyboardShortcut::new(shift, Key::S), Command::SaveAs),
+            (KeyboardShortcut::new(shift, Key::Z), Command::Redo),
+            (
+                KeyboardShortcut::new(Modifiers::COMMAND, Key::N),
+                Command::New,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::COMMAND, Key::O),
+                Command::Open,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::COMMAND, Key::P),
+                Command::PrintPdf,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::COMMAND, Key::S),
+                Command::Save,
+            ),
+            (
+                KeyboardShortcut::new(Modifiers::COMMAND, Key::Z),
+                Command::Undo,
+            ),
+        ];
+        for (shortcut, command) in shortcuts {
+            if ctx.input_mut(|i| i.consume_shortcut(&shortcut)) {
+                self.send(command);
+            }
+        }
+    }
+
+    fn handle_close_request(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| i.viewport().close_requested())
+            && self.doc.is_dirty()
+            && !self.ui_state.allow_close
+        {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.ui_state.pending = Some(Pending::Close);
+        }
+    }
+}
+
+/// The file name of `path`, for messages.
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(|| "draft".to_owned(), |n| n.to_string_lossy().into_owned())
+}
+
+/// A new, empty draft: in the latest tax year this version computes (`fallback` when the law
+/// figures could not be read).
+fn blank_draft(book: Option<&ParamBook>, fallback: u16) -> Answers {
+    Answers {
+        tax_year: book.map_or(fallback, ParamBook::latest_year),
+        ..Answers::default()
+    }
+}
+
+/// Every return of the draft: with explanations (`explain`), or values only (the live recompute).
+fn compute_returns(
+    answers: &Answers,
+    book: &ParamBook,
+    explain: bool,
+) -> Result<ReturnSet, String> {
+    if explain {
+        return njtax_engine::compute::compute_set(answers, book).map_err(|e| e.to_string());
+    }
+    // An unsupported year is refused before anything is computed.
+    let p = book
+        .supported(answers.tax_year)
+        .map_err(|e| e.to_string())?;
+    Ok(njtax_engine::compute::compute_set_values(answers, &p))
+}
+
+/// The engine's estimate of the impaired-employee credit for each employee the filer listed (none
+/// when the year's figures cannot be resolved).
+fn impaired_estimates(answers: &Answers, book: &ParamBook) -> Vec<ImpairedEstimate> {
+    let list = &answers.business_credits.impaired_employee_estimates;
+    if list.is_empty() {
+        return Vec::new();
+    }
+    let Ok(p) = book.for_year(answers.tax_year) else {
+        return Vec::new();
+    };
+    list.iter()
+        .map(|e| {
+            njtax_engine::rules::impaired_estimator::estimate(
+                e,
+                &p.business_credits,
+                answers.tax_year,
+            )
+        })
+        .collect()
+}

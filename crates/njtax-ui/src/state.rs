@@ -1,0 +1,453 @@
+//! The data the screens read and the commands they send: the computed snapshot, the UI state
+//! (never saved) and [`Command`]. Below the screens and the app, so that neither depends on the
+//! other through it.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use njtax_engine::compute::ReturnSet;
+use njtax_engine::rules::impaired_estimator::ImpairedEstimate;
+use njtax_engine::{Answers, ComputedReturn, Diagnostic};
+use njtax_print::{Handoff, PrintError};
+use serde_json::Value;
+
+/// What File > Print to PDF… and File > Save hand-off sheet… write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Export {
+    /// The printable return (PDF).
+    Pdf,
+    /// The hand-off sheet for the online filing service (plain text).
+    Handoff,
+}
+
+impl Export {
+    /// What it is called in messages.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Self::Pdf => "printable return",
+            Self::Handoff => "hand-off sheet",
+        }
+    }
+
+    /// The file name suggested for it: `<draft>-<year>-<form>.pdf` for the return (without the
+    /// year when the draft's name already has it: `smith-2024-NJ-1040.pdf` for `smith-2024`),
+    /// `<draft>-handoff.txt` for the sheet. Characters that file systems refuse become `-`.
+    pub fn file_name(self, draft_stem: &str, tax_year: u16, form: &str) -> String {
+        let name = match self {
+            Self::Pdf if names_year(draft_stem, tax_year) => format!("{draft_stem}-{form}.pdf"),
+            Self::Pdf => format!("{draft_stem}-{tax_year}-{form}.pdf"),
+            Self::Handoff => format!("{draft_stem}-handoff.txt"),
+        };
+        name.chars()
+            .map(|c| {
+                if matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|')
+                    || c.is_control()
+                {
+                    '-'
+                } else {
+                    c
+                }
+            })
+            .collect()
+    }
+}
+
+/// Whether `name` has `year` in it as a number of its own (not inside a longer run of digits).
+fn names_year(name: &str, year: u16) -> bool {
+    let year = year.to_string();
+    name.match_indices(&year).any(|(at, _)| {
+        let before = name[..at].chars().next_back();
+        let after = name[at + year.len()..].chars().next();
+        !before.is_some_and(|c| c.is_ascii_digit()) && !after.is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+/// Something the user asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Set the answer at a path.
+    Set {
+        /// Answer path.
+        path: String,
+        /// New value (JSON mirror).
+        value: Value,
+    },
+    /// Keep text typed for the answer at a path that could not be read; the answer counts as not
+    /// given until readable text replaces it.
+    SetUnreadable {
+        /// Answer path.
+        path: String,
+        /// The text as typed, the answer's words and why it could not be read.
+        entry: njtax_engine::answers::Unreadable,
+    },
+    /// Add an item to the list at a path.
+    AddItem(String),
+    /// Remove an item from the list at a path.
+    RemoveItem(String, usize),
+    /// Undo the last answer edit.
+    Undo,
+    /// Redo.
+    Redo,
+    /// Start a new, empty draft (asks first when there are unsaved changes).
+    New,
+    /// Start next year's draft from this one: the household, the overpayment credited forward and
+    /// the business credits still carried over (asks first when there are unsaved changes).
+    NextYear,
+    /// Open a draft through the open dialog (asks first when there are unsaved changes).
+    Open,
+    /// Open a given draft (recent drafts).
+    OpenPath(PathBuf),
+    /// Save to the draft's file (asks where when it has none).
+    Save,
+    /// Save to a new file.
+    SaveAs,
+    /// Write the printable return (PDF) to a file the user picks.
+    PrintPdf,
+    /// Write the hand-off sheet for New Jersey's online filing service (text) to a file the user
+    /// picks.
+    SaveHandoff,
+    /// Print only the last four digits of each SSN (or print them in full again).
+    TogglePrintMask,
+    /// Put a figure of the hand-off sheet on the clipboard (the File online screen).
+    CopyToClipboard {
+        /// What the figure is, for the status bar.
+        label: String,
+        /// The text copied.
+        value: String,
+    },
+    /// Go to a screen, optionally focusing an answer.
+    Goto {
+        /// Screen index.
+        screen: usize,
+        /// Answer path to focus.
+        focus: Option<String>,
+    },
+    /// Show a line's explanation in the form view (a line of the return the form view shows).
+    ShowLine(String),
+    /// Show one of the draft's returns in the form view (index into the return set).
+    ShowReturn(usize),
+    /// Show (or hide, when it is shown) why a row of the business credits schedule has its
+    /// amounts (index into the selected return's schedule rows).
+    ShowCreditRow(usize),
+    /// Show (or hide) why a column (A-D) of the NJ-2210 has its amounts.
+    ShowNj2210Column(usize),
+    /// Show (or hide) why the NJ-HCC has its amounts.
+    ShowHccWhy,
+    /// Answer to the unsaved-changes prompt: save first.
+    PromptSave,
+    /// Answer to the unsaved-changes prompt: discard the changes.
+    PromptDiscard,
+    /// Answer to the unsaved-changes prompt: keep editing.
+    PromptCancel,
+    /// Close the window saying what was refused while answers could not be read.
+    CloseRefusal,
+    /// Show or hide Social Security numbers.
+    ToggleRevealSsn,
+    /// Restore an offered recovery (index into `UiState::recovery_offers`); the others stay offered.
+    RestoreRecovery(usize),
+    /// Discard an offered recovery (index into `UiState::recovery_offers`), removing its file.
+    DiscardRecovery(usize),
+    /// Close the list of recoveries, keeping their files for the next start.
+    KeepRecoveries,
+    /// Close the window that says why a file could not be opened.
+    CloseOpenError,
+    /// The draft's file changed since this window opened it: save under another name instead.
+    ConflictSaveAs,
+    /// The draft's file changed since this window opened it: replace it with this window's
+    /// answers all the same.
+    ConflictReplace,
+    /// The draft's file changed since this window opened it: do not save.
+    ConflictCancel,
+    /// The draft asked for is open in another window: open it here all the same.
+    OpenAnyway,
+    /// The draft asked for is open in another window: leave it there.
+    DontOpen,
+}
+
+/// What waits for the unsaved-changes prompt.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    /// A new draft.
+    New,
+    /// Next year's draft from this one.
+    NextYear,
+    /// Open a draft (through the dialog when `None`).
+    Open(Option<PathBuf>),
+    /// Close the window.
+    Close,
+}
+
+/// Text typed into a field that is being edited, or that could not be read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Buffer {
+    /// The text as typed.
+    pub text: String,
+    /// Why it could not be read, if it could not.
+    pub error: Option<String>,
+}
+
+/// A section's state in the list on the left, derived from the answers and diagnostics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SectionState {
+    /// Nothing answered yet.
+    NotStarted,
+    /// Answered, no errors.
+    Done,
+    /// Has errors to fix.
+    NeedsAttention,
+}
+
+/// Transient UI state (never saved in drafts).
+#[derive(Clone, Debug, Default)]
+pub struct UiState {
+    /// Current screen.
+    pub screen: usize,
+    /// Text buffers by answer path.
+    pub buffers: HashMap<String, Buffer>,
+    /// Answer to focus on the next frame (or the add button of the list at this path).
+    pub focus: Option<String>,
+    /// Focus the screen's title on the next frame (a screen that asks nothing was shown).
+    pub focus_title: bool,
+    /// Line whose explanation the form view shows (official id).
+    pub selected_line: Option<String>,
+    /// Which of the draft's returns the form view shows (index into the return set).
+    pub selected_return: usize,
+    /// The business credits schedule row whose explanation the form view shows.
+    pub selected_credit_row: Option<usize>,
+    /// The NJ-2210 column whose explanation the form view shows.
+    pub selected_nj2210_column: Option<usize>,
+    /// Whether the form view shows why the NJ-HCC has its amounts.
+    pub hcc_why: bool,
+    /// An action waiting for the unsaved-changes prompt.
+    pub pending: Option<Pending>,
+    /// A message for the status bar, and whether it is an error.
+    pub message: Option<(String, bool)>,
+    /// Show Social Security numbers in full.
+    pub reveal_ssn: bool,
+    /// Print only the last four digits of each SSN in the PDF and the hand-off sheet (a
+    /// reviewer's copy). A choice for this session, never saved in the draft.
+    pub print_mask_ssns: bool,
+    /// The user confirmed closing.
+    pub allow_close: bool,
+    /// Recoveries of unsaved work waiting for the user's choice, the newest first.
+    pub recovery_offers: Vec<crate::recovery::Recovery>,
+    /// Why the last file could not be opened, shown in a window until the filer closes it.
+    pub open_error: Option<crate::files::OpenProblem>,
+    /// Something asked for that was refused because answers could not be read (shown in a
+    /// window over the screen, naming the first one and offering to go to it).
+    pub refused: Option<Refusal>,
+    /// A save stopped because the draft's file changed since this window opened it, waiting for
+    /// the filer's choice.
+    pub conflict: Option<Conflict>,
+    /// A draft asked for that is open in another window, waiting for the filer's choice.
+    pub already_open: Option<AlreadyOpen>,
+}
+
+/// A save stopped before anything was written: the draft's file is no longer what this window
+/// opened or last saved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conflict {
+    /// The draft's file.
+    pub path: PathBuf,
+    /// What happened to it, to end the sentence `<name> …` (`was changed by another window or
+    /// program since you opened it`).
+    pub how: String,
+    /// What waited for the save (the unsaved-changes prompt's Save).
+    pub then: Option<Pending>,
+}
+
+/// A draft asked for that another window has open.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlreadyOpen {
+    /// The draft.
+    pub path: PathBuf,
+    /// Whether the open draft's changes were discarded to open it (its recovery copy goes once
+    /// the other opens).
+    pub(crate) discard: bool,
+}
+
+/// Printing, the hand-off sheet or next year's draft refused while answers hold text that could
+/// not be read: the figures are not final.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// What was refused, as the sentence's subject (`The printable return`).
+    pub what: String,
+    /// The first answer that could not be read: its path.
+    pub path: String,
+    /// Its words, what was typed and why it could not be read.
+    pub entry: njtax_engine::answers::Unreadable,
+    /// How many answers could not be read.
+    pub count: usize,
+}
+
+/// The computed returns for one revision of the answers.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    /// Revision of the answers it was computed from.
+    pub revision: u64,
+    /// Every return the draft produces (the resident return first), or why they could not be
+    /// computed. Shared, so a screen that needs the returns while it sends commands holds them
+    /// without copying.
+    pub result: Result<std::sync::Arc<ReturnSet>, String>,
+    /// Whether the lines carry their explanations (computed for screens that show them; the live
+    /// recompute on each keystroke elsewhere is values only).
+    pub explained: bool,
+    /// State of each screen.
+    pub sections: Vec<SectionState>,
+    /// JSON mirror of the answers (what screens read).
+    pub answers: Value,
+    /// The engine's preliminary estimate of the impaired-employee credit for each employee in
+    /// `business_credits.impaired_employee_estimates`, in the same order.
+    pub impaired_estimates: Vec<ImpairedEstimate>,
+    /// The hand-off sheet for New Jersey's online filing service (the File online screen), made
+    /// from the computed returns with the snapshot, or why there is none (no NJ-1040, or the
+    /// return could not be computed).
+    pub handoff: Result<OnlineSheet, String>,
+    /// For a provisional year, each provisional figure the returns use and where
+    /// (`ReturnSet::provisional_uses`), worked out once per revision for the Review screen.
+    pub provisional_uses: Vec<njtax_engine::compute::ProvisionalUse>,
+}
+
+impl Snapshot {
+    /// Every return the draft produces, when computed.
+    pub fn returns(&self) -> Option<&ReturnSet> {
+        self.result.as_deref().ok()
+    }
+
+    /// The draft's first return (the resident return when there is one), when computed.
+    pub fn computed(&self) -> Option<&ComputedReturn> {
+        self.returns().and_then(ReturnSet::primary)
+    }
+
+    /// Return `i` of the set (the first when `i` is out of range), when computed.
+    pub fn selected_return(&self, i: usize) -> Option<&ComputedReturn> {
+        let set = self.returns()?;
+        set.returns.get(i).or_else(|| set.primary())
+    }
+
+    /// Every diagnostic of every return, each once, errors first.
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        self.returns().map_or_else(Vec::new, all_diagnostics)
+    }
+}
+
+/// What the screen says when the draft has only an NJ-1040NR.
+const NO_NJ1040: &str = "This draft has no NJ-1040: it gives only an NJ-1040NR (nonresident return). The hand-off sheet is made for the NJ-1040, so there are no figures to show here. File > Print to PDF… prints the NJ-1040NR with every line.";
+
+/// The hand-off sheet as the File online screen shows it: with SSNs in full, and with only their
+/// last four digits (the same sheet otherwise), so that the screen can follow Show SSNs without
+/// making anything while drawing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnlineSheet {
+    /// The sheet with Social Security numbers in full.
+    pub full: Handoff,
+    /// The same sheet with only the last four digits of each Social Security number.
+    pub masked: Handoff,
+}
+
+impl OnlineSheet {
+    /// Make the sheet for the draft's NJ-1040 from the computed returns (values only is enough:
+    /// the sheet reads lines' ids, labels and values, and the answers).
+    ///
+    /// # Errors
+    /// A sentence for the screen: the draft has no NJ-1040, or the sheet could not be made.
+    pub fn make(answers: &Answers, set: &ReturnSet) -> Result<Self, String> {
+        let full = njtax_print::handoff(answers, set, false).map_err(why_none)?;
+        let masked = njtax_print::handoff(answers, set, true).map_err(why_none)?;
+        Ok(Self { full, masked })
+    }
+
+    /// Whether any figure on the sheet is a Social Security number (its masked value differs).
+    pub fn has_ssns(&self) -> bool {
+        self.full
+            .steps
+            .iter()
+            .zip(&self.masked.steps)
+            .any(|(f, m)| {
+                f.entries
+                    .iter()
+                    .zip(&m.entries)
+                    .any(|(a, b)| a.value != b.value)
+            })
+    }
+}
+
+/// Why there is no sheet, in plain words.
+fn why_none(e: PrintError) -> String {
+    match e {
+        PrintError::NoResident => NO_NJ1040.to_owned(),
+        e => format!("The hand-off sheet could not be made: {e}"),
+    }
+}
+
+/// The diagnostics of every return, each once (the same check can fire on several returns),
+/// errors first.
+pub(crate) fn all_diagnostics(set: &ReturnSet) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = Vec::new();
+    for r in &set.returns {
+        for d in &r.diagnostics {
+            if !out
+                .iter()
+                .any(|o| o.code == d.code && o.path == d.path && o.message == d.message)
+            {
+                out.push(d.clone());
+            }
+        }
+    }
+    out.sort_by_key(|d| std::cmp::Reverse(d.severity));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Export;
+
+    #[test]
+    fn suggested_names_follow_the_draft_the_year_and_the_form() {
+        assert_eq!(
+            Export::Pdf.file_name("smith", 2024, "NJ-1040"),
+            "smith-2024-NJ-1040.pdf"
+        );
+        assert_eq!(
+            Export::Pdf.file_name("smith", 2023, "NJ-1040NR"),
+            "smith-2023-NJ-1040NR.pdf"
+        );
+        assert_eq!(
+            Export::Handoff.file_name("smith", 2024, "NJ-1040"),
+            "smith-handoff.txt"
+        );
+    }
+
+    #[test]
+    fn the_pdf_name_does_not_repeat_a_year_the_drafts_name_has() {
+        assert_eq!(
+            Export::Pdf.file_name("smith-2024", 2024, "NJ-1040"),
+            "smith-2024-NJ-1040.pdf"
+        );
+        assert_eq!(
+            Export::Pdf.file_name("2024 Smith return", 2024, "NJ-1040NR"),
+            "2024 Smith return-NJ-1040NR.pdf"
+        );
+        // Another year, or the year's digits inside a longer number, are not the year.
+        assert_eq!(
+            Export::Pdf.file_name("smith-2023", 2024, "NJ-1040"),
+            "smith-2023-2024-NJ-1040.pdf"
+        );
+        assert_eq!(
+            Export::Pdf.file_name("case-120245", 2024, "NJ-1040"),
+            "case-120245-2024-NJ-1040.pdf"
+        );
+    }
+
+    #[test]
+    fn characters_file_systems_refuse_become_dashes_in_suggested_names() {
+        assert_eq!(
+            Export::Handoff.file_name("a/b\\c:d*e?f\"g<h>i|j\nk", 2024, "NJ-1040"),
+            "a-b-c-d-e-f-g-h-i-j-k-handoff.txt"
+        );
+        assert_eq!(
+            Export::Pdf.file_name("Sample return (family)", 2024, "NJ-1040"),
+            "Sample return (family)-2024-NJ-1040.pdf"
+        );
+    }
+}
