@@ -138,8 +138,8 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// The line of a draft that was not computed, with why.
-    fn unreadable(file: String, why: String) -> Self {
+    /// The line of `file` before anything is added to it: no return, no figure, read.
+    fn empty(file: String) -> Self {
         Self {
             file,
             name: String::new(),
@@ -150,7 +150,15 @@ impl Summary {
             refund: Decimal::ZERO,
             balance_due: Decimal::ZERO,
             errors: 0,
+            unreadable: None,
+        }
+    }
+
+    /// The line of a draft that was not computed, with why.
+    fn unreadable(file: String, why: String) -> Self {
+        Self {
             unreadable: Some(why),
+            ..Self::empty(file)
         }
     }
 
@@ -198,8 +206,7 @@ pub fn summarize_draft(
         Err(why) => return Summary::unreadable(file, why),
     };
     let a = &draft.answers;
-    let mut s = Summary::unreadable(file, String::new());
-    s.unreadable = None;
+    let mut s = Summary::empty(file);
     s.name.clone_from(&a.taxpayer.name);
     s.year = Some(a.tax_year);
     let params = years

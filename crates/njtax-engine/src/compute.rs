@@ -427,7 +427,7 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
         }
         false
     });
-    lines.sort_by_key(|l| l.position);
+    let mut lines = in_form_order(lines, cx.map().lines.len());
     out_of_range_lines(cx, &lines);
 
     let diagnostics = cx.take_diags();
@@ -490,6 +490,27 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
             rules::deductions::alternative_business_loss_to_carry(cx),
         refund_claim_deadline,
     }
+}
+
+/// The lines in form order. A line's position is its own entry in the line map (distinct for
+/// distinct keys, below `places`), so each line goes straight to its place instead of through a
+/// comparison sort that moves the (large) lines many times; a position out of place or taken
+/// twice, which the line maps do not give, falls back to the sort.
+fn in_form_order(lines: Vec<Line>, places: usize) -> Vec<Line> {
+    let mut slots: Vec<Option<Line>> = std::iter::repeat_with(|| None).take(places).collect();
+    let mut rest = Vec::new();
+    for l in lines {
+        match slots.get_mut(l.position) {
+            Some(slot @ None) => *slot = Some(l),
+            _ => rest.push(l),
+        }
+    }
+    let mut out: Vec<Line> = slots.into_iter().flatten().collect();
+    if !rest.is_empty() {
+        out.append(&mut rest);
+        out.sort_by_key(|l| l.position);
+    }
+    out
 }
 
 /// All the returns one draft produces.

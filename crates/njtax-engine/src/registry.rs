@@ -118,8 +118,14 @@ impl Rule {
         self as u16
     }
 
+    /// The rule a sheet slot's number names: `ALL` is in declaration order, so the number is its
+    /// index (checked, so a reordered list can only miss, never run the wrong rule; a test pins
+    /// the order).
     fn from_number(n: u16) -> Option<Rule> {
-        Rule::ALL.iter().copied().find(|r| r.number() == n)
+        Rule::ALL
+            .get(usize::from(n))
+            .copied()
+            .filter(|r| r.number() == n)
     }
 }
 
@@ -555,4 +561,25 @@ fn apply_business_credits(cx: &Ctx, s: &Sheet<'_>) -> Applied {
     }
     let share = rules::credit_amounts::sheltered_workshop_income_share(cx, s);
     rules::business_credits::apply(cx, s, &earned, share)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Rule;
+
+    #[test]
+    fn every_rule_is_found_from_its_number() {
+        for (i, rule) in Rule::ALL.iter().enumerate() {
+            assert_eq!(
+                usize::from(rule.number()),
+                i,
+                "{rule:?} is out of order in Rule::ALL"
+            );
+            assert_eq!(Rule::from_number(rule.number()), Some(*rule));
+        }
+        assert_eq!(
+            Rule::from_number(u16::try_from(Rule::ALL.len()).unwrap_or(u16::MAX)),
+            None
+        );
+    }
 }
