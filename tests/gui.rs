@@ -2958,3 +2958,85 @@ fn embedded_data_that_cannot_be_read_is_reported_with_its_reason() {
         "The return cannot be computed: the law figures built into this version could not be read (params/tax.ron",
     );
 }
+
+/// The section marks are a to-do list: Review, File online and the form view need attention
+/// while the return has anything to fix (Review lists it as Fix), a screen with nothing to enter
+/// does not apply until an answer it is worked out from is given, and nothing is "done" that was
+/// not answered.
+#[test]
+fn the_section_marks_say_what_is_left_to_do() {
+    use njtax_ui::app::SectionState as S;
+    let states = |answers: Answers| {
+        let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
+        h.run();
+        let titles: Vec<String> = h
+            .state()
+            .interview
+            .screens
+            .iter()
+            .map(|s| s.title.clone())
+            .collect();
+        let sections = h.state().snapshot.sections.clone();
+        let has_error = h
+            .state()
+            .diagnostics()
+            .iter()
+            .any(|d| d.severity == njtax_engine::Severity::Error);
+        let of = move |title: &str| {
+            let i = titles.iter().position(|t| t == title).unwrap();
+            sections[i]
+        };
+        (of, has_error)
+    };
+    let whole_return = ["Review", "File online", "Form view"];
+
+    // A filer with a name, SSN and birth date and nothing else: nothing to fix.
+    let (of, has_error) = states(blank_answers());
+    assert!(!has_error);
+    for title in whole_return {
+        assert_eq!(of(title), S::Done, "{title}");
+    }
+    assert_eq!(of("Start"), S::Done);
+    assert_eq!(of("You and your household"), S::Done);
+    assert_eq!(of("Income"), S::NotStarted);
+    assert_eq!(
+        of("Retirement exclusions"),
+        S::DoesNotApply,
+        "no 1099-R: nothing to enter and nothing to show"
+    );
+    assert_eq!(S::DoesNotApply.words(), "does not apply");
+
+    // A 1099-R on the Income screen: the retirement exclusions apply and are worked out.
+    let mut with_pension = blank_answers();
+    with_pension
+        .income
+        .retirement
+        .push(njtax_engine::answers::Retirement {
+            payer: "State pension fund".into(),
+            gross_distribution: rust_decimal::dec!(20000),
+            taxable_amount: rust_decimal::dec!(20000),
+            ..Default::default()
+        });
+    let (of, _) = states(with_pension);
+    assert_eq!(of("Retirement exclusions"), S::Done);
+    assert_eq!(of("Income"), S::Done);
+
+    // An error (the SSN is missing): its screen and every whole-return screen need attention.
+    let mut missing_ssn = blank_answers();
+    missing_ssn.taxpayer.ssn.clear();
+    let (of, has_error) = states(missing_ssn);
+    assert!(has_error);
+    assert_eq!(of("You and your household"), S::NeedsAttention);
+    for title in whole_return {
+        assert_eq!(of(title), S::NeedsAttention, "{title}");
+    }
+    assert_eq!(of("Income"), S::NotStarted);
+
+    // A draft with no answer at all: the household's missing facts are errors, so Review (which
+    // lists them as Fix) needs attention; the income screens are not started.
+    let (of, has_error) = states(Answers::default());
+    assert!(has_error);
+    assert_eq!(of("Review"), S::NeedsAttention);
+    assert_eq!(of("Income"), S::NotStarted);
+    assert_eq!(of("Retirement exclusions"), S::DoesNotApply);
+}

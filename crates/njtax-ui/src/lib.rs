@@ -23,6 +23,7 @@ pub mod files;
 pub mod focus;
 pub mod forms;
 pub mod platform;
+pub mod progress;
 pub mod recovery;
 pub mod screens;
 pub mod sharing;

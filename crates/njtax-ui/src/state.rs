@@ -186,7 +186,8 @@ pub struct Buffer {
     pub error: Option<String>,
 }
 
-/// A section's state in the list on the left, derived from the answers and diagnostics.
+/// A section's state in the list on the left, derived from the answers and diagnostics
+/// ([`crate::progress::section_states`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SectionState {
     /// Nothing answered yet.
@@ -195,6 +196,20 @@ pub enum SectionState {
     Done,
     /// Has errors to fix.
     NeedsAttention,
+    /// Nothing to enter, and nothing it shows is worked out from the answers given.
+    DoesNotApply,
+}
+
+impl SectionState {
+    /// The state in words (the section list's hover text).
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::Done => "done",
+            Self::NeedsAttention => "needs attention",
+            Self::NotStarted => "not started",
+            Self::DoesNotApply => "does not apply",
+        }
+    }
 }
 
 /// Transient UI state (never saved in drafts).

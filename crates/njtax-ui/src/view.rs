@@ -227,11 +227,7 @@ fn sections(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
             .get(i)
             .copied()
             .unwrap_or(SectionState::NotStarted);
-        let words = match state {
-            SectionState::Done => "done",
-            SectionState::NeedsAttention => "needs attention",
-            SectionState::NotStarted => "not started",
-        };
+        let words = state.words();
         ui.horizontal(|ui| {
             state_mark(ui, state);
             let r = ui
@@ -477,7 +473,7 @@ fn outcome(
 }
 
 /// A small mark for a section's state: a filled circle when done, an outline when not started, a
-/// warning-coloured disc with a bar when it needs attention.
+/// warning-coloured disc with a bar when it needs attention, a dash when it does not apply.
 fn state_mark(ui: &mut Ui, state: SectionState) {
     let size = egui::vec2(theme::MARK_SIZE, theme::MARK_SIZE);
     let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
@@ -490,6 +486,12 @@ fn state_mark(ui: &mut Ui, state: SectionState) {
         }
         SectionState::NotStarted => {
             painter.circle_stroke(c, r, egui::Stroke::new(1.5, ui.visuals().weak_text_color()));
+        }
+        SectionState::DoesNotApply => {
+            painter.line_segment(
+                [c - egui::vec2(r * 0.8, 0.0), c + egui::vec2(r * 0.8, 0.0)],
+                egui::Stroke::new(2.0, ui.visuals().weak_text_color()),
+            );
         }
         SectionState::NeedsAttention => {
             painter.circle_filled(c, r, theme::warning_colour(ui.visuals()));

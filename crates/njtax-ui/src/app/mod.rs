@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use njtax_engine::compute::ReturnSet;
 use njtax_engine::rules::impaired_estimator::ImpairedEstimate;
-use njtax_engine::{Answers, ComputedReturn, Diagnostic, ParamBook, Severity};
+use njtax_engine::{Answers, ComputedReturn, Diagnostic, ParamBook};
 use serde_json::Value;
 
 use crate::binding;
@@ -464,7 +464,7 @@ impl App {
             .as_ref()
             .map(|set| crate::state::all_diagnostics(set))
             .unwrap_or_default();
-        let sections = self.section_states(&mirror, &diagnostics);
+        let sections = self.section_states(&mirror, &diagnostics, result.is_ok());
         let count = result.as_ref().map_or(0, |r| r.returns.len());
         if self.ui_state.selected_return >= count {
             self.ui_state.selected_return = 0;
@@ -481,71 +481,17 @@ impl App {
         };
     }
 
-    fn section_states(&self, mirror: &Value, diagnostics: &[Diagnostic]) -> Vec<SectionState> {
+    fn section_states(
+        &self,
+        mirror: &Value,
+        diagnostics: &[Diagnostic],
+        computed: bool,
+    ) -> Vec<SectionState> {
         let blank = binding::to_value(&Answers {
             tax_year: self.doc.answers().tax_year,
             ..Answers::default()
         });
-        self.interview
-            .screens
-            .iter()
-            .enumerate()
-            .map(|(i, screen)| {
-                let has_error = diagnostics.iter().any(|d| {
-                    d.severity == Severity::Error
-                        && d.path
-                            .as_deref()
-                            .and_then(|p| self.interview.screen_for_path(p))
-                            == Some(i)
-                });
-                if has_error {
-                    return SectionState::NeedsAttention;
-                }
-                if (screen.special != Special::None && screen.special != Special::Start)
-                    || screen.blocks.is_empty()
-                {
-                    // Nothing to answer here: the screen shows what was computed.
-                    return SectionState::Done;
-                }
-                let answered = screen.blocks.iter().any(|b| match b {
-                    Block::Fields { fields, .. } => fields
-                        .iter()
-                        .any(|f| binding::get(mirror, &f.path) != binding::get(&blank, &f.path)),
-                    Block::List {
-                        path,
-                        added_on: None,
-                        ..
-                    } => binding::get(mirror, path)
-                        .and_then(Value::as_array)
-                        .is_some_and(|a| !a.is_empty()),
-                    // Items added on another screen: answered when one of this block's answers
-                    // about them is.
-                    Block::List { path, fields, .. } => {
-                        let n = binding::get(mirror, path)
-                            .and_then(Value::as_array)
-                            .map_or(0, Vec::len);
-                        (0..n).any(|i| {
-                            fields.iter().any(|f| {
-                                let p = format!("{path}[{i}].{}", f.path);
-                                let v = binding::get(mirror, &p);
-                                !(v.is_none()
-                                    || v.is_some_and(|v| {
-                                        v.is_null()
-                                            || v == &Value::Bool(false)
-                                            || v.as_array().is_some_and(Vec::is_empty)
-                                            || v.as_str().is_some_and(str::is_empty)
-                                    }))
-                            })
-                        })
-                    }
-                });
-                if answered || screen.special == Special::Start {
-                    SectionState::Done
-                } else {
-                    SectionState::NotStarted
-                }
-            })
-            .collect()
+        crate::progress::section_states(&self.interview, mirror, &blank, diagnostics, computed)
     }
 
     /// Draw the whole window and apply the frame's commands.
