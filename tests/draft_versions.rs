@@ -442,3 +442,49 @@ fn a_rolled_over_tick_becomes_a_destination_in_format_8() {
     assert_eq!(r.value("20a"), dec!(10000));
     assert_eq!(r.value("26"), dec!(1500));
 }
+
+#[test]
+fn the_version_9_fixture_keeps_its_topic_answers_and_counts_a_homestead_despite_a_no() {
+    let d = parse_draft(&fixture(9)).unwrap();
+    let topics: Vec<(&str, bool)> = d
+        .answers
+        .topics
+        .iter()
+        .map(|(k, v)| (k.as_str(), *v))
+        .collect();
+    assert_eq!(
+        topics,
+        [
+            ("business", false),
+            ("coverage", false),
+            ("property", false)
+        ]
+    );
+    // The topic answers decide what the interview asks, never what is computed: the rent paid
+    // still gives the property tax deduction or credit although the filer answered No.
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let with = njtax_engine::compute(&d.answers, &book).unwrap();
+    let mut without_topics = d.answers.clone();
+    without_topics.topics.clear();
+    let plain = njtax_engine::compute(&without_topics, &book).unwrap();
+    use njtax_engine::Key;
+    for k in [
+        Key::PropertyTaxDeduction,
+        Key::PropertyTaxCredit,
+        Key::NjTaxableIncome,
+        Key::Tax,
+    ] {
+        assert_eq!(with.value_by_key(k), plain.value_by_key(k), "{k:?}");
+    }
+    assert!(
+        with.value_by_key(Key::PropertyTaxDeduction) > rust_decimal::Decimal::ZERO
+            || with.value_by_key(Key::PropertyTaxCredit) > rust_decimal::Decimal::ZERO,
+        "rent of 14,400 gives a deduction or the credit"
+    );
+}
+
+#[test]
+fn a_version_8_draft_reads_with_no_topic_answered() {
+    let d = parse_draft(&fixture(8)).unwrap();
+    assert!(d.answers.topics.is_empty());
+}

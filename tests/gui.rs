@@ -2315,6 +2315,13 @@ fn next_focuses_the_new_screens_first_field_and_one_tab_reaches_the_second() {
     h.run();
     go_to(&mut h, "You and your household");
     click_next(&mut h);
+    // The yes-or-no questions of the year come first, the first Yes focused.
+    assert_eq!(
+        h.state().interview.screens[h.state().ui_state.screen].id,
+        "topics"
+    );
+    assert_eq!(focused_name(&h).as_deref(), Some("Yes"));
+    click_next(&mut h);
     assert_eq!(
         h.state().interview.screens[h.state().ui_state.screen].id,
         "income"
@@ -3039,4 +3046,71 @@ fn the_section_marks_say_what_is_left_to_do() {
     assert_eq!(of("Review"), S::NeedsAttention);
     assert_eq!(of("Income"), S::NotStarted);
     assert_eq!(of("Retirement exclusions"), S::DoesNotApply);
+}
+
+#[test]
+fn the_guided_path_skips_a_topic_answered_no_and_all_questions_goes_through_it() {
+    use njtax_ui::app::SectionState as S;
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    let screen = |h: &Harness<'_, App>, title: &str| {
+        h.state()
+            .interview
+            .screens
+            .iter()
+            .position(|s| s.title == title)
+            .unwrap()
+    };
+    let (property, credits) = (screen(&h, "Property tax"), screen(&h, "Credits"));
+    // Not answered yet: every topic is on the path.
+    go_to(&mut h, "Deductions");
+    h.get_by_label("Next: Property tax");
+    go_to(&mut h, "Your year");
+    // Four questions with a Yes and a No each; the first asks about rent or property tax.
+    assert_eq!(h.query_all_by_label("No").count(), 4);
+    h.get_all_by_label("No").next().unwrap().click();
+    h.run();
+    assert_eq!(h.state().doc.answers().topics.get("property"), Some(&false));
+    assert_eq!(h.state().snapshot.sections[property], S::DoesNotApply);
+    go_to(&mut h, "Deductions");
+    assert!(h.query_by_label("Next: Property tax").is_none());
+    h.get_by_label("Next: Credits").scroll_to_me();
+    h.run();
+    h.get_by_label("Next: Credits").click();
+    h.run();
+    assert_eq!(h.state().ui_state.screen, credits);
+    h.get_by_label("Back: Deductions");
+    // The step counter counts the steps of the guided path only.
+    let path = njtax_ui::progress::guided_path(&h.state().snapshot.sections);
+    let k = path.iter().position(|&i| i == credits).unwrap();
+    h.get_by_label(&format!("Step {} of {}", k + 1, path.len()));
+    // The skipped screen is still in the list and can be opened; from it Next leads on.
+    go_to(&mut h, "Property tax");
+    h.get_by_label("Next: Credits");
+    // View > All questions goes through every screen.
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("All questions").click();
+    h.run();
+    go_to(&mut h, "Deductions");
+    h.get_by_label("Next: Property tax");
+    h.get_by_label(&format!(
+        "Step {} of {}",
+        screen(&h, "Deductions") + 1,
+        h.state().interview.screens.len()
+    ));
+    // Entering a home while the topic says No: the screen applies again.
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Guided questions").click();
+    h.run();
+    go_to(&mut h, "Property tax");
+    h.get_by_label("Add a home").scroll_to_me();
+    h.run();
+    h.get_by_label("Add a home").click();
+    h.run();
+    assert_eq!(h.state().doc.answers().homesteads.len(), 1);
+    assert_ne!(h.state().snapshot.sections[property], S::DoesNotApply);
+    go_to(&mut h, "Deductions");
+    h.get_by_label("Next: Property tax");
 }

@@ -1147,6 +1147,13 @@ pub struct Answers {
     /// holds its "not given" value (zero, empty or `None`), never a stale or partial one, and the
     /// return has an `unreadable-answer` error at the path; typing a readable value removes it.
     pub unreadable: BTreeMap<String, Unreadable>,
+    /// The filer's answers to the interview's yes-or-no topic questions, by topic id (the
+    /// `topics` of `forms/interview.ron`, format 9): `false` when the filer said the topic does
+    /// not apply (no business, no rent or property tax), so that the guided interview skips its
+    /// screens; `true` when it applies; absent when not asked yet. The return is computed from
+    /// the other answers only: a topic answered `false` whose screens hold answers still counts
+    /// them.
+    pub topics: BTreeMap<String, bool>,
 }
 
 /// Text typed for an answer that could not be read (an amount with a letter in it, a date that
@@ -1212,6 +1219,7 @@ impl Default for Answers {
             refund: RefundChoices::default(),
             options: Options::default(),
             unreadable: BTreeMap::new(),
+            topics: BTreeMap::new(),
         }
     }
 }

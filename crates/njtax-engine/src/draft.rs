@@ -7,7 +7,7 @@ use crate::answers::Answers;
 mod plain;
 
 /// The draft format version this build writes.
-pub const FORMAT_VERSION: u32 = 8;
+pub const FORMAT_VERSION: u32 = 9;
 
 /// The largest draft file that is read, in bytes (1 MiB). A real return's draft is a few
 /// kilobytes (a few dozen answers); this is room for thousands of W-2s and 1099s. Reading and
@@ -228,7 +228,17 @@ pub const MIGRATIONS: &[Migration] = &[
         what: "an owned home's \"shared with the spouse filing separately\" tick (`homesteads[].shared_with_spouse_filing_separately` on a `kind: Owner` home), which halved it, becomes who holds title (`homesteads[].title: ByTheEntirety`, the only title 54A:3A-17 d halves); the tick stays for rented homes (3A-18 b); a 1099-R's \"rolled over\" tick (`income.retirement[].rollover: true`) becomes where the money went (`destination: OtherPlanOrIra`; a Roth conversion, 54A:5-1 j, is `RothConversion` with `conversion_nj_basis`); adds each other-income item's category (`income.other[].category`, `NotChosen` for old items), a domestic partner (`domestic_partner`), a W-2's New Jersey employer and convenience days (`employer_in_nj`, `convenience_days`) and the year an emerging technology application was made (`business_credits.emerging_technology[].applied_in`)",
         apply: v7_to_v8,
     },
+    Migration {
+        from: 8,
+        what: "adds the answers to the interview's yes-or-no topic questions (`topics`: by topic id, `true` or `false`), from which the guided interview skips the screens of a topic that does not apply; nothing moves, so a format 8 draft reads unchanged with none answered and every topic asked",
+        apply: v8_to_v9,
+    },
 ];
+
+/// Format 8 to 9: a new, empty answer only (the topic questions).
+fn v8_to_v9(_draft: &mut Draft) -> Result<(), String> {
+    Ok(())
+}
 
 /// Format 7 to 8: an owned home's shared-with-spouse tick becomes title by the entirety.
 fn v7_to_v8(draft: &mut Draft) -> Result<(), String> {

@@ -161,9 +161,12 @@ fn read(kind: &Kind, text: &str) -> Result<Value, String> {
                 .map(Value::from)
                 .map_err(|_| "Type a year, for example 2023".to_owned())
         }
-        Kind::Bool | Kind::Choice(_) | Kind::Present | Kind::Months | Kind::TaxYear => {
-            Ok(Value::String(text.to_owned()))
-        }
+        Kind::Bool
+        | Kind::YesNo
+        | Kind::Choice(_)
+        | Kind::Present
+        | Kind::Months
+        | Kind::TaxYear => Ok(Value::String(text.to_owned())),
     }
 }
 
@@ -414,6 +417,33 @@ pub fn field_row(
                 });
             }
         }
+        Kind::YesNo => {
+            field_label(ui, &field.label, label_width);
+            let now = current.as_ref().and_then(Value::as_bool);
+            ui.horizontal_wrapped(|ui| {
+                for (value, text) in [(true, "Yes"), (false, "No")] {
+                    let r = ui.radio(now == Some(value), text);
+                    // Screen readers say which question a Yes or No answers.
+                    ui.ctx().accesskit_node_builder(r.id, |n| {
+                        n.set_description(field.label.clone());
+                    });
+                    let r = if help.is_empty() {
+                        r
+                    } else {
+                        r.on_hover_text(help.as_str())
+                    };
+                    if value {
+                        focus_if_asked(cx, ui, path, &r);
+                    }
+                    if r.clicked() && now != Some(value) {
+                        cx.send(Command::Set {
+                            path: path.to_owned(),
+                            value: Value::Bool(value),
+                        });
+                    }
+                }
+            });
+        }
         Kind::Present => {
             ui.label("");
             let mut on = current.as_ref().is_some_and(|v| !v.is_null());
@@ -542,6 +572,7 @@ fn can_be_unreadable(kind: &Kind) -> bool {
         Kind::Text
             | Kind::Ssn
             | Kind::Bool
+            | Kind::YesNo
             | Kind::Choice(_)
             | Kind::Present
             | Kind::Months

@@ -15,7 +15,33 @@ pub const INTERVIEW_RON: &str = include_str!("../../../forms/interview.ron");
 pub struct Interview {
     /// Screens in order.
     pub screens: Vec<Screen>,
+    /// The topics whose screens the guided path skips when the filer says they do not apply.
+    #[serde(default)]
+    pub topics: Vec<Topic>,
 }
+
+/// A topic of the guided interview: its yes-or-no question is a [`Kind::YesNo`] field at
+/// `topics.<id>` (on the "Your year" screen), and an answer of No skips its screens on the guided
+/// path and marks them "does not apply", unless one of them holds answers (then it applies
+/// whatever the question says: nothing the filer entered is ignored).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Topic {
+    /// Stable id, the key of the answer (`topics.<id>`).
+    pub id: String,
+    /// The screens (ids) the topic decides.
+    pub screens: Vec<String>,
+}
+
+impl Topic {
+    /// The answer path of the topic's question.
+    pub fn path(&self) -> String {
+        format!("{TOPICS}.{}", self.id)
+    }
+}
+
+/// Where the answers keep the topic questions' answers.
+pub const TOPICS: &str = "topics";
 
 /// What a screen shows besides its fields.
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
@@ -137,6 +163,9 @@ pub enum Kind {
     OptionalDate,
     /// Yes / no.
     Bool,
+    /// A yes-or-no question with a button for each (neither chosen until answered), kept as
+    /// `true` / `false`.
+    YesNo,
     /// A whole number within a range.
     Integer {
         /// Smallest.
@@ -310,6 +339,13 @@ impl Interview {
             }
         }
         out
+    }
+
+    /// The topic that decides the screen `screen_id`, when one does.
+    pub fn topic_of_screen(&self, screen_id: &str) -> Option<&Topic> {
+        self.topics
+            .iter()
+            .find(|t| t.screens.iter().any(|s| s == screen_id))
     }
 
     /// The screen that holds the answer at `path` (by the longest matching field path or `covers`

@@ -5,8 +5,10 @@
 //! - **needs attention**: an error is about one of the screen's answers; for the screens that
 //!   show the whole return (Review, File online, the form view), any error on the return, or a
 //!   return that could not be computed: each of them lists or blocks on what is to fix;
-//! - **does not apply**: a screen with nothing to enter that shows figures worked out from answers
-//!   given elsewhere (Retirement exclusions, from 1099-Rs), when none of those answers is given;
+//! - **does not apply**: a screen of a topic the filer answered No to ("Did you have a business?"),
+//!   while nothing is entered on it; a screen with nothing to enter that shows figures worked out
+//!   from answers given elsewhere (Retirement exclusions, from 1099-Rs), when none of those answers
+//!   is given;
 //! - **done**: a screen with an answer given and no error; a whole-return screen once anything is
 //!   answered and nothing is to fix; the Start screen (its tax year is always set);
 //! - **not started**: nothing on the screen answered yet (and the whole-return screens of a draft
@@ -54,14 +56,17 @@ pub fn section_states(
                         SectionState::NotStarted
                     }
                 }
+                Special::None
+                    if said_no(interview, mirror, &screen.id)
+                        && !answered(screen, mirror, blank)
+                        && !covered_given(screen, mirror) =>
+                {
+                    SectionState::DoesNotApply
+                }
                 Special::None if screen.blocks.is_empty() => {
                     // Nothing to enter: the screen shows what was worked out from the answers it
                     // covers, given on other screens.
-                    if screen
-                        .covers
-                        .iter()
-                        .any(|path| is_given(binding::get(mirror, path)))
-                    {
+                    if covered_given(screen, mirror) {
                         SectionState::Done
                     } else {
                         SectionState::DoesNotApply
@@ -77,6 +82,42 @@ pub fn section_states(
             }
         })
         .collect()
+}
+
+/// Whether the filer answered No to the topic that decides the screen.
+fn said_no(interview: &Interview, mirror: &Value, screen_id: &str) -> bool {
+    interview
+        .topic_of_screen(screen_id)
+        .is_some_and(|t| binding::get(mirror, &t.path()) == Some(&Value::Bool(false)))
+}
+
+/// Whether a screen with nothing to enter has one of the answers it is worked out from (the
+/// answers it covers, given on other screens).
+fn covered_given(screen: &Screen, mirror: &Value) -> bool {
+    screen.blocks.is_empty()
+        && screen
+            .covers
+            .iter()
+            .any(|path| is_given(binding::get(mirror, path)))
+}
+
+/// The screens the guided path goes through, in order: all but those that do not apply.
+pub fn guided_path(states: &[SectionState]) -> Vec<usize> {
+    states
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| **s != SectionState::DoesNotApply)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Where Back and Next lead from screen `at` on the guided path (`path`, from [`guided_path`]):
+/// the path's screen before it and after it. From a screen off the path (one that does not apply,
+/// opened from the list) they lead to the path's nearest screens on either side.
+pub fn neighbours(path: &[usize], at: usize) -> (Option<usize>, Option<usize>) {
+    let back = path.iter().rev().find(|&&i| i < at).copied();
+    let next = path.iter().find(|&&i| i > at).copied();
+    (back, next)
 }
 
 /// Whether any answer of the screen differs from an empty draft's (a list: has an item; a list of

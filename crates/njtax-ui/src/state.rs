@@ -239,6 +239,9 @@ pub struct UiState {
     pub message: Option<(String, bool)>,
     /// Show Social Security numbers in full.
     pub reveal_ssn: bool,
+    /// Back and Next go through every screen (View > All questions, for volunteers and
+    /// reviewers) instead of the guided path, which skips the topics that do not apply.
+    pub all_questions: bool,
     /// Print only the last four digits of each SSN in the PDF and the hand-off sheet (a
     /// reviewer's copy). A choice for this session, never saved in the draft.
     pub print_mask_ssns: bool,
@@ -256,6 +259,20 @@ pub struct UiState {
     pub conflict: Option<Conflict>,
     /// A draft asked for that is open in another window, waiting for the filer's choice.
     pub already_open: Option<AlreadyOpen>,
+}
+
+impl UiState {
+    /// The state for another draft (a new one, one opened, next year's): nothing of this
+    /// draft's, but the choices that are the user's rather than the draft's (showing SSNs,
+    /// masking them in print, all questions or the guided path).
+    pub fn fresh(&self) -> Self {
+        Self {
+            reveal_ssn: self.reveal_ssn,
+            print_mask_ssns: self.print_mask_ssns,
+            all_questions: self.all_questions,
+            ..Self::default()
+        }
+    }
 }
 
 /// A save stopped before anything was written: the draft's file is no longer what this window

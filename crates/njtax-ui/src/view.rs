@@ -154,6 +154,24 @@ fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                 ui.close();
             }
         });
+        ui.menu_button("View", |ui| {
+            if ui
+                .radio(!cx.ui_state.all_questions, "Guided questions")
+                .on_hover_text("Back and Next skip the topics you said do not apply")
+                .clicked()
+            {
+                cx.ui_state.all_questions = false;
+                ui.close();
+            }
+            if ui
+                .radio(cx.ui_state.all_questions, "All questions")
+                .on_hover_text("Back and Next go through every screen, for volunteers and reviewers")
+                .clicked()
+            {
+                cx.ui_state.all_questions = true;
+                ui.close();
+            }
+        });
         ui.separator();
         let a = cx.doc.answers();
         ui.label(format!(

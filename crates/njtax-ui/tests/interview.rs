@@ -12,11 +12,13 @@ use njtax_engine::answers::{
 };
 use njtax_ui::binding;
 use njtax_ui::forms::{Block, Condition, Field, Interview, Kind, Special, join};
+use njtax_ui::progress::{guided_path, neighbours, section_states};
 use serde_json::Value;
 
-const SCREEN_IDS: [&str; 16] = [
+const SCREEN_IDS: [&str; 17] = [
     "start",
     "household",
+    "topics",
     "income",
     "retirement",
     "deductions",
@@ -67,6 +69,11 @@ fn interview() -> Interview {
 /// Answers with a spouse, one item in every list and a value in every optional amount.
 fn populated() -> Answers {
     let mut a = Answers {
+        topics: interview()
+            .topics
+            .iter()
+            .map(|t| (t.id.clone(), false))
+            .collect(),
         spouse: Some(Person::default()),
         domestic_partner: Some(njtax_engine::answers::DomesticPartner::default()),
         ..Answers::default()
@@ -234,6 +241,7 @@ fn screens_are_unique_and_in_order() {
     );
     for id in [
         "household",
+        "topics",
         "income",
         "retirement",
         "deductions",
@@ -326,7 +334,7 @@ fn every_kind_fits_its_answer() {
             Kind::OptionalWhole { min, max } => v.is_null() && min <= max,
             Kind::OptionalMoney => v.is_string() || v.is_null(),
             Kind::OptionalDate | Kind::OptionalInteger => v.is_null(),
-            Kind::Bool => v.is_boolean(),
+            Kind::Bool | Kind::YesNo => v.is_boolean(),
             Kind::Present => v.is_null() || v.is_object(),
             Kind::Integer { min, max } => v.is_u64() && min <= max,
             Kind::TaxYear => v.is_u64(),
@@ -830,4 +838,168 @@ fn health_coverage_is_asked_for_each_person_and_dependents_are_added_only_on_the
     assert_eq!(at("health.bronze_premium_override"), Some("health"));
     assert_eq!(at("filing.paid_on"), Some("next_year"));
     assert_eq!(at("estimated_tax.prior_year_tax"), Some("payments"));
+}
+
+/// The topic answers of every combination of not answered, Yes and No.
+fn topic_combinations(iv: &Interview) -> Vec<Vec<Option<bool>>> {
+    let mut all = vec![Vec::new()];
+    for _ in &iv.topics {
+        all = all
+            .into_iter()
+            .flat_map(|c: Vec<Option<bool>>| {
+                [None, Some(true), Some(false)].map(|v| {
+                    let mut c = c.clone();
+                    c.push(v);
+                    c
+                })
+            })
+            .collect();
+    }
+    all
+}
+
+/// The guided path for answers (no diagnostics, computed).
+fn guided(iv: &Interview, answers: &Answers) -> Vec<usize> {
+    let blank = binding::to_value(&Answers {
+        tax_year: answers.tax_year,
+        ..Answers::default()
+    });
+    let states = section_states(iv, &binding::to_value(answers), &blank, &[], true);
+    guided_path(&states)
+}
+
+#[test]
+fn every_topic_is_asked_once_before_its_screens_which_ask_something() {
+    let iv = interview();
+    let position = |id: &str| iv.screens.iter().position(|s| s.id == id);
+    let ids: HashSet<&str> = iv.topics.iter().map(|t| t.id.as_str()).collect();
+    assert_eq!(ids.len(), iv.topics.len(), "duplicate topic id");
+    assert!(!iv.topics.is_empty());
+    let mut decided = HashSet::new();
+    for t in &iv.topics {
+        let asked: Vec<Bound<'_>> = fields(&iv)
+            .into_iter()
+            .filter(|b| b.path == t.path())
+            .collect();
+        assert_eq!(asked.len(), 1, "topic {} is asked exactly once", t.id);
+        assert_eq!(asked[0].field.kind, Kind::YesNo, "topic {}", t.id);
+        assert!(
+            asked[0].field.label.ends_with('?'),
+            "topic {} is a question",
+            t.id
+        );
+        assert!(
+            asked[0].field.show_if.is_none(),
+            "topic {} is always asked",
+            t.id
+        );
+        let question_at = position(asked[0].screen).unwrap();
+        assert!(!t.screens.is_empty(), "topic {} decides no screen", t.id);
+        for screen in &t.screens {
+            let at =
+                position(screen).unwrap_or_else(|| panic!("topic {}: no screen {screen}", t.id));
+            assert!(
+                at > question_at,
+                "topic {}: {screen} comes after the question",
+                t.id
+            );
+            assert_eq!(iv.screens[at].special, Special::None, "{screen}");
+            assert!(!iv.screens[at].blocks.is_empty(), "{screen} asks something");
+            assert!(
+                decided.insert(screen.as_str()),
+                "{screen} is decided by one topic only"
+            );
+        }
+    }
+    // Every topic question's answer is a topic.
+    for b in fields(&iv) {
+        if let Some(id) = b.path.strip_prefix("topics.") {
+            assert!(ids.contains(id), "{} asks about no topic", b.path);
+        }
+    }
+}
+
+#[test]
+fn every_guided_path_reaches_review_and_every_answer_is_on_one() {
+    let iv = interview();
+    let position = |id: &str| iv.screens.iter().position(|s| s.id == id).unwrap();
+    let review = position("review");
+    let mut on_some_path = HashSet::new();
+    let combinations = topic_combinations(&iv);
+    assert_eq!(combinations.len(), 3usize.pow(iv.topics.len() as u32));
+    for combination in combinations {
+        let mut a = Answers::default();
+        for (t, v) in iv.topics.iter().zip(&combination) {
+            if let Some(v) = v {
+                a.topics.insert(t.id.clone(), *v);
+            }
+        }
+        let path = guided(&iv, &a);
+        // Walk it with Next from the start: every step leads on, and Review is reached.
+        let mut at = 0;
+        let mut walked = vec![at];
+        while let (_, Some(next)) = neighbours(&path, at) {
+            assert!(next > at);
+            at = next;
+            walked.push(at);
+        }
+        assert_eq!(walked, path, "{combination:?}");
+        assert_eq!(path.first(), Some(&0), "{combination:?}: starts at Start");
+        assert!(path.contains(&review), "{combination:?}: reaches Review");
+        // And back again with Back.
+        while let (Some(back), _) = neighbours(&path, at) {
+            at = back;
+        }
+        assert_eq!(at, 0);
+        // A topic answered No leaves out exactly its screens (and the screens with nothing to
+        // enter whose figures come from answers not given).
+        for (t, v) in iv.topics.iter().zip(&combination) {
+            for screen in &t.screens {
+                assert_eq!(
+                    path.contains(&position(screen)),
+                    *v != Some(false),
+                    "{combination:?}: {screen}"
+                );
+            }
+        }
+        on_some_path.extend(path);
+    }
+    for b in fields(&iv) {
+        assert!(
+            on_some_path.contains(&position(b.screen)),
+            "{} ({}) is on no guided path",
+            b.path,
+            b.screen
+        );
+    }
+}
+
+#[test]
+fn a_topic_answered_no_still_applies_when_its_screen_holds_answers() {
+    let iv = interview();
+    let position = |id: &str| iv.screens.iter().position(|s| s.id == id).unwrap();
+    let mut a = Answers::default();
+    for t in &iv.topics {
+        a.topics.insert(t.id.clone(), false);
+    }
+    assert!(!guided(&iv, &a).contains(&position("property")));
+    a.homesteads.push(Homestead::default());
+    assert!(guided(&iv, &a).contains(&position("property")));
+    assert!(!guided(&iv, &a).contains(&position("health")));
+    // An item added on another screen counts only once something is asked about it there.
+    assert!(!guided(&iv, &a).contains(&position("impaired_estimator")));
+}
+
+#[test]
+fn back_and_next_from_a_screen_off_the_path_lead_to_its_nearest_steps() {
+    assert_eq!(neighbours(&[0, 1, 4, 6], 2), (Some(1), Some(4)));
+    assert_eq!(neighbours(&[0, 1, 4, 6], 4), (Some(1), Some(6)));
+    assert_eq!(neighbours(&[0, 1, 4, 6], 0), (None, Some(1)));
+    assert_eq!(neighbours(&[0, 1, 4, 6], 6), (Some(4), None));
+    assert_eq!(neighbours(&[0, 1, 4, 6], 9), (Some(6), None));
+    assert_eq!(
+        njtax_ui::screens::step_text(&[0, 1, 4, 6], 4).as_deref(),
+        Some("Step 3 of 4")
+    );
+    assert_eq!(njtax_ui::screens::step_text(&[0, 1, 4, 6], 2), None);
 }

@@ -304,11 +304,7 @@ impl App {
                 let answers = blank_draft(self.book.as_ref().ok(), self.doc.answers().tax_year);
                 let year = answers.tax_year;
                 self.doc = Document::new(answers, None, "Untitled draft");
-                self.ui_state = UiState {
-                    reveal_ssn: self.ui_state.reveal_ssn,
-                    print_mask_ssns: self.ui_state.print_mask_ssns,
-                    ..UiState::default()
-                };
+                self.ui_state = self.ui_state.fresh();
                 let mut msg = format!("New draft for tax year {year}");
                 if self.is_provisional(year) {
                     msg.push_str(" (provisional figures)");
@@ -356,11 +352,7 @@ impl App {
         self.drop_recovery();
         self.lock = None;
         self.doc = Document::recovered(next, None, &format!("Draft for {year}"));
-        self.ui_state = UiState {
-            reveal_ssn: self.ui_state.reveal_ssn,
-            print_mask_ssns: self.ui_state.print_mask_ssns,
-            ..UiState::default()
-        };
+        self.ui_state = self.ui_state.fresh();
         let mut msg = format!(
             "Started the {year} draft: household kept, {carried} carried-over credit{} brought forward; not saved yet",
             if carried == 1 { "" } else { "s" }

@@ -64,11 +64,7 @@ impl App {
                         .as_deref()
                         .is_some_and(|p| crate::sharing::same_draft(p, path))
                 });
-                self.ui_state = UiState {
-                    reveal_ssn: self.ui_state.reveal_ssn,
-                    print_mask_ssns: self.ui_state.print_mask_ssns,
-                    ..UiState::default()
-                };
+                self.ui_state = self.ui_state.fresh();
                 self.ui_state.message = Some((format!("Opened {name}{note}"), false));
                 crate::files::remove_abandoned_temps(path);
                 self.remember(path);

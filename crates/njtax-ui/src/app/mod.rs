@@ -148,6 +148,7 @@ impl App {
             .map_err(|e| problems.push(format!("The interview screens built into this version could not be read ({e}); use the form view. Please report this; your draft is not changed.")))
             .unwrap_or(Interview {
                 screens: Vec::new(),
+                topics: Vec::new(),
             });
         let recent = recent_store.load();
         let doc = Document::new(answers, None, name);

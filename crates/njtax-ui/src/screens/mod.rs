@@ -11,7 +11,7 @@ pub mod not_final;
 pub mod review;
 pub mod start;
 
-use egui::Ui;
+use egui::{RichText, Ui};
 
 use crate::cx::ScreenCx;
 use crate::forms::Special;
@@ -24,6 +24,9 @@ pub fn draw_current(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         return;
     };
     ui.add_space(theme::GAP_M);
+    if let Some(step) = step_text(&steps(cx), cx.ui_state.screen) {
+        ui.label(RichText::new(step).color(ui.visuals().text_color()));
+    }
     let take_focus = std::mem::take(&mut cx.ui_state.focus_title);
     crate::focus::screen_title(ui, &screen.title, take_focus);
     if screen.special == Special::Start && cx.doc.is_sample() {
@@ -46,36 +49,39 @@ pub fn draw_current(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     navigation(cx, ui);
 }
 
+/// The screens Back and Next go through: on the guided path (the default) every screen but those
+/// that do not apply; with View > All questions, every screen.
+fn steps(cx: &ScreenCx<'_>) -> Vec<usize> {
+    if cx.ui_state.all_questions {
+        (0..cx.interview.screens.len()).collect()
+    } else {
+        crate::progress::guided_path(&cx.snapshot.sections)
+    }
+}
+
+/// "Step 4 of 12" over the steps Back and Next go through, when the screen is one of them.
+pub fn step_text(steps: &[usize], at: usize) -> Option<String> {
+    let k = steps.iter().position(|&i| i == at)?;
+    Some(format!("Step {} of {}", k + 1, steps.len()))
+}
+
 /// Back / Next buttons.
 fn navigation(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     let i = cx.ui_state.screen;
-    let n = cx.interview.screens.len();
+    let (back, next) = crate::progress::neighbours(&steps(cx), i);
     ui.separator();
     ui.horizontal(|ui| {
-        if i > 0 {
+        for (to, word) in [(back, "Back"), (next, "Next")] {
+            let Some(to) = to else { continue };
             let title = cx
                 .interview
                 .screens
-                .get(i - 1)
+                .get(to)
                 .map(|s| s.title.clone())
                 .unwrap_or_default();
-            if ui.button(format!("Back: {title}")).clicked() {
+            if ui.button(format!("{word}: {title}")).clicked() {
                 cx.send(crate::state::Command::Goto {
-                    screen: i - 1,
-                    focus: None,
-                });
-            }
-        }
-        if i + 1 < n {
-            let title = cx
-                .interview
-                .screens
-                .get(i + 1)
-                .map(|s| s.title.clone())
-                .unwrap_or_default();
-            if ui.button(format!("Next: {title}")).clicked() {
-                cx.send(crate::state::Command::Goto {
-                    screen: i + 1,
+                    screen: to,
                     focus: None,
                 });
             }
