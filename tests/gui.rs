@@ -594,14 +594,17 @@ fn selling_the_main_home_applies_the_principal_residence_exclusion() {
         rust_decimal::dec!(180000)
     );
     go_to(&mut h, "Income");
-    h.get_by_label("This was your main home").click();
-    h.run();
-    h.get_by_label("Owned and lived in it for 2 of the 5 years before the sale")
-        .click();
-    h.run();
-    h.get_by_label("No home-sale exclusion in the 2 years before")
-        .click();
-    h.run();
+    for tick in [
+        "This was your main home",
+        "Owned and lived in it for 2 of the 5 years before the sale",
+        "No home-sale exclusion in the 2 years before",
+    ] {
+        // Each question has its help under it: the later ones are further down the screen.
+        h.get_by_label(tick).scroll_to_me();
+        h.run();
+        h.get_by_label(tick).click();
+        h.run();
+    }
     // A single filer excludes up to $250,000 (54A:6-9.1): the whole $180,000 gain.
     assert_eq!(shown_line(h.state(), "19").unwrap(), rust_decimal::dec!(0));
     let sale = &h.state().doc.answers().income.property_sales[0];
@@ -2778,6 +2781,15 @@ fn a_message_appearing_or_going_under_a_field_never_moves_the_field_below() {
             .is_some()
     );
     assert_eq!(below(&h), before, "the message takes its own row");
+    let wages = h.get_by_label("State wages (box 16)");
+    // Screen readers hear the answer is invalid, and why.
+    use egui_kittest::kittest::NodeT as _;
+    let node = wages.accesskit_node();
+    assert_eq!(node.data().invalid(), Some(egui::accesskit::Invalid::True));
+    assert_eq!(
+        node.data().description(),
+        Some("The letter O is not a digit (zero is 0)")
+    );
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
     h.get_by_label("State wages (box 16)").type_text("58400");
     h.run();

@@ -1,6 +1,7 @@
-//! Answer fields: each has a label linked to it (AccessKit), a help tooltip, and keeps the text as
-//! typed while it is being edited; what cannot be read gets a short inline message and is never
-//! thrown away.
+//! Answer fields, asked as questions: the label, the help under it in plain words, then the
+//! input. The label names the input and the help describes it (AccessKit); the law behind it is on
+//! hover. An input keeps the text as typed while it is being edited; what cannot be read gets a
+//! short message under it, tied to it for screen readers, and is never thrown away.
 
 use egui::{Id, RichText, TextEdit, Ui};
 use serde_json::Value;
@@ -220,7 +221,7 @@ pub fn month_box_name(field_label: &str, month: u8) -> String {
 
 /// Twelve checkboxes, one per month, in three rows of four (the quarters); Tab moves through them
 /// in month order.
-fn months_grid(cx: &mut ScreenCx<'_>, ui: &mut Ui, field: &Field, path: &str, help: &str) {
+fn months_grid(cx: &mut ScreenCx<'_>, ui: &mut Ui, field: &Field, path: &str) {
     let current = months_of(binding::get(&cx.snapshot.answers, path));
     // Full names when four of them fit across, else the first three letters (the boxes keep their
     // full accessible names).
@@ -256,11 +257,7 @@ fn months_grid(cx: &mut ScreenCx<'_>, ui: &mut Ui, field: &Field, path: &str, he
                 r.widget_info(|| {
                     egui::WidgetInfo::selected(egui::Role::CheckBox, true, on, &accessible)
                 });
-                let r = if help.is_empty() {
-                    r
-                } else {
-                    r.on_hover_text(help)
-                };
+                let r = with_citation(r, field);
                 if month == 1 {
                     focus_if_asked(cx, ui, path, &r);
                 }
@@ -277,25 +274,45 @@ fn months_grid(cx: &mut ScreenCx<'_>, ui: &mut Ui, field: &Field, path: &str, he
         });
 }
 
-/// A field's label in the grid's first column, wrapped at `max_width` when it is longer (a long
-/// label in a small window takes two lines rather than pushing the input off the screen).
-fn field_label(ui: &mut Ui, text: &str, max_width: f32) -> egui::Response {
-    let font = egui::TextStyle::Body.resolve(ui.style());
-    let width = ui
-        .fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font, egui::Color32::PLACEHOLDER))
-        .size()
-        .x;
-    // A grid's first column offers only its width of the frame before, so a label laid out
-    // vertically (above the message row) would wrap at that width and the column would shrink
-    // frame by frame: a label that fits is never wrapped, one that does not wraps at `max_width`.
-    if width <= max_width {
-        return ui.add(egui::Label::new(text).extend());
+/// A question: the field's label, in strong text, wrapped at the screen's edge (never cut).
+fn question(ui: &mut Ui, text: &str) -> egui::Response {
+    ui.add(egui::Label::new(RichText::new(text).strong()).wrap())
+}
+
+/// The field's help under its question, in plain body text (not only on hover), wrapped at a
+/// comfortable reading width. `None` when the field has no help.
+fn help_text(ui: &mut Ui, help: &str) -> Option<egui::Response> {
+    if help.is_empty() {
+        return None;
     }
-    ui.allocate_ui(egui::vec2(max_width, 0.0), |ui| {
-        ui.set_width(max_width);
-        ui.add(egui::Label::new(text).wrap())
-    })
-    .inner
+    let width = ui.available_width().min(theme::READING_WIDTH);
+    Some(
+        ui.scope(|ui| {
+            ui.set_max_width(width);
+            ui.add(
+                egui::Label::new(RichText::new(help).color(theme::help_colour(ui.visuals())))
+                    .wrap(),
+            )
+        })
+        .inner,
+    )
+}
+
+/// Tell screen readers that the help under the question describes the input `r`.
+fn described_by(ui: &Ui, r: &egui::Response, help: Option<&egui::Response>) {
+    if let Some(help) = help {
+        let help = help.id.accesskit_id();
+        ui.ctx()
+            .accesskit_node_builder(r.id, |n| n.push_described_by(help));
+    }
+}
+
+/// The law behind a field, on hover for volunteers and reviewers (the main text is plain words).
+fn with_citation(r: egui::Response, field: &Field) -> egui::Response {
+    match &field.citation {
+        Some(c) => r.on_hover_text(c.as_str()),
+        None => r,
+    }
 }
 
 /// The width of an input in the field grid's second column: [`theme::FIELD_WIDTH`], or what is left
@@ -317,17 +334,33 @@ pub fn tax_year_text(year: u16, years: &[njtax_engine::TaxYear]) -> String {
     }
 }
 
+/// The question above an input: its label (which names the input, AccessKit) and the help under
+/// it (which describes it).
+struct Asked {
+    label: egui::Response,
+    help: Option<egui::Response>,
+}
+
+impl Asked {
+    /// Link an input to its question: named by the label, described by the help, the law on
+    /// hover.
+    fn link(&self, ui: &Ui, r: egui::Response, field: &Field) -> egui::Response {
+        let r = r.labelled_by(self.label.id);
+        described_by(ui, &r, self.help.as_ref());
+        with_citation(r, field)
+    }
+}
+
+/// A drop-down's chosen text as its value for screen readers (the button's name is the question).
+fn expose_value(ui: &Ui, r: &egui::Response, value: &str) {
+    let value = value.to_owned();
+    ui.ctx()
+        .accesskit_node_builder(r.id, |n| n.set_value(value));
+}
+
 /// The tax year as a drop-down of the years the engine's data lists, newest first, named by its
 /// label (AccessKit). The draft's year stays selected even when it is not in the list.
-fn tax_year_choice(
-    cx: &mut ScreenCx<'_>,
-    ui: &mut Ui,
-    field: &Field,
-    path: &str,
-    help: &str,
-    label_width: f32,
-) {
-    let label = field_label(ui, &field.label, label_width);
+fn tax_year_choice(cx: &mut ScreenCx<'_>, ui: &mut Ui, field: &Field, path: &str, asked: &Asked) {
     let now = binding::get(&cx.snapshot.answers, path)
         .and_then(Value::as_u64)
         .and_then(|n| u16::try_from(n).ok());
@@ -341,7 +374,7 @@ fn tax_year_choice(
     let mut chosen: Option<u16> = None;
     let width = input_width(ui);
     let list = egui::ComboBox::from_id_salt(field_id(path))
-        .selected_text(shown)
+        .selected_text(shown.as_str())
         .width(width)
         .truncate()
         .show_ui(ui, |ui| {
@@ -357,12 +390,8 @@ fn tax_year_choice(
             picked
         });
     crate::focus::keep_combo_focus(ui, &list);
-    let r = list.response.labelled_by(label.id);
-    let r = if help.is_empty() {
-        r
-    } else {
-        r.on_hover_text(help)
-    };
+    let r = asked.link(ui, list.response, field);
+    expose_value(ui, &r, &shown);
     focus_if_asked(cx, ui, path, &r);
     if let Some(year) = chosen {
         cx.send(Command::Set {
@@ -372,66 +401,106 @@ fn tax_year_choice(
     }
 }
 
-/// Draw one answer field in a two-column grid row: label (wrapped at `label_width`), then the
-/// input (and any message). `item` names the list item the field belongs to (`W-2 from Acme`),
-/// for the words kept with text that cannot be read.
+/// Radio buttons answering one question: each is named by its own words ("Yes", "Owned"),
+/// described by the question, and the buttons form one group for screen readers.
+fn radio_group(ui: &Ui, ids: &[Id], question: &str) {
+    let group: Vec<_> = ids.iter().map(|id| id.accesskit_id()).collect();
+    for id in ids {
+        let group = group.clone();
+        let question = question.to_owned();
+        ui.ctx().accesskit_node_builder(*id, |n| {
+            n.set_description(question);
+            n.set_radio_group(group);
+        });
+    }
+}
+
+/// Draw one answer field as a question: the label, the help under it in plain words, then the
+/// input (and the row for its message); a tick box carries its label and has the help under it.
+/// `item` names the list item the field belongs to (`W-2 from Acme`), for the words kept with text
+/// that cannot be read.
 pub fn field_row(
     cx: &mut ScreenCx<'_>,
     ui: &mut Ui,
     field: &Field,
     path: &str,
-    label_width: f32,
     item: Option<&str>,
 ) {
-    let current = binding::get(&cx.snapshot.answers, path).cloned();
-    let help = match &field.citation {
-        Some(c) if !field.help.is_empty() => format!("{}\n\n{c}", field.help),
-        Some(c) => c.clone(),
-        None => field.help.clone(),
-    };
-    let id = field_id(path);
-    match &field.kind {
-        Kind::TaxYear => tax_year_choice(cx, ui, field, path, &help, label_width),
-        Kind::Months => {
-            field_label(ui, &field.label, label_width);
-            months_grid(cx, ui, field, path, &help);
-        }
-        Kind::Bool => {
-            ui.label("");
-            let mut v = current.as_ref().and_then(Value::as_bool).unwrap_or(false);
-            // In a column of its own the label wraps at the screen's edge instead of running
-            // past it.
-            let r = ui
-                .vertical(|ui| ui.checkbox(&mut v, field.label.as_str()))
-                .inner;
-            let r = if help.is_empty() {
-                r
-            } else {
-                r.on_hover_text(help)
-            };
-            focus_if_asked(cx, ui, path, &r);
-            if r.changed() {
-                cx.send(Command::Set {
-                    path: path.to_owned(),
-                    value: Value::Bool(v),
-                });
+    ui.vertical(|ui| {
+        ui.spacing_mut().item_spacing.y = theme::GAP_S;
+        match &field.kind {
+            Kind::Bool | Kind::Present => tick_box(cx, ui, field, path),
+            _ => {
+                let asked = Asked {
+                    label: question(ui, &field.label),
+                    help: help_text(ui, &field.help),
+                };
+                answer_input(cx, ui, field, path, item, &asked);
             }
         }
+    });
+}
+
+/// A yes-or-no answer as a tick box that carries its label, with the help under it (lined up with
+/// the label's text).
+fn tick_box(cx: &mut ScreenCx<'_>, ui: &mut Ui, field: &Field, path: &str) {
+    let current = binding::get(&cx.snapshot.answers, path).cloned();
+    let present = field.kind == Kind::Present;
+    let mut on = if present {
+        current.as_ref().is_some_and(|v| !v.is_null())
+    } else {
+        current.as_ref().and_then(Value::as_bool).unwrap_or(false)
+    };
+    let r = ui.add(egui::Checkbox::new(
+        &mut on,
+        RichText::new(&field.label).strong(),
+    ));
+    let help = ui
+        .horizontal(|ui| {
+            let spacing = ui.spacing();
+            ui.add_space(spacing.icon_width + spacing.icon_spacing - spacing.item_spacing.x);
+            ui.vertical(|ui| help_text(ui, &field.help)).inner
+        })
+        .inner;
+    described_by(ui, &r, help.as_ref());
+    let r = with_citation(r, field);
+    focus_if_asked(cx, ui, path, &r);
+    if r.changed() {
+        let value = match (present, on) {
+            (true, true) => Value::Object(serde_json::Map::new()),
+            (true, false) => Value::Null,
+            (false, v) => Value::Bool(v),
+        };
+        cx.send(Command::Set {
+            path: path.to_owned(),
+            value,
+        });
+    }
+}
+
+/// The input under a question, by the field's kind.
+fn answer_input(
+    cx: &mut ScreenCx<'_>,
+    ui: &mut Ui,
+    field: &Field,
+    path: &str,
+    item: Option<&str>,
+    asked: &Asked,
+) {
+    let current = binding::get(&cx.snapshot.answers, path).cloned();
+    let id = field_id(path);
+    match &field.kind {
+        Kind::TaxYear => tax_year_choice(cx, ui, field, path, asked),
+        Kind::Months => months_grid(cx, ui, field, path),
         Kind::YesNo => {
-            field_label(ui, &field.label, label_width);
             let now = current.as_ref().and_then(Value::as_bool);
+            let mut ids = Vec::new();
             ui.horizontal_wrapped(|ui| {
                 for (value, text) in [(true, "Yes"), (false, "No")] {
                     let r = ui.radio(now == Some(value), text);
-                    // Screen readers say which question a Yes or No answers.
-                    ui.ctx().accesskit_node_builder(r.id, |n| {
-                        n.set_description(field.label.clone());
-                    });
-                    let r = if help.is_empty() {
-                        r
-                    } else {
-                        r.on_hover_text(help.as_str())
-                    };
+                    ids.push(r.id);
+                    described_by(ui, &r, asked.help.as_ref());
+                    let r = with_citation(r, field);
                     if value {
                         focus_if_asked(cx, ui, path, &r);
                     }
@@ -443,125 +512,66 @@ pub fn field_row(
                     }
                 }
             });
+            radio_group(ui, &ids, &field.label);
         }
-        Kind::Present => {
-            ui.label("");
-            let mut on = current.as_ref().is_some_and(|v| !v.is_null());
-            let r = ui
-                .vertical(|ui| ui.checkbox(&mut on, field.label.as_str()))
-                .inner;
-            let r = if help.is_empty() {
-                r
-            } else {
-                r.on_hover_text(help)
-            };
-            focus_if_asked(cx, ui, path, &r);
-            if r.changed() {
-                let value = if on {
-                    Value::Object(serde_json::Map::new())
-                } else {
-                    Value::Null
-                };
-                cx.send(Command::Set {
-                    path: path.to_owned(),
-                    value,
-                });
-            }
+        Kind::Choice(options) if options.len() <= 3 => {
+            let now = text_of(current.as_ref());
+            // Radio buttons carry their own names ("Owned", "Rented"), described by the
+            // question. On one line when they fit the screen, else wrapped.
+            let mut ids = Vec::new();
+            ui.horizontal_wrapped(|ui| {
+                for (value, text) in options {
+                    let r = ui.radio(now == *value, text.as_str());
+                    ids.push(r.id);
+                    described_by(ui, &r, asked.help.as_ref());
+                    let r = with_citation(r, field);
+                    focus_if_asked(cx, ui, path, &r);
+                    if r.clicked() && now != *value {
+                        cx.send(Command::Set {
+                            path: path.to_owned(),
+                            value: Value::String(value.clone()),
+                        });
+                    }
+                }
+            });
+            radio_group(ui, &ids, &field.label);
         }
         Kind::Choice(options) => {
-            let label = field_label(ui, &field.label, label_width);
             let now = text_of(current.as_ref());
-            // Radio buttons carry their own names ("Owned", "Rented"); a drop-down is named by the label.
-            // Choices that fit the input's width sit on one line; others get a line each, so that
-            // nothing is cut off and no choice wraps under the next field (a grid row does not grow
-            // for a wrapped line: the field below would cover it).
-            let long = options.len() <= 3 && {
-                let font = egui::TextStyle::Body.resolve(ui.style());
-                let spacing = ui.spacing();
-                let per_choice = spacing.icon_width + spacing.icon_spacing + spacing.item_spacing.x;
-                let needed: f32 = options
-                    .iter()
-                    .map(|(_, t)| {
-                        per_choice
-                            + ui.fonts_mut(|f| {
-                                f.layout_no_wrap(
-                                    t.clone(),
-                                    font.clone(),
-                                    egui::Color32::PLACEHOLDER,
-                                )
-                            })
-                            .size()
-                            .x
-                    })
-                    .sum();
-                needed > input_width(ui)
-                    || options.iter().map(|(_, t)| t.len()).sum::<usize>()
-                        > theme::CHOICE_LINE_CHARS
-            };
-            let mut body = |ui: &mut Ui| {
-                if options.len() <= 3 {
+            let shown = options
+                .iter()
+                .find(|(v, _)| *v == now)
+                .map_or(now.as_str(), |(_, t)| t.as_str())
+                .to_owned();
+            // A drop-down is named by the question. A long choice is cut short on the button
+            // (shown in full in the list and to screen readers, as the drop-down's value) rather
+            // than pushing the screen wider.
+            let list = egui::ComboBox::from_id_salt(id)
+                .selected_text(shown.as_str())
+                .width(input_width(ui))
+                .truncate()
+                .show_ui(ui, |ui| {
+                    let mut picked = false;
                     for (value, text) in options {
-                        let r = ui.radio(now == *value, text.as_str());
-                        let r = if help.is_empty() {
-                            r
-                        } else {
-                            r.on_hover_text(help.as_str())
-                        };
-                        focus_if_asked(cx, ui, path, &r);
-                        if r.clicked() && now != *value {
-                            cx.send(Command::Set {
-                                path: path.to_owned(),
-                                value: Value::String(value.clone()),
-                            });
+                        if ui.selectable_label(now == *value, text.as_str()).clicked() {
+                            picked = true;
+                            if now != *value {
+                                cx.send(Command::Set {
+                                    path: path.to_owned(),
+                                    value: Value::String(value.clone()),
+                                });
+                            }
                         }
                     }
-                } else {
-                    let shown = options
-                        .iter()
-                        .find(|(v, _)| *v == now)
-                        .map_or(now.as_str(), |(_, t)| t.as_str());
-                    let width = input_width(ui);
-                    // A long choice is cut short on the button (shown in full in the list and
-                    // to screen readers) rather than pushing the screen wider.
-                    let list = egui::ComboBox::from_id_salt(id)
-                        .selected_text(shown)
-                        .width(width)
-                        .truncate()
-                        .show_ui(ui, |ui| {
-                            let mut picked = false;
-                            for (value, text) in options {
-                                if ui.selectable_label(now == *value, text.as_str()).clicked() {
-                                    picked = true;
-                                    if now != *value {
-                                        cx.send(Command::Set {
-                                            path: path.to_owned(),
-                                            value: Value::String(value.clone()),
-                                        });
-                                    }
-                                }
-                            }
-                            picked
-                        });
-                    crate::focus::keep_combo_focus(ui, &list);
-                    let r = list.response.labelled_by(label.id);
-                    let r = if help.is_empty() {
-                        r
-                    } else {
-                        r.on_hover_text(help.as_str())
-                    };
-                    focus_if_asked(cx, ui, path, &r);
-                }
-            };
-            if long {
-                ui.vertical(|ui| body(ui));
-            } else {
-                // On one line when it fits, else the choices wrap (a small window).
-                ui.horizontal_wrapped(|ui| body(ui));
-            }
+                    picked
+                });
+            crate::focus::keep_combo_focus(ui, &list);
+            let r = asked.link(ui, list.response, field);
+            expose_value(ui, &r, &shown);
+            focus_if_asked(cx, ui, path, &r);
         }
-        _ => text_input(cx, ui, field, path, &help, label_width, item),
+        _ => text_input(cx, ui, field, path, item, asked),
     }
-    ui.end_row();
 }
 
 /// Whether a field of this kind can hold text that cannot be read (and so reserves the row for
@@ -589,9 +599,6 @@ fn answer_words(field: &Field, item: Option<&str>) -> String {
     }
 }
 
-/// The vertical margin egui gives a single-line text input around its text.
-const TEXT_EDIT_MARGIN_Y: f32 = 2.0;
-
 /// Select the whole text of the text input `id` (what is typed next replaces it).
 fn select_all(ui: &Ui, id: Id, text: &str) {
     let mut state = egui::text_edit::TextEditState::load(ui.ctx(), id).unwrap_or_default();
@@ -609,35 +616,14 @@ fn text_input(
     ui: &mut Ui,
     field: &Field,
     path: &str,
-    help: &str,
-    label_width: f32,
     item: Option<&str>,
+    asked: &Asked,
 ) {
     let kind = &field.kind;
     let id = field_id(path);
     let reserve = can_be_unreadable(kind);
-    let message_height = ui.text_style_height(&egui::TextStyle::Small);
-    // The label takes the message row's height too, so that it stays level with the input (the
-    // grid centres each cell in its row).
-    let label = if reserve {
-        // Centred on the input's height, not on the input's and the message row's.
-        let row = ui.text_style_height(&egui::TextStyle::Body);
-        let input = ui
-            .spacing()
-            .interact_size
-            .y
-            .max(row + 2.0 * TEXT_EDIT_MARGIN_Y);
-        ui.vertical(|ui| {
-            ui.spacing_mut().item_spacing.y = 0.0;
-            ui.add_space(((input - row) / 2.0).max(0.0));
-            let label = field_label(ui, &field.label, label_width);
-            ui.add_space(message_height);
-            label
-        })
-        .inner
-    } else {
-        field_label(ui, &field.label, label_width)
-    };
+    // Whole pixels: a message of body text fits the row exactly, with or without it.
+    let message_height = ui.text_style_height(&egui::TextStyle::Body).ceil();
     let current = binding::get(&cx.snapshot.answers, path).cloned();
     let display = match kind {
         Kind::Money | Kind::SignedMoney | Kind::OptionalMoney => money_display(current.as_ref()),
@@ -691,13 +677,8 @@ fn text_input(
             // tabbing through the form or going to the answer from Review shows no SSN. Show SSNs
             // shows what is typed.
             ui.add(edit.password(hide))
-        }
-        .labelled_by(label.id);
-        let r = if help.is_empty() {
-            r
-        } else {
-            r.on_hover_text(help)
         };
+        let r = asked.link(ui, r, field);
         focus_if_asked(cx, ui, path, &r);
         if r.gained_focus() && !entering && !by_pointer && !r.changed() {
             // Focus given while this frame was drawn (Tab, a request from another screen).
@@ -747,7 +728,17 @@ fn text_input(
                 (None, Some(u)) => Some(u.problem.clone()),
                 (None, None) => None,
             };
-            message_row(ui, width, message_height, message.as_deref());
+            let row_width = ui.available_width().max(width);
+            let shown = message_row(ui, row_width, message_height, message.as_deref());
+            if let (Some(shown), Some(message)) = (shown, message) {
+                // Screen readers hear that the answer cannot be read, and why.
+                let shown = shown.id.accesskit_id();
+                ui.ctx().accesskit_node_builder(r.id, |n| {
+                    n.set_invalid(egui::accesskit::Invalid::True);
+                    n.set_error_message(shown);
+                    n.set_description(message);
+                });
+            }
         }
     });
     match buffer {
@@ -763,26 +754,29 @@ fn text_input(
 
 /// The row under an input for its message, the same height with or without one, so that a
 /// message appearing or going never moves the fields below (a click meant for one field never
-/// lands in the next). A message longer than the input is cut short (in full on hover).
-fn message_row(ui: &mut Ui, width: f32, height: f32, message: Option<&str>) {
+/// lands in the next). The message is body text in the error colour, as wide as the screen; one
+/// longer than that is cut short (in full on hover). Returns the message's label when there is one.
+fn message_row(
+    ui: &mut Ui,
+    width: f32,
+    height: f32,
+    message: Option<&str>,
+) -> Option<egui::Response> {
     ui.allocate_ui_with_layout(
         egui::vec2(width, height),
         egui::Layout::left_to_right(egui::Align::Center),
         |ui| {
             ui.set_min_size(egui::vec2(width, height));
             ui.set_max_size(egui::vec2(width, height));
-            if let Some(msg) = message.filter(|m| !m.is_empty()) {
+            message.filter(|m| !m.is_empty()).map(|msg| {
                 ui.add(
-                    egui::Label::new(
-                        RichText::new(msg)
-                            .small()
-                            .color(theme::error_colour(ui.visuals())),
-                    )
-                    .truncate(),
-                );
-            }
+                    egui::Label::new(RichText::new(msg).color(theme::error_colour(ui.visuals())))
+                        .truncate(),
+                )
+            })
         },
-    );
+    )
+    .inner
 }
 
 fn focus_if_asked(cx: &mut ScreenCx<'_>, ui: &Ui, path: &str, r: &egui::Response) {

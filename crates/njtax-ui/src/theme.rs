@@ -82,6 +82,19 @@ pub fn due_colour(v: &Visuals) -> Color32 {
     }
 }
 
+/// Widest the help under a question runs before it wraps (about 90 characters: a comfortable
+/// line to read).
+pub const READING_WIDTH: f32 = 640.0;
+
+/// Space between one question and the next on an interview screen.
+pub const QUESTION_GAP: f32 = 8.0;
+
+/// Colour for the help under a question: the body text colour, which passes WCAG AA (4.5:1)
+/// against the panel in the light and the dark theme (egui's "weak" grey does not).
+pub fn help_colour(v: &Visuals) -> Color32 {
+    v.text_color()
+}
+
 /// Colour for errors and inline messages.
 pub fn error_colour(v: &Visuals) -> Color32 {
     v.error_fg_color

@@ -56,7 +56,7 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui, screen: &Screen) {
                 ui.add_space(theme::GAP_M);
                 ui.label(RichText::new(title).strong());
                 if !help.is_empty() {
-                    ui.label(RichText::new(help).small());
+                    ui.add(egui::Label::new(help.as_str()).wrap());
                 }
                 let count = binding::get(&cx.snapshot.answers, path)
                     .and_then(|v| v.as_array())
@@ -135,6 +135,8 @@ fn has_unreadable(cx: &ScreenCx<'_>, path: &str) -> bool {
     binding::unreadable(&cx.snapshot.answers, path).is_some()
 }
 
+/// The questions of a block, one under another (each wraps at the screen's edge, so nothing is
+/// cut off at any window size). `id` keeps the block's widgets apart from another block's.
 fn grid(
     cx: &mut ScreenCx<'_>,
     ui: &mut Ui,
@@ -143,25 +145,20 @@ fn grid(
     base: &str,
     item: Option<&str>,
 ) {
-    // Labels wrap where a full-width input would no longer fit beside them.
-    let label_width =
-        (ui.available_width() - theme::FIELD_WIDTH - theme::GAP_M).max(theme::LABEL_MIN_WIDTH);
-    egui::Grid::new(id)
-        .num_columns(2)
-        .spacing([theme::GAP_M, theme::GAP_S])
-        .show(ui, |ui| {
-            for f in fields {
-                let path = join(base, &f.path);
-                if f.show_if
-                    .as_ref()
-                    .is_some_and(|c| !c.holds(&cx.snapshot.answers, base))
-                    && !has_unreadable(cx, &path)
-                {
-                    continue;
-                }
-                field_row(cx, ui, f, &path, label_width, item);
+    ui.push_id(id, |ui| {
+        for f in fields {
+            let path = join(base, &f.path);
+            if f.show_if
+                .as_ref()
+                .is_some_and(|c| !c.holds(&cx.snapshot.answers, base))
+                && !has_unreadable(cx, &path)
+            {
+                continue;
             }
-        });
+            ui.add_space(theme::QUESTION_GAP);
+            field_row(cx, ui, f, &path, item);
+        }
+    });
 }
 
 /// The engine's preliminary estimate for the `i`-th employee of the impaired-employee estimator,
