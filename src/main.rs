@@ -30,6 +30,17 @@ fn config_recent() -> Box<dyn RecentStore> {
     }
 }
 
+/// The display settings in the platform config folder (`settings.ron`), or kept in memory when
+/// there is no home folder.
+fn config_settings() -> Box<dyn njtax_ui::settings::SettingsStore> {
+    match directories::ProjectDirs::from("org", "njtax", "njtax") {
+        Some(d) => Box::new(njtax_ui::settings::SettingsFile::new(
+            d.config_dir().join("settings.ron"),
+        )),
+        None => Box::new(njtax_ui::settings::MemorySettings::default()),
+    }
+}
+
 /// The eframe shell around the app.
 struct Shell(App);
 
@@ -58,7 +69,8 @@ fn main() -> ExitCode {
         // A new draft in the latest tax year, as File > New gives.
         Err(_) => App::new_blank(Box::new(NativeDialogs), config_recent()),
     }
-    .with_clipboard(Box::new(native::SystemClipboard::default()));
+    .with_clipboard(Box::new(native::SystemClipboard::default()))
+    .with_settings(config_settings());
     if let Some(folder) = native::documents_folder() {
         app = app.with_documents_folder(folder);
     }

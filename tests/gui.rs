@@ -3126,3 +3126,129 @@ fn the_guided_path_skips_a_topic_answered_no_and_all_questions_goes_through_it()
     go_to(&mut h, "Deductions");
     h.get_by_label("Next: Property tax");
 }
+
+#[test]
+fn the_theme_and_the_zoom_chosen_in_the_view_menu_or_with_ctrl_plus_are_kept_for_next_time() {
+    use egui_kittest::kittest::NodeT as _;
+    use njtax_ui::settings::{SettingsFile, Theme};
+    let dir = temp_dir("settings");
+    let file = dir.join("settings.ron");
+    let app = || {
+        app_with(blank_answers(), ScriptedDialogs::default())
+            .with_settings(Box::new(SettingsFile::new(file.clone())))
+    };
+    let mut h = harness_with(app());
+    h.run();
+    assert_eq!(h.state().ui_state.settings.theme, Theme::System);
+    h.get_by_label("View").click();
+    h.run();
+    // The zoom entries show their shortcuts, which screen readers get apart from the name.
+    let zoom_in = h.get_by_label("Zoom in");
+    assert_eq!(
+        zoom_in.accesskit_node().data().keyboard_shortcut(),
+        Some("Ctrl+Plus")
+    );
+    h.get_by_label("High contrast").click();
+    h.run();
+    assert_eq!(h.state().ui_state.settings.theme, Theme::HighContrast);
+    assert_eq!(h.ctx.theme(), egui::Theme::Dark);
+    assert_eq!(
+        h.ctx.global_style().visuals.panel_fill,
+        egui::Color32::BLACK
+    );
+    // Ctrl+Plus twice (egui's own keys): the zoom is the user's setting too.
+    for _ in 0..2 {
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Plus);
+        h.run();
+    }
+    h.run();
+    assert!((h.state().ui_state.settings.zoom - 1.2).abs() < 1e-4);
+    drop(h);
+    // The next start of the app (a new window on this computer) has both.
+    let mut h = harness_with(app());
+    h.run();
+    assert_eq!(h.state().ui_state.settings.theme, Theme::HighContrast);
+    assert!((h.ctx.zoom_factor() - 1.2).abs() < 1e-4);
+    assert_eq!(
+        h.ctx.global_style().visuals.panel_fill,
+        egui::Color32::BLACK
+    );
+    // Actual size from the menu.
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Actual size").click();
+    h.run();
+    h.run();
+    assert!((h.ctx.zoom_factor() - 1.0).abs() < 1e-4);
+    let kept = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        kept.contains("HighContrast") && kept.contains("zoom: 1.0"),
+        "{kept}"
+    );
+}
+
+#[test]
+fn display_settings_that_cannot_be_read_are_not_replaced_and_the_status_bar_says_so() {
+    use njtax_ui::settings::SettingsFile;
+    let dir = temp_dir("settings-bad");
+    let file = dir.join("settings.ron");
+    std::fs::write(&file, "(theme: Purple)").unwrap();
+    let mut h = harness_with(
+        app_with(blank_answers(), ScriptedDialogs::default())
+            .with_settings(Box::new(SettingsFile::new(file.clone()))),
+    );
+    h.run();
+    let (message, is_error) = status(&h);
+    assert!(is_error);
+    assert!(
+        message.starts_with("Your display settings could not be read"),
+        "{message}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "(theme: Purple)",
+        "left as it is"
+    );
+}
+
+#[test]
+fn the_file_menu_shows_its_shortcuts_and_quit_closes_the_window_after_asking_about_changes() {
+    use egui_kittest::kittest::NodeT as _;
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    for (entry, keys) in [
+        ("New", "Ctrl+N"),
+        ("Open…", "Ctrl+O"),
+        ("Save", "Ctrl+S"),
+        ("Save As…", "Ctrl+Shift+S"),
+        ("Print to PDF…", "Ctrl+P"),
+        ("Quit", "Ctrl+Q"),
+    ] {
+        let node = h.get_by_label(entry);
+        assert_eq!(
+            node.accesskit_node().data().keyboard_shortcut(),
+            Some(keys),
+            "{entry}"
+        );
+    }
+    // Unsaved changes: Quit asks first, and Escape is Cancel.
+    h.key_press(egui::Key::Escape);
+    h.run();
+    go_to(&mut h, "Income");
+    h.get_by_label("Add a W-2").click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Q);
+    h.run();
+    h.run();
+    assert_eq!(
+        h.state().ui_state.pending,
+        Some(njtax_ui::state::Pending::Close)
+    );
+    h.get_by_label("Unsaved changes");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert_eq!(h.state().ui_state.pending, None);
+    assert!(h.query_by_label("Unsaved changes").is_none());
+}

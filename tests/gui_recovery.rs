@@ -344,6 +344,9 @@ fn type_wages(h: &mut Harness<'_, App>, wages: &str) {
         h.get_by_label("Income").click();
         h.run();
     }
+    // Below the W-2s already entered, each question with its help: scrolled to first.
+    h.get_by_label("Add a W-2").scroll_to_me();
+    h.run();
     h.get_by_label("Add a W-2").click();
     h.run();
     let field = h.get_all_by_label("State wages (box 16)").last().unwrap();

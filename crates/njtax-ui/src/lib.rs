@@ -26,6 +26,7 @@ pub mod platform;
 pub mod progress;
 pub mod recovery;
 pub mod screens;
+pub mod settings;
 pub mod sharing;
 pub mod state;
 pub mod theme;

@@ -65,6 +65,11 @@ fn names_year(name: &str, year: u16) -> bool {
 /// Something the user asked for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
+    /// Change the display settings (View menu, Ctrl+Plus / Ctrl+Minus): applied at once and kept
+    /// for this computer.
+    Settings(crate::settings::Settings),
+    /// Close the window (File > Quit, Ctrl+Q), asking first about unsaved changes.
+    Quit,
     /// Set the answer at a path.
     Set {
         /// Answer path.
@@ -239,9 +244,9 @@ pub struct UiState {
     pub message: Option<(String, bool)>,
     /// Show Social Security numbers in full.
     pub reveal_ssn: bool,
-    /// Back and Next go through every screen (View > All questions, for volunteers and
-    /// reviewers) instead of the guided path, which skips the topics that do not apply.
-    pub all_questions: bool,
+    /// The user's display settings (theme, zoom, guided path or all questions), kept for this
+    /// computer, never in the draft.
+    pub settings: crate::settings::Settings,
     /// Print only the last four digits of each SSN in the PDF and the hand-off sheet (a
     /// reviewer's copy). A choice for this session, never saved in the draft.
     pub print_mask_ssns: bool,
@@ -269,7 +274,7 @@ impl UiState {
         Self {
             reveal_ssn: self.reveal_ssn,
             print_mask_ssns: self.print_mask_ssns,
-            all_questions: self.all_questions,
+            settings: self.settings.clone(),
             ..Self::default()
         }
     }

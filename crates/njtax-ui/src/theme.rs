@@ -127,3 +127,159 @@ pub fn apply_text_sizes(ctx: &egui::Context) {
         });
     }
 }
+
+/// The zoom one step (0.1) in or out (`step` +1 or -1) from `zoom`, within the settings' range.
+#[must_use]
+pub fn zoom_step(zoom: f32, step: i8) -> f32 {
+    let next = (zoom * 10.0).round() / 10.0 + f32::from(step) * 0.1;
+    ((next * 10.0).round() / 10.0).clamp(crate::settings::MIN_ZOOM, crate::settings::MAX_ZOOM)
+}
+
+/// The light or dark look: egui's own, with every input outlined so that it stands out from the
+/// panel (WCAG 1.4.11 asks 3:1 for a control's edge; egui's text field differs from the panel by
+/// 1.15:1 only).
+#[must_use]
+pub fn visuals(dark: bool) -> Visuals {
+    let mut v = if dark {
+        Visuals::dark()
+    } else {
+        Visuals::light()
+    };
+    let edge = if dark {
+        Color32::from_gray(150)
+    } else {
+        Color32::from_gray(110)
+    };
+    v.widgets.inactive.bg_stroke = egui::Stroke::new(1.0, edge);
+    // Error and warning words at 4.5:1 or more against the panel (egui's own red on the light
+    // panel is 3.8:1).
+    if dark {
+        v.error_fg_color = Color32::from_rgb(255, 120, 120);
+        v.warn_fg_color = Color32::from_rgb(255, 190, 80);
+    } else {
+        v.error_fg_color = Color32::from_rgb(180, 0, 0);
+        v.warn_fg_color = Color32::from_rgb(150, 75, 0);
+        // egui's light blue links are 2.8:1.
+        v.hyperlink_color = Color32::from_rgb(0, 90, 180);
+    }
+    v
+}
+
+/// The high-contrast look: white text on black, yellow for focus, selection and links (black text
+/// on a yellow selection), every control outlined in white.
+#[must_use]
+pub fn high_contrast() -> Visuals {
+    let mut v = Visuals::dark();
+    let white = Color32::WHITE;
+    let yellow = Color32::from_rgb(255, 230, 0);
+    // White text from every widget's own colour (an override would also paint the text of a
+    // selected entry white on its yellow background).
+    v.panel_fill = Color32::BLACK;
+    v.window_fill = Color32::BLACK;
+    v.faint_bg_color = Color32::from_gray(20);
+    v.extreme_bg_color = Color32::BLACK;
+    v.code_bg_color = Color32::BLACK;
+    v.hyperlink_color = yellow;
+    v.error_fg_color = Color32::from_rgb(255, 140, 140);
+    v.warn_fg_color = yellow;
+    v.window_stroke = egui::Stroke::new(2.0, white);
+    v.selection.bg_fill = yellow;
+    v.selection.stroke = egui::Stroke::new(2.0, Color32::BLACK);
+    for w in [
+        &mut v.widgets.noninteractive,
+        &mut v.widgets.inactive,
+        &mut v.widgets.hovered,
+        &mut v.widgets.active,
+        &mut v.widgets.open,
+    ] {
+        w.fg_stroke = egui::Stroke::new(1.5, white);
+        w.bg_fill = Color32::BLACK;
+        w.weak_bg_fill = Color32::BLACK;
+    }
+    v.widgets.noninteractive.bg_stroke = egui::Stroke::new(1.0, white);
+    v.widgets.inactive.bg_stroke = egui::Stroke::new(1.5, white);
+    v.widgets.hovered.bg_stroke = egui::Stroke::new(2.0, yellow);
+    v.widgets.active.bg_stroke = egui::Stroke::new(2.0, yellow);
+    v.widgets.open.bg_stroke = egui::Stroke::new(2.0, yellow);
+    v
+}
+
+/// Put `theme` on the window: the light and the dark looks (high contrast in place of the dark
+/// one), and which of them shows (the system's choice for [`Theme::System`]).
+///
+/// [`Theme::System`]: crate::settings::Theme::System
+pub fn apply_theme(ctx: &egui::Context, theme: crate::settings::Theme) {
+    use crate::settings::Theme;
+    let dark = if theme == Theme::HighContrast {
+        high_contrast()
+    } else {
+        visuals(true)
+    };
+    ctx.set_visuals_of(egui::Theme::Dark, dark);
+    ctx.set_visuals_of(egui::Theme::Light, visuals(false));
+    ctx.set_theme(match theme {
+        Theme::System => egui::ThemePreference::System,
+        Theme::Light => egui::ThemePreference::Light,
+        Theme::Dark | Theme::HighContrast => egui::ThemePreference::Dark,
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WCAG relative luminance of an sRGB colour.
+    fn luminance(c: Color32) -> f64 {
+        let lin = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.040_45 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(c.r()) + 0.7152 * lin(c.g()) + 0.0722 * lin(c.b())
+    }
+
+    /// WCAG contrast ratio of two colours.
+    fn contrast(a: Color32, b: Color32) -> f64 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    #[test]
+    fn the_contrast_checker_knows_black_on_white_and_grey_on_grey() {
+        assert!((contrast(Color32::BLACK, Color32::WHITE) - 21.0).abs() < 0.01);
+        assert!(contrast(Color32::from_gray(27), Color32::from_gray(10)) < 1.5);
+    }
+
+    #[test]
+    fn text_errors_and_input_edges_pass_wcag_aa_in_every_theme() {
+        for (name, v) in [
+            ("light", visuals(false)),
+            ("dark", visuals(true)),
+            ("high contrast", high_contrast()),
+        ] {
+            let panel = v.panel_fill;
+            for (what, colour, least) in [
+                ("body text", v.text_color(), 4.5),
+                ("help text", help_colour(&v), 4.5),
+                ("error text", error_colour(&v), 4.5),
+                ("warning text", warning_colour(&v), 4.5),
+                ("links", v.hyperlink_color, 4.5),
+                ("a refund", refund_colour(&v), 4.5),
+                ("a balance due", due_colour(&v), 4.5),
+                ("an input's edge", v.widgets.inactive.bg_stroke.color, 3.0),
+            ] {
+                let c = contrast(colour, panel);
+                assert!(c >= least, "{name}: {what} {c:.2}:1 against the panel");
+            }
+            // A selected section's name on its highlight.
+            let selected = contrast(v.selection.stroke.color, v.selection.bg_fill);
+            assert!(selected >= 4.5, "{name}: selected text {selected:.2}:1");
+            // Text typed in an input, on the input's own background.
+            let typed = contrast(v.text_color(), v.text_edit_bg_color());
+            assert!(typed >= 4.5, "{name}: typed text {typed:.2}:1");
+        }
+    }
+}

@@ -53,7 +53,7 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
 fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
-            if ui.button("New").on_hover_text("Ctrl+N").clicked() {
+            if entry(ui, "New", &crate::app::shortcuts::NEW).clicked() {
                 cx.send(Command::New);
                 ui.close();
             }
@@ -67,27 +67,24 @@ fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                 cx.send(Command::NextYear);
                 ui.close();
             }
-            if ui.button("Open…").on_hover_text("Ctrl+O").clicked() {
+            if entry(ui, "Open…", &crate::app::shortcuts::OPEN).clicked() {
                 cx.send(Command::Open);
                 ui.close();
             }
-            if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
+            if entry(ui, "Save", &crate::app::shortcuts::SAVE).clicked() {
                 cx.send(Command::Save);
                 ui.close();
             }
-            if ui
-                .button("Save As…")
-                .on_hover_text("Ctrl+Shift+S")
+            if entry(ui, "Save As…", &crate::app::shortcuts::SAVE_AS)
                 .clicked()
             {
                 cx.send(Command::SaveAs);
                 ui.close();
             }
             ui.separator();
-            if ui
-                .button("Print to PDF…")
+            if entry(ui, "Print to PDF…", &crate::app::shortcuts::PRINT)
                 .on_hover_text(
-                    "Ctrl+P. The return laid out like the NJ-1040, with its schedules, worksheets, each line's explanation and the hand-off sheet; marked \"DRAFT - not for filing\" while the return has errors",
+                    "The return laid out like the NJ-1040, with its schedules, worksheets, each line's explanation and the hand-off sheet; marked \"DRAFT - not for filing\" while the return has errors",
                 )
                 .clicked()
             {
@@ -135,43 +132,38 @@ fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                     }
                 }
             });
+            ui.separator();
+            if entry(ui, "Quit", &crate::app::shortcuts::QUIT)
+                .on_hover_text("Close the window; you are asked first about unsaved changes")
+                .clicked()
+            {
+                cx.send(Command::Quit);
+                ui.close();
+            }
         });
         ui.menu_button("Edit", |ui| {
             if ui
-                .add_enabled(cx.doc.can_undo(), egui::Button::new("Undo"))
-                .on_hover_text("Ctrl+Z")
+                .scope(|ui| {
+                    entry_enabled(ui, cx.doc.can_undo(), "Undo", &crate::app::shortcuts::UNDO)
+                })
+                .inner
                 .clicked()
             {
                 cx.send(Command::Undo);
                 ui.close();
             }
             if ui
-                .add_enabled(cx.doc.can_redo(), egui::Button::new("Redo"))
-                .on_hover_text("Ctrl+Shift+Z")
+                .scope(|ui| {
+                    entry_enabled(ui, cx.doc.can_redo(), "Redo", &crate::app::shortcuts::REDO)
+                })
+                .inner
                 .clicked()
             {
                 cx.send(Command::Redo);
                 ui.close();
             }
         });
-        ui.menu_button("View", |ui| {
-            if ui
-                .radio(!cx.ui_state.all_questions, "Guided questions")
-                .on_hover_text("Back and Next skip the topics you said do not apply")
-                .clicked()
-            {
-                cx.ui_state.all_questions = false;
-                ui.close();
-            }
-            if ui
-                .radio(cx.ui_state.all_questions, "All questions")
-                .on_hover_text("Back and Next go through every screen, for volunteers and reviewers")
-                .clicked()
-            {
-                cx.ui_state.all_questions = true;
-                ui.close();
-            }
-        });
+        ui.menu_button("View", |ui| view_menu(cx, ui));
         ui.separator();
         let a = cx.doc.answers();
         ui.label(format!(
@@ -194,6 +186,77 @@ fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
             cx.send(Command::ToggleRevealSsn);
         }
     });
+}
+
+/// A menu entry with its keyboard shortcut shown beside it; screen readers get the entry's name
+/// and the shortcut apart (`Save As…`, `Ctrl+Shift+S`).
+fn entry(ui: &mut Ui, text: &str, shortcut: &egui::KeyboardShortcut) -> egui::Response {
+    entry_enabled(ui, true, text, shortcut)
+}
+
+/// [`entry`], greyed out and inactive unless `enabled`.
+fn entry_enabled(
+    ui: &mut Ui,
+    enabled: bool,
+    text: &str,
+    shortcut: &egui::KeyboardShortcut,
+) -> egui::Response {
+    let keys = ui.ctx().format_shortcut(shortcut);
+    let r = ui.add_enabled(
+        enabled,
+        egui::Button::new(text.to_owned()).shortcut_text(keys.clone()),
+    );
+    let name = text.to_owned();
+    ui.ctx().accesskit_node_builder(r.id, |n| {
+        n.set_label(name);
+        n.set_keyboard_shortcut(keys);
+    });
+    r
+}
+
+/// The View menu: guided or all questions, the theme, and the zoom (with its shortcuts), each
+/// kept for this computer.
+fn view_menu(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    use crate::settings::Theme;
+    use egui::gui_zoom::kb_shortcuts;
+    let now = cx.ui_state.settings.clone();
+    let mut next = now.clone();
+    if ui
+        .radio(!now.all_questions, "Guided questions")
+        .on_hover_text("Back and Next skip the topics you said do not apply")
+        .clicked()
+    {
+        next.all_questions = false;
+    }
+    if ui
+        .radio(now.all_questions, "All questions")
+        .on_hover_text("Back and Next go through every screen, for volunteers and reviewers")
+        .clicked()
+    {
+        next.all_questions = true;
+    }
+    ui.separator();
+    ui.label("Theme");
+    for theme in Theme::ALL {
+        if ui.radio(now.theme == theme, theme.name()).clicked() {
+            next.theme = theme;
+        }
+    }
+    ui.separator();
+    ui.label(format!("Zoom: {:.0}%", now.zoom * 100.0));
+    if entry(ui, "Zoom in", &kb_shortcuts::ZOOM_IN).clicked() {
+        next.zoom = crate::theme::zoom_step(now.zoom, 1);
+    }
+    if entry(ui, "Zoom out", &kb_shortcuts::ZOOM_OUT).clicked() {
+        next.zoom = crate::theme::zoom_step(now.zoom, -1);
+    }
+    if entry(ui, "Actual size", &kb_shortcuts::ZOOM_RESET).clicked() {
+        next.zoom = 1.0;
+    }
+    if next != now {
+        cx.send(Command::Settings(next));
+        ui.close();
+    }
 }
 
 fn status_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
@@ -388,24 +451,26 @@ fn your_return(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         if returns.len() > 1 {
             ui.label(RichText::new(screens::form_view::return_title(ret)).small());
         }
-        egui::Grid::new("key_lines")
-            .num_columns(2)
-            .striped(true)
-            .show(ui, |ui| {
-                for key in KEY_LINES {
-                    if let Some(line) = ret.by_key(key) {
-                        let r = ui
-                            .link(format!("{}  {}", line.id, short(&line.label)))
-                            .on_hover_text("Why this number?");
-                        if r.clicked() {
-                            clicked = Some((chosen, Some(line.id.to_string())));
-                        }
-                        let value = screens::form_view::line_value_text(line);
-                        screens::not_final::figure(ui, RichText::new(&value), &value, not_final);
-                        ui.end_row();
+        // Each line's full name, wrapped in the room the figure leaves (never cut with "…").
+        for key in KEY_LINES {
+            let Some(line) = ret.by_key(key) else {
+                continue;
+            };
+            let value = screens::form_view::line_value_text(line);
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::TOP), |ui| {
+                screens::not_final::figure(ui, RichText::new(&value), &value, not_final);
+                ui.vertical(|ui| {
+                    ui.set_width(ui.available_width());
+                    let r = ui
+                        .link(format!("{}  {}", line.id, line.label))
+                        .on_hover_text("Why this number?");
+                    if r.clicked() {
+                        clicked = Some((chosen, Some(line.id.to_string())));
                     }
-                }
+                });
             });
+            ui.add_space(theme::GAP_S);
+        }
     }
     let diagnostics = cx.diagnostics();
     let errors = diagnostics
@@ -527,16 +592,6 @@ fn state_mark(ui: &mut Ui, state: SectionState) {
     }
 }
 
-/// A label short enough for the side panel.
-fn short(label: &str) -> String {
-    let words: Vec<&str> = label.split_whitespace().collect();
-    if words.len() <= 4 {
-        label.to_owned()
-    } else {
-        format!("{}…", words[..4].join(" "))
-    }
-}
-
 /// The list of recovered work at start (after a crash) or when a draft with a recovery is opened:
 /// each draft's name, its folder and the local time its changes were autosaved, to restore or
 /// discard one by one, or to keep for the next start.
@@ -627,7 +682,7 @@ fn refusal_prompt(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         u.field.clone()
     };
     let goto = cx.goto_answer(&refused.path);
-    egui::Modal::new(egui::Id::unique("refusal_prompt")).show(ui.ctx(), |ui| {
+    let shown = egui::Modal::new(egui::Id::unique("refusal_prompt")).show(ui.ctx(), |ui| {
         ui.set_max_width(theme::PROMPT_WIDTH);
         ui.heading(format!("{} was not made", refused.what));
         let problem = u.problem.trim_end_matches('.');
@@ -663,6 +718,10 @@ fn refusal_prompt(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
             }
         });
     });
+    // Escape closes it, as Close does.
+    if shown.should_close() {
+        cx.send(Command::CloseRefusal);
+    }
 }
 
 fn prompt(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
@@ -681,7 +740,7 @@ fn prompt(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         Pending::Close => "close",
     };
     let name = cx.doc.display_name();
-    egui::Modal::new(egui::Id::unique("unsaved_prompt")).show(ui.ctx(), |ui| {
+    let shown = egui::Modal::new(egui::Id::unique("unsaved_prompt")).show(ui.ctx(), |ui| {
         ui.heading("Unsaved changes");
         ui.label(format!(
             "{name} has changes that are not saved. Save them before you {what}?"
@@ -699,4 +758,8 @@ fn prompt(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
             }
         });
     });
+    // Escape (or a click outside) is Cancel: nothing is saved or discarded.
+    if shown.should_close() {
+        cx.send(Command::PromptCancel);
+    }
 }

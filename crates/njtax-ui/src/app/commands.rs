@@ -180,6 +180,15 @@ impl App {
             Command::PromptCancel => self.ui_state.pending = None,
             Command::CloseRefusal => self.ui_state.refused = None,
             Command::ToggleRevealSsn => self.ui_state.reveal_ssn = !self.ui_state.reveal_ssn,
+            Command::Settings(next) => self.change_settings(next.sane()),
+            Command::Quit => {
+                // Unsaved changes: asked first, as closing the window asks.
+                if self.doc.is_dirty() && !self.ui_state.allow_close {
+                    self.ui_state.pending = Some(Pending::Close);
+                } else {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            }
             Command::RestoreRecovery(i) => {
                 if i < self.ui_state.recovery_offers.len() {
                     // The recovery file stays until the draft is saved: restoring another one

@@ -65,6 +65,10 @@ pub struct App {
     dialogs: Box<dyn FileDialogs>,
     clipboard: Box<dyn Clipboard>,
     recent_store: Box<dyn RecentStore>,
+    /// Where the display settings are kept (memory until [`App::with_settings`]).
+    settings_store: Box<dyn crate::settings::SettingsStore>,
+    /// The theme and zoom last applied to the window (`None` before the first frame).
+    applied: Option<(crate::settings::Theme, f32)>,
     /// Recent drafts, newest first.
     pub recent: Vec<PathBuf>,
     commands: Vec<Command>,
@@ -170,6 +174,8 @@ impl App {
             dialogs,
             clipboard: Box::new(EguiClipboard),
             recent_store,
+            settings_store: Box::new(crate::settings::MemorySettings::default()),
+            applied: None,
             recent,
             commands: Vec::new(),
             title: String::new(),
@@ -190,6 +196,28 @@ impl App {
         }
         app.refresh();
         app
+    }
+
+    /// Keep the display settings in `store` (the desktop app's `settings.ron`), starting from
+    /// those it holds. Settings that cannot be read are not replaced: the defaults apply to this
+    /// window, the status bar says why, and the file is left as it is until a setting is changed.
+    #[must_use]
+    pub fn with_settings(mut self, store: Box<dyn crate::settings::SettingsStore>) -> Self {
+        match store.load() {
+            Ok(Some(s)) => self.ui_state.settings = s.sane(),
+            Ok(None) => {}
+            Err(e) => {
+                self.ui_state.message = Some((
+                    format!(
+                        "Your display settings could not be read, so the usual ones apply until you change one: {e}"
+                    ),
+                    true,
+                ));
+            }
+        }
+        self.settings_store = store;
+        self.applied = None;
+        self
     }
 
     /// Copy to `clipboard` (the system clipboard in the desktop shell) instead of egui's own output.
@@ -506,6 +534,7 @@ impl App {
             // The app's own file chooser is open: the window behind it waits for its answer.
             ui.disable();
         }
+        self.apply_settings(&ctx);
         self.handle_close_request(&ctx);
         let asked = self.ui_state.focus.clone();
         let today = self.today();
@@ -532,36 +561,55 @@ impl App {
     }
 
     fn handle_shortcuts(&mut self, ctx: &egui::Context) {
-        use egui::{Key, KeyboardShortcut, Modifiers};
-        let shift = Modifiers::COMMAND | Modifiers::SHIFT;
-        let shortcuts = [
-            (KeyboardShortcut::new(shift, Key::S), Command::SaveAs),
-            (KeyboardShortcut::new(shift, Key::Z), Command::Redo),
-            (
-                KeyboardShortcut::new(Modifiers::COMMAND, Key::N),
-                Command::New,
-            ),
-            (
-                KeyboardShortcut::new(Modifiers::COMMAND, Key::O),
-                Command::Open,
-            ),
-            (
-                KeyboardShortcut::new(Modifiers::COMMAND, Key::P),
-                Command::PrintPdf,
-            ),
-            (
-                KeyboardShortcut::new(Modifiers::COMMAND, Key::S),
-                Command::Save,
-            ),
-            (
-                KeyboardShortcut::new(Modifiers::COMMAND, Key::Z),
-                Command::Undo,
-            ),
+        // The longer shortcuts first: Ctrl+Shift+S is not taken for Ctrl+S.
+        let table = [
+            (shortcuts::SAVE_AS, Command::SaveAs),
+            (shortcuts::REDO, Command::Redo),
+            (shortcuts::NEW, Command::New),
+            (shortcuts::OPEN, Command::Open),
+            (shortcuts::PRINT, Command::PrintPdf),
+            (shortcuts::SAVE, Command::Save),
+            (shortcuts::UNDO, Command::Undo),
+            (shortcuts::QUIT, Command::Quit),
         ];
-        for (shortcut, command) in shortcuts {
+        for (shortcut, command) in table {
             if ctx.input_mut(|i| i.consume_shortcut(&shortcut)) {
                 self.send(command);
             }
+        }
+    }
+
+    /// Apply the display settings to the window when they changed (theme, zoom), and keep a zoom
+    /// changed with Ctrl+Plus / Ctrl+Minus (egui's own keys) as the user's setting.
+    fn apply_settings(&mut self, ctx: &egui::Context) {
+        let wanted = (self.ui_state.settings.theme, self.ui_state.settings.zoom);
+        match self.applied {
+            Some((_, zoom)) if (ctx.zoom_factor() - zoom).abs() > f32::EPSILON => {
+                // Zoomed from the keyboard since the last frame.
+                let mut next = self.ui_state.settings.clone();
+                next.zoom = ctx.zoom_factor();
+                self.change_settings(next.sane());
+            }
+            Some(applied) if applied == wanted => return,
+            _ => {}
+        }
+        let settings = &self.ui_state.settings;
+        crate::theme::apply_theme(ctx, settings.theme);
+        ctx.set_zoom_factor(settings.zoom);
+        self.applied = Some((settings.theme, settings.zoom));
+    }
+
+    /// Take `next` as the display settings and keep them for this computer; when they cannot be
+    /// kept, the status bar says so (they apply to this window all the same).
+    pub(crate) fn change_settings(&mut self, next: crate::settings::Settings) {
+        self.ui_state.settings = next;
+        if let Err(e) = self.settings_store.store(&self.ui_state.settings) {
+            self.ui_state.message = Some((
+                format!(
+                    "Your display settings apply to this window but could not be kept for next time: {e}"
+                ),
+                true,
+            ));
         }
     }
 
@@ -626,4 +674,31 @@ fn impaired_estimates(answers: &Answers, book: &ParamBook) -> Vec<ImpairedEstima
             )
         })
         .collect()
+}
+
+/// The app's keyboard shortcuts, shown beside their entries in the menus.
+pub mod shortcuts {
+    use egui::{Key, KeyboardShortcut, Modifiers};
+
+    /// The command key with Shift.
+    const SHIFT: Modifiers = Modifiers {
+        shift: true,
+        ..Modifiers::COMMAND
+    };
+    /// File > New.
+    pub const NEW: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
+    /// File > Open.
+    pub const OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
+    /// File > Save.
+    pub const SAVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
+    /// File > Save As.
+    pub const SAVE_AS: KeyboardShortcut = KeyboardShortcut::new(SHIFT, Key::S);
+    /// File > Print to PDF.
+    pub const PRINT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::P);
+    /// File > Quit.
+    pub const QUIT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Q);
+    /// Edit > Undo.
+    pub const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+    /// Edit > Redo.
+    pub const REDO: KeyboardShortcut = KeyboardShortcut::new(SHIFT, Key::Z);
 }

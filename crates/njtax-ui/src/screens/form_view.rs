@@ -630,7 +630,8 @@ fn schedule(cx: &mut ScreenCx<'_>, ui: &mut Ui, s: &CreditSchedule) {
                             njtax_engine::answers::Owner::Spouse => "Spouse",
                         });
                     }
-                    ui.label(name);
+                    // A long credit name wraps on a narrow screen, as the NJ-2210's row names do.
+                    table_cell(ui, RichText::new(name), narrow, theme::TABLE_ROW_NAME_WIDTH);
                     ui.label(l.origin_year.to_string());
                     ui.label(fmt_money(l.available));
                     ui.label(fmt_money(l.used));

@@ -52,7 +52,7 @@ pub fn draw_current(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
 /// The screens Back and Next go through: on the guided path (the default) every screen but those
 /// that do not apply; with View > All questions, every screen.
 fn steps(cx: &ScreenCx<'_>) -> Vec<usize> {
-    if cx.ui_state.all_questions {
+    if cx.ui_state.settings.all_questions {
         (0..cx.interview.screens.len()).collect()
     } else {
         crate::progress::guided_path(&cx.snapshot.sections)
