@@ -789,11 +789,7 @@ fn typing_the_home_address_and_last_years_gross_income_fills_the_answers() {
     type_into(&mut h, "State", "NJ");
     type_into(&mut h, "ZIP code", "08608-1234");
     type_into(&mut h, "County/municipality code", "1111");
-    type_into(
-        &mut h,
-        "Last year's New Jersey gross income (last year's NJ-1040 line 29)",
-        "48,400.50",
-    );
+    type_into(&mut h, "Last year's New Jersey gross income", "48,400.50");
     let a = h.state().doc.answers().clone();
     assert_eq!(a.address.street, "12 Linden Avenue");
     assert_eq!(a.address.apartment, "Apt 3");
@@ -815,7 +811,7 @@ fn typing_the_home_address_and_last_years_gross_income_fills_the_answers() {
     assert_eq!(shown_line(h.state(), "66"), refund_before);
     assert_eq!(shown_line(h.state(), "29"), gross_before);
     // Emptying last year's gross income makes it "none", not zero.
-    h.get_all_by_label("Last year's New Jersey gross income (last year's NJ-1040 line 29)")
+    h.get_all_by_label("Last year's New Jersey gross income")
         .last()
         .unwrap()
         .focus();
@@ -1275,7 +1271,7 @@ fn typing_the_form_2441_facts_fills_line_64_with_the_worksheets_credit() {
             .any(|d| d.path.as_deref() == Some("federal.care.tax_limit"))
     );
     assert_eq!(shown_line(h.state(), "64"), Some(rust_decimal::dec!(0)));
-    type_into(&mut h, "Tax limit on the care credit (line 10)", "1500");
+    type_into(&mut h, "Tax limit on the care credit", "1500");
     let care = h.state().doc.answers().federal.care.clone().unwrap();
     assert_eq!(care.expenses, rust_decimal::dec!(4000));
     assert_eq!(

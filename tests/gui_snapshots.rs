@@ -132,7 +132,7 @@ fn the_credits_screen_with_the_form_2441_questions_matches_its_snapshot() {
         focus: None,
     });
     h.run();
-    h.get_by_label("Tax limit on the care credit (line 10)")
+    h.get_by_label("Tax limit on the care credit")
         .scroll_to_me();
     h.run();
     h.snapshot("screen_credits_form_2441");

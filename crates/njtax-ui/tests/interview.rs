@@ -641,7 +641,7 @@ fn the_home_address_and_last_years_gross_income_are_asked_on_the_household_scree
         ),
         (
             "last_year.nj_gross_income",
-            "Last year's New Jersey gross income (last year's NJ-1040 line 29)",
+            "Last year's New Jersey gross income",
             Kind::OptionalMoney,
         ),
     ];
@@ -1002,4 +1002,126 @@ fn back_and_next_from_a_screen_off_the_path_lead_to_its_nearest_steps() {
         Some("Step 3 of 4")
     );
     assert_eq!(njtax_ui::screens::step_text(&[0, 1, 4, 6], 2), None);
+}
+
+/// Every filer-facing text of the interview with where it is: screen titles and introductions,
+/// block and list titles, list help, item titles and add buttons, field labels and help, and the
+/// texts of choice options. Citations are left out: they are where the law and the line belong.
+fn filer_texts(iv: &Interview) -> Vec<(String, &str)> {
+    let mut out: Vec<(String, &str)> = Vec::new();
+    for s in &iv.screens {
+        out.push((format!("screen {} title", s.id), s.title.as_str()));
+        out.push((format!("screen {} intro", s.id), s.intro.as_str()));
+        for b in &s.blocks {
+            let at = format!("screen {}", s.id);
+            let fs = match b {
+                Block::Fields { title, fields, .. } => {
+                    out.push((format!("{at} block title"), title.as_str()));
+                    fields
+                }
+                Block::List {
+                    path,
+                    title,
+                    item_title,
+                    add_label,
+                    help,
+                    fields,
+                    ..
+                } => {
+                    out.push((format!("{at} list {path} title"), title.as_str()));
+                    out.push((format!("{at} list {path} item title"), item_title.as_str()));
+                    out.push((format!("{at} list {path} add button"), add_label.as_str()));
+                    out.push((format!("{at} list {path} help"), help.as_str()));
+                    fields
+                }
+            };
+            for f in fs {
+                out.push((format!("{at} {} label", f.path), f.label.as_str()));
+                out.push((format!("{at} {} help", f.path), f.help.as_str()));
+                if let Kind::Choice(options) = &f.kind {
+                    for (value, text) in options {
+                        out.push((format!("{at} {} option {value}", f.path), text.as_str()));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Where a text refers the filer to a line of the form or to the statute, which belong in the
+/// citation (shown on hover and in the "why?" panel), not in the main text: "line " or "lines "
+/// followed by a digit (any case), "54A:" or "N.J.S.A.". Returns the reference found.
+fn line_or_statute_reference(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    for word in ["line ", "lines "] {
+        for (at, _) in lower.match_indices(word) {
+            let starts_word = lower[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric());
+            let rest = &lower[at + word.len()..];
+            if starts_word && rest.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+                let end = rest
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                    .unwrap_or(rest.len());
+                return Some(format!("{word}{}", &rest[..end]));
+            }
+        }
+    }
+    ["54A:", "N.J.S.A."]
+        .into_iter()
+        .find(|s| text.contains(s))
+        .map(str::to_owned)
+}
+
+#[test]
+fn the_reference_checker_catches_lines_and_statutes() {
+    assert_eq!(
+        line_or_statute_reference("The excess goes on line 59."),
+        Some("line 59".to_owned())
+    );
+    assert_eq!(
+        line_or_statute_reference("Lines 70-77 of the return"),
+        Some("lines 70-77".to_owned())
+    );
+    assert_eq!(
+        line_or_statute_reference("the extra exclusion (LINE 28b)"),
+        Some("line 28b".to_owned())
+    );
+    assert_eq!(
+        line_or_statute_reference("as the law says (54A:6-10)"),
+        Some("54A:".to_owned())
+    );
+    assert_eq!(
+        line_or_statute_reference("N.J.S.A. 26:8A-3"),
+        Some("N.J.S.A.".to_owned())
+    );
+    for plain in [
+        "State wages (box 16) of your W-2",
+        "Box 7 of your 1099-R",
+        "Deadline 15 April",
+        "A pipeline 5 miles long",
+        "One line per fund",
+        "",
+    ] {
+        assert_eq!(line_or_statute_reference(plain), None, "{plain}");
+    }
+}
+
+/// Plain words first (issue 17): the main text says what to look for on which document; line
+/// numbers of the New Jersey forms and the statute are in each field's citation, shown on hover
+/// and in the "why this number?" panel.
+#[test]
+fn filer_texts_name_no_form_line_or_statute() {
+    let iv = interview();
+    let texts = filer_texts(&iv);
+    assert!(texts.len() > 500, "texts not read: {}", texts.len());
+    let found: Vec<String> = texts
+        .iter()
+        .filter_map(|(at, text)| {
+            line_or_statute_reference(text).map(|r| format!("{at}: \"{r}\" in {text}"))
+        })
+        .collect();
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }
