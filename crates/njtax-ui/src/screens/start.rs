@@ -32,8 +32,8 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui, screen: &Screen) {
         "Part-year residents (the NJ-1040 for the resident period and the NJ-1040NR for the rest) and nonresidents (NJ-1040NR)",
         "Every line from exemptions to refund, with the rule and the statute behind each number",
         "Property tax deduction or credit, credit for taxes paid to other states, NJ EITC, child and dependent care credit, child tax credit",
-        "Employer and business credits (lines 46-50, 62, 63 and the credits claimed apart from the form), in the order the law applies them, with a carryover ledger",
-        "Estimated-tax interest (Form NJ-2210, line 52) and the health coverage payment (Schedule NJ-HCC, line 53c)",
+        "Employer and business credits (those on the return and those claimed apart from it), in the order the law applies them, with a carryover ledger",
+        "Interest on underpaid estimated tax and the health coverage payment",
         "A printed copy of the return with every schedule and explanation (File > Print to PDF), and a hand-off sheet for NJ's online filing service",
     ] {
         ui.label(format!("• {item}"));
