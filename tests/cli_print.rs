@@ -327,3 +327,113 @@ fn a_write_that_fails_midway_leaves_the_old_file_and_nothing_else() {
     expected.sort();
     assert_eq!(left, expected);
 }
+
+/// The version 9 fixture deposits its refund in a checking account (routing 021000021, account
+/// 000123456789).
+fn deposit_draft() -> String {
+    format!(
+        "{}/tests/fixtures/drafts/v9.ron",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// The printed return lists the direct deposit under the refund: the numbers in full, or only
+/// their last 4 digits on a reviewer's copy (`--mask-ssns`), like the SSNs.
+#[test]
+fn the_printed_return_lists_the_deposit_account_masked_on_a_reviewers_copy() {
+    let dir = tempfile::tempdir().unwrap();
+    let text_of = |mask: bool| {
+        let out = dir
+            .path()
+            .join(if mask { "masked.pdf" } else { "full.pdf" });
+        let mut args = vec![
+            "pdf".to_owned(),
+            deposit_draft(),
+            "-o".to_owned(),
+            out.to_str().unwrap().to_owned(),
+        ];
+        if mask {
+            args.push("--mask-ssns".to_owned());
+        }
+        let o = run(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let t = Command::new("pdftotext")
+            .args(["-layout", out.to_str().unwrap(), "-"])
+            .output()
+            .expect("pdftotext must be installed (apt-get install poppler-utils)");
+        String::from_utf8(t.stdout).unwrap()
+    };
+    let full = text_of(false);
+    assert!(full.contains("Direct deposit of the refund"), "{full}");
+    for want in ["021000021", "000123456789", "Checking"] {
+        assert!(full.contains(want), "{want} missing");
+    }
+    let masked = text_of(true);
+    assert!(masked.contains("Direct deposit of the refund"));
+    assert!(masked.contains("*****6789") && masked.contains("*****0021"));
+    assert!(masked.contains("Checking"));
+    assert!(
+        !masked.contains("000123456789") && !masked.contains("021000021"),
+        "no full number on a reviewer's copy"
+    );
+    // The deposit comes after the refund, on the return's own pages (before the hand-off sheet).
+    let refund = full.find("Refund:").unwrap();
+    let deposit = full.find("Direct deposit of the refund").unwrap();
+    assert!(refund < deposit);
+}
+
+/// The hand-off sheet lists the account after the refund figure in every format, masked with
+/// `--mask-ssns`; a draft without a deposit lists none.
+#[test]
+fn the_handoff_sheet_lists_the_deposit_account_after_the_refund_in_every_format() {
+    let sheet = |format: &str, mask: bool| {
+        let draft = deposit_draft();
+        let mut args = vec!["handoff", draft.as_str(), "--format", format];
+        if mask {
+            args.push("--mask-ssns");
+        }
+        let o = njtax(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let text = sheet("text", false);
+    let at = |s: &str| {
+        text.find(s)
+            .unwrap_or_else(|| panic!("{s} missing:\n{text}"))
+    };
+    assert!(at("Refund amount: ") < at("Direct deposit: Routing number: 021000021  [answer]"));
+    assert!(
+        at("Direct deposit: Routing number")
+            < at("Direct deposit: Account number: 000123456789  [answer]")
+    );
+    assert!(
+        at("Direct deposit: Account number")
+            < at("Direct deposit: Account type: Checking  [answer]")
+    );
+    let masked = sheet("text", true);
+    assert!(masked.contains("Direct deposit: Account number: *****6789"));
+    assert!(masked.contains("Direct deposit: Routing number: *****0021"));
+    assert!(!masked.contains("000123456789") && !masked.contains("021000021"));
+    let csv = sheet("csv", false);
+    assert!(
+        csv.contains("Refund or amount due,Direct deposit: Account number,000123456789,answer,no"),
+        "{csv}"
+    );
+    let csv = sheet("csv", true);
+    assert!(csv.contains("Direct deposit: Routing number,*****0021,answer,no"));
+    let v: serde_json::Value = serde_json::from_str(&sheet("json", true)).unwrap();
+    let entries: Vec<&serde_json::Value> = v["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["entries"].as_array().unwrap())
+        .collect();
+    let account = entries
+        .iter()
+        .find(|e| e["label"] == "Direct deposit: Account number")
+        .unwrap();
+    assert_eq!(account["value"], "*****6789");
+    // No deposit asked: no such step.
+    let o = njtax(&["handoff", &example("ny-commuter-coj.ron")]);
+    assert!(!stdout(&o).contains("Direct deposit"));
+}

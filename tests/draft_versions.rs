@@ -446,6 +446,38 @@ fn a_rolled_over_tick_becomes_a_destination_in_format_8() {
 #[test]
 fn the_version_9_fixture_keeps_its_topic_answers_and_counts_a_homestead_despite_a_no() {
     let d = parse_draft(&fixture(9)).unwrap();
+    // The direct deposit of the refund reads back, and the refund goes to it.
+    assert_eq!(
+        d.answers.refund.direct_deposit,
+        Some(njtax_engine::answers::DirectDeposit {
+            routing_number: "021000021".into(),
+            account_number: "000123456789".into(),
+            account_type: njtax_engine::answers::AccountType::Checking,
+            outside_us: false,
+        })
+    );
+    let set =
+        njtax_engine::compute::compute_set(&d.answers, &njtax_engine::ParamBook::load().unwrap())
+            .unwrap();
+    assert!(set.returns[0].refund > rust_decimal::Decimal::ZERO);
+    assert!(set.returns[0].refund_deposited);
+    assert!(
+        set.returns[0]
+            .diagnostics
+            .iter()
+            .all(|x| !x.code.starts_with("deposit-")),
+        "{:?}",
+        set.returns[0].diagnostics
+    );
+    // A format 8 draft reads with no deposit (a paper check).
+    assert_eq!(
+        parse_draft(&fixture(8))
+            .unwrap()
+            .answers
+            .refund
+            .direct_deposit,
+        None
+    );
     let topics: Vec<(&str, bool)> = d
         .answers
         .topics

@@ -3248,3 +3248,130 @@ fn the_file_menu_shows_its_shortcuts_and_quit_closes_the_window_after_asking_abo
     assert_eq!(h.state().ui_state.pending, None);
     assert!(h.query_by_label("Unsaved changes").is_none());
 }
+
+/// The refund step's direct deposit: ticking it asks for the bank account; a routing number with
+/// a wrong check digit is an error in Review that leads back to the number, fixed there; both
+/// numbers are masked in the accessibility tree (what is shown) while Show SSNs is off, even
+/// while typed, and shown in full once Show SSNs is on.
+#[test]
+fn the_direct_deposit_checks_the_routing_number_and_keeps_both_numbers_masked() {
+    use egui_kittest::kittest::NodeT as _;
+    let values = |h: &Harness<'_, App>| -> Vec<String> {
+        h.query_all_by(|_| true)
+            .filter_map(|n| n.accesskit_node().value())
+            .collect()
+    };
+    let no_digits = |h: &Harness<'_, App>| {
+        let shown = values(h);
+        assert!(
+            shown.iter().all(|v| !v.contains("02100002")
+                && !v.contains("000123456789")
+                && !v.contains("12345")),
+            "{shown:?}"
+        );
+    };
+    let mut answers = blank_answers();
+    answers.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Bridge Works".into(),
+        state_wages: rust_decimal::dec!(40000),
+        nj_tax_withheld: rust_decimal::dec!(2000),
+        ..Default::default()
+    });
+    let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
+    h.run();
+    let refund = h
+        .state()
+        .interview
+        .screens
+        .iter()
+        .position(|s| s.id == "refund")
+        .unwrap();
+    h.state_mut().send(njtax_ui::Command::Goto {
+        screen: refund,
+        focus: None,
+    });
+    h.run();
+    assert!(
+        h.query_by_label("Routing number").is_none(),
+        "asked only once ticked"
+    );
+    h.get_by_label("Deposit my refund in my bank account")
+        .click();
+    h.run();
+    h.run();
+    assert!(h.state().doc.answers().refund.direct_deposit.is_some());
+    type_into(&mut h, "Routing number", "021000022");
+    assert_eq!(
+        h.state()
+            .doc
+            .answers()
+            .refund
+            .direct_deposit
+            .as_ref()
+            .unwrap()
+            .routing_number,
+        "021000022"
+    );
+    no_digits(&h);
+    type_into(&mut h, "Account number", "000123456789");
+    no_digits(&h);
+    h.get_by_label("Checking").click();
+    h.run();
+    h.run();
+    // Neither number has the focus now: each shows its last 4 digits only.
+    let shown = values(&h);
+    assert!(shown.contains(&"•••••0022".to_owned()), "{shown:?}");
+    assert!(shown.contains(&"•••••6789".to_owned()), "{shown:?}");
+    no_digits(&h);
+    // Review names the mistyped routing number (never the number) and leads back to it.
+    go_to(&mut h, "Review");
+    let error = h.get_by_label_contains("its check digit does not match");
+    assert!(h.query_by_label_contains("021000022").is_none());
+    error.click();
+    h.run();
+    h.run();
+    assert_eq!(h.state().ui_state.screen, refund);
+    assert_eq!(
+        h.ctx.memory(|m| m.focused()),
+        Some(njtax_ui::fields::field_id(
+            "refund.direct_deposit.routing_number"
+        ))
+    );
+    no_digits(&h);
+    // Focused from Review, its text is selected: typing replaces it.
+    h.get_all_by_label("Routing number")
+        .last()
+        .unwrap()
+        .type_text("021000021");
+    h.run();
+    let dd = h
+        .state()
+        .doc
+        .answers()
+        .refund
+        .direct_deposit
+        .clone()
+        .unwrap();
+    assert_eq!(dd.routing_number, "021000021");
+    assert_eq!(dd.account_number, "000123456789");
+    assert_eq!(
+        dd.account_type,
+        njtax_engine::answers::AccountType::Checking
+    );
+    let set = computed_set(h.state().doc.answers());
+    assert!(
+        set.returns[0]
+            .diagnostics
+            .iter()
+            .all(|d| !d.code.starts_with("deposit-")),
+        "{:?}",
+        set.returns[0].diagnostics
+    );
+    assert!(set.returns[0].refund_deposited);
+    no_digits(&h);
+    h.get_by_label("Show SSNs").click();
+    h.run();
+    let shown = values(&h);
+    assert!(shown.contains(&"021000021".to_owned()), "{shown:?}");
+    assert!(shown.contains(&"000123456789".to_owned()), "{shown:?}");
+}

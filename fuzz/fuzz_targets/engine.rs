@@ -10,15 +10,15 @@
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use njtax_engine::answers::{
-    ApprenticeshipProgram, BaitShare, Business, BusinessCredits, CareExpenses, CarryoverEntry,
-    CertifiedCredit, Contribution, Coverage, CreditKind, Date, Deductions, Dependent, Dividends,
-    EmergingTechInvestment, EnteredAmounts, EntityCreditShare, EntityKind, EpdAnalysis,
-    EstimatedPayment, EstimatedTaxFacts, Federal, FilingDates, FilingStatus, Gambling, GamblingWin,
-    HealthCoverage, Homestead, HomesteadKind, HomesteadTitle, ImpairedEmployeeCertificate,
-    ImpairedEmployeeEstimate, Income, IncomeByPeriod, Interest, JurisdictionKind,
-    MinimumWageEmployerType, NextYearPlan, NjResidency, Options, OrganDonorLeave, OtherIncome,
-    OtherIncomeCategory, OtherJurisdiction, Owner, PassThrough, Payments, Person, PlanBasis,
-    PropertySale, PropertyUse, QualifyingPersons, RefundChoices, Relationship, Rental,
+    AccountType, ApprenticeshipProgram, BaitShare, Business, BusinessCredits, CareExpenses,
+    CarryoverEntry, CertifiedCredit, Contribution, Coverage, CreditKind, Date, Deductions,
+    Dependent, DirectDeposit, Dividends, EmergingTechInvestment, EnteredAmounts, EntityCreditShare,
+    EntityKind, EpdAnalysis, EstimatedPayment, EstimatedTaxFacts, Federal, FilingDates,
+    FilingStatus, Gambling, GamblingWin, HealthCoverage, Homestead, HomesteadKind, HomesteadTitle,
+    ImpairedEmployeeCertificate, ImpairedEmployeeEstimate, Income, IncomeByPeriod, Interest,
+    JurisdictionKind, MinimumWageEmployerType, NextYearPlan, NjResidency, Options, OrganDonorLeave,
+    OtherIncome, OtherIncomeCategory, OtherJurisdiction, Owner, PassThrough, Payments, Person,
+    PlanBasis, PropertySale, PropertyUse, QualifyingPersons, RefundChoices, Relationship, Rental,
     ResidenceSale, ResidencyKind, Retirement, RetirementKind, RolloverDestination,
     ShelteredWorkshopBusiness, ShelteredWorkshopEmployee, Sourcing, TaxMethod,
     UnitConcretePurchase, VeteranCare, W2, WageTaxJudgment, WithholdingTiming,
@@ -66,6 +66,30 @@ const OTHER_STATES: &[&str] = &[
     "pennsylvania ",
     "NY",
     "Delaware",
+];
+
+/// Routing numbers: valid ones, a wrong check digit, a bad prefix, wrong lengths, a letter,
+/// empty, non-ASCII digits.
+const ROUTING_NUMBERS: &[&str] = &[
+    "021000021",
+    "011000015",
+    "021000022",
+    "130000006",
+    "02100002",
+    "0210000210",
+    "02100002A",
+    "",
+    "٠٢١٠٠٠٠٢١",
+];
+
+/// Account numbers: 1 and 17 digits, 18 digits, a hyphen, empty, spaces.
+const ACCOUNT_NUMBERS: &[&str] = &[
+    "1",
+    "12345678901234567",
+    "123456789012345678",
+    "1234-5678",
+    "",
+    " 0012345 ",
 ];
 
 fn pick<T: Copy>(list: &[T], i: u8) -> T {
@@ -821,10 +845,21 @@ struct FRefund {
     contributions: Vec<(u8, Amount)>,
     gubernatorial_taxpayer: bool,
     gubernatorial_spouse: bool,
+    direct_deposit: Option<FDeposit>,
+}
+
+#[derive(Arbitrary, Debug)]
+struct FDeposit {
+    routing: u8,
+    account: u8,
+    account_type: u8,
+    outside_us: bool,
 }
 
 #[derive(Arbitrary, Debug)]
 struct Input {
+    /// The "Your year" answers (format 9): topic ids, known and unknown, with Yes or No.
+    topics: Vec<(u8, bool)>,
     year: FTaxYear,
     status: FStatus,
     both_residents_election: bool,
@@ -1199,6 +1234,19 @@ impl Input {
                 }),
                 gubernatorial_fund_taxpayer: self.refund.gubernatorial_taxpayer,
                 gubernatorial_fund_spouse: self.refund.gubernatorial_spouse,
+                direct_deposit: self.refund.direct_deposit.as_ref().map(|d| DirectDeposit {
+                    routing_number: pick(ROUTING_NUMBERS, d.routing).into(),
+                    account_number: pick(ACCOUNT_NUMBERS, d.account).into(),
+                    account_type: pick(
+                        &[
+                            AccountType::NotChosen,
+                            AccountType::Checking,
+                            AccountType::Savings,
+                        ],
+                        d.account_type,
+                    ),
+                    outside_us: d.outside_us,
+                }),
             },
             options: Options {
                 tax_method: if self.rate_schedule {
@@ -1222,6 +1270,21 @@ impl Input {
             } else {
                 Default::default()
             },
+            topics: self
+                .topics
+                .iter()
+                .take(5)
+                .map(|(id, yes)| {
+                    let ids = [
+                        "property",
+                        "business",
+                        "coverage",
+                        "estimates",
+                        "not_a_topic",
+                    ];
+                    (pick(&ids, *id).to_owned(), *yes)
+                })
+                .collect(),
         }
     }
 }

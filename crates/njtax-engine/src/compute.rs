@@ -65,6 +65,13 @@ pub struct ComputedReturn {
     /// The last day this return's overpayment can be claimed (54A:9-8 a, h; 9-11 c), when there is
     /// an overpayment ([`rules::refund::refund_claim_deadline`]).
     pub refund_claim_deadline: Option<rules::refund::RefundClaimDeadline>,
+    /// The refund is deposited in the bank account of the answers' `refund.direct_deposit`: a
+    /// deposit is asked for (not to an account outside the United States), this return has a
+    /// refund, and it is the return of the filer whose answers hold the account (not the other
+    /// spouse's separate return). The printed return and the hand-off sheet list the account
+    /// then. Not part of the output (the numbers stay in the answers).
+    #[serde(skip)]
+    pub refund_deposited: bool,
     /// Lines of the form a rule could not have when it read them ([`Sheet::premature_reads`]: a
     /// read that closed a cycle, or a line no rule gives): a defect in the rules, empty on every
     /// tested return. Not part of the output.
@@ -158,14 +165,21 @@ pub fn compute_set_in(answers: &Answers, p: &YearParams, mode: Mode) -> ReturnSe
     let plan = crate::residency::plan(answers, p);
     let mut statement = plan.reasons.clone();
     let mut returns: Vec<ComputedReturn> = Vec::new();
+    // Whether a return that carries the direct deposit has a refund to deposit.
+    let mut deposit_has_refund = false;
     for pr in &plan.returns {
-        let ret = compute_planned(pr, p, mode);
+        let mut ret = compute_planned(pr, p, mode);
         if pr.kind == ReturnKind::PartYearNonresident && !needs_nonresident_return(&ret) {
             statement.push(format!(
                 "No NJ-1040NR is needed{}: there was no New Jersey income, withholding or payment in the nonresident part of the year (54A:5-8).",
                 filer_words(pr.filer)
             ));
             continue;
+        }
+        if let Some(dd) = &pr.answers.refund.direct_deposit {
+            let refund = ret.refund > Decimal::ZERO;
+            deposit_has_refund |= refund;
+            ret.refund_deposited = refund && !dd.outside_us;
         }
         returns.push(ret);
     }
@@ -179,6 +193,7 @@ pub fn compute_set_in(answers: &Answers, p: &YearParams, mode: Mode) -> ReturnSe
     {
         let cx = Ctx::new(answers, p).with_mode(mode);
         rules::validate::validate_splits(&cx);
+        rules::validate::validate_direct_deposit(&cx, deposit_has_refund);
         if let Some(first) = returns.first_mut() {
             let mut found = cx.take_diags();
             found.retain(|d| {
@@ -481,6 +496,7 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
         filing_requirement,
         diagnostics,
         premature_reads,
+        refund_deposited: false,
         business_credits: Default::default(),
         nj2210: None,
         hcc: None,
@@ -635,6 +651,7 @@ fn empty_return() -> ComputedReturn {
         },
         diagnostics: Vec::new(),
         premature_reads: Vec::new(),
+        refund_deposited: false,
         business_credits: Default::default(),
         nj2210: None,
         hcc: None,

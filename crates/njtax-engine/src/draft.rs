@@ -230,7 +230,7 @@ pub const MIGRATIONS: &[Migration] = &[
     },
     Migration {
         from: 8,
-        what: "adds the answers to the interview's yes-or-no topic questions (`topics`: by topic id, `true` or `false`), from which the guided interview skips the screens of a topic that does not apply; nothing moves, so a format 8 draft reads unchanged with none answered and every topic asked",
+        what: "adds the answers to the interview's yes-or-no topic questions (`topics`: by topic id, `true` or `false`), from which the guided interview skips the screens of a topic that does not apply, and the direct deposit of the refund (`refund.direct_deposit`: routing number, account number, checking or savings, whether the money would go on to an account outside the United States; `None`, a paper check, when not asked); nothing moves, so a format 8 draft reads unchanged with none answered, every topic asked and no deposit",
         apply: v8_to_v9,
     },
 ];

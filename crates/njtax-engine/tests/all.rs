@@ -7,6 +7,7 @@ mod common;
 mod credit_amounts;
 mod credits;
 mod deductions;
+mod direct_deposit;
 mod exclusions;
 mod exemptions;
 mod federal_eic;

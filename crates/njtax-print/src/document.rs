@@ -15,7 +15,7 @@ use rust_decimal::Decimal;
 use crate::PrintOptions;
 use crate::fonts::Face;
 use crate::handoff::Handoff;
-use crate::header::{filer_people, form_title, mask, period_words};
+use crate::header::{deposit_rows, filer_people, form_title, mask, period_words};
 use crate::layout::{Align, BODY, Column, Ink, Layout, SMALL};
 
 /// Line keys printed in bold: the form's totals and results.
@@ -192,6 +192,7 @@ fn front(
             TOTALS.contains(&line.key),
         );
     }
+    direct_deposit(layout, a, r, opts);
     signatures(layout, people.len());
 }
 
@@ -229,6 +230,23 @@ fn provisional_notice(layout: &mut Layout<'_>, set: &ReturnSet) {
     });
     // Apart from the header's frame below.
     layout.gap(6.0);
+}
+
+/// The direct deposit section under the refund, when the refund is deposited: routing number,
+/// account number (both masked to their last four digits on a reviewer's copy) and account type.
+fn direct_deposit(layout: &mut Layout<'_>, a: &Answers, r: &ComputedReturn, opts: &PrintOptions) {
+    let rows = deposit_rows(a, r, opts.mask_ssns);
+    if rows.is_empty() {
+        return;
+    }
+    #[allow(clippy::cast_precision_loss)]
+    let height = BODY * 1.35 * rows.len() as f32 + 12.0;
+    layout.heading("Direct deposit of the refund", 11.0, 1, height + 20.0);
+    layout.framed(height, |l| {
+        for (name, value) in &rows {
+            l.pair(name, value, 4.0);
+        }
+    });
 }
 
 /// Signature and date lines for each filer and the preparer.

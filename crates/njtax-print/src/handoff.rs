@@ -11,7 +11,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::PrintError;
-use crate::header::{filer_people, mask};
+use crate::header::{deposit_rows, filer_people, mask};
 
 /// The sheet's definition (data).
 const DEFINITION: &str = include_str!("../../../forms/handoff/nj-online.ron");
@@ -35,6 +35,9 @@ pub enum ItemDef {
     Dependents,
     /// Each W-2's New Jersey boxes.
     W2s,
+    /// The bank account the refund is deposited in (routing number, account number, account
+    /// type), when it is.
+    DirectDeposit,
     /// A line the filer types: listed when not zero.
     Line(Key),
     /// A line the service computes: always listed, to compare.
@@ -323,6 +326,10 @@ fn entries(
                 }
                 v
             })
+            .collect(),
+        ItemDef::DirectDeposit => deposit_rows(a, r, mask_ssns)
+            .into_iter()
+            .map(|(label, value)| entry(format!("Direct deposit: {label}"), value, "answer"))
             .collect(),
         ItemDef::Line(key) => line_entry(r, *key, false)
             .filter(|_| r.by_key(*key).is_some_and(|l| l.value != Decimal::ZERO))

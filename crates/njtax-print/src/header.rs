@@ -43,6 +43,44 @@ pub fn mask(ssn: &str) -> String {
     format!("***-**-{last}")
 }
 
+/// A bank routing or account number with all but its last four digits hidden: `*****6789`
+/// (reviewers' copies, like [`mask`] for SSNs).
+pub fn mask_bank_number(number: &str) -> String {
+    match mask(number).strip_prefix("***-**-") {
+        Some(last) => format!("*****{last}"),
+        None => String::new(),
+    }
+}
+
+/// The direct deposit of a return's refund as printed: routing number, account number and
+/// account type, each `(label, value)`, the numbers masked to their last four digits when
+/// `mask_numbers`; empty when the return's refund is not deposited.
+pub fn deposit_rows(a: &Answers, r: &ComputedReturn, mask_numbers: bool) -> Vec<(String, String)> {
+    let Some(dd) = a
+        .refund
+        .direct_deposit
+        .as_ref()
+        .filter(|_| r.refund_deposited)
+    else {
+        return Vec::new();
+    };
+    let number = |n: &str| {
+        if mask_numbers {
+            mask_bank_number(n)
+        } else {
+            n.trim().to_owned()
+        }
+    };
+    vec![
+        ("Routing number".to_owned(), number(&dd.routing_number)),
+        ("Account number".to_owned(), number(&dd.account_number)),
+        (
+            "Account type".to_owned(),
+            dd.account_type.words().to_owned(),
+        ),
+    ]
+}
+
 /// The form's name and the kind of return: `NJ-1040, Resident Return`.
 pub fn form_title(r: &ComputedReturn) -> String {
     let kind = match r.kind {
@@ -76,5 +114,8 @@ mod tests {
         assert_eq!(mask("123456789"), "***-**-6789");
         assert_eq!(mask("89"), "***-**-89");
         assert_eq!(mask(""), "");
+        assert_eq!(mask_bank_number("000123456789"), "*****6789");
+        assert_eq!(mask_bank_number(" 021000021 "), "*****0021");
+        assert_eq!(mask_bank_number(""), "");
     }
 }

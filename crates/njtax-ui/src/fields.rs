@@ -77,11 +77,28 @@ fn masked(ssn: &str) -> String {
     format!("•••-••-{last}")
 }
 
+/// Mask a bank routing or account number: `•••••6789` (the last four digits).
+fn masked_bank_number(number: &str) -> String {
+    match masked(number).strip_prefix("•••-••-") {
+        Some(last) => format!("•••••{last}"),
+        None => String::new(),
+    }
+}
+
+/// The masked text of a field of this kind ([`masked`], [`masked_bank_number`]).
+fn masked_as(kind: &Kind, text: &str) -> String {
+    if *kind == Kind::BankNumber {
+        masked_bank_number(text)
+    } else {
+        masked(text)
+    }
+}
+
 /// Read typed text for a field kind into its JSON value.
 fn read(kind: &Kind, text: &str) -> Result<Value, String> {
     let t = text.trim();
     match kind {
-        Kind::Text | Kind::Ssn => Ok(Value::String(text.to_owned())),
+        Kind::Text | Kind::Ssn | Kind::BankNumber => Ok(Value::String(text.to_owned())),
         Kind::Money | Kind::SignedMoney => binding::parse_money(t, *kind == Kind::SignedMoney)
             .map(|d| Value::String(d.to_string())),
         Kind::OptionalMoney => {
@@ -581,6 +598,7 @@ fn can_be_unreadable(kind: &Kind) -> bool {
         kind,
         Kind::Text
             | Kind::Ssn
+            | Kind::BankNumber
             | Kind::Bool
             | Kind::YesNo
             | Kind::Choice(_)
@@ -640,7 +658,7 @@ fn text_input(
         (None, Some(u)) => u.typed.clone(),
         (None, None) => display,
     };
-    let is_ssn = *kind == Kind::Ssn;
+    let is_ssn = matches!(kind, Kind::Ssn | Kind::BankNumber);
     let hide = is_ssn && !cx.ui_state.reveal_ssn;
     ui.vertical(|ui| {
         // The message row sits right under the input.
@@ -669,7 +687,7 @@ fn text_input(
             .hint_text(hint);
         let r = if hide && !ui.memory(|m| m.has_focus(id)) {
             // Masked: show only the last four digits until the field is focused or revealed.
-            let mut shown = masked(&text);
+            let mut shown = masked_as(kind, &text);
             ui.add(TextEdit::singleline(&mut shown).id(id).desired_width(width))
         } else {
             // While Show SSNs is off, focus does not reveal the number: it is edited as a
@@ -841,6 +859,18 @@ mod tests {
             format!("{} (not supported)", latest + 1)
         );
         assert_eq!(tax_year_text(2019, years), "2019 (not supported)");
+    }
+
+    #[test]
+    fn bank_numbers_are_kept_as_typed_and_masked_to_their_last_four_digits() {
+        assert_eq!(
+            read(&Kind::BankNumber, "021000021"),
+            Ok(Value::from("021000021"))
+        );
+        assert!(!can_be_unreadable(&Kind::BankNumber));
+        assert_eq!(masked_as(&Kind::BankNumber, "000123456789"), "•••••6789");
+        assert_eq!(masked_as(&Kind::BankNumber, ""), "");
+        assert_eq!(masked_as(&Kind::Ssn, "400-00-0001"), "•••-••-0001");
     }
 
     #[test]

@@ -153,6 +153,9 @@ pub enum Kind {
     Text,
     /// A Social Security number (masked unless revealed).
     Ssn,
+    /// A bank routing or account number: text, masked like an SSN unless SSNs are shown (the
+    /// engine checks its shape).
+    BankNumber,
     /// An amount that cannot be negative.
     Money,
     /// An amount that can be negative (a loss).

@@ -180,7 +180,7 @@ fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         };
         if ui
             .button(reveal)
-            .on_hover_text("Social Security numbers are masked on screen unless shown")
+            .on_hover_text("Social Security and bank account numbers are masked on screen unless shown")
             .clicked()
         {
             cx.send(Command::ToggleRevealSsn);

@@ -105,6 +105,7 @@ fn populated() -> Answers {
     });
     a.payments.estimated.push(EstimatedPayment::default());
     a.refund.contributions.push(Contribution::default());
+    a.refund.direct_deposit = Some(njtax_engine::answers::DirectDeposit::default());
     let b = &mut a.business_credits;
     b.sheltered_workshop_businesses.push(Default::default());
     b.sheltered_workshop_employees.push(Default::default());
@@ -325,6 +326,7 @@ fn every_kind_fits_its_answer() {
         let fits = match &b.field.kind {
             Kind::Text
             | Kind::Ssn
+            | Kind::BankNumber
             | Kind::Money
             | Kind::SignedMoney
             | Kind::Percent
@@ -1124,4 +1126,56 @@ fn filer_texts_name_no_form_line_or_statute() {
         })
         .collect();
     assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// The refund step asks whether to deposit the refund; the routing and account numbers (kept
+/// masked like SSNs: `Kind::BankNumber`), the account type and the question about an account
+/// outside the United States are asked only once the deposit is ticked.
+#[test]
+fn the_refund_step_asks_for_the_bank_account_only_when_the_refund_is_deposited() {
+    let iv = interview();
+    let all = fields(&iv);
+    let at = |path: &str| {
+        all.iter()
+            .find(|b| b.path == path)
+            .unwrap_or_else(|| panic!("no field at {path}"))
+    };
+    let on = at("refund.direct_deposit");
+    assert_eq!(on.screen, "refund");
+    assert_eq!(on.field.kind, Kind::Present);
+    assert_eq!(on.field.label, "Deposit my refund in my bank account");
+    for (path, label) in [
+        ("refund.direct_deposit.routing_number", "Routing number"),
+        ("refund.direct_deposit.account_number", "Account number"),
+    ] {
+        let b = at(path);
+        assert_eq!(b.screen, "refund");
+        assert_eq!(b.field.kind, Kind::BankNumber, "{path}: masked like an SSN");
+        assert_eq!(b.field.label, label);
+    }
+    assert!(
+        at("refund.direct_deposit.routing_number")
+            .field
+            .help
+            .contains("bottom left of a check")
+    );
+    assert!(matches!(
+        &at("refund.direct_deposit.account_type").field.kind,
+        Kind::Choice(o) if o.iter().map(|(v, _)| v.as_str()).eq(["Checking", "Savings"])
+    ));
+    let mut answers = Answers::default();
+    let sub = [
+        "refund.direct_deposit.routing_number",
+        "refund.direct_deposit.account_number",
+        "refund.direct_deposit.account_type",
+        "refund.direct_deposit.outside_us",
+    ];
+    assert!(shown(&iv, &answers, "refund.direct_deposit"));
+    for p in sub {
+        assert!(!shown(&iv, &answers, p), "{p} shown without a deposit");
+    }
+    answers.refund.direct_deposit = Some(njtax_engine::answers::DirectDeposit::default());
+    for p in sub {
+        assert!(shown(&iv, &answers, p), "{p} not shown with a deposit");
+    }
 }

@@ -598,3 +598,95 @@ pub fn validate_splits(cx: &Ctx) {
         );
     }
 }
+
+pub use crate::answers::{RoutingProblem, account_number_is_well_formed, routing_number_problem};
+
+/// The codes of the direct deposit's diagnostics.
+pub mod deposit_codes {
+    /// The routing number is missing, not nine digits, or not a U.S. bank's.
+    pub const ROUTING: &str = "deposit-routing-number";
+    /// The account number is missing or not 1 to 17 digits.
+    pub const ACCOUNT: &str = "deposit-account-number";
+    /// Checking or savings is not chosen.
+    pub const ACCOUNT_TYPE: &str = "deposit-account-type";
+    /// The refund would go on to an account outside the United States.
+    pub const OUTSIDE_US: &str = "deposit-outside-us";
+    /// A deposit is asked for but there is no refund.
+    pub const NO_REFUND: &str = "deposit-no-refund";
+}
+
+/// The direct deposit of the refund (`refund.direct_deposit`): an error for each number typed
+/// in a shape no bank account has, for an account type not chosen and for an account outside
+/// the United States (the Division deposits no refund abroad: a paper check is sent instead);
+/// a warning when the draft's returns have no refund to deposit (`refund`: whether any return
+/// that carries the deposit has a refund). Like SSNs, the numbers never appear in a message:
+/// each names the answer, at its path.
+pub fn validate_direct_deposit(cx: &Ctx, refund: bool) {
+    use deposit_codes as code;
+    let Some(dd) = &cx.a.refund.direct_deposit else {
+        return;
+    };
+    let path = |field: &str| format!("refund.direct_deposit.{field}");
+    if dd.outside_us {
+        cx.diag(
+            Diagnostic::error(
+                code::OUTSIDE_US,
+                "Your refund cannot be deposited: the Division of Taxation does not deposit a refund that would go on to a bank account outside the United States. Untick \"Deposit my refund in my bank account\" to get a paper check",
+            )
+            .at(path("outside_us")),
+        );
+    }
+    let routing = match routing_number_problem(&dd.routing_number) {
+        None => None,
+        Some(RoutingProblem::Missing) => Some(
+            "The routing number for the direct deposit of your refund is missing: it is the first group of 9 digits at the bottom left of a check",
+        ),
+        Some(RoutingProblem::NotNineDigits) => Some(
+            "The routing number for the direct deposit of your refund must be 9 digits, with no spaces, dashes or letters",
+        ),
+        Some(RoutingProblem::CheckDigit) => Some(
+            "The routing number for the direct deposit of your refund is not a valid one: its check digit does not match, so a digit is mistyped. Compare it with a check or your bank's letter",
+        ),
+        Some(RoutingProblem::Prefix) => Some(
+            "The routing number for the direct deposit of your refund is not a U.S. bank's: its first two digits must be 00 to 12, 21 to 32, 61 to 72 or 80. Compare it with a check or your bank's letter",
+        ),
+    };
+    if let Some(message) = routing {
+        cx.diag(Diagnostic::error(code::ROUTING, message).at(path("routing_number")));
+    }
+    if dd.account_number.trim().is_empty() {
+        cx.diag(
+            Diagnostic::error(
+                code::ACCOUNT,
+                "The account number for the direct deposit of your refund is missing: it follows the routing number at the bottom of a check",
+            )
+            .at(path("account_number")),
+        );
+    } else if !account_number_is_well_formed(&dd.account_number) {
+        cx.diag(
+            Diagnostic::error(
+                code::ACCOUNT,
+                "The account number for the direct deposit of your refund must be 1 to 17 digits, with no spaces, dashes or letters (leave out the check number)",
+            )
+            .at(path("account_number")),
+        );
+    }
+    if dd.account_type == crate::answers::AccountType::NotChosen {
+        cx.diag(
+            Diagnostic::error(
+                code::ACCOUNT_TYPE,
+                "Choose whether the account for the direct deposit of your refund is a checking or a savings account",
+            )
+            .at(path("account_type")),
+        );
+    }
+    if !refund {
+        cx.diag(
+            Diagnostic::warning(
+                code::NO_REFUND,
+                "Direct deposit of the refund is asked for, but the return has no refund to deposit: the bank account is not used",
+            )
+            .at("refund.direct_deposit"),
+        );
+    }
+}
