@@ -28,6 +28,7 @@ pub mod recovery;
 pub mod screens;
 pub mod settings;
 pub mod sharing;
+pub mod shortcuts;
 pub mod state;
 pub mod theme;
 pub mod view;

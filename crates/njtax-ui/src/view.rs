@@ -53,7 +53,7 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
 fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
-            if entry(ui, "New", &crate::app::shortcuts::NEW).clicked() {
+            if entry(ui, "New", &crate::shortcuts::NEW).clicked() {
                 cx.send(Command::New);
                 ui.close();
             }
@@ -67,22 +67,22 @@ fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                 cx.send(Command::NextYear);
                 ui.close();
             }
-            if entry(ui, "Open…", &crate::app::shortcuts::OPEN).clicked() {
+            if entry(ui, "Open…", &crate::shortcuts::OPEN).clicked() {
                 cx.send(Command::Open);
                 ui.close();
             }
-            if entry(ui, "Save", &crate::app::shortcuts::SAVE).clicked() {
+            if entry(ui, "Save", &crate::shortcuts::SAVE).clicked() {
                 cx.send(Command::Save);
                 ui.close();
             }
-            if entry(ui, "Save As…", &crate::app::shortcuts::SAVE_AS)
+            if entry(ui, "Save As…", &crate::shortcuts::SAVE_AS)
                 .clicked()
             {
                 cx.send(Command::SaveAs);
                 ui.close();
             }
             ui.separator();
-            if entry(ui, "Print to PDF…", &crate::app::shortcuts::PRINT)
+            if entry(ui, "Print to PDF…", &crate::shortcuts::PRINT)
                 .on_hover_text(
                     "The return laid out like the NJ-1040, with its schedules, worksheets, each line's explanation and the hand-off sheet; marked \"DRAFT - not for filing\" while the return has errors",
                 )
@@ -133,7 +133,7 @@ fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                 }
             });
             ui.separator();
-            if entry(ui, "Quit", &crate::app::shortcuts::QUIT)
+            if entry(ui, "Quit", &crate::shortcuts::QUIT)
                 .on_hover_text("Close the window; you are asked first about unsaved changes")
                 .clicked()
             {
@@ -144,7 +144,7 @@ fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         ui.menu_button("Edit", |ui| {
             if ui
                 .scope(|ui| {
-                    entry_enabled(ui, cx.doc.can_undo(), "Undo", &crate::app::shortcuts::UNDO)
+                    entry_enabled(ui, cx.doc.can_undo(), "Undo", &crate::shortcuts::UNDO)
                 })
                 .inner
                 .clicked()
@@ -154,7 +154,7 @@ fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
             }
             if ui
                 .scope(|ui| {
-                    entry_enabled(ui, cx.doc.can_redo(), "Redo", &crate::app::shortcuts::REDO)
+                    entry_enabled(ui, cx.doc.can_redo(), "Redo", &crate::shortcuts::REDO)
                 })
                 .inner
                 .clicked()

@@ -563,14 +563,14 @@ impl App {
     fn handle_shortcuts(&mut self, ctx: &egui::Context) {
         // The longer shortcuts first: Ctrl+Shift+S is not taken for Ctrl+S.
         let table = [
-            (shortcuts::SAVE_AS, Command::SaveAs),
-            (shortcuts::REDO, Command::Redo),
-            (shortcuts::NEW, Command::New),
-            (shortcuts::OPEN, Command::Open),
-            (shortcuts::PRINT, Command::PrintPdf),
-            (shortcuts::SAVE, Command::Save),
-            (shortcuts::UNDO, Command::Undo),
-            (shortcuts::QUIT, Command::Quit),
+            (crate::shortcuts::SAVE_AS, Command::SaveAs),
+            (crate::shortcuts::REDO, Command::Redo),
+            (crate::shortcuts::NEW, Command::New),
+            (crate::shortcuts::OPEN, Command::Open),
+            (crate::shortcuts::PRINT, Command::PrintPdf),
+            (crate::shortcuts::SAVE, Command::Save),
+            (crate::shortcuts::UNDO, Command::Undo),
+            (crate::shortcuts::QUIT, Command::Quit),
         ];
         for (shortcut, command) in table {
             if ctx.input_mut(|i| i.consume_shortcut(&shortcut)) {
@@ -674,31 +674,4 @@ fn impaired_estimates(answers: &Answers, book: &ParamBook) -> Vec<ImpairedEstima
             )
         })
         .collect()
-}
-
-/// The app's keyboard shortcuts, shown beside their entries in the menus.
-pub mod shortcuts {
-    use egui::{Key, KeyboardShortcut, Modifiers};
-
-    /// The command key with Shift.
-    const SHIFT: Modifiers = Modifiers {
-        shift: true,
-        ..Modifiers::COMMAND
-    };
-    /// File > New.
-    pub const NEW: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
-    /// File > Open.
-    pub const OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
-    /// File > Save.
-    pub const SAVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
-    /// File > Save As.
-    pub const SAVE_AS: KeyboardShortcut = KeyboardShortcut::new(SHIFT, Key::S);
-    /// File > Print to PDF.
-    pub const PRINT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::P);
-    /// File > Quit.
-    pub const QUIT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Q);
-    /// Edit > Undo.
-    pub const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
-    /// Edit > Redo.
-    pub const REDO: KeyboardShortcut = KeyboardShortcut::new(SHIFT, Key::Z);
 }
