@@ -3375,3 +3375,70 @@ fn the_direct_deposit_checks_the_routing_number_and_keeps_both_numbers_masked() 
     assert!(shown.contains(&"021000021".to_owned()), "{shown:?}");
     assert!(shown.contains(&"000123456789".to_owned()), "{shown:?}");
 }
+
+/// What a screen reader finds, read from the AccessKit tree: the screen's title a level-1 heading
+/// and the panels' and groups' names level-2 headings; the filing status drop-down gives its
+/// chosen value; a Yes/No question's buttons form one group described by the question; the refund
+/// figure is a polite live region; an answer that cannot be read is invalid and points at its
+/// message; Review's items say whether they are to fix or to check.
+#[test]
+fn screen_readers_find_headings_values_groups_the_live_refund_and_errors_tied_to_their_fields() {
+    use egui::accesskit::{Invalid, Live, Role};
+    use egui_kittest::kittest::NodeT as _;
+    let mut h = harness_with(app_with(
+        answers_with_an_empty_w2(),
+        ScriptedDialogs::default(),
+    ));
+    h.run();
+    let heading_level = |h: &Harness<'_, App>, name: &str| {
+        let node = h.get_by_role_and_label(Role::Heading, name);
+        node.accesskit_node().data().level()
+    };
+    go_to(&mut h, "You and your household");
+    assert_eq!(heading_level(&h, "You and your household"), Some(1));
+    assert_eq!(heading_level(&h, "Sections"), Some(2));
+    assert_eq!(heading_level(&h, "Your NJ return"), Some(2));
+    let combo = h.get_by_role_and_label(Role::ComboBox, "Filing status");
+    assert_eq!(combo.accesskit_node().value().as_deref(), Some("Single"));
+    // The refund or balance due is announced when it changes.
+    let figure = engine_figure(h.state().doc.answers());
+    let shown = h.get_by_label(&figure);
+    assert_eq!(shown.accesskit_node().data().live(), Some(Live::Polite));
+    // Yes and No answer one question: grouped, and described by it.
+    go_to(&mut h, "Your year");
+    let question = "Did you pay rent or property tax on your main home in New Jersey?";
+    let yes: Vec<_> = h
+        .query_all_by_role_and_label(Role::RadioButton, "Yes")
+        .collect();
+    assert_eq!(yes.len(), 4, "one Yes per question");
+    let first = yes[0].accesskit_node();
+    assert_eq!(first.data().description(), Some(question));
+    assert_eq!(first.data().radio_group().len(), 2);
+    // An answer that cannot be read is invalid, its message tied to it.
+    go_to(&mut h, "Income");
+    assert_eq!(heading_level(&h, "W-2 forms"), Some(2));
+    let wages = h.get_by_label("State wages (box 16)");
+    wages.focus();
+    wages.type_text("58,4OO");
+    h.run();
+    let wages = h.get_by_label("State wages (box 16)");
+    let node = wages.accesskit_node();
+    assert_eq!(node.data().invalid(), Some(Invalid::True));
+    let message = node
+        .data()
+        .error_message()
+        .expect("the input points at its message");
+    let message = h
+        .query_by(|n| n.locate().0 == message)
+        .expect("the message is in the tree");
+    assert_eq!(
+        message.accesskit_node().value().as_deref(),
+        Some("The letter O is not a digit (zero is 0)")
+    );
+    // Review's items: the answer that cannot be read is to fix.
+    go_to(&mut h, "Review");
+    let fix = h
+        .query_all_by(|n| n.data().description() == Some("Fix"))
+        .count();
+    assert!(fix >= 1, "an item to fix");
+}

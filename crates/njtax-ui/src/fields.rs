@@ -495,6 +495,39 @@ fn tick_box(cx: &mut ScreenCx<'_>, ui: &mut Ui, field: &Field, path: &str) {
     }
 }
 
+/// Radio buttons answering one question, on one line when they fit the screen, else wrapped:
+/// each named by its own words ("Yes", "Owned"), described by the question's help, the buttons
+/// one group; choosing one sets the answer to its value. The first takes the focus when the
+/// answer is asked for.
+fn radios(
+    cx: &mut ScreenCx<'_>,
+    ui: &mut Ui,
+    field: &Field,
+    path: &str,
+    asked: &Asked,
+    choices: &[(Value, &str)],
+    now: Option<&Value>,
+) {
+    let mut ids = Vec::new();
+    ui.horizontal_wrapped(|ui| {
+        for (value, text) in choices {
+            let chosen = now == Some(value);
+            let r = ui.radio(chosen, *text);
+            ids.push(r.id);
+            described_by(ui, &r, asked.help.as_ref());
+            let r = with_citation(r, field);
+            focus_if_asked(cx, ui, path, &r);
+            if r.clicked() && !chosen {
+                cx.send(Command::Set {
+                    path: path.to_owned(),
+                    value: value.clone(),
+                });
+            }
+        }
+    });
+    radio_group(ui, &ids, &field.label);
+}
+
 /// The input under a question, by the field's kind.
 fn answer_input(
     cx: &mut ScreenCx<'_>,
@@ -510,48 +543,17 @@ fn answer_input(
         Kind::TaxYear => tax_year_choice(cx, ui, field, path, asked),
         Kind::Months => months_grid(cx, ui, field, path),
         Kind::YesNo => {
-            let now = current.as_ref().and_then(Value::as_bool);
-            let mut ids = Vec::new();
-            ui.horizontal_wrapped(|ui| {
-                for (value, text) in [(true, "Yes"), (false, "No")] {
-                    let r = ui.radio(now == Some(value), text);
-                    ids.push(r.id);
-                    described_by(ui, &r, asked.help.as_ref());
-                    let r = with_citation(r, field);
-                    if value {
-                        focus_if_asked(cx, ui, path, &r);
-                    }
-                    if r.clicked() && now != Some(value) {
-                        cx.send(Command::Set {
-                            path: path.to_owned(),
-                            value: Value::Bool(value),
-                        });
-                    }
-                }
-            });
-            radio_group(ui, &ids, &field.label);
+            let now = current.as_ref().and_then(Value::as_bool).map(Value::Bool);
+            let choices = [(Value::Bool(true), "Yes"), (Value::Bool(false), "No")];
+            radios(cx, ui, field, path, asked, &choices, now.as_ref());
         }
         Kind::Choice(options) if options.len() <= 3 => {
-            let now = text_of(current.as_ref());
-            // Radio buttons carry their own names ("Owned", "Rented"), described by the
-            // question. On one line when they fit the screen, else wrapped.
-            let mut ids = Vec::new();
-            ui.horizontal_wrapped(|ui| {
-                for (value, text) in options {
-                    let r = ui.radio(now == *value, text.as_str());
-                    ids.push(r.id);
-                    described_by(ui, &r, asked.help.as_ref());
-                    let r = with_citation(r, field);
-                    focus_if_asked(cx, ui, path, &r);
-                    if r.clicked() && now != *value {
-                        cx.send(Command::Set {
-                            path: path.to_owned(),
-                            value: Value::String(value.clone()),
-                        });
-                    }
-                }
-            });
-            radio_group(ui, &ids, &field.label);
+            let now = Value::String(text_of(current.as_ref()));
+            let choices: Vec<(Value, &str)> = options
+                .iter()
+                .map(|(v, t)| (Value::String(v.clone()), t.as_str()))
+                .collect();
+            radios(cx, ui, field, path, asked, &choices, Some(&now));
         }
         Kind::Choice(options) => {
             let now = text_of(current.as_ref());

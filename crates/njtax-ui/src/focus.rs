@@ -135,3 +135,19 @@ pub fn keep_combo_focus(ui: &Ui, shown: &egui::InnerResponse<Option<bool>>) {
         shown.response.request_focus();
     }
 }
+
+/// A heading inside the window (a panel's name, a group of questions, a step of the hand-off
+/// sheet), exposed to screen readers as a heading of `level` (the screen's title is level 1), so
+/// that they can list and jump between them.
+pub fn heading(ui: &mut Ui, text: impl Into<RichText>, level: usize) -> Response {
+    let text: RichText = text.into();
+    let name = text.text().to_owned();
+    let r = ui.label(text);
+    ui.ctx().accesskit_node_builder(r.id, |node| {
+        node.set_role(egui::accesskit::Role::Heading);
+        node.set_level(level);
+        node.set_label(name);
+        node.clear_value();
+    });
+    r
+}

@@ -293,7 +293,7 @@ pub fn save_state_text(doc: &crate::document::Document) -> String {
 
 fn sections(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     ui.add_space(theme::GAP_M);
-    ui.heading("Sections");
+    crate::focus::heading(ui, RichText::new("Sections").heading(), 2);
     ui.add_space(theme::GAP_S);
     let titles: Vec<String> = cx
         .interview
@@ -326,7 +326,7 @@ fn sections(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
 
 fn your_return(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     ui.add_space(theme::GAP_M);
-    ui.heading("Your NJ return");
+    crate::focus::heading(ui, RichText::new("Your NJ return").heading(), 2);
     ui.add_space(theme::GAP_M);
     let Some(set) = cx.returns() else {
         let why = cx
@@ -417,6 +417,13 @@ fn your_return(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         &figure,
         not_final,
     );
+    // Screen readers hear the figure when it changes as answers are typed (a polite live
+    // region), with what it is.
+    let what = words.to_owned();
+    ui.ctx().accesskit_node_builder(r.id, |n| {
+        n.set_live(egui::accesskit::Live::Polite);
+        n.set_description(what);
+    });
     if !not_final {
         r.on_hover_text("Updated as you type");
     }

@@ -31,7 +31,7 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui, screen: &Screen) {
                 }
                 if !title.is_empty() {
                     ui.add_space(theme::GAP_M);
-                    ui.label(RichText::new(title).strong());
+                    crate::focus::heading(ui, RichText::new(title).strong(), 2);
                 }
                 grid(cx, ui, (screen.id.as_str(), b), fields, "", None);
                 match helper {
@@ -54,7 +54,7 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui, screen: &Screen) {
                 added_on,
             } => {
                 ui.add_space(theme::GAP_M);
-                ui.label(RichText::new(title).strong());
+                crate::focus::heading(ui, RichText::new(title).strong(), 2);
                 if !help.is_empty() {
                     ui.add(egui::Label::new(help.as_str()).wrap());
                 }

@@ -85,7 +85,7 @@ fn draw_sheet(cx: &ScreenCx<'_>, ui: &mut Ui, command: &mut Option<Command>) {
     }
     let reveal = cx.ui_state.reveal_ssn;
     let h = &sheet.full;
-    ui.label(RichText::new(&h.title).strong().size(theme::HEADING));
+    crate::focus::heading(ui, RichText::new(&h.title).strong().size(theme::HEADING), 2);
     ui.label(&h.service);
     ui.label(format!("Made from your {}", h.form));
     for note in h.notes.iter().filter(|n| !n.starts_with(ERRORS_NOTE)) {
@@ -106,10 +106,12 @@ fn draw_sheet(cx: &ScreenCx<'_>, ui: &mut Ui, command: &mut Option<Command>) {
     let (label_width, value_width) = column_widths(ui, sheet, reveal);
     for (i, (step, masked)) in h.steps.iter().zip(&sheet.masked.steps).enumerate() {
         ui.add_space(theme::GAP_L);
-        ui.label(
+        crate::focus::heading(
+            ui,
             RichText::new(format!("{}. {}", i + 1, step.title))
                 .strong()
                 .size(theme::HEADING),
+            3,
         );
         if !step.note.is_empty() {
             ui.add(egui::Label::new(&step.note).wrap());

@@ -131,23 +131,22 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                 .path
                 .as_deref()
                 .and_then(|p| cx.interview.screen_for_path(p));
-            match target {
+            let item = match target {
                 Some(screen) => {
-                    if ui
-                        .link(&d.message)
-                        .on_hover_text("Go to this answer")
-                        .clicked()
-                    {
+                    let r = ui.link(&d.message).on_hover_text("Go to this answer");
+                    if r.clicked() {
                         cx.send(Command::Goto {
                             screen,
                             focus: d.path.clone(),
                         });
                     }
+                    r
                 }
-                None => {
-                    ui.label(&d.message);
-                }
-            }
+                None => ui.label(&d.message),
+            };
+            // Screen readers hear whether the item is to fix or to check with its words.
+            ui.ctx()
+                .accesskit_node_builder(item.id, |n| n.set_description(mark.to_owned()));
             if let Some(c) = &d.citation {
                 ui.label(RichText::new(c).small().italics());
             }
