@@ -3442,3 +3442,29 @@ fn screen_readers_find_headings_values_groups_the_live_refund_and_errors_tied_to
         .count();
     assert!(fix >= 1, "an item to fix");
 }
+
+/// Review's "Before you file": each item ticked or to do (screen readers hear which), and one
+/// settled by an answer leads to it: a missing home address goes to the street, focused.
+#[test]
+fn before_you_file_lists_what_is_left_and_leads_to_a_missing_address() {
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Review");
+    h.get_by_label("Before you file");
+    assert!(
+        h.query_by_label_contains("Give your home address")
+            .is_some(),
+        "the address is missing"
+    );
+    assert!(h.query_all_by_label("To do").count() >= 2);
+    h.get_by_label("Go to the address").scroll_to_me();
+    h.run();
+    h.get_by_label("Go to the address").click();
+    h.run();
+    h.run();
+    assert_eq!(
+        h.state().interview.screens[h.state().ui_state.screen].id,
+        "household"
+    );
+    assert!(h.get_by_label("Street address").is_focused());
+}

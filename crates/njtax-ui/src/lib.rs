@@ -14,6 +14,7 @@
 
 pub mod app;
 pub mod binding;
+pub mod checklist;
 pub mod chooser;
 pub mod cx;
 pub mod dialogs;

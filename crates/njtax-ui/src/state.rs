@@ -343,6 +343,9 @@ pub struct Snapshot {
     /// For a provisional year, each provisional figure the returns use and where
     /// (`ReturnSet::provisional_uses`), worked out once per revision for the Review screen.
     pub provisional_uses: Vec<njtax_engine::compute::ProvisionalUse>,
+    /// The final checklist before printing or the hand-off (Review and File online), worked out
+    /// once per revision.
+    pub checklist: Vec<crate::checklist::CheckItem>,
 }
 
 impl Snapshot {

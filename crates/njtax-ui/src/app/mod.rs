@@ -166,6 +166,7 @@ impl App {
                 impaired_estimates: Vec::new(),
                 handoff: Err(String::new()),
                 provisional_uses: Vec::new(),
+                checklist: Vec::new(),
             },
             doc,
             book,
@@ -494,6 +495,7 @@ impl App {
             .map(|set| crate::state::all_diagnostics(set))
             .unwrap_or_default();
         let sections = self.section_states(&mirror, &diagnostics, result.is_ok());
+        let checklist = crate::checklist::checklist(answers, result.as_deref().ok(), &diagnostics);
         let count = result.as_ref().map_or(0, |r| r.returns.len());
         if self.ui_state.selected_return >= count {
             self.ui_state.selected_return = 0;
@@ -507,6 +509,7 @@ impl App {
             impaired_estimates,
             handoff,
             provisional_uses,
+            checklist,
         };
     }
 

@@ -32,6 +32,9 @@ pub const COMPARE: &str = "compare";
 
 /// Draw the File online screen.
 pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    if cx.snapshot.handoff.is_ok() {
+        super::review::checklist(cx, ui);
+    }
     let mut command = None;
     draw_sheet(cx, ui, &mut command);
     if let Some(c) = command {

@@ -98,6 +98,7 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         }
     }
     ui.add_space(theme::GAP_M);
+    checklist(cx, ui);
     // Text that could not be read: the figures are not final, and what is filed from them waits.
     if let Some(c) = super::not_final::notice(cx, ui) {
         cx.send(c);
@@ -179,4 +180,40 @@ pub fn credit_claims(set: &ReturnSet) -> Vec<String> {
         }
     }
     out
+}
+
+/// "Before you file": the final checklist of the snapshot, each item ticked or still to do, with
+/// a link to the answer that settles it. On Review and on File online.
+pub fn checklist(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    if cx.snapshot.checklist.is_empty() {
+        return;
+    }
+    crate::focus::heading(ui, RichText::new("Before you file").strong(), 2);
+    let items = cx.snapshot.checklist.clone();
+    for item in items {
+        ui.add_space(theme::GAP_S);
+        ui.horizontal_wrapped(|ui| {
+            let (mark, words) = if item.done {
+                ("✔", "Done")
+            } else {
+                ("☐", "To do")
+            };
+            let colour = if item.done {
+                theme::refund_colour(ui.visuals())
+            } else {
+                ui.visuals().strong_text_color()
+            };
+            let m = ui.label(RichText::new(mark).strong().color(colour));
+            // Screen readers hear "Done" or "To do", not the symbol.
+            m.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, words));
+            ui.add(egui::Label::new(item.text.as_str()).wrap());
+            if let Some(path) = &item.goto
+                && let Some(goto) = cx.goto_answer(path)
+                && ui.link(item.link).clicked()
+            {
+                cx.send(goto);
+            }
+        });
+    }
+    ui.add_space(theme::GAP_M);
 }

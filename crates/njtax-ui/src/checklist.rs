@@ -1,0 +1,311 @@
+//! The final checklist before printing or the hand-off: nothing left to fix, the home address, how
+//! the refund arrives (or that the balance is to be paid), the signature, and where the return
+//! goes. Worked out from the answers and the computed returns with the snapshot (never while
+//! drawing); it computes no tax. Where to file is data (`forms/filing.ron`).
+
+use std::sync::OnceLock;
+
+use njtax_engine::answers::Answers;
+use njtax_engine::compute::ReturnSet;
+use njtax_engine::money::fmt_money;
+use njtax_engine::{Diagnostic, Severity};
+use rust_decimal::Decimal;
+use serde::Deserialize;
+
+/// The embedded data of where a return is filed.
+pub const FILING_RON: &str = include_str!("../../../forms/filing.ron");
+
+/// Where a finished return goes.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Filing {
+    /// Filing online, in plain words (a clause: "File online with …").
+    pub online: String,
+    /// Where an NJ-1040 with a refund, or nothing due, is mailed.
+    pub mail_refund: String,
+    /// Where an NJ-1040 with a payment is mailed.
+    pub mail_payment: String,
+    /// Where an NJ-1040NR is mailed.
+    pub mail_nonresident: String,
+    /// Why the addresses are uncertain, when they are.
+    pub uncertain: Option<String>,
+}
+
+impl Filing {
+    /// The embedded data, read once.
+    pub fn embedded() -> Result<&'static Filing, String> {
+        static FILING: OnceLock<Result<Filing, String>> = OnceLock::new();
+        FILING
+            .get_or_init(|| ron::from_str(FILING_RON).map_err(|e| e.to_string()))
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+}
+
+/// One thing to check before filing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckItem {
+    /// Done (a tick), or still to do.
+    pub done: bool,
+    /// What to check, in plain words.
+    pub text: String,
+    /// The answer to go to, when the item is settled by one.
+    pub goto: Option<String>,
+    /// The words of the link to that answer ("Go to the address").
+    pub link: &'static str,
+}
+
+/// The checklist for the draft's answers and returns (`None` when they could not be computed)
+/// with their diagnostics.
+pub fn checklist(
+    answers: &Answers,
+    set: Option<&ReturnSet>,
+    diagnostics: &[Diagnostic],
+) -> Vec<CheckItem> {
+    let mut out = Vec::new();
+    let errors = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    out.push(match (set, errors) {
+        (None, _) => CheckItem {
+            done: false,
+            text: "The return cannot be worked out yet: see the message in Your NJ return.".into(),
+            goto: None,
+            link: "",
+        },
+        (Some(_), 0) => CheckItem {
+            done: true,
+            text: "Nothing left to fix.".into(),
+            goto: None,
+            link: "",
+        },
+        (Some(_), n) => CheckItem {
+            done: false,
+            text: format!(
+                "{} to fix first (listed below): until then the return is not final and is not printed.",
+                crate::words::count_words(n)
+            ),
+            goto: None,
+            link: "",
+        },
+    });
+    let a = &answers.address;
+    let address_given =
+        !a.street.trim().is_empty() && !a.city.trim().is_empty() && !a.zip.trim().is_empty();
+    out.push(CheckItem {
+        done: address_given,
+        text: if address_given {
+            "Your home address is on the return.".into()
+        } else {
+            "Give your home address (street, city and ZIP code): the return and any refund check are sent there.".into()
+        },
+        goto: (!address_given).then(|| "address.street".to_owned()),
+        link: "Go to the address",
+    });
+    if let Some(set) = set {
+        let refund: Decimal = set.returns.iter().map(|r| r.refund).sum();
+        let due: Decimal = set.returns.iter().map(|r| r.balance_due).sum();
+        if refund > Decimal::ZERO {
+            let deposit = answers.refund.direct_deposit.as_ref();
+            let deposited = set.returns.iter().any(|r| r.refund_deposited);
+            let account_problem = diagnostics.iter().any(|d| {
+                d.severity == Severity::Error
+                    && d.path
+                        .as_deref()
+                        .is_some_and(|p| p.starts_with("refund.direct_deposit"))
+            });
+            out.push(match deposit {
+                Some(dd) if deposited && !account_problem => CheckItem {
+                    done: true,
+                    text: format!(
+                        "Your refund of {} is deposited in your {} account ending {}: read the numbers back from a check or your bank.",
+                        fmt_money(refund),
+                        match dd.account_type {
+                            njtax_engine::answers::AccountType::Savings => "savings",
+                            _ => "checking",
+                        },
+                        last_four(&dd.account_number)
+                    ),
+                    goto: None,
+                    link: "",
+                },
+                Some(_) => CheckItem {
+                    done: false,
+                    text: "Fix the bank account for the direct deposit, or untick it to get a paper check.".into(),
+                    goto: Some("refund.direct_deposit".into()),
+                    link: "Go to the bank account",
+                },
+                None => CheckItem {
+                    done: true,
+                    text: format!(
+                        "Your refund of {} comes as a paper check mailed to your home address; choose direct deposit on the Refund screen to get it sooner.",
+                        fmt_money(refund)
+                    ),
+                    goto: None,
+                    link: "",
+                },
+            });
+        } else if due > Decimal::ZERO {
+            out.push(CheckItem {
+                done: false,
+                text: format!(
+                    "Pay the balance due of {} by the return's due date (the Next year screen says what paying late adds).",
+                    fmt_money(due)
+                ),
+                goto: None,
+                link: "",
+            });
+        }
+        out.push(CheckItem {
+            done: false,
+            text: if answers.filing_status == njtax_engine::answers::FilingStatus::MarriedJoint {
+                "Sign and date a paper return: both of you, on a joint return.".into()
+            } else {
+                "Sign and date a paper return.".into()
+            },
+            goto: None,
+            link: "",
+        });
+        if let Ok(filing) = Filing::embedded() {
+            let nonresident = set.returns.iter().any(|r| r.form.contains("NR"));
+            let mail = if nonresident {
+                &filing.mail_nonresident
+            } else if due > Decimal::ZERO {
+                &filing.mail_payment
+            } else {
+                &filing.mail_refund
+            };
+            let mut text = if nonresident {
+                format!("Mail the printed returns to: {mail}.")
+            } else {
+                format!("{}, or mail the printed return to: {mail}.", filing.online)
+            };
+            if let Some(note) = &filing.uncertain {
+                text.push(' ');
+                text.push_str(note);
+            }
+            out.push(CheckItem {
+                done: false,
+                text,
+                goto: None,
+                link: "",
+            });
+        }
+    }
+    out
+}
+
+/// The last four digits of a number (an account), for reading it back.
+fn last_four(number: &str) -> String {
+    let digits: Vec<char> = number.chars().filter(char::is_ascii_digit).collect();
+    digits[digits.len().saturating_sub(4)..].iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_filing_data_reads_and_marks_its_addresses_uncertain() {
+        let f = Filing::embedded().unwrap();
+        for address in [&f.mail_refund, &f.mail_payment, &f.mail_nonresident] {
+            assert!(address.contains("Trenton, NJ 08"), "{address}");
+        }
+        assert!(f.uncertain.is_some());
+    }
+
+    /// The checklist of a draft as the app works it out: every return computed, with its
+    /// diagnostics.
+    fn list_for(answers: &Answers) -> Vec<CheckItem> {
+        let book = njtax_engine::ParamBook::load().unwrap();
+        let set = njtax_engine::compute::compute_set(answers, &book).unwrap();
+        let diagnostics = crate::state::all_diagnostics(&set);
+        checklist(answers, Some(&set), &diagnostics)
+    }
+
+    fn renter() -> Answers {
+        njtax_engine::parse_draft(include_str!("../../../examples/single-renter.ron"))
+            .unwrap()
+            .answers
+    }
+
+    #[test]
+    fn a_refund_by_paper_check_mailed_to_the_refund_address() {
+        let items = list_for(&renter());
+        let texts: Vec<&str> = items.iter().map(|i| i.text.as_str()).collect();
+        assert!(items[0].done, "{texts:?}");
+        assert_eq!(texts[0], "Nothing left to fix.");
+        assert!(texts.iter().any(|t| t.contains("paper check")), "{texts:?}");
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.starts_with("Sign and date a paper return."))
+        );
+        let filing = Filing::embedded().unwrap();
+        let mail = texts.last().unwrap();
+        assert!(mail.contains(&filing.mail_refund), "{mail}");
+        assert!(mail.contains("not in this app's sources"), "{mail}");
+    }
+
+    #[test]
+    fn a_missing_address_and_a_deposit_with_a_bad_routing_number_are_to_do_with_their_answers() {
+        let mut a = renter();
+        a.address = njtax_engine::answers::Address::default();
+        a.refund.direct_deposit = Some(njtax_engine::answers::DirectDeposit {
+            routing_number: "021000022".into(),
+            account_number: "000123456789".into(),
+            account_type: njtax_engine::answers::AccountType::Checking,
+            outside_us: false,
+        });
+        let items = list_for(&a);
+        let address = items
+            .iter()
+            .find(|i| i.goto.as_deref() == Some("address.street"))
+            .unwrap();
+        assert!(!address.done);
+        let bank = items
+            .iter()
+            .find(|i| i.goto.as_deref() == Some("refund.direct_deposit"))
+            .unwrap();
+        assert!(!bank.done, "{}", bank.text);
+        assert!(!items[0].done, "the bad routing number is to fix");
+        // Fixed: the deposit is ticked, with the account's last four digits to read back.
+        if let Some(dd) = a.refund.direct_deposit.as_mut() {
+            dd.routing_number = "021000021".into();
+        }
+        let items = list_for(&a);
+        let bank = items.iter().find(|i| i.text.contains("deposited")).unwrap();
+        assert!(bank.done);
+        assert!(
+            bank.text.contains("checking account ending 6789"),
+            "{}",
+            bank.text
+        );
+    }
+
+    #[test]
+    fn a_balance_due_is_to_pay_and_the_return_goes_to_the_payment_address() {
+        let mut a = renter();
+        for w in &mut a.income.w2s {
+            w.nj_tax_withheld = Decimal::ZERO;
+        }
+        let items = list_for(&a);
+        let texts: Vec<&str> = items.iter().map(|i| i.text.as_str()).collect();
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.starts_with("Pay the balance due of $")),
+            "{texts:?}"
+        );
+        let filing = Filing::embedded().unwrap();
+        assert!(texts.last().unwrap().contains(&filing.mail_payment));
+    }
+
+    #[test]
+    fn the_last_four_digits_of_an_account() {
+        assert_eq!(last_four("000123456789"), "6789");
+        assert_eq!(last_four("12"), "12");
+        assert_eq!(last_four(""), "");
+    }
+}
