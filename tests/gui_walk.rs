@@ -229,6 +229,20 @@ impl Walk {
         self.press(Key::Enter);
         let to = self.title();
         assert_ne!(to, from, "Enter on Next left the screen");
+        // Screen readers hear the new title (a level-1 heading), and the screen is a step of
+        // the guided path, never one that does not apply.
+        assert!(
+            self.h
+                .query_all_by_role_and_label(egui::accesskit::Role::Heading, &to)
+                .any(|n| n.accesskit_node().level() == Some(1)),
+            "no heading {to:?}"
+        );
+        let app = self.h.state();
+        assert_ne!(
+            app.snapshot.sections[app.ui_state.screen],
+            njtax_ui::app::SectionState::DoesNotApply,
+            "Next led to {to:?}, which does not apply"
+        );
         self.visited.push(to);
     }
 
@@ -340,7 +354,14 @@ impl Walk {
             "the panel shows {figure}"
         );
 
+        let before = self.focus();
+        assert_eq!(
+            before.as_ref().map(|f| f.name.as_str()),
+            Some("Review"),
+            "Review asks nothing: its title has the focus"
+        );
         self.press_with(egui::Modifiers::COMMAND, Key::S);
+        assert_eq!(self.focus(), before, "saving keeps the focus where it was");
         let (message, is_error) = self.h.state().ui_state.message.clone().unwrap_or_default();
         assert!(!is_error, "{message}");
         assert!(path.exists(), "Ctrl+S saved {}: {message}", path.display());
