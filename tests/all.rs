@@ -12,6 +12,7 @@ mod gui;
 mod gui_platform;
 mod gui_recovery;
 mod gui_snapshots;
+mod gui_walk;
 mod no_line_literals;
 mod no_network;
 mod pdf;

@@ -121,12 +121,19 @@ pub fn neighbours(path: &[usize], at: usize) -> (Option<usize>, Option<usize>) {
 }
 
 /// Whether any answer of the screen differs from an empty draft's (a list: has an item; a list of
-/// items added on another screen: one of this screen's answers about them is given).
+/// items added on another screen: one of this screen's answers about them is given). An answer
+/// an empty draft does not have at all (the spouse's, once the spouse is entered on another
+/// screen) counts only when it is given: the spouse's empty health coverage answers leave the
+/// Health coverage screen not applying to a couple who said No to it.
 fn answered(screen: &Screen, mirror: &Value, blank: &Value) -> bool {
     screen.blocks.iter().any(|b| match b {
-        Block::Fields { fields, .. } => fields
-            .iter()
-            .any(|f| binding::get(mirror, &f.path) != binding::get(blank, &f.path)),
+        Block::Fields { fields, .. } => fields.iter().any(|f| {
+            let now = binding::get(mirror, &f.path);
+            match binding::get(blank, &f.path) {
+                Some(empty) => now != Some(empty),
+                None => is_given(now),
+            }
+        }),
         Block::List {
             path,
             added_on: None,

@@ -993,6 +993,29 @@ fn a_topic_answered_no_still_applies_when_its_screen_holds_answers() {
 }
 
 #[test]
+fn a_spouses_empty_answers_do_not_bring_back_a_topic_answered_no() {
+    let iv = interview();
+    let position = |id: &str| iv.screens.iter().position(|s| s.id == id).unwrap();
+    let mut a = Answers::default();
+    for t in &iv.topics {
+        a.topics.insert(t.id.clone(), false);
+    }
+    // A joint return: the spouse is entered on the household screen, with no months without
+    // health coverage.
+    a.filing_status = njtax_engine::answers::FilingStatus::MarriedJoint;
+    a.spouse = Some(njtax_engine::answers::Person {
+        name: "Ilse Brandt".into(),
+        ..Default::default()
+    });
+    assert!(!guided(&iv, &a).contains(&position("health")));
+    // A month without coverage entered for the spouse: the screen applies again.
+    if let Some(s) = a.spouse.as_mut() {
+        s.coverage.months_without_coverage = vec![3];
+    }
+    assert!(guided(&iv, &a).contains(&position("health")));
+}
+
+#[test]
 fn back_and_next_from_a_screen_off_the_path_lead_to_its_nearest_steps() {
     assert_eq!(neighbours(&[0, 1, 4, 6], 2), (Some(1), Some(4)));
     assert_eq!(neighbours(&[0, 1, 4, 6], 4), (Some(1), Some(6)));
