@@ -3400,6 +3400,18 @@ fn screen_readers_find_headings_values_groups_the_live_refund_and_errors_tied_to
     assert_eq!(heading_level(&h, "Your NJ return"), Some(2));
     let combo = h.get_by_role_and_label(Role::ComboBox, "Filing status");
     assert_eq!(combo.accesskit_node().value().as_deref(), Some("Single"));
+    // Described by the help under the question, not by the citation shown on hover.
+    let described = combo
+        .accesskit_node()
+        .data()
+        .description()
+        .map(str::to_owned);
+    assert!(
+        described
+            .as_deref()
+            .is_some_and(|d| d.starts_with("Usually the status you use on your federal return")),
+        "{described:?}"
+    );
     // The refund or balance due is announced when it changes.
     let figure = engine_figure(h.state().doc.answers());
     let shown = h.get_by_label(&figure);

@@ -315,12 +315,17 @@ fn help_text(ui: &mut Ui, help: &str) -> Option<egui::Response> {
     )
 }
 
-/// Tell screen readers that the help under the question describes the input `r`.
-fn described_by(ui: &Ui, r: &egui::Response, help: Option<&egui::Response>) {
+/// Tell screen readers that the help under the question (`field.help`, drawn as `help`)
+/// describes the input `r`: the relation, and its words as the description, set before the
+/// citation's hover text (which egui would otherwise make the description).
+fn described_by(ui: &Ui, r: &egui::Response, help: Option<&egui::Response>, field: &Field) {
     if let Some(help) = help {
         let help = help.id.accesskit_id();
-        ui.ctx()
-            .accesskit_node_builder(r.id, |n| n.push_described_by(help));
+        let words = field.help.clone();
+        ui.ctx().accesskit_node_builder(r.id, |n| {
+            n.push_described_by(help);
+            n.set_description(words);
+        });
     }
 }
 
@@ -363,7 +368,7 @@ impl Asked {
     /// hover.
     fn link(&self, ui: &Ui, r: egui::Response, field: &Field) -> egui::Response {
         let r = r.labelled_by(self.label.id);
-        described_by(ui, &r, self.help.as_ref());
+        described_by(ui, &r, self.help.as_ref(), field);
         with_citation(r, field)
     }
 }
@@ -479,7 +484,7 @@ fn tick_box(cx: &mut ScreenCx<'_>, ui: &mut Ui, field: &Field, path: &str) {
             ui.vertical(|ui| help_text(ui, &field.help)).inner
         })
         .inner;
-    described_by(ui, &r, help.as_ref());
+    described_by(ui, &r, help.as_ref(), field);
     let r = with_citation(r, field);
     focus_if_asked(cx, ui, path, &r);
     if r.changed() {
@@ -514,7 +519,7 @@ fn radios(
             let chosen = now == Some(value);
             let r = ui.radio(chosen, *text);
             ids.push(r.id);
-            described_by(ui, &r, asked.help.as_ref());
+            described_by(ui, &r, asked.help.as_ref(), field);
             let r = with_citation(r, field);
             focus_if_asked(cx, ui, path, &r);
             if r.clicked() && !chosen {

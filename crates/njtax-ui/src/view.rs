@@ -374,13 +374,13 @@ fn your_return(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                 clicked = Some((i, None));
             }
             if let Some(period) = screens::form_view::period_text(r) {
-                ui.label(RichText::new(period).small());
+                ui.label(RichText::new(period));
             }
             let (words, amount, colour) = outcome(ui, r.refund, r.balance_due);
             let text = format!("{words} {}", fmt_money(amount));
             screens::not_final::figure(ui, RichText::new(&text).color(colour), &text, not_final);
             if let Some(text) = screens::form_view::separate_claims_text(&r.business_credits) {
-                ui.label(RichText::new(text).small());
+                ui.label(RichText::new(text));
             }
             ui.add_space(theme::GAP_S);
         }
@@ -428,15 +428,11 @@ fn your_return(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         r.on_hover_text("Updated as you type");
     }
     if let Some(text) = refund_deadline_notice(cx, returns) {
-        ui.label(
-            RichText::new(text)
-                .small()
-                .color(theme::warning_colour(ui.visuals())),
-        );
+        ui.label(RichText::new(text).color(theme::warning_colour(ui.visuals())));
         // The answer that settles it: the day the return is (to be) filed.
         if let Some(goto) = cx.goto_answer(FILED_ON)
             && ui
-                .link(RichText::new(FILED_ON_LINK).small())
+                .link(RichText::new(FILED_ON_LINK))
                 .on_hover_text(
                     "Go to the filing date (Next year screen, \"If you file or pay late\")",
                 )
@@ -456,7 +452,7 @@ fn your_return(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     ui.add_space(theme::GAP_M);
     if let Some(ret) = returns.get(chosen) {
         if returns.len() > 1 {
-            ui.label(RichText::new(screens::form_view::return_title(ret)).small());
+            ui.label(RichText::new(screens::form_view::return_title(ret)));
         }
         // Each line's full name, wrapped in the room the figure leaves (never cut with "…").
         for key in KEY_LINES {

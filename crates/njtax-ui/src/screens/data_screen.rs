@@ -56,7 +56,11 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui, screen: &Screen) {
                 ui.add_space(theme::GAP_M);
                 crate::focus::heading(ui, RichText::new(title).strong(), 2);
                 if !help.is_empty() {
-                    ui.add(egui::Label::new(help.as_str()).wrap());
+                    let width = ui.available_width().min(theme::READING_WIDTH);
+                    ui.scope(|ui| {
+                        ui.set_max_width(width);
+                        ui.add(egui::Label::new(help.as_str()).wrap());
+                    });
                 }
                 let count = binding::get(&cx.snapshot.answers, path)
                     .and_then(|v| v.as_array())
@@ -197,7 +201,6 @@ fn impaired_estimate(cx: &ScreenCx<'_>, ui: &mut Ui, i: usize) {
             RichText::new(
                 "An estimate only: the credit you claim is the amount on the Labor certificate.",
             )
-            .small()
             .italics(),
         );
     });

@@ -208,7 +208,7 @@ fn entry_row(
     });
     ui.scope(|ui| {
         ui.set_min_width(theme::HANDOFF_SOURCE_WIDTH);
-        ui.label(RichText::new(&e.source).small().weak());
+        ui.label(RichText::new(&e.source).small());
     });
     ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
         ui.set_width(value_width);

@@ -529,7 +529,7 @@ fn schedule(cx: &mut ScreenCx<'_>, ui: &mut Ui, s: &CreditSchedule) {
                 ui.label(RichText::new(&row.name).strong());
                 ui.label(RichText::new(&row.statute).italics());
                 if row.refundable {
-                    ui.label(RichText::new("refundable").small());
+                    ui.label(RichText::new("refundable"));
                 }
                 let words = if selected == Some(i) {
                     "Hide why"

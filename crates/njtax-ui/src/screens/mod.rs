@@ -24,11 +24,13 @@ pub fn draw_current(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         return;
     };
     ui.add_space(theme::GAP_M);
+    let take_focus = std::mem::take(&mut cx.ui_state.focus_title);
+    crate::focus::screen_title(ui, &screen.title, take_focus);
+    // Under the title, so that scrolling to the title (a screen that takes the focus there)
+    // never hides it.
     if let Some(step) = step_text(&steps(cx), cx.ui_state.screen) {
         ui.label(RichText::new(step).color(ui.visuals().text_color()));
     }
-    let take_focus = std::mem::take(&mut cx.ui_state.focus_title);
-    crate::focus::screen_title(ui, &screen.title, take_focus);
     if screen.special == Special::Start && cx.doc.is_sample() {
         ui.add_space(theme::GAP_S);
         start::sample_note(cx, ui);

@@ -89,8 +89,7 @@ pub fn late(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         ui.label(
             RichText::new(
                 "When the return is filed or the tax paid after its due date, an estimate of the penalties and interest appears here.",
-            )
-            .small(),
+            ),
         );
         return;
     };
@@ -130,7 +129,6 @@ pub fn late(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
             RichText::new(
                 "An estimate only: it goes on no line of the return. The Division of Taxation bills the actual amounts.",
             )
-            .small()
             .italics(),
         );
         why(ui, "late_why", "Why this estimate?", &late.explanation);

@@ -76,7 +76,8 @@ pub fn figure(ui: &mut Ui, text: RichText, plain: &str, not_final: bool) -> Resp
     if !not_final {
         return ui.label(text);
     }
-    let text = text.italics().color(ui.visuals().weak_text_color());
+    // Italic, in the body text colour (egui's weak grey is below 4.5:1), and named "not final".
+    let text = text.italics().color(ui.visuals().text_color());
     let r = ui.label(text);
     let name = format!("{plain} ({NOT_FINAL})");
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &name));
