@@ -3480,3 +3480,28 @@ fn before_you_file_lists_what_is_left_and_leads_to_a_missing_address() {
     );
     assert!(h.get_by_label("Street address").is_focused());
 }
+
+/// The window opens with the focus on the Start screen's title, so the first Tab goes into the
+/// screen rather than through the menu bar; screen readers name the window as its title bar does.
+#[test]
+fn the_window_opens_focused_on_the_first_screen_and_is_named_by_its_title() {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::NodeT as _;
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    h.run();
+    assert_eq!(focused_name(&h).as_deref(), Some("Start"));
+    let window = h.root();
+    assert_eq!(window.accesskit_node().role(), Role::Window);
+    assert_eq!(
+        window.accesskit_node().label().as_deref(),
+        Some(h.state().title().as_str())
+    );
+    h.key_press(egui::Key::Tab);
+    h.run();
+    let first = focused_name(&h);
+    assert!(
+        !matches!(first.as_deref(), Some("File" | "Edit" | "View") | None),
+        "the first Tab stays in the screen: {first:?}"
+    );
+}

@@ -220,7 +220,11 @@ mod tests {
     fn list_for(answers: &Answers) -> Vec<CheckItem> {
         let book = njtax_engine::ParamBook::load().unwrap();
         let set = njtax_engine::compute::compute_set(answers, &book).unwrap();
-        let diagnostics = crate::state::all_diagnostics(&set);
+        let diagnostics: Vec<Diagnostic> = set
+            .returns
+            .iter()
+            .flat_map(|r| r.diagnostics.iter().cloned())
+            .collect();
         checklist(answers, Some(&set), &diagnostics)
     }
 

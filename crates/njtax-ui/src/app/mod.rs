@@ -195,6 +195,9 @@ impl App {
         if !problems.is_empty() {
             app.ui_state.message = Some((problems.join(" "), true));
         }
+        // The window opens with the focus on the first screen's title: the first Tab goes into
+        // the screen (not through the menu bar), and screen readers announce where they are.
+        app.ui_state.focus_title = true;
         app.refresh();
         app
     }
@@ -538,6 +541,10 @@ impl App {
             ui.disable();
         }
         self.apply_settings(&ctx);
+        // Screen readers name the window as the title bar does (the draft and whether it is
+        // saved).
+        let title = self.title();
+        ctx.accesskit_node_builder(egui::accesskit_root_id(), |n| n.set_label(title));
         self.handle_close_request(&ctx);
         let asked = self.ui_state.focus.clone();
         let today = self.today();
