@@ -103,7 +103,7 @@ fn draw_sheet(cx: &ScreenCx<'_>, ui: &mut Ui, command: &mut Option<Command>) {
     if !reveal && sheet.has_ssns() {
         ui.add_space(theme::GAP_S);
         ui.label(
-            "Social Security numbers are masked: choose Show SSNs in the menu bar to see them and copy them.",
+            "Social Security and bank account numbers are masked: choose Show SSNs in the menu bar to see them and copy them.",
         );
     }
     let (label_width, value_width) = column_widths(ui, sheet, reveal);
