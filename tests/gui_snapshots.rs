@@ -518,3 +518,55 @@ fn screen_index(app: &App, id: &str) -> usize {
         .position(|s| s.id == id)
         .unwrap()
 }
+
+/// The File online screen at 1024x700, the smallest window it is laid out for, scrolled to the
+/// return's lines: every figure and its Copy button lies inside the screen, left of "Your NJ
+/// return" (none under the panel or past the window's edge), and the snapshot shows them.
+#[test]
+fn every_file_online_figure_and_copy_button_is_inside_the_screen_at_1024_by_700() {
+    use egui_kittest::kittest::Queryable as _;
+    let app = app_of(
+        answers_of("/examples/family-eitc-child-credits.ron"),
+        "Sample return",
+    );
+    let screen = screen_index(&app, "file_online");
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1024.0, 700.0))
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    h.state_mut().send(njtax_ui::Command::Goto {
+        screen,
+        focus: None,
+    });
+    h.run();
+    let panel = h.get_by_label("Your NJ return").rect().left();
+    let copies = h.query_all_by_label_contains("Copy ").count();
+    assert!(copies > 20, "the sheet's Copy buttons: {copies}");
+    for i in 0..copies {
+        let copy = h.query_all_by_label_contains("Copy ").nth(i).unwrap();
+        copy.scroll_to_me();
+        h.run();
+        let copy = h.query_all_by_label_contains("Copy ").nth(i).unwrap();
+        let r = copy.rect();
+        assert!(
+            r.right() <= panel && r.left() >= 0.0,
+            "Copy button {i} at {r:?} runs under the return panel at x {panel}"
+        );
+        // The figure it copies sits just left of it, whole.
+        let row = h
+            .query_all_by(|n| {
+                n.bounding_box().is_some_and(|b| {
+                    (b.y0 as f32) < r.bottom()
+                        && (b.y1 as f32) > r.top()
+                        && (b.x1 as f32) <= r.left()
+                })
+            })
+            .count();
+        assert!(
+            row >= 2,
+            "Copy button {i} has its label and figure beside it"
+        );
+    }
+    h.get_all_by_label("compare").last().unwrap().scroll_to_me();
+    h.run();
+    h.snapshot("screen_file_online_1024");
+}
