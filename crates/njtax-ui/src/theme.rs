@@ -95,6 +95,16 @@ pub fn help_colour(v: &Visuals) -> Color32 {
     v.text_color()
 }
 
+/// Colour of the ring around the widget with the keyboard focus: 3:1 or more against the panel
+/// (a test checks it in every look).
+pub fn focus_colour(v: &Visuals) -> Color32 {
+    if v.dark_mode {
+        Color32::from_rgb(255, 210, 60)
+    } else {
+        Color32::from_rgb(0, 90, 180)
+    }
+}
+
 /// Colour for errors and inline messages.
 pub fn error_colour(v: &Visuals) -> Color32 {
     v.error_fg_color
@@ -270,6 +280,7 @@ mod tests {
                 ("a refund", refund_colour(&v), 4.5),
                 ("a balance due", due_colour(&v), 4.5),
                 ("an input's edge", v.widgets.inactive.bg_stroke.color, 3.0),
+                ("the focus ring", focus_colour(&v), 3.0),
             ] {
                 let c = contrast(colour, panel);
                 assert!(c >= least, "{name}: {what} {c:.2}:1 against the panel");

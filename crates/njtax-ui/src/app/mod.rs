@@ -565,6 +565,7 @@ impl App {
             // than take the focus later, on another screen.
             self.ui_state.focus = None;
         }
+        crate::focus::paint_focus_ring(&ctx);
         self.show_chooser(&ctx);
         self.run_commands(&ctx);
         self.autosave(&ctx);
