@@ -325,3 +325,11 @@ impl<'a> LateView<'a> {
 pub fn late_json(l: &LateEstimate) -> Value {
     to_value(&LateView::of(l))
 }
+
+/// `njtax diff --json`: the engine's [`njtax_engine::compare::Comparison`] as it is (the years,
+/// each return's changed lines with their causes as nested objects tagged `cause`, the answers
+/// changed, the items added and removed, the diagnostics that appeared or went away, the law
+/// figures that changed); amounts are decimal strings.
+pub fn comparison_json(c: &njtax_engine::compare::Comparison) -> Value {
+    to_value(c)
+}
