@@ -3,6 +3,7 @@
 
 mod business_credits;
 mod coj;
+mod compare;
 mod common;
 mod credit_amounts;
 mod credits;
