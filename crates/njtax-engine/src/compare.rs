@@ -517,7 +517,10 @@ fn segments(path: &str) -> Vec<(&str, Vec<usize>)> {
 
 impl Names<'_> {
     fn leaf(&self, path: &str) -> Option<&Leaf> {
-        self.new.leaves.get(path).or_else(|| self.old.leaves.get(path))
+        self.new
+            .leaves
+            .get(path)
+            .or_else(|| self.old.leaves.get(path))
     }
 
     /// A list item in words: `W-2 #2 (Acme Corp)`.
@@ -555,7 +558,7 @@ impl Names<'_> {
             }
         }
         let tail = match rest.split_last() {
-            Some((last, []) ) => last.clone(),
+            Some((last, [])) => last.clone(),
             Some((last, group)) => format!("{}: {last}", group.join(" ")),
             None => String::new(),
         };
@@ -601,8 +604,8 @@ fn show(path: &str, leaf: &Leaf) -> String {
         };
     }
     let t = leaf.text.trim();
-    let code_like = CODE_FIELDS.contains(&field)
-        || (t.len() > 1 && t.starts_with('0') && !t.starts_with("0."));
+    let code_like =
+        CODE_FIELDS.contains(&field) || (t.len() > 1 && t.starts_with('0') && !t.starts_with("0."));
     match t.parse::<Decimal>() {
         Ok(v) if !code_like => amount_text(v),
         _ => leaf.text.clone(),
@@ -633,7 +636,12 @@ fn choice_words(variant: &str) -> String {
 
 /// The items added and removed: a list's items past the other draft's length.
 fn items(names: &Names<'_>) -> (Vec<ItemChange>, Vec<ItemChange>) {
-    let lists: BTreeSet<&String> = names.old.lists.keys().chain(names.new.lists.keys()).collect();
+    let lists: BTreeSet<&String> = names
+        .old
+        .lists
+        .keys()
+        .chain(names.new.lists.keys())
+        .collect();
     let (mut added, mut removed) = (Vec::new(), Vec::new());
     for list in lists {
         let o = names.old.lists.get(list).copied().unwrap_or(0);

@@ -3,8 +3,8 @@
 
 mod business_credits;
 mod coj;
-mod compare;
 mod common;
+mod compare;
 mod credit_amounts;
 mod credits;
 mod deductions;

@@ -134,12 +134,7 @@ fn an_added_dependent_moves_the_children_exemption_and_is_named() {
     let (o, n, c) = pair("dependent-added-old.ron", "dependent-added-new.ron");
     assert_eq!(n.dependents.len(), o.dependents.len() + 1);
     let baby = &n.dependents[1].name;
-    let per_child = book
-        .for_year(2024)
-        .unwrap()
-        .exemptions
-        .dependent
-        .value;
+    let per_child = book.for_year(2024).unwrap().exemptions.dependent.value;
 
     let children = resident_line(&c, Key::ExemptionChildren);
     assert_eq!(children.difference, per_child);
@@ -165,9 +160,11 @@ fn an_added_dependent_moves_the_children_exemption_and_is_named() {
     // Taxable income falls by the exemption, and its chain names the dependent.
     let taxable = resident_line(&c, Key::NjTaxableIncome);
     assert_eq!(taxable.difference, -per_child);
-    assert!(all_causes(&taxable.causes)
-        .iter()
-        .any(|c| matches!(c, Cause::Item(i) if i.words.contains(baby.as_str()))));
+    assert!(
+        all_causes(&taxable.causes)
+            .iter()
+            .any(|c| matches!(c, Cause::Item(i) if i.words.contains(baby.as_str())))
+    );
 }
 
 #[test]
@@ -181,11 +178,19 @@ fn a_corrected_move_date_moves_the_months_and_names_the_date() {
     let (res_old, res_new) = (6u8, 7u8);
     for (form, kind, months_old, months_new) in [
         ("NJ-1040", ReturnKind::PartYearResident, res_old, res_new),
-        ("NJ-1040NR", ReturnKind::PartYearNonresident, 12 - res_old, 12 - res_new),
+        (
+            "NJ-1040NR",
+            ReturnKind::PartYearNonresident,
+            12 - res_old,
+            12 - res_new,
+        ),
     ] {
         let r = c.return_of(form, kind).unwrap_or_else(|| panic!("{form}"));
         let period = r.period.as_ref().expect("the period changed");
-        assert_eq!((period.old_months, period.new_months), (months_old, months_new));
+        assert_eq!(
+            (period.old_months, period.new_months),
+            (months_old, months_new)
+        );
         // Line 30, the exemptions prorated by months: the line 13 total × months ÷ 12.
         let l30 = r.line(Key::Exemptions).expect("line 30 changed");
         // Single, no other exemption: line 13 is the regular exemption.
@@ -213,12 +218,14 @@ fn a_corrected_move_date_moves_the_months_and_names_the_date() {
         // Taxable income follows line 30, through it.
         let taxable = r.line(Key::TaxableIncome).expect("line 39 changed");
         assert_eq!(taxable.difference, -l30.difference);
-        assert!(all_causes(&taxable.causes)
-            .iter()
-            .any(|c| matches!(c, Cause::Answer(a) if a.path == "taxpayer.residency.resident_from")));
+        assert!(all_causes(&taxable.causes).iter().any(
+            |c| matches!(c, Cause::Answer(a) if a.path == "taxpayer.residency.resident_from")
+        ));
     }
     // Wages are answered per period, so they did not move.
-    let res = c.return_of("NJ-1040", ReturnKind::PartYearResident).unwrap();
+    let res = c
+        .return_of("NJ-1040", ReturnKind::PartYearResident)
+        .unwrap();
     assert!(res.line(Key::Wages).is_none());
     assert_eq!(c.answers_changed.len(), 1);
 }
@@ -258,7 +265,11 @@ fn the_next_year_names_the_law_figures_that_changed() {
     // The summary lists the figures, and the 2026 provisional warning appeared.
     assert!(c.law_figures_changed.iter().any(|f| f.id == law.id));
     let ret = c.return_of("NJ-1040", ReturnKind::Resident).unwrap();
-    assert!(ret.diagnostics_appeared.iter().any(|d| d.code == "provisional-year"));
+    assert!(
+        ret.diagnostics_appeared
+            .iter()
+            .any(|d| d.code == "provisional-year")
+    );
     assert!(c.answers_changed.iter().any(|a| a.path == "tax_year"
         && a.old.as_deref() == Some("2025")
         && a.new.as_deref() == Some("2026")));
@@ -272,11 +283,19 @@ fn the_next_year_names_the_law_figures_that_changed() {
     let r = compare(&old, &next, &book).unwrap();
     assert_eq!((r.old_year, r.new_year), (2025, 2026));
     let employer = &old.income.w2s[0].employer;
-    assert!(r.items_removed.iter().any(|i| i.list == "income.w2s"
-        && i.words == format!("W-2 #1 ({employer})")));
+    assert!(
+        r.items_removed
+            .iter()
+            .any(|i| i.list == "income.w2s" && i.words == format!("W-2 #1 ({employer})"))
+    );
     let wages = resident_line(&r, Key::Wages);
     assert_eq!(wages.difference, -old.income.w2s[0].state_wages);
-    assert!(wages.causes.iter().any(|c| matches!(c, Cause::Item(i) if !i.added)));
+    assert!(
+        wages
+            .causes
+            .iter()
+            .any(|c| matches!(c, Cause::Item(i) if !i.added))
+    );
 }
 
 fn resident_line_absent(c: &Comparison, key: Key) -> bool {

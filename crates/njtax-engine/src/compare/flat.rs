@@ -94,25 +94,57 @@ impl ser::Serializer for KeyText {
     type SerializeStruct = ser::Impossible<String, FlatError>;
     type SerializeStructVariant = ser::Impossible<String, FlatError>;
 
-    fn serialize_bool(self, v: bool) -> Result<String, FlatError> { Ok(v.to_string()) }
-    fn serialize_i8(self, v: i8) -> Result<String, FlatError> { Ok(v.to_string()) }
-    fn serialize_i16(self, v: i16) -> Result<String, FlatError> { Ok(v.to_string()) }
-    fn serialize_i32(self, v: i32) -> Result<String, FlatError> { Ok(v.to_string()) }
-    fn serialize_i64(self, v: i64) -> Result<String, FlatError> { Ok(v.to_string()) }
-    fn serialize_u8(self, v: u8) -> Result<String, FlatError> { Ok(v.to_string()) }
-    fn serialize_u16(self, v: u16) -> Result<String, FlatError> { Ok(v.to_string()) }
-    fn serialize_u32(self, v: u32) -> Result<String, FlatError> { Ok(v.to_string()) }
-    fn serialize_u64(self, v: u64) -> Result<String, FlatError> { Ok(v.to_string()) }
-    fn serialize_f32(self, _v: core::ffi::c_float) -> Result<String, FlatError> { Err(key_error()) }
-    fn serialize_f64(self, _v: core::ffi::c_double) -> Result<String, FlatError> { Err(key_error()) }
-    fn serialize_char(self, v: char) -> Result<String, FlatError> { Ok(v.to_string()) }
-    fn serialize_str(self, v: &str) -> Result<String, FlatError> { Ok(v.to_owned()) }
-    fn serialize_bytes(self, _v: &[u8]) -> Result<String, FlatError> { Err(key_error()) }
-    fn serialize_none(self) -> Result<String, FlatError> { Err(key_error()) }
+    fn serialize_bool(self, v: bool) -> Result<String, FlatError> {
+        Ok(v.to_string())
+    }
+    fn serialize_i8(self, v: i8) -> Result<String, FlatError> {
+        Ok(v.to_string())
+    }
+    fn serialize_i16(self, v: i16) -> Result<String, FlatError> {
+        Ok(v.to_string())
+    }
+    fn serialize_i32(self, v: i32) -> Result<String, FlatError> {
+        Ok(v.to_string())
+    }
+    fn serialize_i64(self, v: i64) -> Result<String, FlatError> {
+        Ok(v.to_string())
+    }
+    fn serialize_u8(self, v: u8) -> Result<String, FlatError> {
+        Ok(v.to_string())
+    }
+    fn serialize_u16(self, v: u16) -> Result<String, FlatError> {
+        Ok(v.to_string())
+    }
+    fn serialize_u32(self, v: u32) -> Result<String, FlatError> {
+        Ok(v.to_string())
+    }
+    fn serialize_u64(self, v: u64) -> Result<String, FlatError> {
+        Ok(v.to_string())
+    }
+    fn serialize_f32(self, _v: core::ffi::c_float) -> Result<String, FlatError> {
+        Err(key_error())
+    }
+    fn serialize_f64(self, _v: core::ffi::c_double) -> Result<String, FlatError> {
+        Err(key_error())
+    }
+    fn serialize_char(self, v: char) -> Result<String, FlatError> {
+        Ok(v.to_string())
+    }
+    fn serialize_str(self, v: &str) -> Result<String, FlatError> {
+        Ok(v.to_owned())
+    }
+    fn serialize_bytes(self, _v: &[u8]) -> Result<String, FlatError> {
+        Err(key_error())
+    }
+    fn serialize_none(self) -> Result<String, FlatError> {
+        Err(key_error())
+    }
     fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<String, FlatError> {
         value.serialize(self)
     }
-    fn serialize_unit(self) -> Result<String, FlatError> { Err(key_error()) }
+    fn serialize_unit(self) -> Result<String, FlatError> {
+        Err(key_error())
+    }
     fn serialize_unit_struct(self, _name: &'static str) -> Result<String, FlatError> {
         Err(key_error())
     }
