@@ -19,8 +19,8 @@ use njtax::cli::batch::{NO_DRAFTS, YearCache, batch_exit, collect, par_map, summ
 use njtax::cli::csv::{batch_csv_text, export_csv};
 use njtax::cli::json::{comparison_json, export_json, set_json};
 use njtax::cli::text::{
-    render_comparison, render_coverage, render_diagnostic, render_explanation, render_plan_and_late, render_set_text,
-    truncate, truncate_left,
+    render_comparison, render_coverage, render_diagnostic, render_explanation,
+    render_plan_and_late, render_set_text, truncate, truncate_left,
 };
 use njtax::cli::{
     Unreadable, filer_name, load_and_compute, load_and_compute_values, load_answers_and_compute,

@@ -445,11 +445,7 @@ fn render_causes(
                 if l.shown_above { " (see above)" } else { "" }
             ),
             Cause::Answer(a) => answer_change(a),
-            Cause::Item(i) => format!(
-                "{} {}",
-                i.words,
-                if i.added { "added" } else { "removed" }
-            ),
+            Cause::Item(i) => format!("{} {}", i.words, if i.added { "added" } else { "removed" }),
             Cause::Worksheet(w) => format!(
                 "{}: {} -> {}",
                 w.name,
@@ -457,10 +453,7 @@ fn render_causes(
                 w.new.as_deref().unwrap_or("none")
             ),
             Cause::LawFigure(f) => law_figure(f),
-            Cause::Period(p) => format!(
-                "the period this return covers: {} -> {}",
-                p.old, p.new
-            ),
+            Cause::Period(p) => format!("the period this return covers: {} -> {}", p.old, p.new),
         };
         out.push_str(&format!("{pad}because {text}\n"));
         match cause {
