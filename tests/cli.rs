@@ -1009,3 +1009,143 @@ fn coverage_prints_the_list_and_the_readme_names_what_is_not_covered() {
         "the issue's list: amended returns, fiscal years, 5-13, ..."
     );
 }
+
+fn compare_fixture(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/compare")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn diff_prints_each_changed_line_with_its_cause_and_exits_1() {
+    let (old, new) = (
+        compare_fixture("w2-corrected-old.ron"),
+        compare_fixture("w2-corrected-new.ron"),
+    );
+    let out = njtax(&["diff", &old, &new]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    // Line 15 rose by the wage correction, and says so with the W-2 under it.
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("NJ-1040 line 15 "))
+        .expect("line 15 is listed");
+    assert!(lines[at].ends_with("(+$3,400.00)"), "{}", lines[at]);
+    assert_eq!(
+        lines[at + 1],
+        "  because W-2 #2 (Acme Corp): state wages 41,000.00 -> 44,400.00"
+    );
+    // Line 43: its old and new values as `compute` gives them, then line 42 and the W-2.
+    let tax = |path: &str| -> String {
+        let v: serde_json::Value =
+            serde_json::from_slice(&njtax(&["compute", path, "--json"]).stdout).unwrap();
+        v["lines"]["43"].as_str().unwrap().to_owned()
+    };
+    let money = |s: &str| njtax_engine::money::fmt_money(s.parse().unwrap());
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("NJ-1040 line 43 "))
+        .expect("line 43 is listed");
+    assert!(
+        lines[at].contains(&format!("{} -> {}", money(&tax(&old)), money(&tax(&new)))),
+        "{}",
+        lines[at]
+    );
+    assert_eq!(
+        lines[at + 1],
+        "  because line 42 New Jersey taxable income: +$3,400.00"
+    );
+    assert_eq!(
+        lines[at + 2],
+        "    because W-2 #2 (Acme Corp): state wages 41,000.00 -> 44,400.00"
+    );
+    assert!(text.contains("\nAnswers changed:\n"));
+    assert!(!text.contains("Law figures that changed"));
+}
+
+#[test]
+fn diff_json_has_the_years_returns_lines_causes_and_items() {
+    let out = njtax(&[
+        "diff",
+        &compare_fixture("dependent-added-old.ron"),
+        &compare_fixture("dependent-added-new.ron"),
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["old_year"], 2024);
+    assert_eq!(v["new_year"], 2024);
+    let ret = &v["returns"][0];
+    assert_eq!(ret["form"], "NJ-1040");
+    assert_eq!(ret["presence"], "both");
+    let l10 = ret["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["key"] == "exemption_children")
+        .expect("line 10 changed");
+    assert_eq!(l10["new_id"], "10");
+    assert_eq!(l10["difference"], "1500.00");
+    assert!(
+        l10["causes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["cause"] == "item"
+                && c["words"] == "Dependent #2 (Mateo Ramirez)"
+                && c["added"] == true),
+        "{}",
+        l10["causes"]
+    );
+    assert_eq!(v["items_added"][0]["list"], "dependents");
+    assert_eq!(v["items_removed"].as_array().map(Vec::len), Some(0));
+}
+
+#[test]
+fn diff_of_a_draft_with_itself_exits_0_and_an_unreadable_draft_exits_2() {
+    let same = compare_fixture("year-2026.ron");
+    let out = njtax(&["diff", &same, &same]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("No computed line differs."));
+    let out = njtax(&["diff", &same, &same, "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["returns"][0]["lines"].as_array().unwrap().is_empty());
+
+    let broken = temp_draft("diff-broken.ron", "Draft(format_version: 9, answers: (");
+    let out = njtax(&["diff", &same, broken.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("diff-broken.ron"), "{err}");
+    let out = njtax(&["diff", "/no/such/old.ron", &same]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/no/such/old.ron"));
+}
+
+#[test]
+fn diff_across_years_lists_the_law_figures_that_changed() {
+    let out = njtax(&[
+        "diff",
+        &compare_fixture("year-2025.ron"),
+        &compare_fixture("year-2026.ron"),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("Comparing a tax year 2025 draft with a tax year 2026 draft."));
+    let at = text.find("NJ-1040 line 65 ").expect("line 65 is listed");
+    let block: String = text[at..].lines().take(6).collect::<Vec<_>>().join("\n");
+    assert!(
+        block.contains("(credits.ctc_tiers) changed from"),
+        "{block}"
+    );
+    assert!(text.contains("\nLaw figures that changed:\n"));
+    assert!(text.contains("warning[provisional-year]"));
+}

@@ -1,12 +1,14 @@
 //! `njtax`: the headless command line over the NJ-1040 engine, for clinics, reviewers and tests.
 //!
-//! Exit codes: 0 success (for `validate`: no errors), 1 the return has errors (`validate`, `batch`),
-//! 2 a draft cannot be read or parsed, or the year is unsupported.
+//! Exit codes: 0 success (for `validate`: no errors), 1 the return has errors (`validate`, `batch`)
+//! or the drafts' computed lines differ (`diff`), 2 a draft cannot be read or parsed, or the year
+//! is unsupported.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use njtax_engine::compare::{CompareError, compare};
 use njtax_engine::compute::compute_set;
 use njtax_engine::money::fmt_money;
 use njtax_engine::{ComputedReturn, Draft, ParamBook, Severity};
@@ -15,10 +17,10 @@ use serde_json::{Value, json};
 
 use njtax::cli::batch::{NO_DRAFTS, YearCache, batch_exit, collect, par_map, summarize};
 use njtax::cli::csv::{batch_csv_text, export_csv};
-use njtax::cli::json::{export_json, set_json};
+use njtax::cli::json::{comparison_json, export_json, set_json};
 use njtax::cli::text::{
-    render_coverage, render_diagnostic, render_explanation, render_plan_and_late, render_set_text,
-    truncate, truncate_left,
+    render_comparison, render_coverage, render_diagnostic, render_explanation,
+    render_plan_and_late, render_set_text, truncate, truncate_left,
 };
 use njtax::cli::{
     Unreadable, filer_name, load_and_compute, load_and_compute_values, load_answers_and_compute,
@@ -57,6 +59,21 @@ enum Command {
         /// Which filer, when spouses file separately: taxpayer or spouse.
         #[arg(long)]
         filer: Option<String>,
+    },
+    /// Compare two drafts: every line of every return whose value changed (old, new, the
+    /// difference) and why, through the lines' explanations; the answers changed, the items
+    /// added and removed, the diagnostics that appeared or went away, the law figures that
+    /// changed. Exit 0 when no computed line differs, 1 when some do, 2 when a draft cannot be
+    /// read.
+    Diff {
+        /// The old draft (RON).
+        old: PathBuf,
+        /// The new draft (RON): a corrected copy, or next year's.
+        new: PathBuf,
+        /// Print JSON: `old_year`, `new_year`, `returns` (each with `lines` and their `causes`),
+        /// `answers_changed`, `items_added`, `items_removed`, `law_figures_changed`.
+        #[arg(long)]
+        json: bool,
     },
     /// Check a draft: exit 0 when clean, 1 when the return has errors, 2 when it cannot be read.
     Validate {
@@ -285,6 +302,7 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
             out_raw!("{}", render_explanation(ret, l));
             Ok(ExitCode::SUCCESS)
         }
+        Command::Diff { old, new, json } => diff(&old, &new, json, book),
         Command::Validate { draft } => {
             let set = load_and_compute_values(&draft, book)?;
             let several = set.returns.len() > 1;
@@ -496,6 +514,30 @@ fn rollover(
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `njtax diff`: compare two drafts; 0 when no computed line differs, 1 when some do.
+fn diff(old: &Path, new: &Path, json: bool, book: &ParamBook) -> Result<ExitCode, Unreadable> {
+    let o = load_draft(old)?;
+    let n = load_draft(new)?;
+    let c = compare(&o.answers, &n.answers, book).map_err(|e| match e {
+        CompareError::Old(e) => Unreadable(format!("{}: {e}", old.display())),
+        CompareError::New(e) => Unreadable(format!("{}: {e}", new.display())),
+        e @ CompareError::Answers(_) => Unreadable(e.to_string()),
+    })?;
+    if json {
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&comparison_json(&c)).unwrap_or_default()
+        );
+    } else {
+        out_raw!("{}", render_comparison(&c));
+    }
+    Ok(if c.has_changed_lines() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// `njtax estimate-impaired`: the estimator for every employee entered.

@@ -325,3 +325,34 @@ impl<'a> LateView<'a> {
 pub fn late_json(l: &LateEstimate) -> Value {
     to_value(&LateView::of(l))
 }
+
+/// `njtax diff --json`: the engine's [`njtax_engine::compare::Comparison`] as it is (the years,
+/// each return's changed lines with their causes as nested objects tagged `cause`, the answers
+/// changed, the items added and removed, the diagnostics that appeared or went away, the law
+/// figures that changed); amounts are decimal strings.
+pub fn comparison_json(c: &njtax_engine::compare::Comparison) -> Value {
+    let mut v = to_value(c);
+    cents_in_lines(&mut v);
+    v
+}
+
+/// A changed line's (and a cause line's) `old`, `new` and `difference` with two decimals, as
+/// every amount of the command line's JSON; a ratio line keeps its digits.
+fn cents_in_lines(v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            if m.get("is_ratio") == Some(&Value::Bool(false)) {
+                for k in ["old", "new", "difference"] {
+                    if let Some(Value::String(s)) = m.get_mut(k)
+                        && let Ok(d) = s.parse::<Decimal>()
+                    {
+                        *s = format!("{:.2}", njtax_engine::money::round_cents(d));
+                    }
+                }
+            }
+            m.values_mut().for_each(cents_in_lines);
+        }
+        Value::Array(a) => a.iter_mut().for_each(cents_in_lines),
+        _ => {}
+    }
+}

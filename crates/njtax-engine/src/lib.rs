@@ -11,6 +11,7 @@
 
 pub mod answers;
 pub mod calendar;
+pub mod compare;
 pub mod compute;
 pub mod coverage;
 pub mod draft;

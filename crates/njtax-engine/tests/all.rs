@@ -4,6 +4,7 @@
 mod business_credits;
 mod coj;
 mod common;
+mod compare;
 mod credit_amounts;
 mod credits;
 mod deductions;
