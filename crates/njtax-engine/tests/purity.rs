@@ -48,14 +48,16 @@ fn engine_sources_use_no_ui_file_system_network_or_float_code() {
     assert!(files.len() > 10);
     for f in files {
         let mut text = std::fs::read_to_string(&f).unwrap();
-        // A serde `Serializer` must have the two floating-point methods (the answers' flattener,
-        // `compare/flat.rs`); allowed only as written there, the value ignored (`_v`) and its
-        // type named by its C alias, which is forbidden anywhere else.
-        for method in [
-            concat!("fn serialize_f", "32(self, _v: core::ffi::c_float)"),
-            concat!("fn serialize_f", "64(self, _v: core::ffi::c_double)"),
-        ] {
-            text = text.replace(method, "");
+        // A serde `Serializer` must have the two floating-point methods. The answers' flattener
+        // (`compare/flat.rs`, the only file allowed them) writes them with the value ignored
+        // (`_v`): no answer holds a float (docs/decisions/compare-drafts.md).
+        if f.ends_with("compare/flat.rs") {
+            for method in [
+                concat!("fn serialize_f", "32(self, _v: f", "32)"),
+                concat!("fn serialize_f", "64(self, _v: f", "64)"),
+            ] {
+                text = text.replace(method, "");
+            }
         }
         for forbidden in [
             "egui",
@@ -67,8 +69,6 @@ fn engine_sources_use_no_ui_file_system_network_or_float_code() {
             // Floating-point types, spelled so that this file does not itself contain them.
             concat!("f", "32"),
             concat!("f", "64"),
-            "c_float",
-            "c_double",
             "println!",
             "eprintln!",
         ] {

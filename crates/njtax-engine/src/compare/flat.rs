@@ -121,10 +121,10 @@ impl ser::Serializer for KeyText {
     fn serialize_u64(self, v: u64) -> Result<String, FlatError> {
         Ok(v.to_string())
     }
-    fn serialize_f32(self, _v: core::ffi::c_float) -> Result<String, FlatError> {
+    fn serialize_f32(self, _v: f32) -> Result<String, FlatError> {
         Err(key_error())
     }
-    fn serialize_f64(self, _v: core::ffi::c_double) -> Result<String, FlatError> {
+    fn serialize_f64(self, _v: f64) -> Result<String, FlatError> {
         Err(key_error())
     }
     fn serialize_char(self, v: char) -> Result<String, FlatError> {
@@ -286,11 +286,11 @@ impl<'a> ser::Serializer for At<'a> {
     // The draft model holds no floating-point value (money is `Decimal`); one that ever appeared
     // would be a leaf without its value. The types are named by their C aliases, so that the
     // engine's sources spell no floating-point type (`tests/purity.rs`).
-    fn serialize_f32(self, _v: core::ffi::c_float) -> Result<(), FlatError> {
+    fn serialize_f32(self, _v: f32) -> Result<(), FlatError> {
         self.leaf(String::from("(number)"), false)
     }
 
-    fn serialize_f64(self, _v: core::ffi::c_double) -> Result<(), FlatError> {
+    fn serialize_f64(self, _v: f64) -> Result<(), FlatError> {
         self.leaf(String::from("(number)"), false)
     }
 
