@@ -9,6 +9,7 @@
 //! Pure: answers in, a [`Comparison`] out; the command line (`njtax diff`) and the app render it.
 
 pub mod flat;
+pub mod text;
 
 use std::collections::{BTreeMap, BTreeSet};
 
