@@ -3505,3 +3505,80 @@ fn the_window_opens_focused_on_the_first_screen_and_is_named_by_its_title() {
         "the first Tab stays in the screen: {first:?}"
     );
 }
+
+/// File > Compare with… an earlier version of the draft: a window names the other draft and
+/// shows each changed line with the answer that moved it (the engine's words, as `njtax diff`
+/// prints them); it follows the draft as it changes, and closes with its button. A file that is
+/// not a draft is said in the status bar, and nothing opens.
+#[test]
+fn compare_with_an_earlier_draft_shows_each_changed_line_and_its_cause_and_follows_the_draft() {
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/compare");
+    let old = fixtures.join("w2-corrected-old.ron");
+    let new = njtax_engine::parse_draft(
+        &std::fs::read_to_string(fixtures.join("w2-corrected-new.ron")).unwrap(),
+    )
+    .unwrap()
+    .answers;
+    let not_a_draft = temp_dir("compare").join("notes.ron");
+    std::fs::write(&not_a_draft, "just some notes").unwrap();
+    let dialogs = ScriptedDialogs {
+        open: vec![old.clone(), not_a_draft],
+        ..ScriptedDialogs::default()
+    };
+    let mut h = harness_with(app_with(new, dialogs));
+    h.run();
+    click_file_menu(&mut h, "Compare with…");
+    h.run();
+    h.get_by_label("Compared with w2-corrected-old.ron");
+    let cause = "because W-2 #2 (Acme Corp): state wages 41,000.00 -> 44,400.00";
+    assert!(
+        h.query_all_by_label(cause).count() >= 1,
+        "the cause is named"
+    );
+    // The tax line, with its old and new values as the engine computes them.
+    let book = ParamBook::load().unwrap();
+    let old_answers = njtax_engine::parse_draft(&std::fs::read_to_string(&old).unwrap())
+        .unwrap()
+        .answers;
+    let tax = |a: &Answers| {
+        let r = njtax_engine::compute(a, &book).unwrap();
+        fmt_money(r.value("43"))
+    };
+    let headline = format!(
+        "NJ-1040 line 43 Tax on amount on line 42: {} -> {}",
+        tax(&old_answers),
+        tax(h.state().doc.answers())
+    );
+    assert!(h.query_by_label_contains(&headline).is_some(), "{headline}");
+    assert_eq!(
+        status(&h).0,
+        "Compared with w2-corrected-old.ron: 11 lines changed"
+    );
+    // Back to the old wages on this draft: the comparison follows, the wages no longer differ.
+    let mut back = h.state().doc.answers().clone();
+    back.income.w2s[1].state_wages = old_answers.income.w2s[1].state_wages;
+    h.state_mut().send(njtax_ui::Command::Set {
+        path: "income.w2s[1].state_wages".into(),
+        value: serde_json::Value::String(back.income.w2s[1].state_wages.to_string()),
+    });
+    h.run();
+    h.run();
+    assert!(h.query_all_by_label(cause).count() == 0);
+    assert!(h.query_by_label("No computed line differs.").is_some());
+    h.get_by_label("Close the comparison").click();
+    h.run();
+    assert!(
+        h.query_by_label("Compared with w2-corrected-old.ron")
+            .is_none()
+    );
+    // A file that is not a draft: said where the user is looking, nothing opens.
+    click_file_menu(&mut h, "Compare with…");
+    h.run();
+    let (message, is_error) = status(&h);
+    assert!(is_error);
+    assert!(
+        message.starts_with("notes.ron could not be compared"),
+        "{message}"
+    );
+    assert!(h.state().snapshot.comparison.is_none());
+}

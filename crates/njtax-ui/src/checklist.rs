@@ -82,10 +82,11 @@ pub fn checklist(
         },
         (Some(_), n) => CheckItem {
             done: false,
-            text: format!(
-                "{} to fix first (listed below): until then the return is not final and is not printed.",
-                crate::words::count_words(n)
-            ),
+            text: if n == 1 {
+                "1 problem to fix first (listed below): until then the return is not ready to file.".to_owned()
+            } else {
+                format!("{n} problems to fix first (listed below): until then the return is not ready to file.")
+            },
             goto: None,
             link: "",
         },
@@ -274,6 +275,11 @@ mod tests {
             .unwrap();
         assert!(!bank.done, "{}", bank.text);
         assert!(!items[0].done, "the bad routing number is to fix");
+        assert!(
+            items[0].text.starts_with("1 problem to fix first"),
+            "{}",
+            items[0].text
+        );
         // Fixed: the deposit is ticked, with the account's last four digits to read back.
         if let Some(dd) = a.refund.direct_deposit.as_mut() {
             dd.routing_number = "021000021".into();

@@ -70,6 +70,10 @@ pub enum Command {
     Settings(crate::settings::Settings),
     /// Close the window (File > Quit, Ctrl+Q), asking first about unsaved changes.
     Quit,
+    /// Pick another draft and compare this one with it (File > Compare with…).
+    CompareWith,
+    /// Close the comparison.
+    CloseComparison,
     /// Set the answer at a path.
     Set {
         /// Answer path.
@@ -346,6 +350,20 @@ pub struct Snapshot {
     /// The final checklist before printing or the hand-off (Review and File online), worked out
     /// once per revision.
     pub checklist: Vec<crate::checklist::CheckItem>,
+    /// The comparison with another draft (File > Compare with…), worked out again whenever this
+    /// draft changes, while it is open.
+    pub comparison: Option<ComparisonView>,
+}
+
+/// What the comparison window shows: the other draft's name and the comparison in words, or why
+/// the two drafts could not be compared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComparisonView {
+    /// The other draft's file name (the old one: this draft is the new one).
+    pub other: String,
+    /// The comparison in words (the same as `njtax diff OTHER THIS`), and the number of lines
+    /// that changed; or why it could not be made.
+    pub result: Result<(String, usize), String>,
 }
 
 impl Snapshot {

@@ -81,6 +81,16 @@ fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                 cx.send(Command::SaveAs);
                 ui.close();
             }
+            if ui
+                .button("Compare with…")
+                .on_hover_text(
+                    "Another draft of this return (an earlier version, last year's): every line that changed and the answers that moved it",
+                )
+                .clicked()
+            {
+                cx.send(Command::CompareWith);
+                ui.close();
+            }
             ui.separator();
             if entry(ui, "Print to PDF…", &crate::shortcuts::PRINT)
                 .on_hover_text(
@@ -732,6 +742,8 @@ fn prompt(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     crate::dialogs::open_error::draw(cx, ui);
     crate::dialogs::two_windows::draw_already_open(cx, ui);
     crate::dialogs::two_windows::draw_conflict(cx, ui);
+    crate::dialogs::compare::draw(cx, ui);
+    crate::dialogs::compare::draw(cx, ui);
     refusal_prompt(cx, ui);
     let Some(pending) = cx.ui_state.pending.clone() else {
         return;

@@ -181,6 +181,12 @@ impl App {
             Command::CloseRefusal => self.ui_state.refused = None,
             Command::ToggleRevealSsn => self.ui_state.reveal_ssn = !self.ui_state.reveal_ssn,
             Command::Settings(next) => self.change_settings(next.sane()),
+            Command::CompareWith => {
+                let request =
+                    self.dialog_request(FileKind::Draft, "Compare with another draft", None);
+                self.pick(request, false, AfterPick::Compare, ctx);
+            }
+            Command::CloseComparison => self.close_comparison(),
             Command::Quit => {
                 // Unsaved changes: asked first, as closing the window asks.
                 if self.doc.is_dirty() && !self.ui_state.allow_close {

@@ -145,6 +145,7 @@ impl App {
     pub(super) fn picked(&mut self, path: &Path, then: AfterPick, ctx: &egui::Context) {
         match then {
             AfterPick::Open => self.open_picked(path),
+            AfterPick::Compare => self.compare_picked(path),
             AfterPick::Save(then) => self.save_to(path, false, then, ctx),
             AfterPick::Export {
                 what,
@@ -165,6 +166,7 @@ impl App {
                 // Said in place of the message that pointed to the chooser.
                 let said = match self.chooser.take().map(|(_, then)| then) {
                     Some(AfterPick::Open) => "No draft was opened".to_owned(),
+                    Some(AfterPick::Compare) => "Nothing was compared".to_owned(),
                     Some(AfterPick::Save(_)) => "The draft was not saved".to_owned(),
                     Some(AfterPick::Export { what, .. }) => {
                         format!("The {} was not written", what.noun())

@@ -38,6 +38,8 @@ enum AfterPick {
     /// Save the draft to it, then go on with what waited for the save (the unsaved-changes
     /// prompt's Save).
     Save(Option<Pending>),
+    /// Compare the draft with it (File > Compare with…).
+    Compare,
     /// Write the printable return or the hand-off sheet, made before asking, to it.
     Export {
         /// Which.
@@ -65,6 +67,9 @@ pub struct App {
     dialogs: Box<dyn FileDialogs>,
     clipboard: Box<dyn Clipboard>,
     recent_store: Box<dyn RecentStore>,
+    /// The draft this one is compared with (its file name and answers), while the comparison is
+    /// open.
+    compare_with: Option<(String, Answers)>,
     /// Where the display settings are kept (memory until [`App::with_settings`]).
     settings_store: Box<dyn crate::settings::SettingsStore>,
     /// The theme and zoom last applied to the window (`None` before the first frame).
@@ -167,6 +172,7 @@ impl App {
                 handoff: Err(String::new()),
                 provisional_uses: Vec::new(),
                 checklist: Vec::new(),
+                comparison: None,
             },
             doc,
             book,
@@ -175,6 +181,7 @@ impl App {
             dialogs,
             clipboard: Box::new(EguiClipboard),
             recent_store,
+            compare_with: None,
             settings_store: Box::new(crate::settings::MemorySettings::default()),
             applied: None,
             recent,
@@ -499,6 +506,7 @@ impl App {
             .unwrap_or_default();
         let sections = self.section_states(&mirror, &diagnostics, result.is_ok());
         let checklist = crate::checklist::checklist(answers, result.as_deref().ok(), &diagnostics);
+        let comparison = self.comparison_view();
         let count = result.as_ref().map_or(0, |r| r.returns.len());
         if self.ui_state.selected_return >= count {
             self.ui_state.selected_return = 0;
@@ -513,7 +521,67 @@ impl App {
             handoff,
             provisional_uses,
             checklist,
+            comparison,
         };
+    }
+
+    /// The comparison with the other draft, worked out from the answers now (with explanations:
+    /// the causes come from them).
+    fn comparison_view(&self) -> Option<crate::state::ComparisonView> {
+        let (other, old) = self.compare_with.as_ref()?;
+        let result = match &self.book {
+            Ok(book) => njtax_engine::compare::compare(old, self.doc.answers(), book)
+                .map(|c| {
+                    (
+                        njtax_engine::compare::text::render(&c),
+                        c.changed_line_count(),
+                    )
+                })
+                .map_err(|e| e.to_string()),
+            Err(e) => Err(format!(
+                "the law figures built into this version could not be read ({e})"
+            )),
+        };
+        Some(crate::state::ComparisonView {
+            other: other.clone(),
+            result,
+        })
+    }
+
+    /// Compare the draft with the one at `path` (the old one; this draft is the new one), or say
+    /// in the status bar why it cannot be read. Nothing of either draft changes.
+    pub(crate) fn compare_picked(&mut self, path: &Path) {
+        let name = file_name(path);
+        match crate::files::read_draft(path) {
+            Ok(draft) => {
+                self.compare_with = Some((name.clone(), draft.answers));
+                self.snapshot.comparison = self.comparison_view();
+                let (said, failed) = match self.snapshot.comparison.as_ref().map(|c| &c.result) {
+                    Some(Ok((_, 0))) => (format!("Compared with {name}: no line differs"), false),
+                    Some(Ok((_, 1))) => (format!("Compared with {name}: 1 line changed"), false),
+                    Some(Ok((_, n))) => (format!("Compared with {name}: {n} lines changed"), false),
+                    Some(Err(why)) => (format!("{name} could not be compared: {why}"), true),
+                    None => return,
+                };
+                self.ui_state.message = Some((said, failed));
+            }
+            Err(e) => {
+                let p = e.explain();
+                self.ui_state.message = Some((
+                    format!(
+                        "{} could not be compared: {} {}",
+                        p.file_name, p.what, p.can_do
+                    ),
+                    true,
+                ));
+            }
+        }
+    }
+
+    /// Close the comparison.
+    pub(crate) fn close_comparison(&mut self) {
+        self.compare_with = None;
+        self.snapshot.comparison = None;
     }
 
     fn section_states(

@@ -1,5 +1,7 @@
 //! Windows in the middle of the app that the filer must see: why a file could not be opened
-//! ([`open_error`]), and the windows of one draft open twice ([`two_windows`]). Each reads the screen context (`crate::cx::ScreenCx`) and sends commands; none changes anything itself.
+//! ([`open_error`]), the windows of one draft open twice ([`two_windows`]), and the comparison
+//! with another draft ([`compare`]). Each reads the screen context (`crate::cx::ScreenCx`) and sends commands; none changes anything itself.
 
+pub mod compare;
 pub mod open_error;
 pub mod two_windows;
