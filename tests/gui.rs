@@ -3129,6 +3129,8 @@ fn the_theme_and_the_zoom_chosen_in_the_view_menu_or_with_ctrl_plus_are_kept_for
     use njtax_ui::settings::{SettingsFile, Theme};
     let dir = temp_dir("settings");
     let file = dir.join("settings.ron");
+    // A file left by an earlier run under the same process id would be read as this run's.
+    let _ = std::fs::remove_file(&file);
     let app = || {
         app_with(blank_answers(), ScriptedDialogs::default())
             .with_settings(Box::new(SettingsFile::new(file.clone())))
