@@ -74,6 +74,13 @@ pub const EARLIEST_BIRTH_YEAR: u16 = 1900;
 /// the example everyone types (123-45-6789).
 const KNOWN_INVALID_SSNS: [&str; 3] = ["078051120", "219099999", "123456789"];
 
+/// The last four digits of an identifying number as typed (an SSN, a bank account), fewer when it
+/// has fewer: what a masked copy shows of it. Dashes, spaces and other characters are skipped.
+pub fn last_four_digits(number: &str) -> String {
+    let digits: Vec<char> = number.chars().filter(char::is_ascii_digit).collect();
+    digits[digits.len().saturating_sub(4)..].iter().collect()
+}
+
 /// Whether an SSN (or ITIN) as typed has nine digits, ignoring dashes and spaces.
 pub fn ssn_is_well_formed(ssn: &str) -> bool {
     let digits: Vec<char> = ssn.chars().filter(|c| !matches!(c, '-' | ' ')).collect();
@@ -1342,6 +1349,14 @@ impl Answers {
 #[cfg(test)]
 mod deposit_tests {
     use super::*;
+
+    #[test]
+    fn the_last_four_digits_of_an_account() {
+        assert_eq!(last_four_digits("000123456789"), "6789");
+        assert_eq!(last_four_digits("400-00-2611"), "2611");
+        assert_eq!(last_four_digits("12"), "12");
+        assert_eq!(last_four_digits(""), "");
+    }
 
     #[test]
     fn routing_numbers_need_nine_digits_a_us_prefix_and_the_aba_check_digit() {

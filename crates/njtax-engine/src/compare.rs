@@ -160,7 +160,7 @@ impl LineChange {
 }
 
 /// One reason a line changed.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "cause", rename_all = "snake_case")]
 pub enum Cause {
     /// Another line the line reads changed.
@@ -189,7 +189,7 @@ impl Cause {
 }
 
 /// A line another line reads, which changed.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LineCause {
     /// Semantic key.
     pub key: Key,
@@ -268,7 +268,7 @@ pub struct LawFigureChange {
 }
 
 /// The period a return covers, changed.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PeriodChange {
     /// The old period in words (`2024-07-01 to 2024-12-31, 6 months`).
     pub old: String,
@@ -589,12 +589,7 @@ fn show(path: &str, leaf: &Leaf) -> String {
     let field = path.rsplit('.').next().unwrap_or(path);
     let field = field.split('[').next().unwrap_or(field);
     if MASKED_FIELDS.contains(&field) {
-        let digits: String = leaf.text.chars().filter(char::is_ascii_digit).collect();
-        let tail: String = digits
-            .chars()
-            .skip(digits.chars().count().saturating_sub(4))
-            .collect();
-        return format!("ending {tail}");
+        return format!("ending {}", crate::answers::last_four_digits(&leaf.text));
     }
     if !leaf.is_str {
         return match leaf.text.as_str() {

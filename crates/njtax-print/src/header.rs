@@ -32,14 +32,10 @@ pub fn filer_people(a: &Answers, filer: Filer) -> Vec<(&'static str, &Person)> {
 
 /// An SSN with all but its last four digits hidden: `***-**-6789` (reviewers' copies).
 pub fn mask(ssn: &str) -> String {
-    let digits: String = ssn.chars().filter(char::is_ascii_digit).collect();
-    if digits.is_empty() {
+    let last = njtax_engine::answers::last_four_digits(ssn);
+    if last.is_empty() {
         return String::new();
     }
-    let last: String = digits
-        .chars()
-        .skip(digits.len().saturating_sub(4))
-        .collect();
     format!("***-**-{last}")
 }
 

@@ -126,7 +126,7 @@ pub fn checklist(
                             njtax_engine::answers::AccountType::Savings => "savings",
                             _ => "checking",
                         },
-                        last_four(&dd.account_number)
+                        njtax_engine::answers::last_four_digits(&dd.account_number)
                     ),
                     goto: None,
                     link: "",
@@ -195,12 +195,6 @@ pub fn checklist(
         }
     }
     out
-}
-
-/// The last four digits of a number (an account), for reading it back.
-fn last_four(number: &str) -> String {
-    let digits: Vec<char> = number.chars().filter(char::is_ascii_digit).collect();
-    digits[digits.len().saturating_sub(4)..].iter().collect()
 }
 
 #[cfg(test)]
@@ -310,12 +304,5 @@ mod tests {
         );
         let filing = Filing::embedded().unwrap();
         assert!(texts.last().unwrap().contains(&filing.mail_payment));
-    }
-
-    #[test]
-    fn the_last_four_digits_of_an_account() {
-        assert_eq!(last_four("000123456789"), "6789");
-        assert_eq!(last_four("12"), "12");
-        assert_eq!(last_four(""), "");
     }
 }

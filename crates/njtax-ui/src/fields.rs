@@ -62,18 +62,10 @@ fn rate_display(v: Option<&Value>) -> String {
 
 /// Mask a Social Security number: `•••-••-1234`.
 fn masked(ssn: &str) -> String {
-    let digits: String = ssn.chars().filter(char::is_ascii_digit).collect();
-    if digits.is_empty() {
+    let last = njtax_engine::answers::last_four_digits(ssn);
+    if last.is_empty() {
         return String::new();
     }
-    let last: String = digits
-        .chars()
-        .rev()
-        .take(4)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
     format!("•••-••-{last}")
 }
 

@@ -162,8 +162,7 @@ fn chain_ends(causes: &[Cause], out: &mut Vec<Cause>) {
         match c {
             Cause::Line(l) => chain_ends(&l.causes, out),
             other => {
-                let text = format!("{other:?}");
-                if !out.iter().any(|o| format!("{o:?}") == text) {
+                if !out.contains(other) {
                     out.push(other.clone());
                 }
             }
