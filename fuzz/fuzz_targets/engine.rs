@@ -1285,6 +1285,7 @@ impl Input {
                     (pick(&ids, *id).to_owned(), *yes)
                 })
                 .collect(),
+            amends: None,
         }
     }
 }

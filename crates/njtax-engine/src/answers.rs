@@ -12,10 +12,12 @@ use serde::{Deserialize, Serialize};
 pub use crate::calendar::{Date, MONTH_NAMES};
 use crate::money::Money;
 
+mod amend_answers;
 mod business_answers;
 mod owner;
 mod timing_answers;
 
+pub use amend_answers::*;
 pub use business_answers::*;
 pub use owner::Owner;
 pub use timing_answers::*;
@@ -1261,6 +1263,9 @@ pub struct Answers {
     /// the other answers only: a topic answered `false` whose screens hold answers still counts
     /// them.
     pub topics: BTreeMap<String, bool>,
+    /// The draft amends a return already filed (format 10): the original's figures, what was
+    /// paid with it, the reasons and dates (`None`: an original return).
+    pub amends: Option<Amendment>,
 }
 
 /// Text typed for an answer that could not be read (an amount with a letter in it, a date that
@@ -1327,6 +1332,7 @@ impl Default for Answers {
             options: Options::default(),
             unreadable: BTreeMap::new(),
             topics: BTreeMap::new(),
+            amends: None,
         }
     }
 }
@@ -1432,5 +1438,37 @@ mod deposit_tests {
         assert!(!account_number_is_well_formed("1234-5678"));
         assert!(!account_number_is_well_formed("1234 5678"));
         assert!(!account_number_is_well_formed("12345678A"));
+    }
+}
+
+/// The draft amends a return already filed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Amendment {
+    /// Why the return is amended.
+    pub reasons: Vec<AmendReason>,
+    /// The explanation of the changes, as the filer wrote or edited it; empty: the app's own,
+    /// written from the changes.
+    pub explanation: String,
+    /// The day this amended return is (or will be) filed: the claim's date for the refund time
+    /// limits (54A:9-8) and the end of the interest estimate (54A:9-5). `None`: not given, and
+    /// neither is checked.
+    pub filed_on: Option<Date>,
+    /// The date of the IRS's final determination of the federal change (54A:8-7 a).
+    pub federal_determination_on: Option<Date>,
+    /// The date the amended federal return was filed (54A:8-7 a).
+    pub federal_amended_on: Option<Date>,
+    /// The returns as originally filed (one per form filed).
+    pub original: Vec<OriginalReturn>,
+    /// The original draft's answers, kept when "Amend this return" made this draft, so that the
+    /// explanation can name the answers that changed. Its own `amends` is not used.
+    pub original_answers: Option<Box<Answers>>,
+}
+
+impl Amendment {
+    /// The original return of `form`, if given.
+    #[must_use]
+    pub fn original_of(&self, form: &str) -> Option<&OriginalReturn> {
+        self.original.iter().find(|o| o.form == form)
     }
 }

@@ -25,6 +25,9 @@ use crate::residency::{Filer, ReturnKind};
 use crate::year::{ComputeError, ParamBook};
 use flat::{Flat, Leaf, flatten};
 
+/// The answer path of the amendment record, left out of the comparison.
+const AMENDS: &str = "amends";
+
 /// How deep a cause tree goes below a changed line (a line's input's input's ...): deep enough
 /// for the tax (line 43) to reach a W-2 through taxable income, gross income and wages.
 pub const MAX_DEPTH: usize = 12;
@@ -339,8 +342,15 @@ pub fn compare_computed(
     new: &Answers,
     new_set: &ReturnSet,
 ) -> Result<Comparison, CompareError> {
-    let old_flat = flatten(old).map_err(|e| CompareError::Answers(e.to_string()))?;
-    let new_flat = flatten(new).map_err(|e| CompareError::Answers(e.to_string()))?;
+    let mut old_flat = flatten(old).map_err(|e| CompareError::Answers(e.to_string()))?;
+    let mut new_flat = flatten(new).map_err(|e| CompareError::Answers(e.to_string()))?;
+    // What a draft says about the return it amends (its original figures and answers) is not an
+    // answer of this return: an amended draft compared with its original shows what was
+    // corrected, not the amendment's own record.
+    for f in [&mut old_flat, &mut new_flat] {
+        f.leaves.retain(|path, _| !under(path, AMENDS));
+        f.lists.retain(|path, _| !under(path, AMENDS));
+    }
     let names = Names {
         old: &old_flat,
         new: &new_flat,

@@ -72,6 +72,10 @@ pub struct ComputedReturn {
     /// then. Not part of the output (the numbers stay in the answers).
     #[serde(skip)]
     pub refund_deposited: bool,
+    /// The amended return (columns A, B and C, the refund or balance after what the original
+    /// paid or refunded, the time limits and the interest estimate) when the draft amends a
+    /// filed return (`answers.amends`).
+    pub amended: Option<rules::amended::AmendedReturn>,
     /// Lines of the form a rule could not have when it read them ([`Sheet::premature_reads`]: a
     /// read that closed a cycle, or a line no rule gives): a defect in the rules, empty on every
     /// tested return. Not part of the output.
@@ -188,6 +192,14 @@ pub fn compute_set_in(answers: &Answers, p: &YearParams, mode: Mode) -> ReturnSe
         // keep the first so callers always have one.
         if let Some(pr) = plan.returns.first() {
             returns.push(compute_planned(pr, p, mode));
+        }
+    }
+    if answers.amends.is_some() {
+        for r in &mut returns {
+            let cx = Ctx::new(answers, p).with_mode(mode);
+            r.amended = rules::amended::amended_return(&cx, &r.form, &r.lines);
+            r.diagnostics.extend(cx.take_diags());
+            r.diagnostics.sort_by_key(|d| std::cmp::Reverse(d.severity));
         }
     }
     {
@@ -497,6 +509,7 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
         diagnostics,
         premature_reads,
         refund_deposited: false,
+        amended: None,
         business_credits: Default::default(),
         nj2210: None,
         hcc: None,
@@ -652,6 +665,7 @@ fn empty_return() -> ComputedReturn {
         diagnostics: Vec::new(),
         premature_reads: Vec::new(),
         refund_deposited: false,
+        amended: None,
         business_credits: Default::default(),
         nj2210: None,
         hcc: None,

@@ -7,7 +7,7 @@ use crate::answers::Answers;
 mod plain;
 
 /// The draft format version this build writes.
-pub const FORMAT_VERSION: u32 = 9;
+pub const FORMAT_VERSION: u32 = 10;
 
 /// The largest draft file that is read, in bytes (1 MiB). A real return's draft is a few
 /// kilobytes (a few dozen answers); this is room for thousands of W-2s and 1099s. Reading and
@@ -233,7 +233,17 @@ pub const MIGRATIONS: &[Migration] = &[
         what: "adds the answers to the interview's yes-or-no topic questions (`topics`: by topic id, `true` or `false`), from which the guided interview skips the screens of a topic that does not apply, and the direct deposit of the refund (`refund.direct_deposit`: routing number, account number, checking or savings, whether the money would go on to an account outside the United States; `None`, a paper check, when not asked); nothing moves, so a format 8 draft reads unchanged with none answered, every topic asked and no deposit",
         apply: v8_to_v9,
     },
+    Migration {
+        from: 9,
+        what: "adds that the draft amends a return already filed (`amends`: the reasons, the explanation of the changes, the day the amended return is filed, the dates of an IRS final determination or an amended federal return, each original return's figures as filed by line key with what was paid with it, and the original draft's answers when the app made the amended draft); nothing moves, so a format 9 draft reads unchanged as an original return",
+        apply: v9_to_v10,
+    },
 ];
+
+/// Format 9 to 10: a new, empty answer only (the amendment).
+fn v9_to_v10(_draft: &mut Draft) -> Result<(), String> {
+    Ok(())
+}
 
 /// Format 8 to 9: a new, empty answer only (the topic questions).
 fn v8_to_v9(_draft: &mut Draft) -> Result<(), String> {

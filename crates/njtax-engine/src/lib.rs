@@ -9,6 +9,7 @@
 //! explicit rounding ([`money`]); law figures are data keyed by year ([`params`], `forms/params/`).
 #![deny(missing_docs)]
 
+pub mod amend;
 pub mod answers;
 pub mod calendar;
 pub mod compare;

@@ -86,6 +86,15 @@ crate::param_domain!("late", LateParamsFile => LateParams {
     prepaid_tax_deemed_paid: MonthDay,
     /// A filing date this many days or fewer before the last day to claim a refund is warned.
     refund_deadline_warning_days: u16,
+    /// Years after a payment within which a claim may still be filed, for the tax paid in that
+    /// many years before it (54A:9-8 a).
+    refund_payment_years: u16,
+    /// Days after an IRS final determination or an amended federal return within which the
+    /// change must be reported to New Jersey (54A:8-7 a).
+    federal_change_report_days: u16,
+    /// Years after a federal change's report was due within which a refund resulting from it may
+    /// be claimed (54A:9-8 c).
+    federal_change_refund_years: u16,
 });
 
 /// Data check for a year the year list names: the return is due in the next year, and next year's

@@ -1,5 +1,6 @@
 //! Rule functions: one per NJ-1040 line or worksheet, named after it, each citing its statute.
 
+pub mod amended;
 pub mod business_credits;
 pub mod coj;
 pub mod credit_amounts;

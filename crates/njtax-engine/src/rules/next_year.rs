@@ -354,7 +354,7 @@ const LATE_CITE: &str = "N.J.S.A. 54A:8-1 a, b; 54A:9-5 a; 54A:9-6 a; R.S. 54:49
 
 /// The rate period in force on `d` (the last period starting on or before it; the first period
 /// when `d` is before the table).
-fn rate_on(rates: &[RatePeriod], d: Date) -> Option<&RatePeriod> {
+pub fn rate_on(rates: &[RatePeriod], d: Date) -> Option<&RatePeriod> {
     rates
         .iter()
         .rev()
