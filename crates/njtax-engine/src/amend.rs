@@ -65,7 +65,7 @@ pub fn written_explanation(answers: &Answers, set: &ReturnSet, p: &YearParams) -
     };
     let mut parts = Vec::new();
     if !am.reasons.is_empty() {
-        let reasons: Vec<&str> = am.reasons.iter().map(|r| r.words()).collect();
+        let reasons: Vec<&str> = am.reasons.list().iter().map(|r| r.words()).collect();
         parts.push(format!("Amended because: {}.", reasons.join("; ")));
     }
     if let Some(orig) = &am.original_answers {

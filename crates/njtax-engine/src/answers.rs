@@ -1446,7 +1446,7 @@ mod deposit_tests {
 #[serde(default, deny_unknown_fields)]
 pub struct Amendment {
     /// Why the return is amended.
-    pub reasons: Vec<AmendReason>,
+    pub reasons: AmendReasons,
     /// The explanation of the changes, as the filer wrote or edited it; empty: the app's own,
     /// written from the changes.
     pub explanation: String,

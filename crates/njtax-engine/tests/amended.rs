@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use njtax_engine::amend::{explanation_of_changes, start_amendment, written_explanation};
-use njtax_engine::answers::{AmendReason, Date, Homestead, HomesteadKind};
+use njtax_engine::answers::{AmendReason, AmendReasons, Date, Homestead, HomesteadKind};
 use njtax_engine::compute::{ReturnSet, compute_set};
 use njtax_engine::rules::amended::AmendedReturn;
 use njtax_engine::{Answers, Key, ParamBook, Severity, parse_draft};
@@ -80,7 +80,7 @@ fn a_corrected_w2_gives_more_tax_with_interest_from_the_due_date() {
     a.federal.agi = dec!(55400);
     a.federal.earned_income = dec!(55400);
     let am = a.amends.as_mut().unwrap();
-    am.reasons = vec![AmendReason::CorrectedStatement];
+    am.reasons = AmendReasons::of(&[AmendReason::CorrectedStatement]);
     am.filed_on = Some(d(2026, 11, 16));
     let (set, x) = amended_of(&a);
     assert_eq!(x.form, "NJ-1040X");
@@ -131,7 +131,7 @@ fn b_a_missed_property_tax_deduction_gives_a_refund_within_the_time_limit() {
         ..Homestead::default()
     });
     let am = a.amends.as_mut().unwrap();
-    am.reasons = vec![AmendReason::DeductionOrCredit];
+    am.reasons = AmendReasons::of(&[AmendReason::DeductionOrCredit]);
     am.original[0].paid = dec!(673.25);
     am.original[0].paid_on = Some(d(2025, 4, 1));
     am.filed_on = Some(d(2026, 12, 1));
@@ -170,7 +170,7 @@ fn c_a_federal_change_reported_late_is_warned_and_its_interest_compounded_yearly
         ..Default::default()
     });
     let am = a.amends.as_mut().unwrap();
-    am.reasons = vec![AmendReason::FederalChange];
+    am.reasons = AmendReasons::of(&[AmendReason::FederalChange]);
     am.federal_determination_on = Some(d(2026, 3, 2));
     am.filed_on = Some(d(2026, 7, 20));
     let (set, x) = amended_of(&a);
@@ -197,7 +197,7 @@ fn a_refund_claimed_after_three_years_from_filing_and_two_from_payment_is_barred
         ..Homestead::default()
     });
     let am = a.amends.as_mut().unwrap();
-    am.reasons = vec![AmendReason::DeductionOrCredit];
+    am.reasons = AmendReasons::of(&[AmendReason::DeductionOrCredit]);
     am.original[0].paid = dec!(673.25);
     // The last day: 3 years from 2025-04-15 (the early return's due date) = Saturday 2028-04-15
     // -> Monday 2028-04-17; 2 years from the payment (deemed 2025-04-15) ends earlier.
@@ -243,7 +243,7 @@ fn a_federal_change_keeps_a_refund_claim_open_for_two_years_after_its_report_was
     let (_, _, mut a) = amend("b-missed-property-tax-original.ron");
     a.income.w2s[0].state_wages = dec!(90000);
     let am = a.amends.as_mut().unwrap();
-    am.reasons = vec![AmendReason::FederalChange];
+    am.reasons = AmendReasons::of(&[AmendReason::FederalChange]);
     am.original[0].paid = dec!(673.25);
     am.federal_determination_on = Some(d(2028, 9, 1));
     am.filed_on = Some(d(2028, 10, 2));
@@ -260,7 +260,7 @@ fn a_federal_change_keeps_a_refund_claim_open_for_two_years_after_its_report_was
 fn the_ninetieth_day_after_an_amended_federal_return_is_in_time() {
     let (_, _, mut a) = amend("a-corrected-w2-original.ron");
     let am = a.amends.as_mut().unwrap();
-    am.reasons = vec![AmendReason::AmendedFederalReturn];
+    am.reasons = AmendReasons::of(&[AmendReason::AmendedFederalReturn]);
     // 2026-06-01 + 90 days = 2026-08-30, a Sunday -> Monday 2026-08-31.
     am.federal_amended_on = Some(d(2026, 6, 1));
     am.filed_on = Some(d(2026, 8, 31));

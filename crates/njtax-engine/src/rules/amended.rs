@@ -333,7 +333,7 @@ pub fn amended_return(cx: &Ctx, form: &str, lines: &[Line]) -> Option<AmendedRet
         interest,
         refund_limit,
         federal_reports,
-        reasons: am.reasons.iter().map(|r| r.words().to_owned()).collect(),
+        reasons: am.reasons.list().iter().map(|r| r.words().to_owned()).collect(),
         explanation: ex,
     })
 }
@@ -379,7 +379,7 @@ fn federal_reports(cx: &Ctx, am: &Amendment) -> Vec<FederalReport> {
             "amends.federal_amended_on",
         ),
     ] {
-        if !am.reasons.contains(&reason) {
+        if !am.reasons.has(reason) {
             continue;
         }
         let Some(since) = date else {
