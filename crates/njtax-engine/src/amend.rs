@@ -28,7 +28,7 @@ pub fn start_amendment(original: &Answers, set: &ReturnSet) -> Answers {
             .iter()
             .map(|r| OriginalReturn {
                 form: r.form.clone(),
-                typed: false,
+                from_draft: true,
                 lines: r
                     .lines
                     .iter()

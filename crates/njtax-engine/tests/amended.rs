@@ -285,7 +285,7 @@ fn the_ninetieth_day_after_an_amended_federal_return_is_in_time() {
 fn typed_original_figures_missing_a_needed_line_are_an_error_naming_it() {
     let (_, _, mut a) = amend("a-corrected-w2-original.ron");
     let o = &mut a.amends.as_mut().unwrap().original[0];
-    o.typed = true;
+    o.from_draft = false;
     o.lines.retain(|k, _| *k == Key::Wages || *k == Key::TotalTaxDue);
     let (set, x) = amended_of(&a);
     assert!(!x.complete);

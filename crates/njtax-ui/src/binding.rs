@@ -204,12 +204,19 @@ fn get_mut<'a>(root: &'a mut Value, path: &str) -> Result<&'a mut Value, EditErr
     Ok(v)
 }
 
-/// Append a default item to the list at `path`.
+/// Append a default item to the list at `path` (an absent optional part holding it is switched
+/// on).
 ///
 /// # Errors
 /// [`EditError`] when the path is not a list.
 pub fn push_item(answers: &Answers, path: &str) -> Result<Answers, EditError> {
     let mut root = to_value(answers);
+    if get(&root, path).is_none_or(Value::is_null) {
+        // A list inside an absent optional part (the amendment's original returns): adding its
+        // first item switches the part on, as setting one of its answers does.
+        set_in(&mut root, &parse_path(path), Value::Array(Vec::new()))
+            .map_err(|()| EditError::NoSuchPath(path.to_owned()))?;
+    }
     match get_mut(&mut root, path)? {
         Value::Array(a) => a.push(Value::Object(serde_json::Map::new())),
         _ => return Err(EditError::NoSuchPath(path.to_owned())),

@@ -144,6 +144,8 @@ pub enum Helper {
     NextYearPlan,
     /// The engine's estimate of what filing or paying late adds (`ComputedReturn::late`).
     LateEstimate,
+    /// The amended return's columns and result (`ComputedReturn::amended`).
+    Amended,
 }
 
 /// The kind of an answer field.

@@ -102,6 +102,9 @@ pub enum Command {
     /// Start next year's draft from this one: the household, the overpayment credited forward and
     /// the business credits still carried over (asks first when there are unsaved changes).
     NextYear,
+    /// Start the amended return of this draft's filed return: the same answers to correct, the
+    /// figures as filed kept as column A (asks first when there are unsaved changes).
+    Amend,
     /// Open a draft through the open dialog (asks first when there are unsaved changes).
     Open,
     /// Open a given draft (recent drafts).
@@ -180,6 +183,8 @@ pub enum Pending {
     New,
     /// Next year's draft from this one.
     NextYear,
+    /// The amended return of this draft.
+    Amend,
     /// Open a draft (through the dialog when `None`).
     Open(Option<PathBuf>),
     /// Close the window.
@@ -353,6 +358,10 @@ pub struct Snapshot {
     /// The comparison with another draft (File > Compare with…), worked out again whenever this
     /// draft changes, while it is open.
     pub comparison: Option<ComparisonView>,
+    /// The amended return's explanation of changes (the filer's own, or the one written from the
+    /// comparison with the original), worked out once per revision when the draft amends a
+    /// return.
+    pub amend_explanation: Option<String>,
 }
 
 /// What the comparison window shows: the other draft's name and the comparison in words, or why

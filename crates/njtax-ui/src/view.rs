@@ -67,6 +67,16 @@ fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                 cx.send(Command::NextYear);
                 ui.close();
             }
+            if ui
+                .button("Amend this return…")
+                .on_hover_text(
+                    "A new draft that amends the return you filed from this one: correct the answers there; the figures as filed are kept to compare",
+                )
+                .clicked()
+            {
+                cx.send(Command::Amend);
+                ui.close();
+            }
             if entry(ui, "Open…", &crate::shortcuts::OPEN).clicked() {
                 cx.send(Command::Open);
                 ui.close();
@@ -751,6 +761,7 @@ fn prompt(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     let what = match pending {
         Pending::New => "start a new draft",
         Pending::NextYear => "start next year's draft",
+        Pending::Amend => "start the amended return",
         Pending::Open(_) => "open another draft",
         Pending::Close => "close",
     };

@@ -15,7 +15,7 @@ use njtax_ui::forms::{Block, Condition, Field, Interview, Kind, Special, join};
 use njtax_ui::progress::{guided_path, neighbours, section_states};
 use serde_json::Value;
 
-const SCREEN_IDS: [&str; 17] = [
+const SCREEN_IDS: [&str; 18] = [
     "start",
     "household",
     "topics",
@@ -30,13 +30,18 @@ const SCREEN_IDS: [&str; 17] = [
     "payments",
     "refund",
     "next_year",
+    "amended",
     "review",
     "file_online",
     "form",
 ];
 
 /// Answers the interview does not bind yet, on purpose (see the notes in the test below).
-const UNBOUND: [&str; 3] = [
+const UNBOUND: [&str; 5] = [
+    // Set by File > Amend this return, not typed: whether the figures as filed came from the
+    // draft, and the original draft's answers kept for the explanation of changes.
+    "amends.original[0].from_draft",
+    "amends.original_answers",
     "taxpayer.date_of_death",
     "spouse.date_of_death",
     // The $75,000 limit of the 110% rule (54A:9-6 d(3)) looks at this year's filing status (issue 7
@@ -106,6 +111,25 @@ fn populated() -> Answers {
     a.payments.estimated.push(EstimatedPayment::default());
     a.refund.contributions.push(Contribution::default());
     a.refund.direct_deposit = Some(njtax_engine::answers::DirectDeposit::default());
+    a.amends = Some(njtax_engine::answers::Amendment {
+        original: vec![njtax_engine::answers::OriginalReturn {
+            form: "NJ-1040".into(),
+            lines: [
+                njtax_engine::Key::GrossIncome,
+                njtax_engine::Key::NjTaxableIncome,
+                njtax_engine::Key::Tax,
+                njtax_engine::Key::TotalTaxDue,
+                njtax_engine::Key::TotalPayments,
+                njtax_engine::Key::TaxDue,
+                njtax_engine::Key::Overpayment,
+            ]
+            .into_iter()
+            .map(|k| (k, rust_decimal::Decimal::ONE))
+            .collect(),
+            ..Default::default()
+        }],
+        ..Default::default()
+    });
     let b = &mut a.business_credits;
     b.sheltered_workshop_businesses.push(Default::default());
     b.sheltered_workshop_employees.push(Default::default());

@@ -126,9 +126,9 @@ pub struct OriginalReturn {
     /// The form filed (`NJ-1040` or `NJ-1040NR`); the amended return's columns are for the
     /// computed return of the same form.
     pub form: String,
-    /// The figures were typed from the filed return (`true`), or copied from the draft when
-    /// "Amend this return" made this draft (`false`).
-    pub typed: bool,
+    /// The figures were copied from the draft when "Amend this return" made this draft
+    /// (`true`), or typed from the filed return (`false`).
+    pub from_draft: bool,
     /// Column A: each line as filed, by the engine's line key (`wages`, `total_tax_due`). A
     /// line not given is shown as not given, and its change is not worked out (a line emptied
     /// in the app, `null`, is read as not given).

@@ -114,8 +114,9 @@ pub struct AmendedReturn {
     pub form: String,
     /// The form amended.
     pub original_form: String,
-    /// The original figures were typed from the filed return (not copied from a draft).
-    pub typed: bool,
+    /// The original figures were copied from the original draft (not typed from the filed
+    /// return).
+    pub from_draft: bool,
     /// The lines, in form order, that either column has.
     pub rows: Vec<AmendedRow>,
     /// Column C of the total tax due.
@@ -320,7 +321,7 @@ pub fn amended_return(cx: &Ctx, form: &str, lines: &[Line]) -> Option<AmendedRet
     Some(AmendedReturn {
         form: amended_form(form),
         original_form: form.to_owned(),
-        typed: o.typed,
+        from_draft: o.from_draft,
         rows,
         total_tax,
         total_payments,

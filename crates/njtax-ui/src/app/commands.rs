@@ -82,6 +82,12 @@ impl App {
                     self.guard(Pending::NextYear, ctx);
                 }
             }
+            Command::Amend => {
+                // Column A keeps this return's figures as filed: not while they are not final.
+                if !self.refuse_while_unreadable("The amended return") {
+                    self.guard(Pending::Amend, ctx);
+                }
+            }
             Command::Open => self.guard(Pending::Open(None), ctx),
             Command::OpenPath(p) => self.guard(Pending::Open(Some(p)), ctx),
             Command::Save => self.save(false, None, ctx),
@@ -328,6 +334,7 @@ impl App {
                 self.ui_state.message = Some((msg, false));
             }
             Pending::NextYear => self.start_next_year(),
+            Pending::Amend => self.start_amendment(),
             Pending::Open(Some(p)) => self.open_picked(&p),
             Pending::Open(None) => {
                 let request = self.dialog_request(FileKind::Draft, "Open a draft", None);
@@ -343,6 +350,51 @@ impl App {
 
     /// Replace the open draft with next year's, built by the engine from this year's answers and
     /// returns ([`njtax_engine::rollover::next_year`]); it is unsaved until the user saves it.
+    /// Replace the draft with the amended return of the return filed from it (File > Amend this
+    /// return): the same answers, with the figures as filed kept as column A and the original
+    /// answers kept for the explanation of changes; not saved yet, named after the original.
+    pub(super) fn start_amendment(&mut self) {
+        let Ok(book) = &self.book else {
+            self.ui_state.message = Some((
+                "The amended return needs the law figures, which could not be read".to_owned(),
+                true,
+            ));
+            return;
+        };
+        let answers = self.doc.answers();
+        let set = match njtax_engine::compute::compute_set(answers, book) {
+            Ok(set) => set,
+            Err(e) => {
+                self.ui_state.message =
+                    Some((format!("Could not start the amended return: {e}"), true));
+                return;
+            }
+        };
+        let again = answers.amends.is_some();
+        let amended = njtax_engine::amend::start_amendment(answers, &set);
+        let year = amended.tax_year;
+        let name = self.doc.display_name();
+        let stem = name.strip_suffix(".ron").unwrap_or(&name).to_owned();
+        self.drop_recovery();
+        self.lock = None;
+        self.doc = Document::recovered(amended, None, &format!("{stem} amended"));
+        self.ui_state = self.ui_state.fresh();
+        if let Some(i) = self.interview.screens.iter().position(|s| s.id == "amended") {
+            self.ui_state.screen = i;
+        }
+        self.ui_state.message = Some((
+            format!(
+                "Started the amended {year} return{}: the figures as filed are kept; correct the answers, then give the reasons and the dates here. Not saved yet",
+                if again {
+                    " from the amended one (its corrected figures are now the ones as filed)"
+                } else {
+                    ""
+                }
+            ),
+            false,
+        ));
+    }
+
     pub(super) fn start_next_year(&mut self) {
         let Ok(book) = &self.book else {
             self.ui_state.message = Some((

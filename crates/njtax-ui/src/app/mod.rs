@@ -173,6 +173,7 @@ impl App {
                 provisional_uses: Vec::new(),
                 checklist: Vec::new(),
                 comparison: None,
+                amend_explanation: None,
             },
             doc,
             book,
@@ -440,7 +441,9 @@ impl App {
                         matches!(
                             b,
                             Block::Fields {
-                                helper: Some(Helper::NextYearPlan | Helper::LateEstimate),
+                                helper: Some(
+                                    Helper::NextYearPlan | Helper::LateEstimate | Helper::Amended
+                                ),
                                 ..
                             }
                         )
@@ -507,6 +510,13 @@ impl App {
         let sections = self.section_states(&mirror, &diagnostics, result.is_ok());
         let checklist = crate::checklist::checklist(answers, result.as_deref().ok(), &diagnostics);
         let comparison = self.comparison_view();
+        let amend_explanation = match (&self.book, &result) {
+            (Ok(book), Ok(set)) if answers.amends.is_some() => book
+                .supported(answers.tax_year)
+                .ok()
+                .map(|p| njtax_engine::amend::explanation_of_changes(answers, set, &p)),
+            _ => None,
+        };
         let count = result.as_ref().map_or(0, |r| r.returns.len());
         if self.ui_state.selected_return >= count {
             self.ui_state.selected_return = 0;
@@ -522,6 +532,7 @@ impl App {
             provisional_uses,
             checklist,
             comparison,
+            amend_explanation,
         };
     }
 

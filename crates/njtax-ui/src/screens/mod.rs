@@ -2,6 +2,7 @@
 //! special ones each have a file: [`start`], [`review`], [`file_online`], [`form_view`]. The registry is the
 //! interview's screen list; [`draw_current`] dispatches on it.
 
+pub mod amended;
 pub mod data_screen;
 pub mod file_online;
 pub mod filing_status_helper;
