@@ -1149,3 +1149,67 @@ fn diff_across_years_lists_the_law_figures_that_changed() {
     assert!(text.contains("\nLaw figures that changed:\n"));
     assert!(text.contains("warning[provisional-year]"));
 }
+
+/// `njtax amend` writes the amended draft of a filed one (the figures as filed kept as column A,
+/// the original answers kept), refuses to overwrite without --force, and `compute` on the
+/// corrected amended draft prints the three columns, the result and the explanation of changes.
+#[test]
+fn amend_writes_the_amended_draft_and_compute_prints_its_columns_and_explanation() {
+    let dir = std::env::temp_dir().join(format!("njtax-cli-amend-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let original = format!(
+        "{}/tests/fixtures/amended/a-corrected-w2-original.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let path = dir.join("amended.ron");
+    let out = njtax(&["amend", &original, "--out", &path.display().to_string()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("column A"));
+    let again = njtax(&["amend", &original, "--out", &path.display().to_string()]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
+    // Correct the W-2, give the reason and the day it is mailed.
+    let mut d = njtax_engine::parse_draft(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let am = d.answers.amends.as_ref().unwrap();
+    assert!(am.original[0].from_draft);
+    assert_eq!(
+        am.original[0].lines.get(&njtax_engine::Key::Tax),
+        Some(&rust_decimal::Decimal::from(1327))
+    );
+    d.answers.income.w2s[0].state_wages = rust_decimal::Decimal::from(55400);
+    let am = d.answers.amends.as_mut().unwrap();
+    am.reasons.corrected_statement = true;
+    am.filed_on = njtax_engine::answers::Date::new(2026, 11, 16);
+    std::fs::write(&path, njtax_engine::draft::draft_to_string(&d).unwrap()).unwrap();
+    let out = njtax(&["compute", &path.display().to_string()]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Amended return (NJ-1040X)"), "{text}");
+    let tax_row = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Amended return"))
+        .find(|l| l.trim_start().starts_with("43 "))
+        .unwrap_or_default();
+    assert!(
+        tax_row.contains("$1,327.00") && tax_row.contains("$187.00") && tax_row.contains("$1,514.00"),
+        "{tax_row}"
+    );
+    assert!(text.contains("Amended: additional tax due $187.00"), "{text}");
+    assert!(text.contains("Interest (estimate) $12.47"), "{text}");
+    assert!(
+        text.contains("Explanation of changes: Amended because: A corrected or missing W-2 or 1099.")
+            && text.contains("state wages 52,000.00 to 55,400.00"),
+        "{text}"
+    );
+    let json = njtax(&["compute", "--json", &path.display().to_string()]);
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["amended"]["form"], "NJ-1040X");
+    assert_eq!(v["amended"]["balance_due"], "187.00");
+    assert!(
+        v["explanation_of_changes"]
+            .as_str()
+            .is_some_and(|s| s.contains("Additional tax due: $187.00."))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -520,3 +520,45 @@ fn a_version_8_draft_reads_with_no_topic_answered() {
     let d = parse_draft(&fixture(8)).unwrap();
     assert!(d.answers.topics.is_empty());
 }
+
+#[test]
+fn the_version_10_fixture_is_an_amended_return_with_its_typed_figures_as_filed() {
+    let d = parse_draft(&fixture(10)).unwrap();
+    let am = d.answers.amends.as_ref().expect("the amendment reads back");
+    assert!(am.reasons.corrected_statement && !am.reasons.federal_change);
+    assert_eq!(am.original.len(), 1);
+    assert!(!am.original[0].from_draft, "typed from the filed return");
+    assert!(am.original_answers.is_none());
+    let set =
+        njtax_engine::compute::compute_set(&d.answers, &njtax_engine::ParamBook::load().unwrap())
+            .unwrap();
+    let x = set.returns[0].amended.as_ref().expect("the amended return");
+    assert_eq!(x.form, "NJ-1040X");
+    let tax = x.row(njtax_engine::Key::Tax).unwrap();
+    assert_eq!(
+        (tax.original, tax.change, tax.amended),
+        (
+            Some(rust_decimal::Decimal::from(1327)),
+            Some(rust_decimal::Decimal::from(187)),
+            rust_decimal::Decimal::from(1514)
+        )
+    );
+    assert_eq!(x.balance_due, rust_decimal::Decimal::from(187));
+    // A line not typed (line 45) has no change worked out.
+    assert_eq!(
+        x.row(njtax_engine::Key::BalanceOfTax).and_then(|r| r.change),
+        None
+    );
+}
+
+#[test]
+fn a_version_9_draft_reads_as_an_original_return() {
+    let d = parse_draft(&fixture(9)).unwrap();
+    assert_eq!(d.format_version, FORMAT_VERSION);
+    assert!(d.answers.amends.is_none());
+    let set =
+        njtax_engine::compute::compute_set(&d.answers, &njtax_engine::ParamBook::load().unwrap())
+            .unwrap();
+    assert!(set.returns.iter().all(|r| r.amended.is_none()));
+}
+

@@ -75,6 +75,20 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Write the amended return's draft of a filed return: the same answers to correct, with the
+    /// figures as filed kept as column A and the original answers kept for the explanation of
+    /// changes. Then correct the answers, give the reasons, the dates and the tax paid with the
+    /// original (in the app's Amended return screen, or in the draft), and `compute` or `print`.
+    Amend {
+        /// The draft the return was filed from (RON).
+        draft: PathBuf,
+        /// Where to write the amended draft.
+        #[arg(long)]
+        out: PathBuf,
+        /// Overwrite `--out` when it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// Check a draft: exit 0 when clean, 1 when the return has errors, 2 when it cannot be read.
     Validate {
         /// Draft file (RON).
@@ -250,17 +264,30 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
     match command {
         Command::Compute { draft, json } => {
             // Explained: the text and JSON show the next-year plan's reason.
-            let set = load_and_compute(&draft, book)?;
+            let (answers, set) = load_answers_and_compute(&draft, book)?;
+            let changes = answers
+                .amends
+                .as_ref()
+                .and_then(|_| book.supported(answers.tax_year).ok())
+                .map(|p| njtax_engine::amend::explanation_of_changes(&answers, &set, &p));
             if json {
-                out!(
-                    "{}",
-                    serde_json::to_string_pretty(&set_json(&set)).unwrap_or_default()
-                );
+                let mut v = set_json(&set);
+                if let (Some(text), Some(obj)) = (&changes, v.as_object_mut()) {
+                    obj.insert(
+                        "explanation_of_changes".to_owned(),
+                        serde_json::Value::String(text.clone()),
+                    );
+                }
+                out!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
             } else {
                 out_raw!("{}", render_set_text(&set));
+                if let Some(text) = changes {
+                    out!("\nExplanation of changes: {text}");
+                }
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Amend { draft, out, force } => amend(&draft, &out, force, book),
         Command::Explain {
             draft,
             line,
@@ -513,6 +540,36 @@ fn rollover(
             fmt_money(c.remaining)
         );
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `njtax amend`: write the amended draft of the return filed from `draft`.
+fn amend(draft: &Path, out: &Path, force: bool, book: &ParamBook) -> Result<ExitCode, Unreadable> {
+    let inputs = [draft.to_path_buf()];
+    refuse_input_as_output(out, &inputs)?;
+    if !force && std::fs::symlink_metadata(out).is_ok() {
+        return Err(Unreadable(format!(
+            "{} exists; pass --force to overwrite it",
+            out.display()
+        )));
+    }
+    let d = load_draft(draft)?;
+    let set = compute_set(&d.answers, book)
+        .map_err(|e| Unreadable(format!("{}: {e}", draft.display())))?;
+    let amended = njtax_engine::amend::start_amendment(&d.answers, &set);
+    let text = njtax_engine::draft::draft_to_string(&Draft {
+        format_version: njtax_engine::FORMAT_VERSION,
+        answers: amended,
+    })
+    .map_err(|e| Unreadable(format!("cannot write the draft: {e}")))?;
+    write_output(out, &inputs, force, text.as_bytes())?;
+    let forms: Vec<&str> = set.returns.iter().map(|r| r.form.as_str()).collect();
+    out!(
+        "Wrote {}: the amended {} return, with the figures of the {} as filed kept as column A. Correct its answers, then give the reasons, the dates and the tax paid with the original (the Amended return screen, or `amends` in the draft).",
+        out.display(),
+        d.answers.tax_year,
+        forms.join(" and ")
+    );
     Ok(ExitCode::SUCCESS)
 }
 

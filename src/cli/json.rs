@@ -166,6 +166,10 @@ struct ReturnView<'a> {
     business_credits: &'a njtax_engine::rules::business_credits::CreditSchedule,
     next_year: Option<PlanView<'a>>,
     late: Option<LateView<'a>>,
+    /// The amended return (columns A, B and C, the result, the time limits, the interest
+    /// estimate), when the draft amends a filed return.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    amended: Option<&'a njtax_engine::rules::amended::AmendedReturn>,
     /// The plain statement of which returns must be filed (a draft with one return).
     #[serde(skip_serializing_if = "Option::is_none")]
     statement: Option<&'a [String]>,
@@ -225,6 +229,7 @@ impl<'a> ReturnView<'a> {
             business_credits: &ret.business_credits,
             next_year: ret.next_year.as_ref().map(PlanView::of),
             late: ret.late.as_ref().map(LateView::of),
+            amended: ret.amended.as_ref(),
             statement: None,
         }
     }

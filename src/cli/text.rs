@@ -176,6 +176,10 @@ pub fn render_text(ret: &ComputedReturn) -> String {
         },
         ret.filing_requirement.reason
     ));
+    if let Some(x) = &ret.amended {
+        out.push('\n');
+        out.push_str(&render_amended(x));
+    }
     let after = render_plan_and_late(ret);
     if !after.is_empty() {
         out.push('\n');
@@ -187,6 +191,69 @@ pub fn render_text(ret: &ComputedReturn) -> String {
             out.push_str(&format!("  {}\n", render_diagnostic(d)));
         }
     }
+    out
+}
+
+/// The amended return: columns A, B and C of every line either has, the result after what the
+/// original paid or refunded, the time limits and the interest estimate.
+pub fn render_amended(x: &njtax_engine::rules::amended::AmendedReturn) -> String {
+    let mut out = format!(
+        "Amended return ({}{}): columns A as originally reported, B net change, C correct amount\n",
+        x.form,
+        if x.form == x.original_form {
+            ", filed again marked AMENDED across the top"
+        } else {
+            ""
+        }
+    );
+    if !x.reasons.is_empty() {
+        out.push_str(&format!("Reasons: {}\n", x.reasons.join("; ")));
+    }
+    out.push_str(&format!(
+        "{:>5}  {:<50} {:>14} {:>14} {:>14}\n",
+        "Line", "", "A", "B", "C"
+    ));
+    for r in &x.rows {
+        out.push_str(&format!(
+            "{:>5}  {:<50} {:>14} {:>14} {:>14}\n",
+            r.id,
+            truncate(&r.label, 50),
+            r.original.map_or_else(|| "not given".to_owned(), fmt_money),
+            r.change.map_or_else(String::new, fmt_money),
+            fmt_money(r.amended)
+        ));
+    }
+    out.push_str(&format!(
+        "Payments and credits {} + paid with or after the original {} - the original's overpayment {} - total tax {} = {}\n",
+        fmt_money(x.total_payments),
+        fmt_money(x.paid_before),
+        fmt_money(x.original_overpayment),
+        fmt_money(x.total_tax),
+        fmt_money(x.net)
+    ));
+    if x.balance_due > Decimal::ZERO {
+        out.push_str(&format!("Amended: additional tax due {}\n", fmt_money(x.balance_due)));
+    } else if x.refund > Decimal::ZERO {
+        out.push_str(&format!("Amended: refund claimed {}\n", fmt_money(x.refund)));
+    } else {
+        out.push_str("Amended: nothing more to pay and nothing more to refund\n");
+    }
+    if !x.complete {
+        out.push_str("Not final: the original figures it needs are not all given (see the diagnostics).\n");
+    }
+    if let Some(l) = &x.refund_limit {
+        out.push_str(&format!("{}\n", l.words));
+    }
+    for r in &x.federal_reports {
+        out.push_str(&match r.days_late {
+            Some(n) => format!("Report of {} due {}: filed {n} days late.\n", r.what, r.due),
+            None => format!("Report of {} due {}.\n", r.what, r.due),
+        });
+    }
+    if let Some(i) = &x.interest {
+        out.push_str(&format!("Interest (estimate) {}: {}\n", fmt_money(i.amount), i.words));
+    }
+    out.push_str("Mail it: New Jersey's online filing service does not take amended returns.\n");
     out
 }
 

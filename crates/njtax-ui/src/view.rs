@@ -406,7 +406,27 @@ fn your_return(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         }
         ui.separator();
     }
-    let (words, amount, colour) = if returns.len() > 1 {
+    // An amended return: what it changes after what the original already paid or refunded.
+    let amended_net = returns
+        .iter()
+        .filter_map(|r| r.amended.as_ref())
+        .map(|a| a.refund - a.balance_due)
+        .reduce(|x, y| x + y);
+    let (words, amount, colour) = if let Some(n) = amended_net {
+        let (w, a, c) = outcome(
+            ui,
+            n.max(rust_decimal::Decimal::ZERO),
+            (-n).max(rust_decimal::Decimal::ZERO),
+        );
+        let w = if n.is_zero() {
+            "Amended: no change"
+        } else if w == "Refund" {
+            "Amended: refund claimed"
+        } else {
+            "Amended: additional tax"
+        };
+        (w, a, c)
+    } else if returns.len() > 1 {
         let (w, a, c) = outcome(
             ui,
             net.max(rust_decimal::Decimal::ZERO),
@@ -447,7 +467,19 @@ fn your_return(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     if !not_final {
         r.on_hover_text("Updated as you type");
     }
-    if let Some(text) = refund_deadline_notice(cx, returns) {
+    if amended_net.is_some() && returns.len() == 1 {
+        if let Some(r) = returns.first() {
+            let (w, a, _) = outcome(ui, r.refund, r.balance_due);
+            ui.label(format!(
+                "The corrected return alone: {} {} (before what the original paid or refunded)",
+                w.to_lowercase(),
+                fmt_money(a)
+            ));
+        }
+    }
+    // An amended return's own time limit is on its screen (the original's filing date no longer
+    // settles it).
+    if let Some(text) = refund_deadline_notice(cx, returns).filter(|_| amended_net.is_none()) {
         ui.label(RichText::new(text).color(theme::warning_colour(ui.visuals())));
         // The answer that settles it: the day the return is (to be) filed.
         if let Some(goto) = cx.goto_answer(FILED_ON)
