@@ -3584,3 +3584,85 @@ fn compare_with_an_earlier_draft_shows_each_changed_line_and_its_cause_and_follo
     );
     assert!(h.state().snapshot.comparison.is_none());
 }
+
+/// File > Amend this return: the amended draft keeps the figures as filed; correcting a W-2 on
+/// the Income screen shows the additional tax in the return panel; on the Amended return screen
+/// the reason ticked and the mailing date typed give the interest estimate, and the written
+/// explanation can be taken as the filer's own to edit.
+#[test]
+fn amending_a_return_after_a_corrected_w2_shows_the_additional_tax_and_its_interest() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/amended/a-corrected-w2-original.ron");
+    let original = njtax_engine::parse_draft(&std::fs::read_to_string(path).unwrap())
+        .unwrap()
+        .answers;
+    let mut h = harness_with(app_with(original, ScriptedDialogs::default()));
+    h.run();
+    click_file_menu(&mut h, "Amend this return…");
+    let (msg, is_error) = status(&h);
+    assert!(!is_error);
+    assert!(msg.starts_with("Started the amended 2025 return"), "{msg}");
+    let am = h.state().doc.answers().amends.clone().expect("an amended draft");
+    assert_eq!(
+        am.original[0].lines.get(&Key::Tax),
+        Some(&rust_decimal::Decimal::from(1327))
+    );
+    assert!(h.state().doc.display_name().ends_with("amended"));
+    // Nothing corrected yet: the original's refund of 73 was paid, so nothing changes.
+    assert!(h.query_by_label("Amended: no change").is_some());
+    // The corrected W-2.
+    go_to(&mut h, "Income");
+    let wages = h.get_all_by_label("State wages (box 16)").next().unwrap();
+    wages.focus();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    wages.type_text("55400");
+    h.run();
+    assert!(h.query_by_label("Amended: additional tax").is_some());
+    assert!(h.query_by_label("$187.00").is_some());
+    // Why and when.
+    go_to(&mut h, "Amended return");
+    h.get_by_label("A corrected or missing W-2 or 1099").click();
+    h.run();
+    type_into(&mut h, "Date you mail the amended return", "2026-11-16");
+    let am = h.state().doc.answers().amends.clone().unwrap();
+    assert!(am.reasons.corrected_statement);
+    assert_eq!(am.filed_on, Date::new(2026, 11, 16));
+    assert!(h.query_by_label("Interest (estimate): $12.47").is_some());
+    assert!(h.query_by_label("Additional tax to pay: $187.00").is_some());
+    assert!(
+        h.query_by_label_contains("W-2 #1 (Raritan Valley Foods Inc): state wages 52,000.00 to 55,400.00")
+            .is_some()
+    );
+    // The button is far down the screen: reached with the keyboard, as a keyboard user would.
+    h.get_by_label("Edit this explanation").focus();
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let own = h.state().doc.answers().amends.clone().unwrap().explanation;
+    assert!(own.starts_with("Amended because: A corrected or missing W-2 or 1099."), "{own}");
+    assert!(h.query_by_label("Edit this explanation").is_none());
+}
+
+/// An original return's Amended return screen says how to amend, and switching it on without a
+/// draft asks for the figures as filed (the engine's error names the screen's answers).
+#[test]
+fn an_original_returns_amended_screen_says_how_and_a_typed_amendment_asks_for_the_figures() {
+    let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Amended return");
+    assert!(h.query_by_label_contains("This draft is an original return.").is_some());
+    h.get_by_label("This draft corrects a return I already filed").click();
+    h.run();
+    assert!(h.state().doc.answers().amends.is_some());
+    let set = h.state().returns().unwrap();
+    assert!(
+        set.returns[0]
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "amend-original-missing"),
+    );
+    h.get_by_label("Add the figures of a return you filed").click();
+    h.run();
+    assert_eq!(h.state().doc.answers().amends.as_ref().unwrap().original.len(), 1);
+    assert!(h.query_by_label("Total tax due, as filed").is_some());
+}
