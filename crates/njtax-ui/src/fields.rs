@@ -90,7 +90,9 @@ fn masked_as(kind: &Kind, text: &str) -> String {
 fn read(kind: &Kind, text: &str) -> Result<Value, String> {
     let t = text.trim();
     match kind {
-        Kind::Text | Kind::Ssn | Kind::BankNumber => Ok(Value::String(text.to_owned())),
+        Kind::Text | Kind::LongText | Kind::Ssn | Kind::BankNumber => {
+            Ok(Value::String(text.to_owned()))
+        }
         Kind::Money | Kind::SignedMoney => binding::parse_money(t, *kind == Kind::SignedMoney)
             .map(|d| Value::String(d.to_string())),
         Kind::OptionalMoney => {
@@ -596,6 +598,7 @@ fn can_be_unreadable(kind: &Kind) -> bool {
     !matches!(
         kind,
         Kind::Text
+            | Kind::LongText
             | Kind::Ssn
             | Kind::BankNumber
             | Kind::Bool
@@ -643,7 +646,14 @@ fn text_input(
     let message_height = ui.text_style_height(&egui::TextStyle::Body).ceil();
     let current = binding::get(&cx.snapshot.answers, path).cloned();
     let display = match kind {
-        Kind::Money | Kind::SignedMoney | Kind::OptionalMoney => money_display(current.as_ref()),
+        Kind::Money | Kind::SignedMoney => money_display(current.as_ref()),
+        // An optional amount given as zero is shown as one (empty means not given).
+        Kind::OptionalMoney => match current.as_ref() {
+            Some(Value::String(t)) if t.parse::<rust_decimal::Decimal>().is_ok_and(|d| d.is_zero()) => {
+                "0.00".to_owned()
+            }
+            other => money_display(other),
+        },
         Kind::Rate => rate_display(current.as_ref()),
         Kind::Number => number_display(current.as_ref()),
         _ => text_of(current.as_ref()),
@@ -680,10 +690,15 @@ fn text_input(
             // Focus given before this frame's typing (a screen reader's focus request).
             select_all(ui, id, &text);
         }
-        let edit = TextEdit::singleline(&mut text)
-            .id(id)
-            .desired_width(width)
-            .hint_text(hint);
+        let edit = if *kind == Kind::LongText {
+            TextEdit::multiline(&mut text)
+                .desired_rows(4)
+                .desired_width(ui.available_width().min(crate::theme::READING_WIDTH))
+        } else {
+            TextEdit::singleline(&mut text).desired_width(width)
+        }
+        .id(id)
+        .hint_text(hint);
         let r = if hide && !ui.memory(|m| m.has_focus(id)) {
             // Masked: show only the last four digits until the field is focused or revealed.
             let mut shown = masked_as(kind, &text);

@@ -82,6 +82,11 @@ pub struct Screen {
     /// Answer paths whose diagnostics belong to this screen (prefixes), besides its fields.
     #[serde(default)]
     pub covers: Vec<String>,
+    /// The screen applies only while this holds (the Amended return screen, to a draft that
+    /// amends a return): otherwise it is off the guided path and marked as not applying, and
+    /// stays open from the section list.
+    #[serde(default)]
+    pub applies_if: Option<Condition>,
 }
 
 /// A group of fields, or a list of items (W-2s, dependents).
@@ -153,6 +158,8 @@ pub enum Helper {
 pub enum Kind {
     /// Free text.
     Text,
+    /// Free text of a few sentences or more (an explanation): a box of several rows.
+    LongText,
     /// A Social Security number (masked unless revealed).
     Ssn,
     /// A bank routing or account number: text, masked like an SSN unless SSNs are shown (the

@@ -57,6 +57,14 @@ pub fn section_states(
                     }
                 }
                 Special::None
+                    if screen
+                        .applies_if
+                        .as_ref()
+                        .is_some_and(|c| !c.holds(mirror, "")) =>
+                {
+                    SectionState::DoesNotApply
+                }
+                Special::None
                     if said_no(interview, mirror, &screen.id)
                         && !answered(screen, mirror, blank)
                         && !covered_given(screen, mirror) =>

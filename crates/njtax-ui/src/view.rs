@@ -471,7 +471,8 @@ fn your_return(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         if let Some(r) = returns.first() {
             let (w, a, _) = outcome(ui, r.refund, r.balance_due);
             ui.label(format!(
-                "The corrected return alone: {} {} (before what the original paid or refunded)",
+                "The corrected {} by itself shows a {} of {}; the amended figure also counts what the original return paid or refunded.",
+                r.form,
                 w.to_lowercase(),
                 fmt_money(a)
             ));

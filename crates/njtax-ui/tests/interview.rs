@@ -349,6 +349,7 @@ fn every_kind_fits_its_answer() {
         let v = binding::get(&root, &b.path).unwrap_or(&Value::Null);
         let fits = match &b.field.kind {
             Kind::Text
+            | Kind::LongText
             | Kind::Ssn
             | Kind::BankNumber
             | Kind::Money
@@ -990,6 +991,16 @@ fn every_guided_path_reaches_review_and_every_answer_is_on_one() {
         }
         on_some_path.extend(path);
     }
+    // The Amended return screen is on the path of a draft that amends a return, and of no other.
+    let amended = position("amended");
+    assert!(!guided(&iv, &Answers::default()).contains(&amended));
+    let amending = Answers {
+        amends: Some(Default::default()),
+        ..Answers::default()
+    };
+    let path = guided(&iv, &amending);
+    assert!(path.contains(&amended) && path.contains(&review));
+    on_some_path.extend(path);
     for b in fields(&iv) {
         assert!(
             on_some_path.contains(&position(b.screen)),

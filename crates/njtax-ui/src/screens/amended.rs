@@ -17,7 +17,7 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     let Some(x) = cx.computed().and_then(|r| r.amended.clone()) else {
         ui.add_space(theme::GAP_S);
         ui.label(
-            "This draft is an original return. To amend a return you filed, open the draft you filed it from and choose File > Amend this return; without that draft, switch on the question above and type the figures from the filed return below.",
+            "This draft is an original return. To amend a return you filed, open the draft you filed it from and choose File > Amend this return; without that draft, switch on the question above and type the figures from the filed return under "The return as you filed it".",
         );
         return;
     };
@@ -54,23 +54,22 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         if !x.complete {
             ui.label("Not final: the figures as filed needed for it are not all given (see Review).");
         }
-        egui::Grid::new("amended_columns")
-            .num_columns(4)
-            .striped(true)
-            .spacing([theme::GAP_L, theme::GAP_S])
-            .show(ui, |ui| {
-                for h in ["Line", "A As filed", "B Change", "C Correct amount"] {
-                    ui.label(RichText::new(h).strong());
+        // One block per changed line (its label, then the three columns in words), so that it
+        // fits a narrow window and reads in order.
+        for row in x.rows.iter().filter(|r| r.change.is_none_or(|c| !c.is_zero())) {
+            ui.add_space(theme::GAP_S);
+            ui.add(egui::Label::new(RichText::new(format!("{} {}", row.id, row.label)).strong()).wrap());
+            ui.horizontal_wrapped(|ui| {
+                ui.label(format!(
+                    "A as filed: {}",
+                    row.original.map_or_else(|| "not given".to_owned(), fmt_money)
+                ));
+                if let Some(c) = row.change {
+                    ui.label(format!("B change: {}", signed(c)));
                 }
-                ui.end_row();
-                for row in x.rows.iter().filter(|r| r.change.is_none_or(|c| !c.is_zero())) {
-                    ui.label(format!("{} {}", row.id, row.label));
-                    ui.label(row.original.map_or_else(|| "not given".to_owned(), fmt_money));
-                    ui.label(row.change.map_or_else(String::new, fmt_money));
-                    ui.label(fmt_money(row.amended));
-                    ui.end_row();
-                }
+                ui.label(RichText::new(format!("C correct: {}", fmt_money(row.amended))).strong());
             });
+        }
         if !x.changes_anything() {
             ui.label("No line differs from the return as filed yet: correct the answers on the other screens.");
         } else {
@@ -80,35 +79,39 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
             );
         }
         ui.add_space(theme::GAP_S);
-        egui::Grid::new("amended_result")
-            .num_columns(2)
-            .spacing([theme::GAP_L, theme::GAP_S])
-            .show(ui, |ui| {
-                for (name, v) in [
-                    ("Payments and credits (corrected)", x.total_payments),
-                    ("Paid with the original return or after it", x.paid_before),
-                    ("The original's overpayment, already refunded or credited", x.original_overpayment),
-                    ("Total tax (corrected)", x.total_tax),
-                ] {
-                    ui.label(name);
-                    ui.label(fmt_money(v));
-                    ui.end_row();
-                }
-            });
+        crate::focus::heading(ui, RichText::new("How the result is worked out").strong(), 4);
+        for (name, v) in [
+            ("Payments and credits (corrected)", x.total_payments),
+            ("Plus tax paid with the original return or after it", x.paid_before),
+            ("Less the original's overpayment, already refunded or credited", x.original_overpayment),
+            ("Less the total tax (corrected)", x.total_tax),
+        ] {
+            ui.add(egui::Label::new(format!("{name}: {}", fmt_money(v))).wrap());
+        }
         if let Some(i) = &x.interest {
-            ui.label(format!("Interest (estimate): {}", fmt_money(i.amount)));
+            ui.add_space(theme::GAP_S);
+            ui.label(RichText::new(format!("Interest (estimate): {}", fmt_money(i.amount))).strong());
             ui.add(egui::Label::new(i.words.as_str()).wrap());
         }
         if let Some(l) = &x.refund_limit {
             ui.add(egui::Label::new(l.words.as_str()).wrap());
         }
         for r in &x.federal_reports {
-            ui.label(match r.days_late {
-                Some(n) => format!("The report of {} was due {}: {n} days late.", r.what, r.due),
-                None => format!("Report {} by {}.", r.what, r.due),
-            });
+            ui.add(
+                egui::Label::new(match r.days_late {
+                    Some(n) => format!("The report of {} was due {}: {n} days late.", r.what, r.due),
+                    None => format!("Report {} by {}.", r.what, r.due),
+                })
+                .wrap(),
+            );
         }
-        ui.label("Mail the amended return: New Jersey's online filing service does not take amended returns (File online says where).");
+        ui.add_space(theme::GAP_S);
+        ui.add(
+            egui::Label::new(
+                "Mail the amended return: New Jersey's online filing service does not take amended returns (File online says where).",
+            )
+            .wrap(),
+        );
     });
     if let Some(text) = cx.snapshot.amend_explanation.clone() {
         ui.add_space(theme::GAP_M);
@@ -136,5 +139,14 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                 value: Value::String(text),
             });
         }
+    }
+}
+
+/// An amount with its sign (`+$187.00`, `-$73.00`).
+fn signed(v: Decimal) -> String {
+    if v > Decimal::ZERO {
+        format!("+{}", fmt_money(v))
+    } else {
+        fmt_money(v)
     }
 }
