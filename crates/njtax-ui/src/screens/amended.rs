@@ -17,7 +17,7 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     let Some(x) = cx.computed().and_then(|r| r.amended.clone()) else {
         ui.add_space(theme::GAP_S);
         ui.label(
-            "This draft is an original return. To amend a return you filed, open the draft you filed it from and choose File > Amend this return; without that draft, switch on the question above and type the figures from the filed return under "The return as you filed it".",
+            "This draft is an original return. To amend a return you filed, open the draft you filed it from and choose File > Amend this return; without that draft, switch on the question above and type the figures from the filed return under \"The return as you filed it\".",
         );
         return;
     };
