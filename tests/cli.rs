@@ -1164,7 +1164,11 @@ fn amend_writes_the_amended_draft_and_compute_prints_its_columns_and_explanation
     );
     let path = dir.join("amended.ron");
     let out = njtax(&["amend", &original, "--out", &path.display().to_string()]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).contains("column A"));
     let again = njtax(&["amend", &original, "--out", &path.display().to_string()]);
     assert_eq!(again.status.code(), Some(2));
@@ -1192,14 +1196,20 @@ fn amend_writes_the_amended_draft_and_compute_prints_its_columns_and_explanation
         .find(|l| l.trim_start().starts_with("43 "))
         .unwrap_or_default();
     assert!(
-        tax_row.contains("$1,327.00") && tax_row.contains("$187.00") && tax_row.contains("$1,514.00"),
+        tax_row.contains("$1,327.00")
+            && tax_row.contains("$187.00")
+            && tax_row.contains("$1,514.00"),
         "{tax_row}"
     );
-    assert!(text.contains("Amended: additional tax due $187.00"), "{text}");
+    assert!(
+        text.contains("Amended: additional tax due $187.00"),
+        "{text}"
+    );
     assert!(text.contains("Interest (estimate) $12.47"), "{text}");
     assert!(
-        text.contains("Explanation of changes: Amended because: A corrected or missing W-2 or 1099.")
-            && text.contains("state wages 52,000.00 to 55,400.00"),
+        text.contains(
+            "Explanation of changes: Amended because: A corrected or missing W-2 or 1099."
+        ) && text.contains("state wages 52,000.00 to 55,400.00"),
         "{text}"
     );
     let json = njtax(&["compute", "--json", &path.display().to_string()]);

@@ -546,7 +546,8 @@ fn the_version_10_fixture_is_an_amended_return_with_its_typed_figures_as_filed()
     assert_eq!(x.balance_due, rust_decimal::Decimal::from(187));
     // A line not typed (line 45) has no change worked out.
     assert_eq!(
-        x.row(njtax_engine::Key::BalanceOfTax).and_then(|r| r.change),
+        x.row(njtax_engine::Key::BalanceOfTax)
+            .and_then(|r| r.change),
         None
     );
 }
@@ -561,4 +562,3 @@ fn a_version_9_draft_reads_as_an_original_return() {
             .unwrap();
     assert!(set.returns.iter().all(|r| r.amended.is_none()));
 }
-

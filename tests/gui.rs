@@ -3602,7 +3602,13 @@ fn amending_a_return_after_a_corrected_w2_shows_the_additional_tax_and_its_inter
     let (msg, is_error) = status(&h);
     assert!(!is_error);
     assert!(msg.starts_with("Started the amended 2025 return"), "{msg}");
-    let am = h.state().doc.answers().amends.clone().expect("an amended draft");
+    let am = h
+        .state()
+        .doc
+        .answers()
+        .amends
+        .clone()
+        .expect("an amended draft");
     assert_eq!(
         am.original[0].lines.get(&Key::Tax),
         Some(&rust_decimal::Decimal::from(1327))
@@ -3630,8 +3636,10 @@ fn amending_a_return_after_a_corrected_w2_shows_the_additional_tax_and_its_inter
     assert!(h.query_by_label("Interest (estimate): $12.47").is_some());
     assert!(h.query_by_label("Additional tax to pay: $187.00").is_some());
     assert!(
-        h.query_by_label_contains("W-2 #1 (Raritan Valley Foods Inc): state wages 52,000.00 to 55,400.00")
-            .is_some()
+        h.query_by_label_contains(
+            "W-2 #1 (Raritan Valley Foods Inc): state wages 52,000.00 to 55,400.00"
+        )
+        .is_some()
     );
     // The button is far down the screen: reached with the keyboard, as a keyboard user would.
     h.get_by_label("Edit this explanation").focus();
@@ -3639,7 +3647,10 @@ fn amending_a_return_after_a_corrected_w2_shows_the_additional_tax_and_its_inter
     h.key_press(egui::Key::Enter);
     h.run();
     let own = h.state().doc.answers().amends.clone().unwrap().explanation;
-    assert!(own.starts_with("Amended because: A corrected or missing W-2 or 1099."), "{own}");
+    assert!(
+        own.starts_with("Amended because: A corrected or missing W-2 or 1099."),
+        "{own}"
+    );
     assert!(h.query_by_label("Edit this explanation").is_none());
 }
 
@@ -3650,8 +3661,12 @@ fn an_original_returns_amended_screen_says_how_and_a_typed_amendment_asks_for_th
     let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
     h.run();
     go_to(&mut h, "Amended return");
-    assert!(h.query_by_label_contains("This draft is an original return.").is_some());
-    h.get_by_label("This draft corrects a return I already filed").click();
+    assert!(
+        h.query_by_label_contains("This draft is an original return.")
+            .is_some()
+    );
+    h.get_by_label("This draft corrects a return I already filed")
+        .click();
     h.run();
     assert!(h.state().doc.answers().amends.is_some());
     let set = h.state().returns().unwrap();
@@ -3661,8 +3676,19 @@ fn an_original_returns_amended_screen_says_how_and_a_typed_amendment_asks_for_th
             .iter()
             .any(|d| d.code == "amend-original-missing"),
     );
-    h.get_by_label("Add the figures of a return you filed").click();
+    h.get_by_label("Add the figures of a return you filed")
+        .click();
     h.run();
-    assert_eq!(h.state().doc.answers().amends.as_ref().unwrap().original.len(), 1);
+    assert_eq!(
+        h.state()
+            .doc
+            .answers()
+            .amends
+            .as_ref()
+            .unwrap()
+            .original
+            .len(),
+        1
+    );
     assert!(h.query_by_label("Total tax due, as filed").is_some());
 }

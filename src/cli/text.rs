@@ -232,14 +232,22 @@ pub fn render_amended(x: &njtax_engine::rules::amended::AmendedReturn) -> String
         fmt_money(x.net)
     ));
     if x.balance_due > Decimal::ZERO {
-        out.push_str(&format!("Amended: additional tax due {}\n", fmt_money(x.balance_due)));
+        out.push_str(&format!(
+            "Amended: additional tax due {}\n",
+            fmt_money(x.balance_due)
+        ));
     } else if x.refund > Decimal::ZERO {
-        out.push_str(&format!("Amended: refund claimed {}\n", fmt_money(x.refund)));
+        out.push_str(&format!(
+            "Amended: refund claimed {}\n",
+            fmt_money(x.refund)
+        ));
     } else {
         out.push_str("Amended: nothing more to pay and nothing more to refund\n");
     }
     if !x.complete {
-        out.push_str("Not final: the original figures it needs are not all given (see the diagnostics).\n");
+        out.push_str(
+            "Not final: the original figures it needs are not all given (see the diagnostics).\n",
+        );
     }
     if let Some(l) = &x.refund_limit {
         out.push_str(&format!("{}\n", l.words));
@@ -251,7 +259,11 @@ pub fn render_amended(x: &njtax_engine::rules::amended::AmendedReturn) -> String
         });
     }
     if let Some(i) = &x.interest {
-        out.push_str(&format!("Interest (estimate) {}: {}\n", fmt_money(i.amount), i.words));
+        out.push_str(&format!(
+            "Interest (estimate) {}: {}\n",
+            fmt_money(i.amount),
+            i.words
+        ));
     }
     out.push_str("Mail it: New Jersey's online filing service does not take amended returns.\n");
     out

@@ -115,7 +115,10 @@ pub fn written_explanation(answers: &Answers, set: &ReturnSet, p: &YearParams) -
             String::new()
         };
         if moved.is_empty() {
-            parts.push(format!("{prefix}No line of the {} changes.", x.original_form));
+            parts.push(format!(
+                "{prefix}No line of the {} changes.",
+                x.original_form
+            ));
         } else {
             parts.push(format!("{prefix}Lines changed: {}.", moved.join("; ")));
         }

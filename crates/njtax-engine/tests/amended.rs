@@ -84,35 +84,77 @@ fn a_corrected_w2_gives_more_tax_with_interest_from_the_due_date() {
     am.filed_on = Some(d(2026, 11, 16));
     let (set, x) = amended_of(&a);
     assert_eq!(x.form, "NJ-1040X");
-    assert_eq!(cols(&x, Key::Wages), (Some(dec!(52000)), Some(dec!(3400)), dec!(55400)));
-    assert_eq!(cols(&x, Key::NjTaxableIncome), (Some(dec!(51000)), Some(dec!(3400)), dec!(54400)));
-    assert_eq!(cols(&x, Key::Tax), (Some(dec!(1327)), Some(dec!(187)), dec!(1514)));
-    assert_eq!(cols(&x, Key::TotalTaxDue), (Some(dec!(1327)), Some(dec!(187)), dec!(1514)));
-    assert_eq!(cols(&x, Key::TotalPayments), (Some(dec!(1400)), Some(dec!(0)), dec!(1400)));
-    assert_eq!(cols(&x, Key::Overpayment), (Some(dec!(73)), Some(dec!(-73)), dec!(0)));
+    assert_eq!(
+        cols(&x, Key::Wages),
+        (Some(dec!(52000)), Some(dec!(3400)), dec!(55400))
+    );
+    assert_eq!(
+        cols(&x, Key::NjTaxableIncome),
+        (Some(dec!(51000)), Some(dec!(3400)), dec!(54400))
+    );
+    assert_eq!(
+        cols(&x, Key::Tax),
+        (Some(dec!(1327)), Some(dec!(187)), dec!(1514))
+    );
+    assert_eq!(
+        cols(&x, Key::TotalTaxDue),
+        (Some(dec!(1327)), Some(dec!(187)), dec!(1514))
+    );
+    assert_eq!(
+        cols(&x, Key::TotalPayments),
+        (Some(dec!(1400)), Some(dec!(0)), dec!(1400))
+    );
+    assert_eq!(
+        cols(&x, Key::Overpayment),
+        (Some(dec!(73)), Some(dec!(-73)), dec!(0))
+    );
     assert_eq!(x.original_overpayment, dec!(73));
     assert_eq!(x.net, dec!(-187));
     assert_eq!((x.balance_due, x.refund), (dec!(187), dec!(0)));
     let i = x.interest.as_ref().unwrap();
-    assert_eq!((i.from, i.to, i.months), (d(2026, 4, 15), d(2026, 11, 16), 8));
+    assert_eq!(
+        (i.from, i.to, i.months),
+        (d(2026, 4, 15), d(2026, 11, 16), 8)
+    );
     assert_eq!(i.amount, dec!(12.47));
     assert!(x.refund_limit.is_none());
-    assert!(x.federal_reports.is_empty(), "a W-2c is not a federal change");
+    assert!(
+        x.federal_reports.is_empty(),
+        "a W-2c is not a federal change"
+    );
     assert!(x.complete);
     // The return's own lines are column C: the computed return is the corrected one.
     assert_eq!(set.returns[0].value_by_key(Key::Tax), dec!(1514));
-    assert!(!has(&set, "amend-nothing-paid"), "the original had no tax due");
+    assert!(
+        !has(&set, "amend-nothing-paid"),
+        "the original had no tax due"
+    );
     // The explanation names the corrected answer and the lines, in the engine's words.
     let p = book().supported(2025).unwrap();
     let text = written_explanation(&a, &set, &p);
-    assert!(text.starts_with("Amended because: A corrected or missing W-2 or 1099."), "{text}");
-    assert!(text.contains("W-2 #1 (Raritan Valley Foods Inc): state wages 52,000.00 to 55,400.00"), "{text}");
-    assert!(text.contains("line 43 Tax on amount on line 42 +$187.00 ($1,327.00 to $1,514.00)"), "{text}");
+    assert!(
+        text.starts_with("Amended because: A corrected or missing W-2 or 1099."),
+        "{text}"
+    );
+    assert!(
+        text.contains("W-2 #1 (Raritan Valley Foods Inc): state wages 52,000.00 to 55,400.00"),
+        "{text}"
+    );
+    assert!(
+        text.contains("line 43 Tax on amount on line 42 +$187.00 ($1,327.00 to $1,514.00)"),
+        "{text}"
+    );
     assert!(text.contains("Additional tax due: $187.00."), "{text}");
-    assert!(!text.contains("amends"), "the amendment record is not an answer change: {text}");
+    assert!(
+        !text.contains("amends"),
+        "the amendment record is not an answer change: {text}"
+    );
     // The filer's own explanation replaces it.
     a.amends.as_mut().unwrap().explanation = "  My employer sent a W-2c.  ".into();
-    assert_eq!(explanation_of_changes(&a, &set, &p), "My employer sent a W-2c.");
+    assert_eq!(
+        explanation_of_changes(&a, &set, &p),
+        "My employer sent a W-2c."
+    );
 }
 
 /// B: the home left out of a 2024 joint return. Hand-worked: line 42 133,000 -> 123,800 (the
@@ -136,11 +178,27 @@ fn b_a_missed_property_tax_deduction_gives_a_refund_within_the_time_limit() {
     am.original[0].paid_on = Some(d(2025, 4, 1));
     am.filed_on = Some(d(2026, 12, 1));
     let (set, x) = amended_of(&a);
-    assert_eq!(cols(&x, Key::PropertyTaxDeduction), (Some(dec!(0)), Some(dec!(9200)), dec!(9200)));
-    assert_eq!(cols(&x, Key::NjTaxableIncome), (Some(dec!(133000)), Some(dec!(-9200)), dec!(123800)));
-    assert_eq!(cols(&x, Key::Tax), (Some(dec!(4573.25)), Some(dec!(-508.30)), dec!(4064.95)));
-    assert_eq!(x.row(Key::PropertyTaxCredit).map(|r| r.amended), None, "no credit: the deduction is better");
-    assert_eq!(cols(&x, Key::TaxDue), (Some(dec!(673.25)), Some(dec!(-508.30)), dec!(164.95)));
+    assert_eq!(
+        cols(&x, Key::PropertyTaxDeduction),
+        (Some(dec!(0)), Some(dec!(9200)), dec!(9200))
+    );
+    assert_eq!(
+        cols(&x, Key::NjTaxableIncome),
+        (Some(dec!(133000)), Some(dec!(-9200)), dec!(123800))
+    );
+    assert_eq!(
+        cols(&x, Key::Tax),
+        (Some(dec!(4573.25)), Some(dec!(-508.30)), dec!(4064.95))
+    );
+    assert_eq!(
+        x.row(Key::PropertyTaxCredit).map(|r| r.amended),
+        None,
+        "no credit: the deduction is better"
+    );
+    assert_eq!(
+        cols(&x, Key::TaxDue),
+        (Some(dec!(673.25)), Some(dec!(-508.30)), dec!(164.95))
+    );
     assert_eq!(x.net, dec!(508.30));
     assert_eq!((x.refund, x.balance_due), (dec!(508.30), dec!(0)));
     let l = x.refund_limit.as_ref().unwrap();
@@ -150,7 +208,10 @@ fn b_a_missed_property_tax_deduction_gives_a_refund_within_the_time_limit() {
     assert!(!has(&set, "amend-refund-time-barred"), "{:?}", codes(&set));
     let p = book().supported(2024).unwrap();
     let text = written_explanation(&a, &set, &p);
-    assert!(text.contains("House, 14 Maple Ave, Clifton") && text.contains("added"), "{text}");
+    assert!(
+        text.contains("House, 14 Maple Ave, Clifton") && text.contains("added"),
+        "{text}"
+    );
     assert!(text.contains("Refund claimed: $508.30."), "{text}");
 }
 
@@ -174,12 +235,24 @@ fn c_a_federal_change_reported_late_is_warned_and_its_interest_compounded_yearly
     am.federal_determination_on = Some(d(2026, 3, 2));
     am.filed_on = Some(d(2026, 7, 20));
     let (set, x) = amended_of(&a);
-    assert_eq!(cols(&x, Key::BusinessProfits), (Some(dec!(0)), Some(dec!(6000)), dec!(6000)));
-    assert_eq!(cols(&x, Key::NjTaxableIncome), (Some(dec!(69000)), Some(dec!(6000)), dec!(75000)));
-    assert_eq!(cols(&x, Key::Tax), (Some(dec!(2321)), Some(dec!(332)), dec!(2653)));
+    assert_eq!(
+        cols(&x, Key::BusinessProfits),
+        (Some(dec!(0)), Some(dec!(6000)), dec!(6000))
+    );
+    assert_eq!(
+        cols(&x, Key::NjTaxableIncome),
+        (Some(dec!(69000)), Some(dec!(6000)), dec!(75000))
+    );
+    assert_eq!(
+        cols(&x, Key::Tax),
+        (Some(dec!(2321)), Some(dec!(332)), dec!(2653))
+    );
     assert_eq!((x.net, x.balance_due), (dec!(-332), dec!(332)));
     let r = &x.federal_reports[0];
-    assert_eq!((r.since, r.due, r.days_late), (d(2026, 3, 2), d(2026, 6, 1), Some(49)));
+    assert_eq!(
+        (r.since, r.due, r.days_late),
+        (d(2026, 3, 2), d(2026, 6, 1), Some(49))
+    );
     let late = message(&set, "amend-federal-report-late");
     assert!(late.contains("49 days after 2026-06-01"), "{late}");
     let i = x.interest.as_ref().unwrap();
@@ -232,7 +305,11 @@ fn a_late_payment_opens_a_two_year_window_for_the_tax_it_paid() {
     let l = x.refund_limit.as_ref().unwrap();
     assert_eq!(l.last_day, d(2029, 1, 4));
     assert_eq!(l.claimed, dec!(828.75));
-    assert_eq!(l.allowed, dec!(673.25), "only the tax paid in the 2 years before the claim");
+    assert_eq!(
+        l.allowed,
+        dec!(673.25),
+        "only the tax paid in the 2 years before the claim"
+    );
 }
 
 /// 9-8 c: a refund from a federal change may be claimed for 2 years after the report was due
@@ -252,7 +329,10 @@ fn a_federal_change_keeps_a_refund_claim_open_for_two_years_after_its_report_was
     assert_eq!(l.federal_change_last_day, Some(d(2030, 12, 2)));
     assert_eq!(l.allowed, l.claimed);
     assert!(has(&set, "amend-refund-federal-only"));
-    assert!(!has(&set, "amend-federal-report-late"), "filed within 90 days");
+    assert!(
+        !has(&set, "amend-federal-report-late"),
+        "filed within 90 days"
+    );
 }
 
 /// 54A:8-7 a: the 90th day itself is in time; the day after is late.
@@ -286,12 +366,20 @@ fn typed_original_figures_missing_a_needed_line_are_an_error_naming_it() {
     let (_, _, mut a) = amend("a-corrected-w2-original.ron");
     let o = &mut a.amends.as_mut().unwrap().original[0];
     o.from_draft = false;
-    o.lines.retain(|k, _| *k == Key::Wages || *k == Key::TotalTaxDue);
+    o.lines
+        .retain(|k, _| *k == Key::Wages || *k == Key::TotalTaxDue);
     let (set, x) = amended_of(&a);
     assert!(!x.complete);
     let m = message(&set, "amend-original-incomplete");
-    assert!(m.contains("line 66") && m.contains("line 68") && !m.contains("line 54"), "{m}");
-    assert_eq!(x.row(Key::Tax).unwrap().change, None, "line 43 not typed: no change shown");
+    assert!(
+        m.contains("line 66") && m.contains("line 68") && !m.contains("line 54"),
+        "{m}"
+    );
+    assert_eq!(
+        x.row(Key::Tax).unwrap().change,
+        None,
+        "line 43 not typed: no change shown"
+    );
     assert_eq!(x.row(Key::Wages).unwrap().change, Some(dec!(0)));
     assert!(set.returns[0].has_errors());
     // No original at all for the form computed.
@@ -325,7 +413,13 @@ fn an_amended_draft_round_trips_and_keeps_one_level_of_original_answers() {
     assert_eq!(am.original[0].lines.get(&Key::Tax), Some(&dec!(1327)));
     let set = compute_set(&a, &book()).unwrap();
     let again = start_amendment(&a, &set);
-    let kept = again.amends.as_ref().unwrap().original_answers.as_ref().unwrap();
+    let kept = again
+        .amends
+        .as_ref()
+        .unwrap()
+        .original_answers
+        .as_ref()
+        .unwrap();
     assert!(kept.amends.is_none(), "one level only");
     let draft = njtax_engine::Draft {
         format_version: njtax_engine::FORMAT_VERSION,

@@ -649,7 +649,10 @@ fn text_input(
         Kind::Money | Kind::SignedMoney => money_display(current.as_ref()),
         // An optional amount given as zero is shown as one (empty means not given).
         Kind::OptionalMoney => match current.as_ref() {
-            Some(Value::String(t)) if t.parse::<rust_decimal::Decimal>().is_ok_and(|d| d.is_zero()) => {
+            Some(Value::String(t))
+                if t.parse::<rust_decimal::Decimal>()
+                    .is_ok_and(|d| d.is_zero()) =>
+            {
                 "0.00".to_owned()
             }
             other => money_display(other),

@@ -467,8 +467,11 @@ fn your_return(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     if !not_final {
         r.on_hover_text("Updated as you type");
     }
-    if amended_net.is_some() && returns.len() == 1 {
-        if let Some(r) = returns.first() {
+    if amended_net.is_some()
+        && returns.len() == 1
+        && let Some(r) = returns.first()
+    {
+        {
             let (w, a, _) = outcome(ui, r.refund, r.balance_due);
             ui.label(format!(
                 "The corrected {} by itself shows a {} of {}; the amended figure also counts what the original return paid or refunded.",

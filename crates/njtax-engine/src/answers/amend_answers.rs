@@ -144,7 +144,10 @@ pub struct OriginalReturn {
 /// The original lines, dropping any left empty (`null` from the app, `None` in a draft).
 fn given_lines<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BTreeMap<Key, Money>, D::Error> {
     let lines: BTreeMap<Key, Given> = Deserialize::deserialize(d)?;
-    Ok(lines.into_iter().filter_map(|(k, v)| Some((k, v.0?))).collect())
+    Ok(lines
+        .into_iter()
+        .filter_map(|(k, v)| Some((k, v.0?)))
+        .collect())
 }
 
 /// An amount, or nothing.
@@ -166,7 +169,9 @@ impl<'de> serde::de::Visitor<'de> for GivenVisitor {
     }
 
     fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Given, E> {
-        v.parse::<Money>().map(|m| Given(Some(m))).map_err(E::custom)
+        v.parse::<Money>()
+            .map(|m| Given(Some(m)))
+            .map_err(E::custom)
     }
 
     fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Given, E> {

@@ -36,7 +36,8 @@ const DISPOSITION_LINES: [Key; 12] = [
 
 /// The lines of the original return the amended result needs: without them it cannot be worked
 /// out.
-pub const ORIGINAL_LINES_NEEDED: [Key; 3] = [Key::TotalTaxDue, Key::TotalPayments, Key::Overpayment];
+pub const ORIGINAL_LINES_NEEDED: [Key; 3] =
+    [Key::TotalTaxDue, Key::TotalPayments, Key::Overpayment];
 
 /// The citation of the amended return as a whole.
 const CITE: &str = "N.J.S.A. 54A:8-7 a, 54A:9-5, 54A:9-8";
@@ -279,18 +280,34 @@ pub fn amended_return(cx: &Ctx, form: &str, lines: &[Line]) -> Option<AmendedRet
     let mut ex = cx
         .explanation(String::new(), CITE)
         .line(
-            crate::explain_format!(cx, "Total payments and credits, as amended (line {})", id(Key::TotalPayments)),
+            crate::explain_format!(
+                cx,
+                "Total payments and credits, as amended (line {})",
+                id(Key::TotalPayments)
+            ),
             Key::TotalPayments,
             total_payments,
         )
-        .answer("Paid with the original return or after it", "amends.original.paid", paid_before)
         .answer(
-            crate::explain_format!(cx, "The original overpayment (line {}, column A)", id(Key::Overpayment)),
+            "Paid with the original return or after it",
+            "amends.original.paid",
+            paid_before,
+        )
+        .answer(
+            crate::explain_format!(
+                cx,
+                "The original overpayment (line {}, column A)",
+                id(Key::Overpayment)
+            ),
             "amends.original.lines",
             original_overpayment,
         )
         .line(
-            crate::explain_format!(cx, "Total tax due, as amended (line {})", id(Key::TotalTaxDue)),
+            crate::explain_format!(
+                cx,
+                "Total tax due, as amended (line {})",
+                id(Key::TotalTaxDue)
+            ),
             Key::TotalTaxDue,
             total_tax,
         );
@@ -305,7 +322,10 @@ pub fn amended_return(cx: &Ctx, form: &str, lines: &[Line]) -> Option<AmendedRet
         if net > Decimal::ZERO {
             format!("a refund of {}", fmt_money(net))
         } else if net < Decimal::ZERO {
-            format!("additional tax of {} to pay with the amended return", fmt_money(-net))
+            format!(
+                "additional tax of {} to pay with the amended return",
+                fmt_money(-net)
+            )
         } else {
             "nothing more to pay and nothing more to refund".to_owned()
         }
@@ -334,7 +354,12 @@ pub fn amended_return(cx: &Ctx, form: &str, lines: &[Line]) -> Option<AmendedRet
         interest,
         refund_limit,
         federal_reports,
-        reasons: am.reasons.list().iter().map(|r| r.words().to_owned()).collect(),
+        reasons: am
+            .reasons
+            .list()
+            .iter()
+            .map(|r| r.words().to_owned())
+            .collect(),
         explanation: ex,
     })
 }
@@ -397,10 +422,7 @@ fn federal_reports(cx: &Ctx, am: &Amendment) -> Vec<FederalReport> {
             continue;
         };
         let due = next_business_day(late, add_days(since, days));
-        let days_late = am
-            .filed_on
-            .map(|f| days_between(due, f))
-            .filter(|d| *d > 0);
+        let days_late = am.filed_on.map(|f| days_between(due, f)).filter(|d| *d > 0);
         match (am.filed_on, days_late) {
             (Some(f), Some(n)) => cx.diag(
                 Diagnostic::warning(
@@ -452,16 +474,14 @@ fn refund_limit(
     let due = late.return_due_date.value.0;
     let deemed = late.prepaid_tax_deemed_paid.value;
     let year = cx.year();
-    let deemed_paid =
-        Date::new(year.saturating_add(1), deemed.month, deemed.day).unwrap_or(due);
+    let deemed_paid = Date::new(year.saturating_add(1), deemed.month, deemed.day).unwrap_or(due);
     // 9-8 g: a return filed early counts as filed on the last day prescribed for it, April 15
     // after the year (54A:8-1 a), without any extension; a due date the Division moved past a
     // weekend (9-11 c) makes the filing timely, not later.
-    let filed = cx
-        .a
-        .filing
-        .filed_on
-        .map_or(deemed_paid, |d| d.max(deemed_paid));
+    let filed =
+        cx.a.filing
+            .filed_on
+            .map_or(deemed_paid, |d| d.max(deemed_paid));
     let paid = [
         Paid {
             amount: payments,
@@ -491,7 +511,10 @@ fn refund_limit(
         .map(|r| {
             next_business_day(
                 late,
-                add_months(r.due, u32::from(late.federal_change_refund_years.value) * 12),
+                add_months(
+                    r.due,
+                    u32::from(late.federal_change_refund_years.value) * 12,
+                ),
             )
         })
         .max();
@@ -545,7 +568,11 @@ fn refund_limit(
         )
     };
     let mut allowed = claimed.min(cap);
-    let mut words = format!("{rule}: {} of the {} can be refunded.", fmt_money(allowed), fmt_money(claimed));
+    let mut words = format!(
+        "{rule}: {} of the {} can be refunded.",
+        fmt_money(allowed),
+        fmt_money(claimed)
+    );
     if allowed < claimed
         && let Some(c_last) = federal_change_last_day
         && claim <= c_last
@@ -669,14 +696,21 @@ fn interest_estimate(cx: &Ctx, am: &Amendment, balance: Decimal) -> Option<Inter
         } else {
             ""
         },
-        if run_words.is_empty() { "none".to_owned() } else { run_words.join(", ") },
+        if run_words.is_empty() {
+            "none".to_owned()
+        } else {
+            run_words.join(", ")
+        },
         fmt_money(amount)
     );
     if !notes.is_empty() {
         cx.diag(
             Diagnostic::warning(
                 "amend-interest-uncertain",
-                format!("The interest estimate on the amended return uses uncertain figures: {}", notes.join(" ")),
+                format!(
+                    "The interest estimate on the amended return uses uncertain figures: {}",
+                    notes.join(" ")
+                ),
             )
             .at("amends.filed_on")
             .cite("N.J.S.A. 54A:9-5"),

@@ -379,7 +379,12 @@ impl App {
         self.lock = None;
         self.doc = Document::recovered(amended, None, &format!("{stem} amended"));
         self.ui_state = self.ui_state.fresh();
-        if let Some(i) = self.interview.screens.iter().position(|s| s.id == "amended") {
+        if let Some(i) = self
+            .interview
+            .screens
+            .iter()
+            .position(|s| s.id == "amended")
+        {
             self.ui_state.screen = i;
         }
         self.ui_state.message = Some((

@@ -131,7 +131,9 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         if !own
             && ui
                 .button("Edit this explanation")
-                .on_hover_text("Copies the explanation into the answer above, where you can change it")
+                .on_hover_text(
+                    "Copies the explanation into the answer above, where you can change it",
+                )
                 .clicked()
         {
             cx.send(Command::Set {
