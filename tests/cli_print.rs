@@ -437,3 +437,36 @@ fn the_handoff_sheet_lists_the_deposit_account_after_the_refund_in_every_format(
     let o = njtax(&["handoff", &example("ny-commuter-coj.ron")]);
     assert!(!stdout(&o).contains("Direct deposit"));
 }
+
+/// The amended draft of issue 19's return A (`tests/fixtures/amended/a-corrected-w2-amended.ron`,
+/// written by tests/pdf.rs from the filed draft).
+fn amended_draft() -> String {
+    format!(
+        "{}/tests/fixtures/amended/a-corrected-w2-amended.ron",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// `njtax pdf` of an amended draft prints the NJ-1040X's columns and the explanation of changes
+/// the engine writes from the comparison with the filed draft.
+#[test]
+fn pdf_of_an_amended_draft_prints_the_nj_1040x_and_its_explanation_of_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("amended.pdf");
+    let o = njtax(&["pdf", &amended_draft(), "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let t = Command::new("pdftotext")
+        .args(["-layout", out.to_str().unwrap(), "-"])
+        .output()
+        .expect("pdftotext must be installed (apt-get install poppler-utils)");
+    let text = String::from_utf8(t.stdout).unwrap();
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Amended 2025 return: Form NJ-1040X"),
+        "{flat}"
+    );
+    assert!(flat.contains("Line Label A As originally reported B Net change C Correct amount"));
+    assert!(flat.contains("$1,327.00 $187.00 $1,514.00"));
+    assert!(flat.contains("Additional tax due with the amended return: $187.00"));
+    assert!(flat.contains("W-2 #1 (Raritan Valley Foods Inc): state wages 52,000.00 to 55,400.00"));
+}

@@ -1,5 +1,6 @@
 //! What the printed return says, in order: for each return of the draft its header (names, SSNs,
-//! address, filing status, period), the result, every line, the signatures, the messages, every
+//! address, filing status, period), the result, every line, the signatures, the amended-return
+//! section when the draft amends a filed return ([`crate::amended`]), the messages, every
 //! schedule and worksheet it used, and each line's explanation; then the hand-off sheet.
 
 use njtax_engine::Explanation;
@@ -70,11 +71,13 @@ fn names(a: &Answers, r: &ComputedReturn) -> String {
         .join(" and ")
 }
 
-/// Lay out the whole document.
+/// Lay out the whole document. `changes` is the amended return's explanation of changes
+/// (`njtax_engine::amend::explanation_of_changes`; empty when the draft amends nothing).
 pub fn lay_out(
     layout: &mut Layout<'_>,
     a: &Answers,
     set: &ReturnSet,
+    changes: &str,
     handoff: Option<&Handoff>,
     opts: &PrintOptions,
 ) {
@@ -84,6 +87,9 @@ pub fn lay_out(
             layout.new_page();
         }
         front(layout, a, set, r, i == 0, opts);
+        if let Some(x) = &r.amended {
+            crate::amended::section(layout, r, x, changes);
+        }
         messages(layout, r);
         schedules(layout, r);
         explanations(layout, r);
