@@ -470,3 +470,61 @@ fn pdf_of_an_amended_draft_prints_the_nj_1040x_and_its_explanation_of_changes() 
     assert!(flat.contains("Additional tax due with the amended return: $187.00"));
     assert!(flat.contains("W-2 #1 (Raritan Valley Foods Inc): state wages 52,000.00 to 55,400.00"));
 }
+
+/// `njtax handoff` of an amended draft says first that the online service takes no amended
+/// returns and where the amended return is mailed, in every format; a filed draft's sheet does
+/// not.
+#[test]
+fn handoff_of_an_amended_draft_says_to_mail_it_and_where_in_every_format() {
+    const ADDRESS: &str = "State of New Jersey, Division of Taxation, Revenue Processing Center, PO Box 664, Trenton, NJ 08646-0664";
+    let sheet = |draft: &str, format: &str| {
+        let o = njtax(&["handoff", draft, "--format", format]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let text = sheet(&amended_draft(), "text");
+    let first_note = text.find("Note: ").unwrap();
+    assert!(
+        text[first_note..].starts_with("Note: New Jersey's online filing service does not take amended returns: an amended return is mailed."),
+        "{text}"
+    );
+    assert!(text.contains("Form to file: NJ-1040X 2025."), "{text}");
+    assert!(
+        text.contains(&format!("Note: Mail the amended return to: {ADDRESS}")),
+        "{text}"
+    );
+    assert!(text.contains("Note: Uncertain: The mailing address for amended returns is from the 2023 NJ-1040X instructions (a third-party copy)"), "{text}");
+    let csv = sheet(&amended_draft(), "csv");
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        rows[1],
+        "Amended return,Form to file by mail (not online),NJ-1040X 2025,,no"
+    );
+    assert_eq!(
+        rows[2],
+        format!(
+            "Amended return,Mail the amended return to,\"{ADDRESS}\",uncertain: check the year's instructions,no"
+        )
+    );
+    let json: serde_json::Value = serde_json::from_str(&sheet(&amended_draft(), "json")).unwrap();
+    assert_eq!(json["amended"]["mail_to"], ADDRESS);
+    assert_eq!(json["amended"]["form"], "NJ-1040X 2025");
+    assert!(
+        json["amended"]["uncertain"]
+            .as_str()
+            .unwrap()
+            .contains("2023 NJ-1040X")
+    );
+    // The filed draft's sheet is for the online service: no mailing.
+    let original = format!(
+        "{}/tests/fixtures/amended/a-corrected-w2-original.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = sheet(&original, "text");
+    assert!(
+        !text.contains("amended") && !text.contains("PO Box 664"),
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&sheet(&original, "json")).unwrap();
+    assert!(json["amended"].is_null());
+}

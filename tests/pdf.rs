@@ -526,6 +526,50 @@ fn an_amended_drafts_pdf_shows_the_nj_1040x_with_its_three_columns_and_the_addit
     assert!(!after.contains("Reporting the federal change"));
 }
 
+/// The filed draft itself prints no amended section, and its hand-off sheet is for the online
+/// service; the amended draft's hand-off sheet says the amended return is mailed, and where.
+#[test]
+fn only_an_amended_draft_has_the_amended_section_and_its_sheet_says_to_mail_it() {
+    let original = common::load_answers("../tests/fixtures/amended", "a-corrected-w2-original.ron");
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let set = njtax_engine::compute::compute_set(&original, &book).unwrap();
+    assert!(set.returns[0].amended.is_none());
+    let (text, _) = pdf_text(&original, &set, &PrintOptions::default());
+    for s in [
+        "NJ-1040X",
+        "Amended 2025 return",
+        "A As originally reported",
+        "Explanation of changes",
+        "Mail the amended return",
+    ] {
+        assert!(!text.contains(s), "{s} on the original's printout");
+    }
+    assert!(text.contains("Type the amounts; compare the ones marked"));
+
+    let (_, text) = amended_pdf_text(&amended_a());
+    let sheet = flat(
+        &text[text
+            .find("Hand-off sheet for New Jersey's online filing service")
+            .expect("the sheet")..],
+    );
+    assert!(
+        sheet.contains("New Jersey's online filing service does not take amended returns: an amended return is mailed."),
+        "{sheet}"
+    );
+    assert!(sheet.contains("Form to file: NJ-1040X 2025."), "{sheet}");
+    assert!(
+        sheet.contains("Mail the amended return to: State of New Jersey, Division of Taxation, Revenue Processing Center, PO Box 664, Trenton, NJ 08646-0664"),
+        "{sheet}"
+    );
+    assert!(sheet.contains("Uncertain: The mailing address for amended returns is from the 2023 NJ-1040X instructions (a third-party copy)"), "{sheet}");
+    assert!(
+        !sheet.contains("Type the amounts; compare the ones marked"),
+        "{sheet}"
+    );
+    // Said once on the sheet (not again among its notes).
+    assert_eq!(sheet.matches("PO Box 664").count(), 1, "{sheet}");
+}
+
 /// `tests/fixtures/amended/a-corrected-w2-amended.ron` is [`amended_a`] written as a draft (the
 /// CLI's tests print it): it parses, and its answers are the ones built here. Written again with
 /// `NJTAX_WRITE_FIXTURES=1`.

@@ -800,14 +800,47 @@ fn explanations(layout: &mut Layout<'_>, r: &ComputedReturn) {
 /// The hand-off sheet.
 fn handoff_sheet(layout: &mut Layout<'_>, h: &Handoff) {
     layout.heading(&h.title, 14.0, 0, 80.0);
-    layout.paragraph(
-        &format!("{}: the figures of the {} in the order the service asks for them. Type the amounts; compare the ones marked \"check\", which the service works out itself.", h.service, h.form),
-        BODY,
-        Face::Regular,
-        Ink::Black,
-        0.0,
-    );
-    for n in &h.notes {
+    // An amended return is mailed: said first, in bold, with the address; its notes not again.
+    let amended_notes = h
+        .amended
+        .as_ref()
+        .map(crate::handoff::MailAmended::notes)
+        .unwrap_or_default();
+    if let Some(m) = &h.amended {
+        layout.paragraph(
+            &format!("{} Form to file: {}.", m.words, m.form),
+            BODY,
+            Face::Bold,
+            Ink::Black,
+            0.0,
+        );
+        layout.paragraph(
+            &format!("Mail the amended return to: {}", m.mail_to),
+            BODY,
+            Face::Bold,
+            Ink::Black,
+            0.0,
+        );
+        if let Some(u) = &m.uncertain {
+            layout.paragraph(
+                &format!("Uncertain: {u}"),
+                SMALL,
+                Face::Regular,
+                Ink::Grey(50),
+                0.0,
+            );
+        }
+        layout.paragraph(&m.figures, BODY, Face::Regular, Ink::Black, 0.0);
+    } else {
+        layout.paragraph(
+            &format!("{}: the figures of the {} in the order the service asks for them. Type the amounts; compare the ones marked \"check\", which the service works out itself.", h.service, h.form),
+            BODY,
+            Face::Regular,
+            Ink::Black,
+            0.0,
+        );
+    }
+    for n in h.notes.iter().filter(|n| !amended_notes.contains(n)) {
         layout.paragraph(n, SMALL, Face::Regular, Ink::Grey(50), 0.0);
     }
     for (i, s) in h.steps.iter().enumerate() {
