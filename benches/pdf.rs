@@ -32,13 +32,13 @@ fn bench(c: &mut Criterion) {
         c.bench_function(&format!("pdf/{name}/compute_and_print"), |b| {
             b.iter(|| {
                 let set = compute_set(black_box(&answers), &book).unwrap();
-                black_box(return_pdf(&answers, &set, &opts).unwrap())
+                black_box(return_pdf(&answers, &set, "", &opts).unwrap())
             });
         });
         c.bench_function(&format!("pdf/{name}/lay_out"), |b| {
-            b.iter(|| black_box(lay_out(&fonts, &answers, black_box(&set), &opts).unwrap()));
+            b.iter(|| black_box(lay_out(&fonts, &answers, black_box(&set), "", &opts).unwrap()));
         });
-        let out = lay_out(&fonts, &answers, &set, &opts).unwrap();
+        let out = lay_out(&fonts, &answers, &set, "", &opts).unwrap();
         c.bench_function(&format!("pdf/{name}/write_pdf"), |b| {
             b.iter(|| {
                 black_box(

@@ -437,3 +437,94 @@ fn the_handoff_sheet_lists_the_deposit_account_after_the_refund_in_every_format(
     let o = njtax(&["handoff", &example("ny-commuter-coj.ron")]);
     assert!(!stdout(&o).contains("Direct deposit"));
 }
+
+/// The amended draft of issue 19's return A (`tests/fixtures/amended/a-corrected-w2-amended.ron`,
+/// written by tests/pdf.rs from the filed draft).
+fn amended_draft() -> String {
+    format!(
+        "{}/tests/fixtures/amended/a-corrected-w2-amended.ron",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// `njtax pdf` of an amended draft prints the NJ-1040X's columns and the explanation of changes
+/// the engine writes from the comparison with the filed draft.
+#[test]
+fn pdf_of_an_amended_draft_prints_the_nj_1040x_and_its_explanation_of_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("amended.pdf");
+    let o = njtax(&["pdf", &amended_draft(), "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let t = Command::new("pdftotext")
+        .args(["-layout", out.to_str().unwrap(), "-"])
+        .output()
+        .expect("pdftotext must be installed (apt-get install poppler-utils)");
+    let text = String::from_utf8(t.stdout).unwrap();
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Amended 2025 return: Form NJ-1040X"),
+        "{flat}"
+    );
+    assert!(flat.contains("Line Label A As originally reported B Net change C Correct amount"));
+    assert!(flat.contains("$1,327.00 $187.00 $1,514.00"));
+    assert!(flat.contains("Additional tax due with the amended return: $187.00"));
+    assert!(flat.contains("W-2 #1 (Raritan Valley Foods Inc): state wages 52,000.00 to 55,400.00"));
+}
+
+/// `njtax handoff` of an amended draft says first that the online service takes no amended
+/// returns and where the amended return is mailed, in every format; a filed draft's sheet does
+/// not.
+#[test]
+fn handoff_of_an_amended_draft_says_to_mail_it_and_where_in_every_format() {
+    const ADDRESS: &str = "State of New Jersey, Division of Taxation, Revenue Processing Center, PO Box 664, Trenton, NJ 08646-0664";
+    let sheet = |draft: &str, format: &str| {
+        let o = njtax(&["handoff", draft, "--format", format]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let text = sheet(&amended_draft(), "text");
+    let first_note = text.find("Note: ").unwrap();
+    assert!(
+        text[first_note..].starts_with("Note: New Jersey's online filing service does not take amended returns: an amended return is mailed."),
+        "{text}"
+    );
+    assert!(text.contains("Form to file: NJ-1040X 2025."), "{text}");
+    assert!(
+        text.contains(&format!("Note: Mail the amended return to: {ADDRESS}")),
+        "{text}"
+    );
+    assert!(text.contains("Note: Uncertain: The mailing address for amended returns is from the 2023 NJ-1040X instructions (a third-party copy)"), "{text}");
+    let csv = sheet(&amended_draft(), "csv");
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        rows[1],
+        "Amended return,Form to file by mail (not online),NJ-1040X 2025,,no"
+    );
+    assert_eq!(
+        rows[2],
+        format!(
+            "Amended return,Mail the amended return to,\"{ADDRESS}\",uncertain: check the year's instructions,no"
+        )
+    );
+    let json: serde_json::Value = serde_json::from_str(&sheet(&amended_draft(), "json")).unwrap();
+    assert_eq!(json["amended"]["mail_to"], ADDRESS);
+    assert_eq!(json["amended"]["form"], "NJ-1040X 2025");
+    assert!(
+        json["amended"]["uncertain"]
+            .as_str()
+            .unwrap()
+            .contains("2023 NJ-1040X")
+    );
+    // The filed draft's sheet is for the online service: no mailing.
+    let original = format!(
+        "{}/tests/fixtures/amended/a-corrected-w2-original.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = sheet(&original, "text");
+    assert!(
+        !text.contains("amended") && !text.contains("PO Box 664"),
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&sheet(&original, "json")).unwrap();
+    assert!(json["amended"].is_null());
+}

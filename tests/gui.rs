@@ -1494,9 +1494,13 @@ fn print_to_pdf_in_the_file_menu_writes_the_pdf_at_the_chosen_path() {
     assert!(bytes.starts_with(b"%PDF-"), "a PDF file");
     // The same bytes as the printing crate makes from the same answers.
     let a = h.state().doc.answers().clone();
-    let expected =
-        njtax_print::return_pdf(&a, &computed_set(&a), &njtax_print::PrintOptions::default())
-            .unwrap();
+    let expected = njtax_print::return_pdf(
+        &a,
+        &computed_set(&a),
+        "",
+        &njtax_print::PrintOptions::default(),
+    )
+    .unwrap();
     assert_eq!(bytes.len(), expected.len());
     let (msg, is_error) = status(&h);
     assert!(!is_error, "{msg}");

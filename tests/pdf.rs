@@ -28,7 +28,7 @@ fn poppler(tool: &str, args: &[&str]) -> String {
 
 /// Write the PDF of `answers` and read its text back (`-layout` keeps a row on one line).
 fn pdf_text(answers: &Answers, set: &ReturnSet, opts: &PrintOptions) -> (String, String) {
-    let pdf = return_pdf(answers, set, opts).unwrap();
+    let pdf = return_pdf(answers, set, "", opts).unwrap();
     assert!(pdf.starts_with(b"%PDF-"), "a PDF file");
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("return.pdf");
@@ -189,7 +189,7 @@ fn a_reviewers_copy_shows_only_the_last_four_digits_of_each_ssn() {
 #[test]
 fn the_pdf_has_the_returns_title_and_an_outline_of_its_sections() {
     let (a, set) = load("", "ny-commuter-coj.ron");
-    let pdf = return_pdf(&a, &set, &PrintOptions::default()).unwrap();
+    let pdf = return_pdf(&a, &set, "", &PrintOptions::default()).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("r.pdf");
     std::fs::write(&path, &pdf).unwrap();
@@ -203,7 +203,10 @@ fn the_pdf_has_the_returns_title_and_an_outline_of_its_sections() {
         "{info}"
     );
     // Same answers, same bytes: printing is deterministic (no clock, no random id).
-    assert_eq!(pdf, return_pdf(&a, &set, &PrintOptions::default()).unwrap());
+    assert_eq!(
+        pdf,
+        return_pdf(&a, &set, "", &PrintOptions::default()).unwrap()
+    );
 }
 
 #[test]
@@ -212,7 +215,7 @@ fn the_pdf_is_tagged_so_screen_readers_read_headings_lines_and_tables_in_order()
     a.taxpayer.name.clear(); // an error: the draft mark is printed
     let book = njtax_engine::ParamBook::load().unwrap();
     let set = njtax_engine::compute::compute_set(&a, &book).unwrap();
-    let pdf = return_pdf(&a, &set, &PrintOptions::default()).unwrap();
+    let pdf = return_pdf(&a, &set, "", &PrintOptions::default()).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tagged.pdf");
     std::fs::write(&path, &pdf).unwrap();
@@ -350,4 +353,271 @@ fn a_final_years_return_has_neither_the_provisional_notice_nor_the_mark() {
         assert!(!text.contains("Provisional tax year"), "{file}");
         assert!(!text.contains("Provisional figures used"), "{file}");
     }
+}
+
+/// The amended draft of issue 19's return A, made as "Amend this return" makes it from the filed
+/// draft (`tests/fixtures/amended/a-corrected-w2-original.ron`): a W-2c raised the state wages
+/// from 52,000.00 to 55,400.00 (and the federal AGI and earned income with them); amended because
+/// of a corrected statement, filed 2026-11-16. Hand-worked in docs/worked-amended-returns.md: tax
+/// 1,327 -> 1,514, the original refund of 73 already paid, so 187.00 more to pay, and 8 months of
+/// interest at 10% a year, 12.47.
+pub fn amended_a() -> Answers {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/amended/a-corrected-w2-original.ron");
+    let original = njtax_engine::parse_draft(&std::fs::read_to_string(path).unwrap())
+        .unwrap()
+        .answers;
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let set = njtax_engine::compute::compute_set(&original, &book).unwrap();
+    let mut a = njtax_engine::amend::start_amendment(&original, &set);
+    a.income.w2s[0].state_wages = common::dec("55400.00");
+    a.federal.agi = common::dec("55400");
+    a.federal.earned_income = common::dec("55400");
+    let am = a.amends.as_mut().unwrap();
+    am.reasons = vec![njtax_engine::answers::AmendReason::CorrectedStatement];
+    am.filed_on = Some(njtax_engine::answers::Date::new(2026, 11, 16).unwrap());
+    a
+}
+
+/// The PDF's text of an amended draft, with the engine's explanation of changes (as `njtax pdf`
+/// and the app print it).
+fn amended_pdf_text(a: &Answers) -> (ReturnSet, String) {
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let set = njtax_engine::compute::compute_set(a, &book).unwrap();
+    let p = book.supported(a.tax_year).unwrap();
+    let changes = njtax_engine::amend::explanation_of_changes(a, &set, &p);
+    assert!(!changes.is_empty());
+    let pdf = return_pdf(a, &set, &changes, &PrintOptions::default()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("amended.pdf");
+    std::fs::write(&path, &pdf).unwrap();
+    let text = poppler("pdftotext", &["-layout", path.to_str().unwrap(), "-"]);
+    (set, text)
+}
+
+/// The row of `text` that starts with the line id `id` after `from`, white space made single.
+fn row_after(text: &str, from: usize, id: &str) -> String {
+    text[from..]
+        .lines()
+        .map(flat)
+        .find(|r| r.starts_with(&format!("{id} ")))
+        .unwrap_or_else(|| panic!("no row {id} after the amended table's header"))
+}
+
+/// An amended draft's PDF keeps the corrected return's pages (column C) and adds the amended
+/// return: the NJ-1040X with the year, the three columns of every line, the result after the
+/// original's refund, the interest estimate marked as one, the reasons and the explanation of
+/// changes naming the W-2's state wages.
+#[test]
+fn an_amended_drafts_pdf_shows_the_nj_1040x_with_its_three_columns_and_the_additional_tax() {
+    let a = amended_a();
+    let (set, text) = amended_pdf_text(&a);
+    let r = &set.returns[0];
+    let x = r.amended.as_ref().unwrap();
+    // The return's own lines are still printed first, with the corrected values (column C).
+    let missing = missing_lines(&text, &set);
+    assert!(missing.is_empty(), "not printed:\n{}", missing.join("\n"));
+    let heading = text
+        .find("Amended 2025 return: Form NJ-1040X")
+        .expect("the amended section names the NJ-1040X and the year");
+    assert!(
+        text.find("Explanations: why each line has its value")
+            .unwrap()
+            > heading,
+        "the amended section follows the return's lines"
+    );
+    assert!(
+        flat(&text).contains("File Form NJ-1040X to amend the 2025 NJ-1040 as originally filed.")
+    );
+    // The three column headings on one row.
+    let header = text[heading..]
+        .lines()
+        .map(flat)
+        .find(|r| r.contains("B Net change"))
+        .expect("the columns' header row");
+    assert_eq!(
+        header,
+        "Line Label A As originally reported B Net change C Correct amount"
+    );
+    let table = heading + text[heading..].find("B Net change").unwrap();
+    // Wages and tax: A, B, C.
+    // Wages and tax: A, B, C on the row of the line's id (a long label wraps under it).
+    let wages = x.row(Key::Wages).unwrap();
+    let wages_row = row_after(&text, table, &wages.id);
+    assert!(
+        wages_row.starts_with(&format!("{} Wages", wages.id))
+            && wages_row.ends_with("$52,000.00 $3,400.00 $55,400.00"),
+        "{wages_row}"
+    );
+    let tax = x.row(Key::Tax).unwrap();
+    let tax_row = row_after(&text, table, &tax.id);
+    assert!(
+        tax_row.ends_with("$1,327.00 $187.00 $1,514.00"),
+        "{tax_row}"
+    );
+    // The original overpayment goes to zero: its change is negative.
+    let over = x.row(Key::Overpayment).unwrap();
+    assert!(row_after(&text, table, &over.id).ends_with("$73.00 -$73.00 $0.00"));
+    // Every row of the table is printed, in order.
+    let mut at = table;
+    for row in &x.rows {
+        let found = text[at..]
+            .lines()
+            .position(|l| flat(l).starts_with(&format!("{} ", row.id)))
+            .unwrap_or_else(|| panic!("row {} missing", row.id));
+        at += text[at..]
+            .lines()
+            .take(found + 1)
+            .map(|l| l.len() + 1)
+            .sum::<usize>();
+    }
+    // The result.
+    let after = flat(&text[table..]);
+    for want in [
+        "Total payments and credits (line 55, column C) $1,400.00",
+        "Tax paid with the original return or after it $0.00",
+        "already refunded, credited forward or given to funds $73.00",
+        "Total tax due (line 54, column C) $1,514.00",
+        "Additional tax due with the amended return: $187.00",
+    ] {
+        let want = want
+            .replace(
+                "line 55",
+                &format!("line {}", x.row(Key::TotalPayments).unwrap().id),
+            )
+            .replace(
+                "line 54",
+                &format!("line {}", x.row(Key::TotalTaxDue).unwrap().id),
+            );
+        assert!(after.contains(&want), "{want} missing:\n{after}");
+    }
+    // The interest, labelled as an estimate, with its words.
+    assert!(
+        after.contains("Interest on the additional tax: Estimate"),
+        "{after}"
+    );
+    assert!(
+        after.contains("Estimate of the interest from 2026-04-15 to 2026-11-16 (8 month(s) or part of a month) $12.47"),
+        "{after}"
+    );
+    let words = flat(&x.interest.as_ref().unwrap().words);
+    assert!(words.starts_with("Estimate only:"));
+    assert!(after.contains(&words), "the estimate's words:\n{after}");
+    // The reasons and the explanation of changes, which names the W-2's state wages.
+    assert!(
+        after.contains("Reasons for amending • A corrected or missing W-2 or 1099"),
+        "{after}"
+    );
+    let explanation = after
+        .split("Explanation of changes ")
+        .nth(1)
+        .expect("the explanation of changes");
+    assert!(
+        explanation.starts_with("Amended because: A corrected or missing W-2 or 1099."),
+        "{explanation}"
+    );
+    assert!(
+        explanation
+            .contains("W-2 #1 (Raritan Valley Foods Inc): state wages 52,000.00 to 55,400.00"),
+        "{explanation}"
+    );
+    // No refund: no refund time limit; a W-2c is no federal change.
+    assert!(!after.contains("Time limit on the refund"));
+    assert!(!after.contains("Reporting the federal change"));
+}
+
+/// The filed draft itself prints no amended section, and its hand-off sheet is for the online
+/// service; the amended draft's hand-off sheet says the amended return is mailed, and where.
+#[test]
+fn only_an_amended_draft_has_the_amended_section_and_its_sheet_says_to_mail_it() {
+    let original = common::load_answers("../tests/fixtures/amended", "a-corrected-w2-original.ron");
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let set = njtax_engine::compute::compute_set(&original, &book).unwrap();
+    assert!(set.returns[0].amended.is_none());
+    let (text, _) = pdf_text(&original, &set, &PrintOptions::default());
+    for s in [
+        "NJ-1040X",
+        "Amended 2025 return",
+        "A As originally reported",
+        "Explanation of changes",
+        "Mail the amended return",
+    ] {
+        assert!(!text.contains(s), "{s} on the original's printout");
+    }
+    assert!(text.contains("Type the amounts; compare the ones marked"));
+
+    let (_, text) = amended_pdf_text(&amended_a());
+    let sheet = flat(
+        &text[text
+            .find("Hand-off sheet for New Jersey's online filing service")
+            .expect("the sheet")..],
+    );
+    assert!(
+        sheet.contains("New Jersey's online filing service does not take amended returns: an amended return is mailed."),
+        "{sheet}"
+    );
+    assert!(sheet.contains("Form to file: NJ-1040X 2025."), "{sheet}");
+    assert!(
+        sheet.contains("Mail the amended return to: State of New Jersey, Division of Taxation, Revenue Processing Center, PO Box 664, Trenton, NJ 08646-0664"),
+        "{sheet}"
+    );
+    assert!(sheet.contains("Uncertain: The mailing address for amended returns is from the 2023 NJ-1040X instructions (a third-party copy)"), "{sheet}");
+    assert!(
+        !sheet.contains("Type the amounts; compare the ones marked"),
+        "{sheet}"
+    );
+    // Said once on the sheet (not again among its notes).
+    assert_eq!(sheet.matches("PO Box 664").count(), 1, "{sheet}");
+}
+
+/// `tests/fixtures/amended/a-corrected-w2-amended.ron` is [`amended_a`] written as a draft (the
+/// CLI's tests print it): it parses, and its answers are the ones built here. Written again with
+/// `NJTAX_WRITE_FIXTURES=1`.
+#[test]
+fn the_amended_fixture_is_the_draft_amend_this_return_makes() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/amended/a-corrected-w2-amended.ron");
+    let built = njtax_engine::Draft {
+        format_version: njtax_engine::draft::FORMAT_VERSION,
+        answers: amended_a(),
+    };
+    if std::env::var_os("NJTAX_WRITE_FIXTURES").is_some() {
+        let text = format!(
+            "// Amended return A (issue 19): a-corrected-w2-original.ron amended after a W-2c raised the\n// state wages to 55,400.00, filed 2026-11-16. Written by tests/pdf.rs\n// (the_amended_fixture_is_the_draft_amend_this_return_makes, NJTAX_WRITE_FIXTURES=1).\n{}\n",
+            njtax_engine::draft::draft_to_string(&built).unwrap()
+        );
+        std::fs::write(&path, text).unwrap();
+    }
+    let text = std::fs::read_to_string(&path).unwrap();
+    let parsed = njtax_engine::parse_draft(&text).unwrap();
+    assert_eq!(parsed, built);
+}
+
+/// A part-year resident's amended draft amends both returns: the NJ-1040 on the NJ-1040X, and
+/// the NJ-1040NR filed again marked AMENDED across the top (New Jersey has no separate amended
+/// nonresident form).
+#[test]
+fn an_amended_part_year_draft_prints_the_nj_1040x_and_the_nj_1040nr_marked_amended() {
+    let (original, set) = load("residency", "01-single-moved-in-from-ny-1-july-2024.ron");
+    let a = njtax_engine::amend::start_amendment(&original, &set);
+    let (set, text) = amended_pdf_text(&a);
+    assert_eq!(set.returns.len(), 2);
+    let body = flat(&text);
+    let x = body
+        .find("Amended 2024 return: Form NJ-1040X")
+        .expect("the NJ-1040X");
+    let nr = body
+        .find("Amended 2024 return: the NJ-1040NR filed again, marked AMENDED across the top")
+        .expect("the NJ-1040NR marked amended");
+    assert!(x < nr, "in the returns' order");
+    assert!(body.contains("write AMENDED across the top of its first page"));
+    // Nothing changed: every change is zero, and the explanation says so for each return.
+    assert!(
+        body.contains("NJ-1040: No line of the NJ-1040 changes."),
+        "{body}"
+    );
+    assert!(
+        body.contains("NJ-1040NR: No line of the NJ-1040NR changes."),
+        "{body}"
+    );
 }

@@ -23,8 +23,8 @@ use njtax::cli::text::{
     render_plan_and_late, render_set_text, truncate, truncate_left,
 };
 use njtax::cli::{
-    Unreadable, filer_name, load_and_compute, load_and_compute_values, load_answers_and_compute,
-    load_draft, return_title,
+    Unreadable, explanation_of_changes, filer_name, load_and_compute, load_and_compute_values,
+    load_answers_and_compute, load_draft, return_title,
 };
 
 /// New Jersey Gross Income Tax (NJ-1040) from a draft file.
@@ -396,8 +396,9 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
             mask_ssns,
         } => {
             let (answers, set) = load_answers_and_compute(&draft, book)?;
+            let changes = explanation_of_changes(&draft, &answers, &set, book)?;
             let opts = njtax_print::PrintOptions { mask_ssns };
-            let pdf = njtax_print::return_pdf(&answers, &set, &opts)
+            let pdf = njtax_print::return_pdf(&answers, &set, &changes, &opts)
                 .map_err(|e| Unreadable(format!("{}: {e}", draft.display())))?;
             write_output(&out, std::slice::from_ref(&draft), force, &pdf)?;
             if set.returns.iter().any(|r| r.has_errors()) {

@@ -55,6 +55,26 @@ pub fn load_and_compute_values(path: &Path, book: &ParamBook) -> Result<ReturnSe
     ))
 }
 
+/// The explanation of changes of an amended draft, for its printout (the engine's
+/// `amend::explanation_of_changes`: the filer's own, or written from the comparison with the
+/// original draft); empty when the draft amends nothing. `path` names the draft in the error.
+pub fn explanation_of_changes(
+    path: &Path,
+    answers: &njtax_engine::Answers,
+    set: &ReturnSet,
+    book: &ParamBook,
+) -> Result<String, Unreadable> {
+    if answers.amends.is_none() {
+        return Ok(String::new());
+    }
+    let p = book
+        .supported(answers.tax_year)
+        .map_err(|e| Unreadable(format!("{}: {e}", path.display())))?;
+    Ok(njtax_engine::amend::explanation_of_changes(
+        answers, set, &p,
+    ))
+}
+
 /// The draft's answers and its computed returns (the printout needs both).
 pub fn load_answers_and_compute(
     path: &Path,

@@ -1,6 +1,7 @@
 //! Amended returns (issue 19): three returns worked by hand from the statute by a checker who
 //! did not run the engine (docs/worked-amended-returns.md), and the edges of the time limits
 //! (54A:8-7 a, 54A:9-8 a, c, g, h) and of the columns.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
 use std::path::PathBuf;
 

@@ -1,5 +1,6 @@
 //! What the printed return says, in order: for each return of the draft its header (names, SSNs,
-//! address, filing status, period), the result, every line, the signatures, the messages, every
+//! address, filing status, period), the result, every line, the signatures, the amended-return
+//! section when the draft amends a filed return ([`crate::amended`]), the messages, every
 //! schedule and worksheet it used, and each line's explanation; then the hand-off sheet.
 
 use njtax_engine::Explanation;
@@ -70,11 +71,13 @@ fn names(a: &Answers, r: &ComputedReturn) -> String {
         .join(" and ")
 }
 
-/// Lay out the whole document.
+/// Lay out the whole document. `changes` is the amended return's explanation of changes
+/// (`njtax_engine::amend::explanation_of_changes`; empty when the draft amends nothing).
 pub fn lay_out(
     layout: &mut Layout<'_>,
     a: &Answers,
     set: &ReturnSet,
+    changes: &str,
     handoff: Option<&Handoff>,
     opts: &PrintOptions,
 ) {
@@ -84,6 +87,9 @@ pub fn lay_out(
             layout.new_page();
         }
         front(layout, a, set, r, i == 0, opts);
+        if let Some(x) = &r.amended {
+            crate::amended::section(layout, r, x, changes);
+        }
         messages(layout, r);
         schedules(layout, r);
         explanations(layout, r);
@@ -794,14 +800,47 @@ fn explanations(layout: &mut Layout<'_>, r: &ComputedReturn) {
 /// The hand-off sheet.
 fn handoff_sheet(layout: &mut Layout<'_>, h: &Handoff) {
     layout.heading(&h.title, 14.0, 0, 80.0);
-    layout.paragraph(
-        &format!("{}: the figures of the {} in the order the service asks for them. Type the amounts; compare the ones marked \"check\", which the service works out itself.", h.service, h.form),
-        BODY,
-        Face::Regular,
-        Ink::Black,
-        0.0,
-    );
-    for n in &h.notes {
+    // An amended return is mailed: said first, in bold, with the address; its notes not again.
+    let amended_notes = h
+        .amended
+        .as_ref()
+        .map(crate::handoff::MailAmended::notes)
+        .unwrap_or_default();
+    if let Some(m) = &h.amended {
+        layout.paragraph(
+            &format!("{} Form to file: {}.", m.words, m.form),
+            BODY,
+            Face::Bold,
+            Ink::Black,
+            0.0,
+        );
+        layout.paragraph(
+            &format!("Mail the amended return to: {}", m.mail_to),
+            BODY,
+            Face::Bold,
+            Ink::Black,
+            0.0,
+        );
+        if let Some(u) = &m.uncertain {
+            layout.paragraph(
+                &format!("Uncertain: {u}"),
+                SMALL,
+                Face::Regular,
+                Ink::Grey(50),
+                0.0,
+            );
+        }
+        layout.paragraph(&m.figures, BODY, Face::Regular, Ink::Black, 0.0);
+    } else {
+        layout.paragraph(
+            &format!("{}: the figures of the {} in the order the service asks for them. Type the amounts; compare the ones marked \"check\", which the service works out itself.", h.service, h.form),
+            BODY,
+            Face::Regular,
+            Ink::Black,
+            0.0,
+        );
+    }
+    for n in h.notes.iter().filter(|n| !amended_notes.contains(n)) {
         layout.paragraph(n, SMALL, Face::Regular, Ink::Grey(50), 0.0);
     }
     for (i, s) in h.steps.iter().enumerate() {

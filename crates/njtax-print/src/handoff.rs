@@ -1,6 +1,8 @@
 //! The hand-off sheet: the figures a filer types into New Jersey's online filing service, in the
 //! order the service asks for them (`forms/handoff/nj-online.ron`, embedded), filled from the
 //! answers and the computed NJ-1040. Printed in the PDF and exported on its own (text, CSV, JSON).
+//! For a draft that amends a filed return the sheet says first that the online service does not
+//! take amended returns and where the amended return is mailed (the definition's `amended`).
 
 use njtax_engine::Key;
 use njtax_engine::answers::{Answers, Owner};
@@ -55,6 +57,19 @@ pub struct StepDef {
     pub items: Vec<ItemDef>,
 }
 
+/// What the sheet says for a draft that amends a filed return (data).
+#[derive(Clone, Debug, Deserialize)]
+pub struct AmendedDef {
+    /// That the service takes no amended returns and the amended return is mailed, in words.
+    pub words: String,
+    /// The mailing address for amended returns.
+    pub mail_to: String,
+    /// Why the address is uncertain (not in the app's sources), shown with it.
+    pub uncertain: Option<String>,
+    /// What the figures of the sheet are, for an amended draft.
+    pub figures: String,
+}
+
 /// The sheet's definition.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(rename = "Handoff")]
@@ -65,6 +80,8 @@ pub struct HandoffDef {
     pub service: String,
     /// Why the order is uncertain, shown on the sheet.
     pub uncertain: Option<String>,
+    /// What the sheet says for an amended draft.
+    pub amended: Option<AmendedDef>,
     /// The steps in order.
     pub steps: Vec<StepDef>,
 }
@@ -108,6 +125,36 @@ pub struct Step {
     pub entries: Vec<Entry>,
 }
 
+/// How an amended return is filed: by mail, not through the online service.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MailAmended {
+    /// That the service takes no amended returns and the return is mailed, in words.
+    pub words: String,
+    /// The form to file (`NJ-1040X`), with the year.
+    pub form: String,
+    /// The mailing address.
+    pub mail_to: String,
+    /// Why the address is uncertain, when it is.
+    pub uncertain: Option<String>,
+    /// What the sheet's figures are, for an amended draft.
+    pub figures: String,
+}
+
+impl MailAmended {
+    /// The notes that say it, first on the sheet (the screen and the text show the notes).
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = vec![
+            format!("{} Form to file: {}.", self.words, self.form),
+            format!("Mail the amended return to: {}", self.mail_to),
+        ];
+        if let Some(u) = &self.uncertain {
+            notes.push(format!("Uncertain: {u}"));
+        }
+        notes.push(self.figures.clone());
+        notes
+    }
+}
+
 /// The filled-in sheet.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Handoff {
@@ -117,7 +164,10 @@ pub struct Handoff {
     pub service: String,
     /// The return it was made from (`NJ-1040 2024`).
     pub form: String,
-    /// Notes: the order's uncertainty, a missing last-year figure, errors on the return.
+    /// For a draft that amends a filed return: it is mailed, and where (also the first notes).
+    pub amended: Option<MailAmended>,
+    /// Notes: for an amended draft that it is mailed and where; the order's uncertainty, a
+    /// missing last-year figure, errors on the return.
     pub notes: Vec<String>,
     /// The steps.
     pub steps: Vec<Step>,
@@ -149,6 +199,10 @@ pub fn handoff(answers: &Answers, set: &ReturnSet, mask_ssns: bool) -> Result<Ha
     let def = definition()?;
     let r = resident_return(set).ok_or(PrintError::NoResident)?;
     let mut notes = Vec::new();
+    let amended = amended_filing(def, answers, r)?;
+    if let Some(m) = &amended {
+        notes.extend(m.notes());
+    }
     if let Some(u) = &def.uncertain {
         notes.push(format!("Uncertain: {u}"));
     }
@@ -188,9 +242,38 @@ pub fn handoff(answers: &Answers, set: &ReturnSet, mask_ssns: bool) -> Result<Ha
         title: def.title.clone(),
         service: def.service.clone(),
         form: format!("{} {}", r.form, r.tax_year),
+        amended,
         notes,
         steps,
     })
+}
+
+/// For a draft that amends a filed return, how the amended return is filed (by mail).
+///
+/// # Errors
+/// [`PrintError::Definition`] when the definition has no `amended` part (a broken build).
+fn amended_filing(
+    def: &HandoffDef,
+    answers: &Answers,
+    r: &ComputedReturn,
+) -> Result<Option<MailAmended>, PrintError> {
+    if answers.amends.is_none() {
+        return Ok(None);
+    }
+    let d = def.amended.as_ref().ok_or_else(|| {
+        PrintError::Definition("nj-online.ron: no `amended` part for an amended draft".to_owned())
+    })?;
+    let form = r
+        .amended
+        .as_ref()
+        .map_or_else(|| r.form.clone(), |x| x.form.clone());
+    Ok(Some(MailAmended {
+        words: d.words.clone(),
+        form: format!("{form} {}", r.tax_year),
+        mail_to: d.mail_to.clone(),
+        uncertain: d.uncertain.clone(),
+        figures: d.figures.clone(),
+    }))
 }
 
 fn entries(
@@ -380,9 +463,28 @@ impl Handoff {
         out
     }
 
-    /// The sheet as CSV: step, label, value, source, check (RFC 4180 quoting).
+    /// The sheet as CSV: step, label, value, source, check (RFC 4180 quoting). An amended
+    /// draft's rows start with the form to file and the mailing address.
     pub fn to_csv(&self) -> String {
         let mut out = String::from("step,label,value,source,check\r\n");
+        if let Some(m) = &self.amended {
+            let source = if m.uncertain.is_some() {
+                "uncertain: check the year's instructions"
+            } else {
+                ""
+            };
+            for (label, value, source) in [
+                ("Form to file by mail (not online)", m.form.as_str(), ""),
+                ("Mail the amended return to", m.mail_to.as_str(), source),
+            ] {
+                let row: Vec<_> = ["Amended return", label, value, source, "no"]
+                    .iter()
+                    .map(|f| csv_field(f))
+                    .collect();
+                out.push_str(&row.join(","));
+                out.push_str("\r\n");
+            }
+        }
         for s in &self.steps {
             for e in &s.entries {
                 let fields = [

@@ -64,53 +64,57 @@ fn assert_inside(fonts: &Fonts, pages: &[njtax_print::layout::Page]) {
 fn all_text_stays_inside_the_margins_and_on_the_page() {
     let fonts = Fonts::load().unwrap();
     for (a, set) in examples() {
-        let out = lay_out(&fonts, &a, &set, &PrintOptions::default()).unwrap();
+        let out = lay_out(&fonts, &a, &set, "", &PrintOptions::default()).unwrap();
         assert_inside(&fonts, &out.pages);
+    }
+}
+
+/// Two texts on the same baseline must not overlap horizontally; texts on different baselines
+/// must be at least most of a line apart when they overlap horizontally.
+fn assert_no_overlap(fonts: &Fonts, pages: &[njtax_print::layout::Page]) {
+    for (n, page) in pages.iter().enumerate() {
+        let texts: Vec<(f32, f32, f32, f32, &str)> = page
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text {
+                    x,
+                    y,
+                    size,
+                    face,
+                    text,
+                    ..
+                } if !text.is_empty() => Some((
+                    *x,
+                    *x + fonts.width(*face, text, *size),
+                    *y,
+                    *size,
+                    text.as_str(),
+                )),
+                _ => None,
+            })
+            .collect();
+        for (i, p) in texts.iter().enumerate() {
+            for q in &texts[i + 1..] {
+                let horizontal = p.0 < q.1 - 0.5 && q.0 < p.1 - 0.5;
+                let vertical = (p.2 - q.2).abs() < p.3.min(q.3) * 0.9;
+                assert!(
+                    !(horizontal && vertical),
+                    "page {n}: \"{}\" overlaps \"{}\"",
+                    p.4,
+                    q.4
+                );
+            }
+        }
     }
 }
 
 #[test]
 fn text_rows_never_overlap_on_a_page() {
-    // Two texts on the same baseline must not overlap horizontally; texts on different
-    // baselines must be at least most of a line apart when they overlap horizontally.
     let fonts = Fonts::load().unwrap();
     for (a, set) in examples() {
-        let out = lay_out(&fonts, &a, &set, &PrintOptions::default()).unwrap();
-        for (n, page) in out.pages.iter().enumerate() {
-            let texts: Vec<(f32, f32, f32, f32, &str)> = page
-                .items
-                .iter()
-                .filter_map(|i| match i {
-                    Item::Text {
-                        x,
-                        y,
-                        size,
-                        face,
-                        text,
-                        ..
-                    } if !text.is_empty() => Some((
-                        *x,
-                        *x + fonts.width(*face, text, *size),
-                        *y,
-                        *size,
-                        text.as_str(),
-                    )),
-                    _ => None,
-                })
-                .collect();
-            for (i, p) in texts.iter().enumerate() {
-                for q in &texts[i + 1..] {
-                    let horizontal = p.0 < q.1 - 0.5 && q.0 < p.1 - 0.5;
-                    let vertical = (p.2 - q.2).abs() < p.3.min(q.3) * 0.9;
-                    assert!(
-                        !(horizontal && vertical),
-                        "page {n}: \"{}\" overlaps \"{}\"",
-                        p.4,
-                        q.4
-                    );
-                }
-            }
-        }
+        let out = lay_out(&fonts, &a, &set, "", &PrintOptions::default()).unwrap();
+        assert_no_overlap(&fonts, &out.pages);
     }
 }
 
@@ -118,7 +122,7 @@ fn text_rows_never_overlap_on_a_page() {
 fn the_mark_is_on_every_page_only_when_the_return_has_errors() {
     let fonts = Fonts::load().unwrap();
     let count_marks = |a: &Answers, set: &ReturnSet| {
-        let out = lay_out(&fonts, a, set, &PrintOptions::default()).unwrap();
+        let out = lay_out(&fonts, a, set, "", &PrintOptions::default()).unwrap();
         let marked = out
             .pages
             .iter()
@@ -143,7 +147,7 @@ fn the_mark_is_on_every_page_only_when_the_return_has_errors() {
 fn the_outline_has_each_return_its_sections_and_the_hand_off_sheet() {
     let fonts = Fonts::load().unwrap();
     let (a, set) = example(include_str!("../../../examples/ny-commuter-coj.ron"));
-    let out = lay_out(&fonts, &a, &set, &PrintOptions::default()).unwrap();
+    let out = lay_out(&fonts, &a, &set, "", &PrintOptions::default()).unwrap();
     let top: Vec<&str> = out
         .bookmarks
         .iter()
@@ -190,10 +194,10 @@ fn odd_names_and_a_very_long_address_still_fit_and_render() {
         "Apartment-building-with-an-extremely-long-name-that-has-no-spaces-at-all-".repeat(6);
     a.address.city = "x ".repeat(300);
     let set = compute_set(&a, &ParamBook::load().unwrap()).unwrap();
-    let out = lay_out(&fonts, &a, &set, &PrintOptions::default()).unwrap();
+    let out = lay_out(&fonts, &a, &set, "", &PrintOptions::default()).unwrap();
     assert_inside(&fonts, &out.pages);
     // Characters the font lacks are drawn as its missing-glyph box; the PDF is still written.
-    let pdf = njtax_print::return_pdf(&a, &set, &PrintOptions::default()).unwrap();
+    let pdf = njtax_print::return_pdf(&a, &set, "", &PrintOptions::default()).unwrap();
     assert!(pdf.starts_with(b"%PDF-"));
 }
 
@@ -251,7 +255,7 @@ fn a_provisional_years_mark_is_in_every_pages_head_and_a_final_years_has_none() 
     let fonts = Fonts::load().unwrap();
     let mut provisional = 0;
     for (a, set) in examples() {
-        let out = lay_out(&fonts, &a, &set, &PrintOptions::default()).unwrap();
+        let out = lay_out(&fonts, &a, &set, "", &PrintOptions::default()).unwrap();
         let mark = njtax_print::document::provisional_mark(&set);
         for (n, page) in out.pages.iter().enumerate() {
             let head = head_texts(page);
@@ -278,7 +282,7 @@ fn a_provisional_years_mark_is_in_every_pages_head_and_a_final_years_has_none() 
     a.taxpayer.name =
         "Keisha Alexandra Montgomery-Barnes de la Fuente y Villanueva-Okafor Richardson".to_owned();
     let set = compute_set(&a, &ParamBook::load().unwrap()).unwrap();
-    let out = lay_out(&fonts, &a, &set, &PrintOptions::default()).unwrap();
+    let out = lay_out(&fonts, &a, &set, "", &PrintOptions::default()).unwrap();
     assert_inside(&fonts, &out.pages);
     let head = head_texts(&out.pages[0]);
     let mark = head
@@ -297,4 +301,96 @@ fn a_provisional_years_mark_is_in_every_pages_head_and_a_final_years_has_none() 
         "the head is too long to share its line"
     );
     assert!(mark.1 < title.1 - SMALL, "the mark moves above a long head");
+}
+
+/// An amended return whose original is given for every line has a table longer than a page: it
+/// flows onto the next page with its header repeated, every row printed once, nothing outside
+/// the margins or overlapping; a long explanation of changes wraps and flows too.
+#[test]
+fn a_long_amended_table_and_explanation_flow_onto_further_pages_without_clipping() {
+    let book = ParamBook::load().unwrap();
+    let (original, set) = example(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../examples/head-of-household-college-two-employers.ron"),
+        )
+        .unwrap(),
+    );
+    let mut a = njtax_engine::amend::start_amendment(&original, &set);
+    let am = a.amends.as_mut().unwrap();
+    am.reasons = vec![njtax_engine::answers::AmendReason::OtherMistake];
+    // Column A typed for every line: each one dollar more than the corrected amount.
+    for r in &set.returns {
+        let o = am.original.iter_mut().find(|o| o.form == r.form).unwrap();
+        o.typed = true;
+        for l in r.lines.iter().filter(|l| !l.is_ratio()) {
+            o.lines.insert(l.key, l.value + rust_decimal::Decimal::ONE);
+        }
+    }
+    let set = compute_set(&a, &book).unwrap();
+    let x = set.returns[0].amended.as_ref().unwrap();
+    assert!(x.rows.len() > 50, "{} rows", x.rows.len());
+    // A word no other text has, to count.
+    let changes = "A Zqxfigure was left out of the original return. ".repeat(400);
+    let fonts = Fonts::load().unwrap();
+    let out = lay_out(&fonts, &a, &set, &changes, &PrintOptions::default()).unwrap();
+    assert_inside(&fonts, &out.pages);
+    assert_no_overlap(&fonts, &out.pages);
+    // The amended table: its header cell names column A; its rows' first cells are the line ids.
+    let cells: Vec<(usize, Role, &str)> = out
+        .pages
+        .iter()
+        .enumerate()
+        .flat_map(|(n, p)| {
+            p.items.iter().filter_map(move |i| match i {
+                Item::Text { role, text, .. } => Some((n, *role, text.as_str())),
+                _ => None,
+            })
+        })
+        .collect();
+    let table = cells
+        .iter()
+        .find_map(|(_, role, text)| match role {
+            Role::Cell { table, row: 0, .. } if *text == "A As originally reported" => Some(*table),
+            _ => None,
+        })
+        .expect("the amended table's header");
+    let ids: Vec<(usize, &str)> = cells
+        .iter()
+        .filter_map(|(n, role, text)| match role {
+            Role::Cell {
+                table: t,
+                row,
+                col: 0,
+            } if *t == table && *row > 0 => Some((*n, *text)),
+            _ => None,
+        })
+        .collect();
+    let want: Vec<&str> = x.rows.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(
+        ids.iter().map(|(_, id)| *id).collect::<Vec<_>>(),
+        want,
+        "every row once, in order"
+    );
+    let (first, last) = (ids[0].0, ids[ids.len() - 1].0);
+    assert!(last > first, "the table flows onto a further page");
+    // The header again at the top of the next page, as page furniture.
+    assert!(cells.iter().any(|(n, role, text)| *n == first + 1
+        && *role == Role::Artifact(Furniture::Repeated)
+        && *text == "B Net change"));
+    // The explanation flows over pages, every word of it printed.
+    let with_word: Vec<usize> = cells
+        .iter()
+        .filter(|(_, _, t)| t.contains("Zqxfigure"))
+        .map(|(n, _, _)| *n)
+        .collect();
+    let printed: usize = cells
+        .iter()
+        .map(|(_, _, t)| t.matches("Zqxfigure").count())
+        .sum();
+    assert!(
+        with_word.last() > with_word.first(),
+        "over more than one page"
+    );
+    assert_eq!(printed, 400);
 }

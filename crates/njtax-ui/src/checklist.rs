@@ -27,6 +27,11 @@ pub struct Filing {
     pub mail_payment: String,
     /// Where an NJ-1040NR is mailed.
     pub mail_nonresident: String,
+    /// Where an amended return (the NJ-1040X, or an NJ-1040NR marked amended) is mailed: the
+    /// online service takes no amended returns.
+    pub mail_amended: String,
+    /// Why the amended returns' address is uncertain (where it was read), when it is.
+    pub mail_amended_uncertain: Option<String>,
     /// Why the addresses are uncertain, when they are.
     pub uncertain: Option<String>,
 }
@@ -208,6 +213,18 @@ mod tests {
             assert!(address.contains("Trenton, NJ 08"), "{address}");
         }
         assert!(f.uncertain.is_some());
+    }
+
+    #[test]
+    fn the_amended_returns_address_is_read_and_marked_uncertain_with_where_it_was_read() {
+        let f = Filing::embedded().unwrap();
+        assert_eq!(
+            f.mail_amended,
+            "State of New Jersey, Division of Taxation, Revenue Processing Center, PO Box 664, Trenton, NJ 08646-0664"
+        );
+        let note = f.mail_amended_uncertain.as_deref().unwrap();
+        assert!(note.contains("2023 NJ-1040X instructions"), "{note}");
+        assert!(note.contains("third-party copy"), "{note}");
     }
 
     /// The checklist of a draft as the app works it out: every return computed, with its

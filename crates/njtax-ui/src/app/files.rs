@@ -353,7 +353,27 @@ impl App {
         let mask_ssns = self.ui_state.print_mask_ssns;
         let bytes = match what {
             Export::Pdf => {
-                njtax_print::return_pdf(answers, &set, &njtax_print::PrintOptions { mask_ssns })
+                // An amended draft's explanation of changes, written by the engine from the
+                // comparison with the original draft (the printout works nothing out).
+                let changes = match answers.amends {
+                    None => Ok(String::new()),
+                    Some(_) => book
+                        .supported(answers.tax_year)
+                        .map(|p| njtax_engine::amend::explanation_of_changes(answers, &set, &p)),
+                };
+                match changes {
+                    Ok(changes) => njtax_print::return_pdf(
+                        answers,
+                        &set,
+                        &changes,
+                        &njtax_print::PrintOptions { mask_ssns },
+                    ),
+                    Err(e) => {
+                        self.ui_state.message =
+                            Some((format!("Could not make the {}: {e}", what.noun()), true));
+                        return;
+                    }
+                }
             }
             Export::Handoff => {
                 njtax_print::handoff(answers, &set, mask_ssns).map(|h| h.to_text().into_bytes())
