@@ -374,7 +374,7 @@ pub fn amended_a() -> Answers {
     a.federal.agi = common::dec("55400");
     a.federal.earned_income = common::dec("55400");
     let am = a.amends.as_mut().unwrap();
-    am.reasons = vec![njtax_engine::answers::AmendReason::CorrectedStatement];
+    am.reasons.corrected_statement = true;
     am.filed_on = Some(njtax_engine::answers::Date::new(2026, 11, 16).unwrap());
     a
 }

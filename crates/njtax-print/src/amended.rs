@@ -105,10 +105,10 @@ pub fn section(layout: &mut Layout<'_>, r: &ComputedReturn, x: &AmendedReturn, c
     let year = r.tax_year;
     layout.heading(&heading(x, year), 14.0, 1, 120.0);
     layout.paragraph(&what_to_file(x, year), BODY, Face::Regular, Ink::Black, 0.0);
-    let source = if x.typed {
-        "The figures of column A were typed from the return as filed."
-    } else {
+    let source = if x.from_draft {
         "The figures of column A were copied from the draft of the original return: check them against the return as filed."
+    } else {
+        "The figures of column A were typed from the return as filed."
     };
     layout.paragraph(source, SMALL, Face::Regular, Ink::Grey(60), 0.0);
     if !x.complete {

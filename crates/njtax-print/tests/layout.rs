@@ -318,11 +318,11 @@ fn a_long_amended_table_and_explanation_flow_onto_further_pages_without_clipping
     );
     let mut a = njtax_engine::amend::start_amendment(&original, &set);
     let am = a.amends.as_mut().unwrap();
-    am.reasons = vec![njtax_engine::answers::AmendReason::OtherMistake];
+    am.reasons.other_mistake = true;
     // Column A typed for every line: each one dollar more than the corrected amount.
     for r in &set.returns {
         let o = am.original.iter_mut().find(|o| o.form == r.form).unwrap();
-        o.typed = true;
+        o.from_draft = false;
         for l in r.lines.iter().filter(|l| !l.is_ratio()) {
             o.lines.insert(l.key, l.value + rust_decimal::Decimal::ONE);
         }
