@@ -110,6 +110,15 @@ pub fn checklist(
         link: "Go to the address",
     });
     if let Some(set) = set {
+        let amended: Vec<_> = set
+            .returns
+            .iter()
+            .filter_map(|r| r.amended.as_ref())
+            .collect();
+        if !amended.is_empty() {
+            amended_items(answers, &amended, &mut out);
+            return out;
+        }
         let refund: Decimal = set.returns.iter().map(|r| r.refund).sum();
         let due: Decimal = set.returns.iter().map(|r| r.balance_due).sum();
         if refund > Decimal::ZERO {
@@ -200,6 +209,82 @@ pub fn checklist(
         }
     }
     out
+}
+
+/// The items of an amended return: the refund claimed or the additional tax with its interest,
+/// signing, and mailing (the online service takes no amended returns).
+fn amended_items(
+    answers: &Answers,
+    amended: &[&njtax_engine::rules::amended::AmendedReturn],
+    out: &mut Vec<CheckItem>,
+) {
+    let refund: Decimal = amended.iter().map(|x| x.refund).sum();
+    let due: Decimal = amended.iter().map(|x| x.balance_due).sum();
+    let interest: Decimal = amended
+        .iter()
+        .filter_map(|x| x.interest.as_ref().map(|i| i.amount))
+        .sum();
+    if due > Decimal::ZERO {
+        out.push(CheckItem {
+            done: false,
+            text: if interest > Decimal::ZERO {
+                format!(
+                    "Pay the additional tax of {} with the amended return, with the interest (about {} by the date you gave): interest runs until it is paid.",
+                    fmt_money(due),
+                    fmt_money(interest)
+                )
+            } else {
+                format!(
+                    "Pay the additional tax of {} with the amended return: interest runs from the original due date until it is paid.",
+                    fmt_money(due)
+                )
+            },
+            goto: Some("amends.filed_on".to_owned()),
+            link: "Go to the amended return",
+        });
+    } else if refund > Decimal::ZERO {
+        out.push(CheckItem {
+            done: true,
+            text: format!(
+                "The amended return claims a refund of {}: the Division pays it after it processes the amended return.",
+                fmt_money(refund)
+            ),
+            goto: None,
+            link: "",
+        });
+    }
+    out.push(CheckItem {
+        done: false,
+        text: if answers.filing_status == njtax_engine::answers::FilingStatus::MarriedJoint {
+            "Sign and date the amended return: both of you, on a joint return.".into()
+        } else {
+            "Sign and date the amended return.".into()
+        },
+        goto: None,
+        link: "",
+    });
+    if let Ok(filing) = Filing::embedded() {
+        let forms: Vec<&str> = amended.iter().map(|x| x.form.as_str()).collect();
+        let mut text = format!(
+            "Mail the amended return ({}, with copies of the corrected forms and schedules) to: {}. New Jersey's online filing service does not take amended returns.",
+            forms.join(" and "),
+            filing.mail_amended
+        );
+        if let Some(note) = filing
+            .mail_amended_uncertain
+            .as_ref()
+            .or(filing.uncertain.as_ref())
+        {
+            text.push(' ');
+            text.push_str(note);
+        }
+        out.push(CheckItem {
+            done: false,
+            text,
+            goto: None,
+            link: "",
+        });
+    }
 }
 
 #[cfg(test)]
@@ -321,5 +406,36 @@ mod tests {
         );
         let filing = Filing::embedded().unwrap();
         assert!(texts.last().unwrap().contains(&filing.mail_payment));
+    }
+
+    #[test]
+    fn an_amended_return_is_mailed_with_its_additional_tax_and_never_filed_online() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/fixtures/amended/a-corrected-w2-amended.ron"
+        );
+        let answers = njtax_engine::parse_draft(&std::fs::read_to_string(path).unwrap())
+            .unwrap()
+            .answers;
+        let items = list_for(&answers);
+        let texts: Vec<&str> = items.iter().map(|i| i.text.as_str()).collect();
+        assert!(
+            texts.iter().any(|t| t.starts_with("Pay the additional tax of $187.00")
+                && t.contains("$12.47")),
+            "{texts:?}"
+        );
+        let mail = texts
+            .iter()
+            .find(|t| t.starts_with("Mail the amended return (NJ-1040X"))
+            .unwrap();
+        assert!(mail.contains("PO Box 664") && mail.contains("does not take amended returns"));
+        assert!(
+            !texts.iter().any(|t| t.contains("File online with")),
+            "{texts:?}"
+        );
+        assert!(
+            !texts.iter().any(|t| t.contains("paper check")),
+            "{texts:?}"
+        );
     }
 }

@@ -106,10 +106,21 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
             );
         }
         ui.add_space(theme::GAP_S);
+        let mail = match crate::checklist::Filing::embedded() {
+            Ok(f) => {
+                let mut text = format!("Mail it to {}.", f.mail_amended);
+                if let Some(note) = f.mail_amended_uncertain.as_deref().or(f.uncertain.as_deref()) {
+                    text.push(' ');
+                    text.push_str(note);
+                }
+                text
+            }
+            Err(e) => format!("Where to mail it could not be read: {e}"),
+        };
         ui.add(
-            egui::Label::new(
-                "Mail the amended return: New Jersey's online filing service does not take amended returns (File online says where).",
-            )
+            egui::Label::new(format!(
+                "New Jersey's online filing service does not take amended returns. {mail}"
+            ))
             .wrap(),
         );
     });
