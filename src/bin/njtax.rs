@@ -506,24 +506,9 @@ fn rollover(
     force: bool,
     book: &ParamBook,
 ) -> Result<ExitCode, Unreadable> {
-    let inputs = [draft.to_path_buf()];
-    refuse_input_as_output(out, &inputs)?;
-    if !force && std::fs::symlink_metadata(out).is_ok() {
-        return Err(Unreadable(format!(
-            "{} exists; pass --force to overwrite it",
-            out.display()
-        )));
-    }
-    let d = load_draft(draft)?;
-    let set = compute_set(&d.answers, book)
-        .map_err(|e| Unreadable(format!("{}: {e}", draft.display())))?;
+    let (d, set) = load_to_derive(draft, out, force, book)?;
     let next = njtax_engine::rollover::next_year(&d.answers, &set);
-    let text = njtax_engine::draft::draft_to_string(&Draft {
-        format_version: njtax_engine::FORMAT_VERSION,
-        answers: next.clone(),
-    })
-    .map_err(|e| Unreadable(format!("cannot write the draft: {e}")))?;
-    write_output(out, &inputs, force, text.as_bytes())?;
+    write_draft(draft, out, force, &next)?;
     out!(
         "Wrote {} for tax year {}: {} credited from {} (line 69), {} business credit carryover(s).",
         out.display(),
@@ -544,10 +529,15 @@ fn rollover(
     Ok(ExitCode::SUCCESS)
 }
 
-/// `njtax amend`: write the amended draft of the return filed from `draft`.
-fn amend(draft: &Path, out: &Path, force: bool, book: &ParamBook) -> Result<ExitCode, Unreadable> {
-    let inputs = [draft.to_path_buf()];
-    refuse_input_as_output(out, &inputs)?;
+/// Read `draft` and compute its returns, to write a draft derived from it to `out` (never the
+/// draft itself; an existing `out` only with `force`).
+fn load_to_derive(
+    draft: &Path,
+    out: &Path,
+    force: bool,
+    book: &ParamBook,
+) -> Result<(Draft, njtax_engine::compute::ReturnSet), Unreadable> {
+    refuse_input_as_output(out, &[draft.to_path_buf()])?;
     if !force && std::fs::symlink_metadata(out).is_ok() {
         return Err(Unreadable(format!(
             "{} exists; pass --force to overwrite it",
@@ -557,13 +547,29 @@ fn amend(draft: &Path, out: &Path, force: bool, book: &ParamBook) -> Result<Exit
     let d = load_draft(draft)?;
     let set = compute_set(&d.answers, book)
         .map_err(|e| Unreadable(format!("{}: {e}", draft.display())))?;
-    let amended = njtax_engine::amend::start_amendment(&d.answers, &set);
+    Ok((d, set))
+}
+
+/// Write `answers` as a current-format draft to `out` (derived from `draft`).
+fn write_draft(
+    draft: &Path,
+    out: &Path,
+    force: bool,
+    answers: &njtax_engine::Answers,
+) -> Result<(), Unreadable> {
     let text = njtax_engine::draft::draft_to_string(&Draft {
         format_version: njtax_engine::FORMAT_VERSION,
-        answers: amended,
+        answers: answers.clone(),
     })
     .map_err(|e| Unreadable(format!("cannot write the draft: {e}")))?;
-    write_output(out, &inputs, force, text.as_bytes())?;
+    write_output(out, &[draft.to_path_buf()], force, text.as_bytes())
+}
+
+/// `njtax amend`: write the amended draft of the return filed from `draft`.
+fn amend(draft: &Path, out: &Path, force: bool, book: &ParamBook) -> Result<ExitCode, Unreadable> {
+    let (d, set) = load_to_derive(draft, out, force, book)?;
+    let amended = njtax_engine::amend::start_amendment(&d.answers, &set);
+    write_draft(draft, out, force, &amended)?;
     let forms: Vec<&str> = set.returns.iter().map(|r| r.form.as_str()).collect();
     out!(
         "Wrote {}: the amended {} return, with the figures of the {} as filed kept as column A. Correct its answers, then give the reasons, the dates and the tax paid with the original (the Amended return screen, or `amends` in the draft).",

@@ -172,16 +172,7 @@ pub fn checklist(
                 link: "",
             });
         }
-        out.push(CheckItem {
-            done: false,
-            text: if answers.filing_status == njtax_engine::answers::FilingStatus::MarriedJoint {
-                "Sign and date a paper return: both of you, on a joint return.".into()
-            } else {
-                "Sign and date a paper return.".into()
-            },
-            goto: None,
-            link: "",
-        });
+        out.push(sign(answers, "a paper return"));
         if let Ok(filing) = Filing::embedded() {
             let nonresident = set.returns.iter().any(|r| r.form.contains("NR"));
             let mail = if nonresident {
@@ -209,6 +200,20 @@ pub fn checklist(
         }
     }
     out
+}
+
+/// Sign and date `what` (both spouses on a joint return).
+fn sign(answers: &Answers, what: &str) -> CheckItem {
+    CheckItem {
+        done: false,
+        text: if answers.filing_status == njtax_engine::answers::FilingStatus::MarriedJoint {
+            format!("Sign and date {what}: both of you, on a joint return.")
+        } else {
+            format!("Sign and date {what}.")
+        },
+        goto: None,
+        link: "",
+    }
 }
 
 /// The items of an amended return: the refund claimed or the additional tax with its interest,
@@ -253,16 +258,7 @@ fn amended_items(
             link: "",
         });
     }
-    out.push(CheckItem {
-        done: false,
-        text: if answers.filing_status == njtax_engine::answers::FilingStatus::MarriedJoint {
-            "Sign and date the amended return: both of you, on a joint return.".into()
-        } else {
-            "Sign and date the amended return.".into()
-        },
-        goto: None,
-        link: "",
-    });
+    out.push(sign(answers, "the amended return"));
     if let Ok(filing) = Filing::embedded() {
         let forms: Vec<&str> = amended.iter().map(|x| x.form.as_str()).collect();
         let mut text = format!(

@@ -348,28 +348,40 @@ impl App {
         }
     }
 
-    /// Replace the open draft with next year's, built by the engine from this year's answers and
-    /// returns ([`njtax_engine::rollover::next_year`]); it is unsaved until the user saves it.
+    /// The open draft's returns worked out now, to start `what` from them (`"next year's
+    /// draft"`), or `None` with the reason said in the status bar.
+    fn returns_to_start(&mut self, what: &str) -> Option<njtax_engine::compute::ReturnSet> {
+        let result = match &self.book {
+            Ok(book) => njtax_engine::compute::compute_set(self.doc.answers(), book)
+                .map_err(|e| format!("Could not start {what}: {e}")),
+            Err(_) => {
+                let mut c = what.chars();
+                let what = c
+                    .next()
+                    .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                    .unwrap_or_default();
+                Err(format!(
+                    "{what} needs the law figures, which could not be read"
+                ))
+            }
+        };
+        match result {
+            Ok(set) => Some(set),
+            Err(message) => {
+                self.ui_state.message = Some((message, true));
+                None
+            }
+        }
+    }
+
     /// Replace the draft with the amended return of the return filed from it (File > Amend this
     /// return): the same answers, with the figures as filed kept as column A and the original
     /// answers kept for the explanation of changes; not saved yet, named after the original.
     pub(super) fn start_amendment(&mut self) {
-        let Ok(book) = &self.book else {
-            self.ui_state.message = Some((
-                "The amended return needs the law figures, which could not be read".to_owned(),
-                true,
-            ));
+        let Some(set) = self.returns_to_start("the amended return") else {
             return;
         };
         let answers = self.doc.answers();
-        let set = match njtax_engine::compute::compute_set(answers, book) {
-            Ok(set) => set,
-            Err(e) => {
-                self.ui_state.message =
-                    Some((format!("Could not start the amended return: {e}"), true));
-                return;
-            }
-        };
         let again = answers.amends.is_some();
         let amended = njtax_engine::amend::start_amendment(answers, &set);
         let year = amended.tax_year;
@@ -400,23 +412,14 @@ impl App {
         ));
     }
 
+    /// Replace the open draft with next year's, built by the engine from this year's answers and
+    /// returns ([`njtax_engine::rollover::next_year`]); it is unsaved until the user saves it.
     pub(super) fn start_next_year(&mut self) {
-        let Ok(book) = &self.book else {
-            self.ui_state.message = Some((
-                "Next year's draft needs the law figures, which could not be read".to_owned(),
-                true,
-            ));
+        let Some(set) = self.returns_to_start("next year's draft") else {
             return;
         };
+        let Ok(book) = &self.book else { return };
         let answers = self.doc.answers();
-        let set = match njtax_engine::compute::compute_set(answers, book) {
-            Ok(set) => set,
-            Err(e) => {
-                self.ui_state.message =
-                    Some((format!("Could not start next year's draft: {e}"), true));
-                return;
-            }
-        };
         let next = njtax_engine::rollover::next_year(answers, &set);
         let year = next.tax_year;
         let supported = book.supports(year);
