@@ -1223,3 +1223,193 @@ fn amend_writes_the_amended_draft_and_compute_prints_its_columns_and_explanation
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A clinic folder's roster: every draft with its status, filtered by status and searched by
+/// name or SSN's last four; `status` and `note` change a draft in place and sign it.
+#[test]
+fn clinic_roster_status_and_notes_work_on_a_folder_of_drafts() {
+    let dir = std::env::temp_dir().join(format!("njtax-cli-clinic-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in [
+        "single-renter.ron",
+        "retired-couple-pensions.ron",
+        "ny-commuter-coj.ron",
+    ] {
+        std::fs::copy(example(name), dir.join(name)).unwrap();
+    }
+    std::fs::write(
+        dir.join("broken.ron"),
+        "Draft(format_version: 9, answers: (",
+    )
+    .unwrap();
+    let renter = dir.join("single-renter.ron").display().to_string();
+    let d = dir.display().to_string();
+    let out = njtax(&["status", &renter, "--set", "ready", "--as", "Pat Lee"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = njtax(&[
+        "note",
+        &renter,
+        "--add",
+        "check box 16",
+        "--on",
+        "income.w2s[0].state_wages",
+        "--as",
+        "Sam Ortiz",
+    ]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("note 1 added"));
+    let out = njtax(&[
+        "note",
+        &renter,
+        "--add",
+        "why?",
+        "--line",
+        "not_a_line",
+        "--as",
+        "Sam Ortiz",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no line key"));
+    // Approving without a name is refused by the command line itself.
+    let out = njtax(&["status", &renter, "--set", "approved"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = njtax(&["status", &renter, "--set", "approved", "--as", "Sam Ortiz"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Filing an approved return.
+    let out = njtax(&[
+        "status",
+        &renter,
+        "--filed",
+        "2025-03-01",
+        "--how",
+        "online",
+        "--as",
+        "Sam Ortiz",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let record = njtax(&["status", &renter]);
+    let text = String::from_utf8_lossy(&record.stdout);
+    assert!(text.starts_with("Status: filed"), "{text}");
+    assert!(text.contains("Prepared by: Pat Lee") && text.contains("Reviewed by: Sam Ortiz"));
+    assert!(text.contains("#1 on answer income.w2s[0].state_wages, by Sam Ortiz"));
+    // The roster.
+    let out = njtax(&["clinic", &d]);
+    assert!(out.status.success());
+    let roster = String::from_utf8_lossy(&out.stdout);
+    let renter_row = roster
+        .lines()
+        .find(|l| l.starts_with("single-renter.ron"))
+        .unwrap();
+    assert!(
+        renter_row.contains("Maria Lopez") && renter_row.contains("…1001"),
+        "{renter_row}"
+    );
+    assert!(
+        renter_row.contains("filed") && renter_row.contains("Pat Lee"),
+        "{renter_row}"
+    );
+    assert!(
+        !roster.contains("400-00-1001"),
+        "no whole SSN in the roster"
+    );
+    assert!(
+        roster
+            .lines()
+            .any(|l| l.starts_with("broken.ron") && l.contains("unreadable"))
+    );
+    assert!(roster.contains("4 draft(s)"));
+    let only_filed = njtax(&["clinic", &d, "--status", "filed", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&only_filed.stdout).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 1);
+    assert_eq!(v[0]["file"], "single-renter.ron");
+    assert_eq!(v[0]["status"], "Filed");
+    assert_eq!(v[0]["open_notes"], 1);
+    let search = njtax(&["clinic", &d, "--search", "brennan", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&search.stdout).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 1);
+    assert_eq!(v[0]["file"], "retired-couple-pensions.ron");
+    let bad = njtax(&["clinic", &d, "--status", "done"]);
+    assert_eq!(bad.status.code(), Some(2));
+    // The batch summary carries the clinic columns.
+    let csv_path = dir.join("summary.csv");
+    let out = njtax(&["batch", &d, "-o", &csv_path.display().to_string()]);
+    assert!(out.status.code().is_some());
+    let csv = std::fs::read_to_string(&csv_path).unwrap();
+    assert!(
+        csv.lines()
+            .next()
+            .unwrap()
+            .ends_with(",clinic_status,preparer,open_notes")
+    );
+    assert!(
+        csv.lines()
+            .any(|l| l.contains("single-renter.ron") && l.ends_with(",filed,Pat Lee,1")),
+        "{csv}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Two processes adding notes to one draft at the same time: every note of both is kept (no lost
+/// update), numbered once each, and the draft still reads.
+#[test]
+fn two_processes_changing_one_draft_at_once_lose_no_update() {
+    let dir = std::env::temp_dir().join(format!("njtax-cli-race-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let draft = dir.join("client.ron");
+    std::fs::copy(example("single-renter.ron"), &draft).unwrap();
+    let path = draft.display().to_string();
+    const EACH: usize = 15;
+    let writers: Vec<std::thread::JoinHandle<()>> = ["Pat", "Sam"]
+        .into_iter()
+        .map(|who| {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                for i in 0..EACH {
+                    let out = njtax(&["note", &path, "--add", &format!("{who} {i}"), "--as", who]);
+                    assert!(
+                        out.status.success(),
+                        "{}",
+                        String::from_utf8_lossy(&out.stderr)
+                    );
+                }
+            })
+        })
+        .collect();
+    for w in writers {
+        w.join().unwrap();
+    }
+    let d = njtax_engine::parse_draft(&std::fs::read_to_string(&draft).unwrap()).unwrap();
+    let notes = d.answers.clinic.unwrap().notes;
+    assert_eq!(notes.len(), 2 * EACH, "every note of both writers is kept");
+    let mut ids: Vec<u32> = notes.iter().map(|n| n.id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), 2 * EACH, "numbered once each");
+    for who in ["Pat", "Sam"] {
+        for i in 0..EACH {
+            let text = format!("{who} {i}");
+            assert!(
+                notes.iter().any(|n| n.text == text && n.by == who),
+                "{text}"
+            );
+        }
+    }
+    assert!(
+        !dir.join(".client.ron.update").exists(),
+        "the update lock is gone"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1286,6 +1286,7 @@ impl Input {
                 })
                 .collect(),
             amends: None,
+            clinic: None,
         }
     }
 }

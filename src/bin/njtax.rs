@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use njtax_engine::answers::{ClinicStatus, FiledHow, NoteAbout};
 use njtax_engine::compare::{CompareError, compare};
 use njtax_engine::compute::compute_set;
 use njtax_engine::money::fmt_money;
@@ -126,6 +127,80 @@ enum Command {
         /// Print only the sections not covered.
         #[arg(long)]
         not_covered: bool,
+    },
+    /// A clinic folder's roster: one row per draft directly in DIR (client name, SSN last 4,
+    /// year, forms, refund or balance due, problems to fix, open review notes, status, preparer,
+    /// reviewer, last change), filtered, searched and sorted. Exit 0; 2 when DIR holds no draft.
+    Clinic {
+        /// The clinic folder.
+        dir: PathBuf,
+        /// Only drafts with this status (intake, in-progress, ready, changes, approved, filed).
+        #[arg(long)]
+        status: Option<String>,
+        /// Only drafts of this tax year.
+        #[arg(long)]
+        year: Option<u16>,
+        /// Only drafts with problems to fix (or that cannot be read).
+        #[arg(long)]
+        errors: bool,
+        /// Part of a name, or an SSN's last four digits.
+        #[arg(long, default_value = "")]
+        search: String,
+        /// Sort by name (default), year, status, refund, changed (newest first) or file.
+        #[arg(long, default_value = "name")]
+        sort: String,
+        /// Print JSON: one object per draft.
+        #[arg(long)]
+        json: bool,
+    },
+    /// A draft's clinic status: without options, print the record (status, sign-offs, history,
+    /// notes); with `--set`, move it to a status signed `--as` a volunteer (approving needs a
+    /// return with nothing to fix); with `--filed DATE --how online|mailed`, mark an approved
+    /// return filed. The draft is changed in place, safely beside other writers (the previous
+    /// version kept as .bak1). Exit 0; 1 when the change is refused; 2 when unreadable.
+    Status {
+        /// Draft file (RON).
+        draft: PathBuf,
+        /// The new status: intake, in-progress, ready, changes, approved.
+        #[arg(long, requires = "by", conflicts_with = "filed")]
+        set: Option<String>,
+        /// Mark it filed on this day (YYYY-MM-DD).
+        #[arg(long, requires_all = ["by", "how"])]
+        filed: Option<String>,
+        /// How it was filed: online or mailed.
+        #[arg(long)]
+        how: Option<String>,
+        /// The volunteer's name.
+        #[arg(long = "as", value_name = "NAME")]
+        by: Option<String>,
+        /// Why (kept in the history).
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+    /// Add a review note to a draft (on the return, an answer by path, or a line by key), or
+    /// resolve one by number, signed `--as` a volunteer; changed in place, safely beside other
+    /// writers. Exit 0; 1 when refused; 2 when unreadable.
+    Note {
+        /// Draft file (RON).
+        draft: PathBuf,
+        /// The note to add.
+        #[arg(long, conflicts_with = "resolve")]
+        add: Option<String>,
+        /// The answer it is about (`income.w2s[0].state_wages`).
+        #[arg(long, requires = "add", conflicts_with = "line")]
+        on: Option<String>,
+        /// The line it is about, by key (`tax`, `pensions`).
+        #[arg(long, requires = "add")]
+        line: Option<String>,
+        /// Resolve note N.
+        #[arg(long)]
+        resolve: Option<u32>,
+        /// What was done (with --resolve).
+        #[arg(long, default_value = "", requires = "resolve")]
+        reply: String,
+        /// The volunteer's name.
+        #[arg(long = "as", value_name = "NAME")]
+        by: String,
     },
     /// Compute many drafts (files or folders of .ron files) and print one summary line each, or
     /// with `-o` write one CSV row each.
@@ -288,6 +363,63 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Amend { draft, out, force } => amend(&draft, &out, force, book),
+        Command::Clinic {
+            dir,
+            status,
+            year,
+            errors,
+            search,
+            sort,
+            json,
+        } => {
+            let status = match status.as_deref().map(|s| (s, ClinicStatus::parse(s))) {
+                None => None,
+                Some((_, Some(s))) => Some(s),
+                Some((s, None)) => {
+                    return Err(Unreadable(format!(
+                        "no status \"{s}\": use intake, in-progress, ready, changes, approved or filed"
+                    )));
+                }
+            };
+            let all = njtax::cli::clinic::roster(&dir, book);
+            if all.is_empty() {
+                return Err(Unreadable(format!("{}: {NO_DRAFTS}", dir.display())));
+            }
+            let filter = njtax::cli::clinic::Filter {
+                status,
+                year,
+                errors,
+                search,
+                sort,
+            };
+            let shown = njtax::cli::clinic::filtered(all, &filter);
+            if json {
+                out!(
+                    "{}",
+                    serde_json::to_string_pretty(&shown).unwrap_or_default()
+                );
+            } else {
+                out_raw!("{}", njtax::cli::clinic::render_roster(&shown));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Status {
+            draft,
+            set,
+            filed,
+            how,
+            by,
+            note,
+        } => clinic_status(&draft, set, filed, how, by, &note, book),
+        Command::Note {
+            draft,
+            add,
+            on,
+            line,
+            resolve,
+            reply,
+            by,
+        } => clinic_note(&draft, add, on, line, resolve, &reply, &by),
         Command::Explain {
             draft,
             line,
@@ -563,6 +695,119 @@ fn write_draft(
     })
     .map_err(|e| Unreadable(format!("cannot write the draft: {e}")))?;
     write_output(out, &[draft.to_path_buf()], force, text.as_bytes())
+}
+
+/// How long a command waits for another writer of the draft (a save, another command).
+const UPDATE_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// A change of a draft in place refused (exit 1) or impossible (exit 2).
+fn update_failed(e: njtax_ui::files::UpdateError) -> Result<ExitCode, Unreadable> {
+    match e {
+        njtax_ui::files::UpdateError::Refused(why) => {
+            eprintln!("njtax: {why}");
+            Ok(ExitCode::from(1))
+        }
+        e => Err(Unreadable(e.to_string())),
+    }
+}
+
+/// `njtax status`: print a draft's clinic record, or change its status in place.
+fn clinic_status(
+    draft: &Path,
+    set: Option<String>,
+    filed: Option<String>,
+    how: Option<String>,
+    by: Option<String>,
+    note: &str,
+    book: &ParamBook,
+) -> Result<ExitCode, Unreadable> {
+    let Some(by) = by.filter(|_| set.is_some() || filed.is_some()) else {
+        let d = load_draft(draft)?;
+        out_raw!(
+            "{}",
+            njtax::cli::clinic::render_record(d.answers.clinic.as_ref())
+        );
+        return Ok(ExitCode::SUCCESS);
+    };
+    let at = njtax_ui::sharing::now_stamp();
+    let result = njtax_ui::files::update_draft(draft, &by, UPDATE_WAIT, |d| {
+        let set_now = compute_set(&d.answers, book).map_err(|e| e.to_string())?;
+        if let Some(day) = &filed {
+            let on: njtax_engine::calendar::Date = day
+                .parse()
+                .map_err(|_| format!("\"{day}\" is not a date like 2027-02-01"))?;
+            let how = match how.as_deref().map(str::to_ascii_lowercase).as_deref() {
+                Some("online") => FiledHow::Online,
+                Some("mailed" | "mail") => FiledHow::Mailed,
+                other => {
+                    return Err(format!(
+                        "--how must be online or mailed, not {}",
+                        other.unwrap_or("nothing")
+                    ));
+                }
+            };
+            njtax_engine::clinic::mark_filed(&mut d.answers, &set_now, on, how, &by, &at)
+                .map_err(|e| e.to_string())?;
+            return Ok(format!("filed {on}"));
+        }
+        let words = set.clone().unwrap_or_default();
+        let status = ClinicStatus::parse(&words).ok_or_else(|| {
+            format!("no status \"{words}\": use intake, in-progress, ready, changes or approved")
+        })?;
+        njtax_engine::clinic::set_status(&mut d.answers, &set_now, status, &by, &at, note)
+            .map_err(|e| e.to_string())?;
+        Ok(status.words().to_owned())
+    });
+    match result {
+        Ok(words) => {
+            out!("{}: {words}, by {by} at {at}", draft.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => update_failed(e),
+    }
+}
+
+/// `njtax note`: add a review note to a draft, or resolve one, in place.
+fn clinic_note(
+    draft: &Path,
+    add: Option<String>,
+    on: Option<String>,
+    line: Option<String>,
+    resolve: Option<u32>,
+    reply: &str,
+    by: &str,
+) -> Result<ExitCode, Unreadable> {
+    let at = njtax_ui::sharing::now_stamp();
+    let result = njtax_ui::files::update_draft(draft, by, UPDATE_WAIT, |d| {
+        if let Some(id) = resolve {
+            njtax_engine::clinic::resolve_note(&mut d.answers, id, by, &at, reply)
+                .map_err(|e| e.to_string())?;
+            return Ok(format!("note {id} resolved"));
+        }
+        let Some(text) = &add else {
+            return Err("say --add TEXT or --resolve N".to_owned());
+        };
+        let about = match (&on, &line) {
+            (Some(path), _) => NoteAbout::Answer(path.clone()),
+            (None, Some(key)) => {
+                let k: njtax_engine::Key = key.parse().map_err(|_| {
+                    format!("no line key \"{key}\" (keys are like tax, wages, pensions)")
+                })?;
+                NoteAbout::Line(k.to_string())
+            }
+            (None, None) => NoteAbout::Return,
+        };
+        let id = njtax_engine::clinic::add_note(&mut d.answers, about, text, by, &at)
+            .map_err(|e| e.to_string())?;
+        Ok(format!("note {id} added"))
+    });
+    match result {
+        Ok(words) => {
+            out!("{}: {words}", draft.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => update_failed(e),
+    }
 }
 
 /// `njtax amend`: write the amended draft of the return filed from `draft`.

@@ -135,6 +135,13 @@ pub struct Summary {
     pub errors: usize,
     /// Why the draft could not be read (without the file name); `None` when it was computed.
     pub unreadable: Option<String>,
+    /// Where it stands in a clinic's work (empty outside a clinic), an approval the figures no
+    /// longer match said so.
+    pub clinic_status: String,
+    /// The volunteer who prepared it.
+    pub preparer: String,
+    /// Review notes not yet resolved.
+    pub open_notes: usize,
 }
 
 impl Summary {
@@ -151,6 +158,9 @@ impl Summary {
             balance_due: Decimal::ZERO,
             errors: 0,
             unreadable: None,
+            clinic_status: String::new(),
+            preparer: String::new(),
+            open_notes: 0,
         }
     }
 
@@ -220,6 +230,12 @@ pub fn summarize_draft(
         }
     };
     let set = njtax_engine::compute::compute_set_values(a, p);
+    if a.clinic.is_some() {
+        let row = njtax_engine::clinic::roster_row(a, &set);
+        s.clinic_status = row.status_words();
+        s.preparer = row.preparer;
+        s.open_notes = row.open_notes;
+    }
     for r in &set.returns {
         s.forms.push(r.form.clone());
         s.gross_income += r.value_by_key(Key::GrossIncome);

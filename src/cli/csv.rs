@@ -86,7 +86,7 @@ pub fn export_csv(set: &ReturnSet) -> String {
 }
 
 /// The header of `njtax batch -o`.
-pub const BATCH_CSV_HEADER: [&str; 11] = [
+pub const BATCH_CSV_HEADER: [&str; 14] = [
     "file",
     "name",
     "year",
@@ -98,6 +98,9 @@ pub const BATCH_CSV_HEADER: [&str; 11] = [
     "balance_due",
     "errors",
     "message",
+    "clinic_status",
+    "preparer",
+    "open_notes",
 ];
 
 /// The batch summary as CSV: the header, then one row per draft in the order given.
@@ -123,6 +126,13 @@ pub fn batch_csv_text(rows: &[Summary]) -> String {
                 String::new()
             },
             r.unreadable.clone().unwrap_or_default(),
+            r.clinic_status.clone(),
+            r.preparer.clone(),
+            if computed {
+                r.open_notes.to_string()
+            } else {
+                String::new()
+            },
         ]));
     }
     csv

@@ -3,6 +3,7 @@
 //! over many drafts ([`batch`]) that the binary and the batch benchmark share.
 
 pub mod batch;
+pub mod clinic;
 pub mod csv;
 pub mod json;
 pub mod text;

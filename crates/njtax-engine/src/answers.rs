@@ -14,11 +14,13 @@ use crate::money::Money;
 
 mod amend_answers;
 mod business_answers;
+mod clinic_answers;
 mod owner;
 mod timing_answers;
 
 pub use amend_answers::*;
 pub use business_answers::*;
+pub use clinic_answers::*;
 pub use owner::Owner;
 pub use timing_answers::*;
 
@@ -1266,6 +1268,10 @@ pub struct Answers {
     /// The draft amends a return already filed (format 10): the original's figures, what was
     /// paid with it, the reasons and dates (`None`: an original return).
     pub amends: Option<Amendment>,
+    /// A clinic's record of the draft (format 10): status, sign-offs, review notes, the
+    /// quality-review questions ticked (`None`: not prepared in a clinic). No figure depends on
+    /// it.
+    pub clinic: Option<ClinicRecord>,
 }
 
 /// Text typed for an answer that could not be read (an amount with a letter in it, a date that
@@ -1333,6 +1339,7 @@ impl Default for Answers {
             unreadable: BTreeMap::new(),
             topics: BTreeMap::new(),
             amends: None,
+            clinic: None,
         }
     }
 }

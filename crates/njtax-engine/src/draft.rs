@@ -235,12 +235,12 @@ pub const MIGRATIONS: &[Migration] = &[
     },
     Migration {
         from: 9,
-        what: "adds that the draft amends a return already filed (`amends`: the reasons, the explanation of the changes, the day the amended return is filed, the dates of an IRS final determination or an amended federal return, each original return's figures as filed by line key with what was paid with it, and the original draft's answers when the app made the amended draft); nothing moves, so a format 9 draft reads unchanged as an original return",
+        what: "adds that the draft amends a return already filed (`amends`: the reasons, the explanation of the changes, the day the amended return is filed, the dates of an IRS final determination or an amended federal return, each original return's figures as filed by line key with what was paid with it, and the original draft's answers when the app made the amended draft), and a clinic's record of the draft (`clinic`: status from intake to filed with each change's volunteer and time, preparer, reviewer, the figures approved, the filing date and how, review notes on answers and lines, the quality-review questions ticked); nothing moves, so a format 9 draft reads unchanged as an original return outside any clinic",
         apply: v9_to_v10,
     },
 ];
 
-/// Format 9 to 10: a new, empty answer only (the amendment).
+/// Format 9 to 10: new, empty answers only (the amendment, the clinic record).
 fn v9_to_v10(_draft: &mut Draft) -> Result<(), String> {
     Ok(())
 }

@@ -12,6 +12,7 @@
 pub mod amend;
 pub mod answers;
 pub mod calendar;
+pub mod clinic;
 pub mod compare;
 pub mod compute;
 pub mod coverage;

@@ -3,6 +3,7 @@
 
 mod amended;
 mod business_credits;
+mod clinic;
 mod coj;
 mod common;
 mod compare;

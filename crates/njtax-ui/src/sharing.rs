@@ -196,6 +196,102 @@ fn still_there(_file: &File, path: &Path) -> bool {
     path.exists()
 }
 
+/// The right to change a draft's file for a moment (a save, a command-line change of status or
+/// note): `.<name>.update` next to the draft, created only if it does not exist (`create_new`,
+/// an exclusive create that holds on local disks and on network folders, NFS and SMB, where the
+/// advisory lock of [`DraftLock`] may not), holding who took it, where and when; removed when
+/// dropped. A writer that finds it waits; one left behind by a crash (older than
+/// [`UpdateLock::STALE`]) is taken over. Every writer stamps the file under it before writing, so
+/// no two writers can both overwrite what the other read.
+#[derive(Debug)]
+pub struct UpdateLock {
+    path: PathBuf,
+}
+
+impl UpdateLock {
+    /// An update holds the lock for milliseconds: one older than this was left by a crash.
+    pub const STALE: std::time::Duration = std::time::Duration::from_secs(30);
+
+    /// The update lock file of a draft.
+    #[must_use]
+    pub fn file_for(draft: &Path) -> PathBuf {
+        let draft = canonical(draft);
+        let name = draft
+            .file_name()
+            .map_or_else(|| "draft".into(), |n| n.to_string_lossy().into_owned());
+        let dir = draft.parent().map_or_else(PathBuf::new, Path::to_path_buf);
+        dir.join(format!(".{name}.update"))
+    }
+
+    /// Take the lock of `draft` for `who`, waiting up to `wait` for another writer.
+    ///
+    /// # Errors
+    /// The lock file cannot be made (a folder the filer may only read), or another writer held it
+    /// for all of `wait` (`io::ErrorKind::WouldBlock`, naming what its file says).
+    pub fn acquire(draft: &Path, who: &str, wait: std::time::Duration) -> io::Result<Self> {
+        let path = Self::file_for(draft);
+        let start = std::time::Instant::now();
+        let mut pause = std::time::Duration::from_millis(2);
+        loop {
+            let mut options = fs::OpenOptions::new();
+            options.write(true).create_new(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::OpenOptionsExt as _;
+                options.mode(0o600);
+            }
+            match options.open(&path) {
+                Ok(mut file) => {
+                    use std::io::Write as _;
+                    let host = std::env::var("HOSTNAME").unwrap_or_default();
+                    let _ = writeln!(file, "{who}\n{host}\n{}", std::process::id());
+                    return Ok(Self { path });
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                    let age = fs::metadata(&path)
+                        .and_then(|m| m.modified())
+                        .ok()
+                        .and_then(|t| t.elapsed().ok());
+                    if age.is_some_and(|a| a > Self::STALE) {
+                        // Left by a writer that crashed: take it over.
+                        let _ = fs::remove_file(&path);
+                        continue;
+                    }
+                    if start.elapsed() >= wait {
+                        let holder = fs::read_to_string(&path).unwrap_or_default();
+                        let holder = holder
+                            .lines()
+                            .next()
+                            .unwrap_or("another program")
+                            .to_owned();
+                        return Err(io::Error::new(
+                            io::ErrorKind::WouldBlock,
+                            format!("{holder} is saving it right now; try again in a moment"),
+                        ));
+                    }
+                    std::thread::sleep(pause);
+                    pause = (pause * 2).min(std::time::Duration::from_millis(50));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
+impl Drop for UpdateLock {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.path);
+    }
+}
+
+/// Now, as a clinic record writes it: UTC to the second (`2026-12-07T14:05:00Z`).
+#[must_use]
+pub fn now_stamp() -> String {
+    jiff::Timestamp::now()
+        .strftime("%Y-%m-%dT%H:%M:%SZ")
+        .to_string()
+}
+
 /// The user this process runs as (Unix), to refuse files another user put in the app's folders.
 #[cfg(unix)]
 #[must_use]

@@ -219,6 +219,21 @@ impl App {
             .path
             .as_deref()
             .is_some_and(|p| same_draft(p, path));
+        // Checked and written under the draft's update lock, which holds on network folders too:
+        // no other window or `njtax` command writes between the check and the write.
+        let _update = match crate::sharing::UpdateLock::acquire(
+            path,
+            "another window of the app",
+            std::time::Duration::from_secs(5),
+        ) {
+            Ok(lock) => Some(lock),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                self.ui_state.message = Some((format!("Did not save {name}: {e}"), true));
+                return;
+            }
+            // A folder where no lock file can be made: the stamp check alone.
+            Err(_) => None,
+        };
         let mut new_lock = None;
         if own_file && !replace {
             match Stamp::of_file(path) {
