@@ -50,6 +50,9 @@ pub struct Settings {
     pub zoom: f32,
     /// Back and Next go through every screen (View > All questions) instead of the guided path.
     pub all_questions: bool,
+    /// The volunteer using this computer, for a clinic's sign-offs and review notes (asked once
+    /// and kept here; empty until given).
+    pub volunteer: String,
 }
 
 impl Default for Settings {
@@ -58,6 +61,7 @@ impl Default for Settings {
             theme: Theme::System,
             zoom: 1.0,
             all_questions: false,
+            volunteer: String::new(),
         }
     }
 }
