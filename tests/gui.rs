@@ -3696,3 +3696,135 @@ fn an_original_returns_amended_screen_says_how_and_a_typed_amendment_asks_for_th
     );
     assert!(h.query_by_label("Total tax due, as filed").is_some());
 }
+
+/// A clean return for the clinic tests (nothing to fix).
+fn clinic_answers() -> Answers {
+    let mut a = blank_answers();
+    a.taxpayer.ssn = "401-23-4567".into();
+    a.address.street = "1 Main St".into();
+    a.address.city = "Newark".into();
+    a.address.zip = "07102".into();
+    a.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Acme".into(),
+        state_wages: rust_decimal::dec!(40000),
+        nj_tax_withheld: rust_decimal::dec!(900),
+        ..Default::default()
+    });
+    a.clinic = Some(Default::default());
+    a
+}
+
+/// The Clinic review screen: the volunteer's name is asked once and kept; Ready for review and
+/// Approve are signed with it; Approve waits while the return has a problem to fix; a change of
+/// figures after the approval clears it, and the screen says so.
+#[test]
+fn a_volunteer_signs_ready_and_approve_and_a_later_change_clears_the_approval() {
+    let mut bad = clinic_answers();
+    bad.taxpayer.ssn = String::new();
+    let mut h = harness_with(app_with(bad, ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Clinic review");
+    type_into(&mut h, "Your name", "Pat Lee");
+    h.get_by_label("Use this name").click();
+    h.run();
+    assert_eq!(h.state().ui_state.settings.volunteer, "Pat Lee");
+    assert!(
+        h.query_by_label("You are signing as Pat Lee on this computer.")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("Approve waits until nothing is left to fix")
+            .is_some()
+    );
+    // The Approve button is there but cannot be pressed.
+    h.get_by_label("Approve").click();
+    h.run();
+    assert_eq!(
+        h.state().doc.answers().clinic.as_ref().unwrap().status,
+        njtax_engine::answers::ClinicStatus::Intake
+    );
+    // A clean return.
+    let mut h = harness_with(app_with(clinic_answers(), ScriptedDialogs::default()));
+    h.run();
+    let mut s = h.state().ui_state.settings.clone();
+    s.volunteer = "Pat Lee".into();
+    h.state_mut().send(njtax_ui::Command::Settings(s));
+    h.run();
+    go_to(&mut h, "Clinic review");
+    h.get_by_label("Ready for review").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("Status: ready for review; prepared by Pat Lee")
+            .is_some()
+    );
+    let mut s = h.state().ui_state.settings.clone();
+    s.volunteer = "Sam Ortiz".into();
+    h.state_mut().send(njtax_ui::Command::Settings(s));
+    h.run();
+    h.get_by_label("Approve").click();
+    h.run();
+    let record = h.state().doc.answers().clinic.clone().unwrap();
+    assert_eq!(record.status, njtax_engine::answers::ClinicStatus::Approved);
+    assert_eq!(record.reviewer, "Sam Ortiz");
+    assert!(h.query_by_label_contains("Approval cleared").is_none());
+    // The preparer corrects the wages afterwards.
+    go_to(&mut h, "Income");
+    let wages = h.get_all_by_label("State wages (box 16)").next().unwrap();
+    wages.focus();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    wages.type_text("41000");
+    h.run();
+    go_to(&mut h, "Clinic review");
+    assert!(
+        h.query_by_label_contains("Approval cleared: a figure of the return changed")
+            .is_some()
+    );
+    // Marking it filed is not offered while the approval does not hold.
+    assert!(h.query_by_label("Filed online").is_none());
+}
+
+/// A review note added under an answer by one volunteer is saved in the draft and shows under the
+/// same answer for another volunteer who opens it, and in the Clinic review's list.
+#[test]
+fn a_note_on_an_answer_by_one_volunteer_shows_for_another() {
+    let (mut h, out) = app_saving_to("clinic-note", "client.ron", clinic_answers());
+    let mut s = h.state().ui_state.settings.clone();
+    s.volunteer = "Sam Ortiz".into();
+    h.state_mut().send(njtax_ui::Command::Settings(s));
+    h.run();
+    go_to(&mut h, "Income");
+    h.get_all_by_label("Add a review note")
+        .next()
+        .unwrap()
+        .click();
+    h.run();
+    type_into(&mut h, "Review note", "check box 16 against the W-2");
+    h.get_by_label("Add the note").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("Review note #1 by Sam Ortiz: check box 16 against the W-2")
+            .is_some()
+    );
+    h.state_mut().send(njtax_ui::Command::SaveAs);
+    h.run();
+    assert!(out.exists());
+    assert!(!h.state().doc.is_dirty());
+    // The first volunteer closes the draft; another one opens it.
+    drop(h);
+    let dialogs = ScriptedDialogs {
+        open: vec![out.clone()],
+        ..Default::default()
+    };
+    let mut other = harness_with(app_with(blank_answers(), dialogs));
+    other.run();
+    click_file_menu(&mut other, "Open…");
+    go_to(&mut other, "Income");
+    assert!(
+        other
+            .query_by_label_contains("Review note #1 by Sam Ortiz: check box 16 against the W-2")
+            .is_some()
+    );
+    go_to(&mut other, "Clinic review");
+    assert!(other.query_by_label("Review notes (1 open)").is_some());
+    let _ = std::fs::remove_dir_all(out.parent().unwrap());
+}

@@ -454,7 +454,55 @@ pub fn field_row(
                 answer_input(cx, ui, field, path, item, &asked);
             }
         }
+        review_notes(cx, ui, path);
     });
+}
+
+/// In a clinic (the draft has a clinic record), the open review notes on this answer under it,
+/// and a way to add one.
+fn review_notes(cx: &mut ScreenCx<'_>, ui: &mut Ui, path: &str) {
+    let Some(record) = cx.doc.answers().clinic.as_ref() else {
+        return;
+    };
+    let mine: Vec<String> = record
+        .open_notes()
+        .filter(|n| n.about == njtax_engine::answers::NoteAbout::Answer(path.to_owned()))
+        .map(|n| format!("Review note #{} by {}: {}", n.id, n.by, n.text))
+        .collect();
+    for text in mine {
+        ui.add(
+            egui::Label::new(RichText::new(text).color(theme::warning_colour(ui.visuals()))).wrap(),
+        );
+    }
+    let open_id = Id::unique(("note_open", path));
+    let text_id = Id::unique(("note_text", path));
+    let open = ui.data(|d| d.get_temp::<bool>(open_id)).unwrap_or(false);
+    if !open {
+        if ui.small_button("Add a review note").clicked() {
+            ui.data_mut(|d| d.insert_temp(open_id, true));
+        }
+        return;
+    }
+    let mut text = ui
+        .data(|d| d.get_temp::<String>(text_id))
+        .unwrap_or_default();
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label("Review note");
+        ui.add(TextEdit::singleline(&mut text).desired_width(260.0))
+            .labelled_by(label.id);
+        if ui.button("Add the note").clicked() {
+            cx.send(Command::Clinic(crate::state::ClinicCommand::AddNote(
+                njtax_engine::answers::NoteAbout::Answer(path.to_owned()),
+                std::mem::take(&mut text),
+            )));
+            ui.data_mut(|d| d.insert_temp(open_id, false));
+        }
+        if ui.button("Cancel").clicked() {
+            text.clear();
+            ui.data_mut(|d| d.insert_temp(open_id, false));
+        }
+    });
+    ui.data_mut(|d| d.insert_temp(text_id, text));
 }
 
 /// A yes-or-no answer as a tick box that carries its label, with the help under it (lined up with

@@ -151,6 +151,8 @@ pub enum Helper {
     LateEstimate,
     /// The amended return's columns and result (`ComputedReturn::amended`).
     Amended,
+    /// The clinic's status, sign-offs, review notes and quality-review questions.
+    Clinic,
 }
 
 /// The kind of an answer field.

@@ -70,6 +70,8 @@ pub enum Command {
     Settings(crate::settings::Settings),
     /// Close the window (File > Quit, Ctrl+Q), asking first about unsaved changes.
     Quit,
+    /// A clinic action on the draft (status, sign-off, notes), signed with the volunteer's name.
+    Clinic(ClinicCommand),
     /// Pick another draft and compare this one with it (File > Compare with…).
     CompareWith,
     /// Close the comparison.
@@ -517,4 +519,18 @@ mod tests {
             "Sample return (family)-2024-NJ-1040.pdf"
         );
     }
+}
+
+/// A clinic action on the open draft ([`Command::Clinic`]), signed with the volunteer's name kept
+/// in the settings.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ClinicCommand {
+    /// Move it to a status (not filed), with a note for the history.
+    Status(njtax_engine::answers::ClinicStatus, String),
+    /// Mark an approved return filed.
+    Filed(njtax_engine::answers::Date, njtax_engine::answers::FiledHow),
+    /// Add a review note.
+    AddNote(njtax_engine::answers::NoteAbout, String),
+    /// Resolve note N, with a reply.
+    Resolve(u32, String),
 }

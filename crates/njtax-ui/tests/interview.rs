@@ -15,7 +15,7 @@ use njtax_ui::forms::{Block, Condition, Field, Interview, Kind, Special, join};
 use njtax_ui::progress::{guided_path, neighbours, section_states};
 use serde_json::Value;
 
-const SCREEN_IDS: [&str; 18] = [
+const SCREEN_IDS: [&str; 19] = [
     "start",
     "household",
     "topics",
@@ -31,6 +31,7 @@ const SCREEN_IDS: [&str; 18] = [
     "refund",
     "next_year",
     "amended",
+    "clinic",
     "review",
     "file_online",
     "form",
@@ -1000,6 +1001,16 @@ fn every_guided_path_reaches_review_and_every_answer_is_on_one() {
     };
     let path = guided(&iv, &amending);
     assert!(path.contains(&amended) && path.contains(&review));
+    on_some_path.extend(path);
+    // The Clinic review screen likewise, for a draft prepared at a clinic.
+    let clinic = position("clinic");
+    assert!(!guided(&iv, &Answers::default()).contains(&clinic));
+    let at_clinic = Answers {
+        clinic: Some(Default::default()),
+        ..Answers::default()
+    };
+    let path = guided(&iv, &at_clinic);
+    assert!(path.contains(&clinic) && path.contains(&review));
     on_some_path.extend(path);
     for b in fields(&iv) {
         assert!(

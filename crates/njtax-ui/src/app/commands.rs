@@ -187,6 +187,7 @@ impl App {
             Command::CloseRefusal => self.ui_state.refused = None,
             Command::ToggleRevealSsn => self.ui_state.reveal_ssn = !self.ui_state.reveal_ssn,
             Command::Settings(next) => self.change_settings(next.sane()),
+            Command::Clinic(action) => self.clinic(action),
             Command::CompareWith => {
                 let request =
                     self.dialog_request(FileKind::Draft, "Compare with another draft", None);
@@ -370,6 +371,51 @@ impl App {
             Err(message) => {
                 self.ui_state.message = Some((message, true));
                 None
+            }
+        }
+    }
+
+    /// Apply a clinic action to the draft (an edit that can be undone), signed with the
+    /// volunteer's name and the time; what cannot be done is said in the status bar and changes
+    /// nothing.
+    pub(super) fn clinic(&mut self, action: crate::state::ClinicCommand) {
+        use crate::state::ClinicCommand;
+        use njtax_engine::clinic;
+        let by = self.ui_state.settings.volunteer.trim().to_owned();
+        let at = crate::sharing::now_stamp();
+        let Ok(set) = self.snapshot.result.clone() else {
+            self.ui_state.message = Some((
+                "The return cannot be worked out, so its clinic status cannot change".to_owned(),
+                true,
+            ));
+            return;
+        };
+        let mut answers = self.doc.answers().clone();
+        let done = match &action {
+            ClinicCommand::Status(status, note) => {
+                clinic::set_status(&mut answers, &set, *status, &by, &at, note)
+                    .map(|()| format!("Marked {} by {by}", status.words()))
+            }
+            ClinicCommand::Filed(on, how) => {
+                clinic::mark_filed(&mut answers, &set, *on, *how, &by, &at)
+                    .map(|()| format!("Marked filed on {on} by {by}"))
+            }
+            ClinicCommand::AddNote(about, text) => {
+                clinic::add_note(&mut answers, about.clone(), text, &by, &at)
+                    .map(|id| format!("Note {id} added by {by}"))
+            }
+            ClinicCommand::Resolve(id, reply) => {
+                clinic::resolve_note(&mut answers, *id, &by, &at, reply)
+                    .map(|()| format!("Note {id} resolved by {by}"))
+            }
+        };
+        match done {
+            Ok(words) => {
+                self.doc.edit(answers, None);
+                self.ui_state.message = Some((format!("{words}; not saved yet"), false));
+            }
+            Err(e) => {
+                self.ui_state.message = Some((format!("Not done: {e}"), true));
             }
         }
     }

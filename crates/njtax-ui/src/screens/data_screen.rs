@@ -41,6 +41,7 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui, screen: &Screen) {
                     Some(crate::forms::Helper::NextYearPlan) => super::next_year::plan(cx, ui),
                     Some(crate::forms::Helper::LateEstimate) => super::next_year::late(cx, ui),
                     Some(crate::forms::Helper::Amended) => super::amended::draw(cx, ui),
+                    Some(crate::forms::Helper::Clinic) => super::clinic::draw(cx, ui),
                     None => {}
                 }
             }

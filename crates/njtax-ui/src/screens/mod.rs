@@ -3,6 +3,7 @@
 //! interview's screen list; [`draw_current`] dispatches on it.
 
 pub mod amended;
+pub mod clinic;
 pub mod data_screen;
 pub mod file_online;
 pub mod filing_status_helper;
