@@ -309,6 +309,21 @@ impl From<&Diagnostic> for DiagnosticChange {
     }
 }
 
+/// An answer's path in words, its list item named as the comparison names it
+/// (`income.w2s[0].state_wages` -> `W-2 #1 (Acme Corp): state wages`); the path itself when the
+/// answers cannot be read through.
+#[must_use]
+pub fn answer_words(answers: &Answers, path: &str) -> String {
+    match flatten(answers) {
+        Ok(flat) => Names {
+            old: &flat,
+            new: &flat,
+        }
+        .answer(path),
+        Err(_) => path.to_owned(),
+    }
+}
+
 /// Compare two drafts: compute both (with explanations) and say what changed and why.
 ///
 /// # Errors

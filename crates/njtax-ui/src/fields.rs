@@ -464,6 +464,10 @@ fn review_notes(cx: &mut ScreenCx<'_>, ui: &mut Ui, path: &str) {
     let Some(record) = cx.doc.answers().clinic.as_ref() else {
         return;
     };
+    // The clinic's own answers and the switch of an optional part take no notes.
+    if path == "clinic" || path.starts_with("clinic.") || path == "amends" {
+        return;
+    }
     let mine: Vec<String> = record
         .open_notes()
         .filter(|n| n.about == njtax_engine::answers::NoteAbout::Answer(path.to_owned()))

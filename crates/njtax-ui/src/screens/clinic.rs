@@ -93,7 +93,7 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
             filed_row(cx, ui);
         }
     });
-    history(ui, &record);
+    history(cx, ui, &record);
     ui.add_space(theme::GAP_M);
     notes(cx, ui, &record, named);
     ui.add_space(theme::GAP_M);
@@ -164,7 +164,7 @@ fn filed_row(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     ui.data_mut(|d| d.insert_temp(id, day));
 }
 
-fn history(ui: &mut Ui, record: &ClinicRecord) {
+fn history(cx: &ScreenCx<'_>, ui: &mut Ui, record: &ClinicRecord) {
     if record.history.is_empty() {
         return;
     }
@@ -175,7 +175,7 @@ fn history(ui: &mut Ui, record: &ClinicRecord) {
             for h in &record.history {
                 ui.label(format!(
                     "{}: {} by {}{}",
-                    h.at,
+                    when(cx, &h.at),
                     h.status.words(),
                     h.by,
                     if h.note.is_empty() {
@@ -188,12 +188,19 @@ fn history(ui: &mut Ui, record: &ClinicRecord) {
         });
 }
 
-/// What a note is about, in words.
-pub fn about_words(about: &NoteAbout) -> String {
+/// What a note is about, in words: the answer as the comparison names it, the line by its number
+/// on the form shown.
+pub fn about_words(cx: &ScreenCx<'_>, about: &NoteAbout) -> String {
     match about {
         NoteAbout::Return => "the return".to_owned(),
-        NoteAbout::Answer(path) => format!("the answer {path}"),
-        NoteAbout::Line(key) => format!("line {key}"),
+        NoteAbout::Answer(path) => njtax_engine::compare::answer_words(cx.doc.answers(), path),
+        NoteAbout::Line(key) => cx
+            .computed()
+            .and_then(|r| r.lines.iter().find(|l| l.key.to_string() == *key))
+            .map_or_else(
+                || format!("line {key}"),
+                |l| format!("line {} {}", l.id, l.label),
+            ),
     }
 }
 
@@ -209,9 +216,9 @@ fn notes(cx: &mut ScreenCx<'_>, ui: &mut Ui, record: &ClinicRecord, named: bool)
         let head = format!(
             "#{} on {} by {} ({})",
             n.id,
-            about_words(&n.about),
+            about_words(cx, &n.about),
             n.by,
-            n.at
+            when(cx, &n.at)
         );
         ui.label(RichText::new(head).strong());
         ui.add(egui::Label::new(n.text.as_str()).wrap());
@@ -220,7 +227,7 @@ fn notes(cx: &mut ScreenCx<'_>, ui: &mut Ui, record: &ClinicRecord, named: bool)
                 ui.label(format!(
                     "Resolved by {} ({}){}",
                     r.by,
-                    r.at,
+                    when(cx, &r.at),
                     if r.reply.is_empty() {
                         String::new()
                     } else {
@@ -342,4 +349,16 @@ fn checklist(cx: &mut ScreenCx<'_>, ui: &mut Ui, record: &ClinicRecord) {
             });
         }
     }
+}
+
+/// A clinic time stamp (UTC, as written in the draft) in this computer's time zone, to the
+/// minute; as written when it cannot be read.
+fn when(cx: &ScreenCx<'_>, at: &str) -> String {
+    at.parse::<jiff::Timestamp>()
+        .ok()
+        .and_then(|t| u64::try_from(t.as_second()).ok())
+        .map_or_else(
+            || at.to_owned(),
+            |secs| crate::recovery::format_local(secs, cx.time_zone),
+        )
 }
