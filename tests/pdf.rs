@@ -621,3 +621,59 @@ fn an_amended_part_year_draft_prints_the_nj_1040x_and_the_nj_1040nr_marked_amend
         "{body}"
     );
 }
+
+/// A draft prepared at a clinic: the reviewer's copy (SSNs masked) ends with the clinic's record
+/// (status, sign-offs, every note with its answer named and its resolution, the quality-review
+/// ticks); the filer's copy carries none of it.
+#[test]
+fn the_clinic_record_is_printed_on_the_reviewers_copy_only() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/single-renter.ron");
+    let mut a = njtax_engine::parse_draft(&std::fs::read_to_string(path).unwrap())
+        .unwrap()
+        .answers;
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let set = njtax_engine::compute::compute_set(&a, &book).unwrap();
+    let at = "2026-12-07T14:05:00Z";
+    njtax_engine::clinic::set_status(
+        &mut a,
+        &set,
+        njtax_engine::answers::ClinicStatus::ReadyForReview,
+        "Pat Lee",
+        at,
+        "",
+    )
+    .unwrap();
+    njtax_engine::clinic::add_note(
+        &mut a,
+        njtax_engine::answers::NoteAbout::Answer("income.w2s[0].state_wages".into()),
+        "check box 16 against the W-2",
+        "Sam Ortiz",
+        at,
+    )
+    .unwrap();
+    a.clinic
+        .as_mut()
+        .unwrap()
+        .checklist
+        .insert("identity".into(), true);
+    let set = njtax_engine::compute::compute_set(&a, &book).unwrap();
+    let (reviewer, _) = pdf_text(&a, &set, &PrintOptions { mask_ssns: true });
+    let reviewer = flat(&reviewer);
+    assert!(
+        reviewer.contains("Clinic review (reviewer's copy)"),
+        "{reviewer}"
+    );
+    assert!(reviewer.contains("Status: ready for review"));
+    assert!(reviewer.contains("Prepared by: Pat Lee"));
+    assert!(
+        reviewer.contains("#1 on W-2 #1 (Harborside Logistics LLC): state wages, by Sam Ortiz")
+    );
+    assert!(reviewer.contains("check box 16 against the W-2 Open"));
+    assert!(reviewer.contains("[x] I saw a photo ID"));
+    let (filer, _) = pdf_text(&a, &set, &PrintOptions { mask_ssns: false });
+    assert!(
+        !filer.contains("Clinic review"),
+        "never on the filer's return"
+    );
+    assert!(!filer.contains("check box 16"));
+}

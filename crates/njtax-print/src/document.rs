@@ -94,6 +94,12 @@ pub fn lay_out(
         schedules(layout, r);
         explanations(layout, r);
     }
+    // The clinic's record goes on a reviewer's copy only, never on the filer's return.
+    if opts.mask_ssns
+        && let Some(record) = &a.clinic
+    {
+        crate::clinic::section(layout, a, set, record);
+    }
     if let Some(h) = handoff {
         layout.set_running_head(format!("{} - {}", h.title, h.form));
         layout.new_page();

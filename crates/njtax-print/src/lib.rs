@@ -17,6 +17,7 @@
 #![allow(clippy::float_arithmetic)] // page coordinates in points, never money
 
 pub mod amended;
+pub mod clinic;
 pub mod document;
 pub mod fonts;
 pub mod handoff;
