@@ -3828,3 +3828,57 @@ fn a_note_on_an_answer_by_one_volunteer_shows_for_another() {
     assert!(other.query_by_label("Review notes (1 open)").is_some());
     let _ = std::fs::remove_dir_all(out.parent().unwrap());
 }
+
+/// View > Lock the app…: the passphrase asked twice (too short and different ones refused);
+/// locked, nothing of the draft is on the screen or in the accessibility tree and shortcuts do
+/// nothing; a wrong passphrase is said, the right one brings the draft back.
+#[test]
+fn locking_the_app_hides_the_draft_until_the_passphrase_is_typed() {
+    let mut h = harness_with(app_with(clinic_answers(), ScriptedDialogs::default()));
+    h.run();
+    assert!(
+        h.query_by_label_contains("Test Filer").is_some()
+            || h.query_by_label("Your NJ return").is_some()
+    );
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Lock the app…").click();
+    h.run();
+    type_into(&mut h, "Passphrase", "abc");
+    type_into(&mut h, "The same passphrase again", "abc");
+    h.get_by_label("Lock").click();
+    h.run();
+    assert!(h.query_by_label("Use at least 4 characters.").is_some());
+    type_into(&mut h, "Passphrase", "d");
+    type_into(&mut h, "The same passphrase again", "x");
+    h.get_by_label("Lock").click();
+    h.run();
+    assert!(
+        h.query_by_label("The two passphrases differ: type them again.")
+            .is_some()
+    );
+    type_into(&mut h, "The same passphrase again", "abcd");
+    h.get_by_label("Lock").click();
+    h.run();
+    assert!(h.query_by_label("The app is locked").is_some());
+    assert!(h.query_by_label("Your NJ return").is_none());
+    assert!(h.query_by_label("Income").is_none());
+    assert!(h.query_by_label_contains("$").is_none(), "no figure shown");
+    assert_eq!(h.state().title(), "njtax (locked)");
+    // Shortcuts do nothing while locked.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    assert!(
+        h.state().doc.answers().clinic.is_some(),
+        "still the same draft"
+    );
+    type_into(&mut h, "Passphrase to unlock", "wrong");
+    h.get_by_label("Unlock").click();
+    h.run();
+    assert!(h.query_by_label("That is not the passphrase.").is_some());
+    type_into(&mut h, "Passphrase to unlock", "abcd");
+    h.get_by_label("Unlock").click();
+    h.run();
+    assert!(h.query_by_label("The app is locked").is_none());
+    assert!(h.query_by_label("Your NJ return").is_some());
+}

@@ -275,6 +275,35 @@ pub struct UiState {
     pub conflict: Option<Conflict>,
     /// A draft asked for that is open in another window, waiting for the filer's choice.
     pub already_open: Option<AlreadyOpen>,
+    /// The app lock (View > Lock the app…): everything hidden until the passphrase is typed.
+    pub lock: AppLock,
+}
+
+/// The app lock: a volunteer stepping away hides the draft and the clinic's clients behind a
+/// passphrase (kept in memory only, for as long as the lock lasts).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum AppLock {
+    /// Not locked.
+    #[default]
+    Open,
+    /// Asking for the passphrase, twice.
+    Asking {
+        /// The passphrase typed.
+        first: String,
+        /// Typed again.
+        second: String,
+        /// Why it was not taken.
+        problem: Option<String>,
+    },
+    /// Locked.
+    Locked {
+        /// The passphrase.
+        pass: String,
+        /// What is typed to unlock.
+        typed: String,
+        /// The last try was wrong.
+        wrong: bool,
+    },
 }
 
 impl UiState {
@@ -286,6 +315,7 @@ impl UiState {
             reveal_ssn: self.reveal_ssn,
             print_mask_ssns: self.print_mask_ssns,
             settings: self.settings.clone(),
+            lock: self.lock.clone(),
             ..Self::default()
         }
     }

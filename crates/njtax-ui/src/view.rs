@@ -277,6 +277,21 @@ fn view_menu(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         cx.send(Command::Settings(next));
         ui.close();
     }
+    ui.separator();
+    if ui
+        .button("Lock the app…")
+        .on_hover_text(
+            "Hide the draft and the clinic's clients behind a passphrase while you step away",
+        )
+        .clicked()
+    {
+        cx.ui_state.lock = crate::state::AppLock::Asking {
+            first: String::new(),
+            second: String::new(),
+            problem: None,
+        };
+        ui.close();
+    }
 }
 
 fn status_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
@@ -824,4 +839,121 @@ fn prompt(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     if shown.should_close() {
         cx.send(Command::PromptCancel);
     }
+}
+
+/// The shortest passphrase the app lock takes.
+const LOCK_MIN_CHARS: usize = 4;
+
+/// View > Lock the app…: the passphrase asked twice, in a window over the screen.
+pub fn lock_prompt(ui: &mut Ui, lock: &mut crate::state::AppLock) {
+    let crate::state::AppLock::Asking {
+        first,
+        second,
+        problem,
+    } = lock
+    else {
+        return;
+    };
+    let mut outcome: Option<bool> = None;
+    egui::Modal::new(egui::Id::unique("lock_prompt")).show(ui.ctx(), |ui| {
+        crate::focus::heading(ui, RichText::new("Lock the app").heading(), 2);
+        ui.label("Choose a passphrase. Until it is typed, the app shows nothing of the draft or the clinic's clients. It is kept in memory only, for this lock.");
+        let l1 = ui.label("Passphrase");
+        let r1 = ui.add(egui::TextEdit::singleline(first).password(true)).labelled_by(l1.id);
+        focus_once(ui, "lock_prompt_focus", &r1);
+        let l2 = ui.label("The same passphrase again");
+        let r2 = ui.add(egui::TextEdit::singleline(second).password(true)).labelled_by(l2.id);
+        if let Some(p) = problem.as_deref() {
+            ui.label(RichText::new(p).color(theme::error_colour(ui.visuals())));
+        }
+        let enter = r2.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        ui.horizontal(|ui| {
+            if ui.button("Lock").clicked() || enter {
+                outcome = Some(true);
+            }
+            if ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                outcome = Some(false);
+            }
+        });
+    });
+    if outcome.is_some() {
+        forget_focus(ui, "lock_prompt_focus");
+    }
+    match outcome {
+        Some(false) => *lock = crate::state::AppLock::Open,
+        Some(true) if first.chars().count() < LOCK_MIN_CHARS => {
+            *problem = Some(format!("Use at least {LOCK_MIN_CHARS} characters."));
+        }
+        Some(true) if first != second => {
+            *problem = Some("The two passphrases differ: type them again.".to_owned());
+            second.clear();
+        }
+        Some(true) => {
+            *lock = crate::state::AppLock::Locked {
+                pass: std::mem::take(first),
+                typed: String::new(),
+                wrong: false,
+            };
+        }
+        None => {}
+    }
+}
+
+/// The locked app: only the passphrase field, nothing of the draft.
+pub fn locked_screen(ui: &mut Ui, lock: &mut crate::state::AppLock) {
+    let crate::state::AppLock::Locked { pass, typed, wrong } = lock else {
+        return;
+    };
+    let mut unlock = false;
+    {
+        ui.add_space(theme::GAP_L * 4.0);
+        ui.vertical_centered(|ui| {
+            crate::focus::heading(ui, RichText::new("The app is locked").heading(), 1);
+            ui.label("Type the passphrase to go on.");
+            let label = ui.label("Passphrase to unlock");
+            let r = ui
+                .add(
+                    egui::TextEdit::singleline(typed)
+                        .password(true)
+                        .desired_width(260.0),
+                )
+                .labelled_by(label.id);
+            focus_once(ui, "locked_focus", &r);
+            if *wrong {
+                ui.label(
+                    RichText::new("That is not the passphrase.")
+                        .color(theme::error_colour(ui.visuals())),
+                );
+            }
+            let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.button("Unlock").clicked() || enter {
+                unlock = true;
+            }
+        });
+    }
+    if unlock {
+        if typed == pass {
+            forget_focus(ui, "locked_focus");
+            *lock = crate::state::AppLock::Open;
+        } else {
+            *wrong = true;
+            typed.clear();
+        }
+    }
+}
+
+/// Put the keyboard focus on `r` once, when the window asking for it opens (not every frame:
+/// Tab and clicks then work as usual).
+fn focus_once(ui: &Ui, key: &str, r: &egui::Response) {
+    let id = egui::Id::unique(key);
+    if !ui.data(|d| d.get_temp::<bool>(id)).unwrap_or(false) {
+        r.request_focus();
+        ui.data_mut(|d| d.insert_temp(id, true));
+    }
+}
+
+/// Forget [`focus_once`]'s mark, so the next time it asks it takes the focus again.
+fn forget_focus(ui: &Ui, key: &str) {
+    let id = egui::Id::unique(key);
+    ui.data_mut(|d| d.remove::<bool>(id));
 }

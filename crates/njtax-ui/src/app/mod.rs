@@ -455,6 +455,9 @@ impl App {
     /// nothing when saved), and the app name.
     pub fn title(&self) -> String {
         use crate::document::SaveState;
+        if matches!(self.ui_state.lock, crate::state::AppLock::Locked { .. }) {
+            return "njtax (locked)".to_owned();
+        }
         let name = self.doc.display_name();
         let state = match self.doc.save_state() {
             SaveState::Sample => " — a sample: File > New starts your own",
@@ -613,13 +616,25 @@ impl App {
         let ctx = ui.ctx().clone();
         crate::theme::apply_text_sizes(&ctx);
         self.refresh();
-        if self.chooser.is_none() {
-            self.handle_shortcuts(&ctx);
-        } else {
+        let locked = matches!(self.ui_state.lock, crate::state::AppLock::Locked { .. });
+        if self.chooser.is_some() {
             // The app's own file chooser is open: the window behind it waits for its answer.
             ui.disable();
+        } else if !locked {
+            self.handle_shortcuts(&ctx);
         }
         self.apply_settings(&ctx);
+        if locked {
+            // Nothing of the draft or the clinic is drawn or named while locked; autosave goes
+            // on.
+            ctx.accesskit_node_builder(egui::accesskit_root_id(), |n| {
+                n.set_label("njtax (locked)");
+            });
+            crate::view::locked_screen(ui, &mut self.ui_state.lock);
+            self.run_commands(&ctx);
+            self.autosave(&ctx);
+            return;
+        }
         // Screen readers name the window as the title bar does (the draft and whether it is
         // saved).
         let title = self.title();
@@ -639,6 +654,7 @@ impl App {
             &mut self.commands,
         );
         crate::view::draw(&mut cx, ui);
+        crate::view::lock_prompt(ui, &mut self.ui_state.lock);
         if asked.is_some() && self.ui_state.focus == asked {
             // The answer asked for was not drawn (hidden, or in a closed item): forget it rather
             // than take the focus later, on another screen.
