@@ -168,6 +168,7 @@ mod tests {
             theme: Theme::HighContrast,
             zoom: 1.3,
             all_questions: true,
+            volunteer: "Ana Ruiz".to_owned(),
         };
         store.store(&s).unwrap();
         assert_eq!(store.load(), Ok(Some(s)));
