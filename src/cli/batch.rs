@@ -45,7 +45,9 @@ pub fn collect(paths: &[PathBuf]) -> Found {
     for p in paths {
         match std::fs::metadata(p) {
             Ok(m) if m.is_dir() => collect_folder(p, &mut found),
-            Ok(m) if !m.is_file() => found.refuse(p.clone(), njtax_ui::roster::NOT_REGULAR.to_owned()),
+            Ok(m) if !m.is_file() => {
+                found.refuse(p.clone(), njtax_ui::roster::NOT_REGULAR.to_owned())
+            }
             // A regular file, or one that cannot be looked at: reading it says why.
             _ => found.files.push(p.clone()),
         }

@@ -236,10 +236,13 @@ pub fn entry(path: &Path, refused: Option<&str>, book: &ParamBook, years: &mut Y
     }
 }
 
+/// A draft's length and time of change (`None` when they cannot be read).
+type Seen = Option<(u64, std::time::SystemTime)>;
+
 /// The length and time of change of each draft in a folder: when it moves, the roster is read
 /// again.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FolderStamp(Result<Vec<(PathBuf, Option<(u64, std::time::SystemTime)>)>, String>);
+pub struct FolderStamp(Result<Vec<(PathBuf, Seen)>, String>);
 
 impl FolderStamp {
     /// The folder's drafts as they are now.
