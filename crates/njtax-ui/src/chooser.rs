@@ -73,7 +73,11 @@ impl Chooser {
             .show_files_filter(Box::new(move |p: &Path| has_extension(p, kind)))
             .show_rename(false)
             .show_new_folder(false)
-            .file_label_text("File name:".into())
+            .file_label_text(if kind == FileKind::Folder {
+                "Folder:".into()
+            } else {
+                "File name:".into()
+            })
             .cancel_button_text("Cancel".into())
             .refresh_button_hover_text("Read the folder again".into())
             .parent_folder_button_hover_text("The folder above".into())
