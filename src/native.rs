@@ -29,9 +29,18 @@ impl FileDialogs for NativeDialogs {
         if let Err(why) = system_dialog_available() {
             return Picked::Unavailable(why);
         }
-        Self::dialog(request)
-            .pick_file()
-            .map_or(Picked::Cancelled, Picked::Path)
+        let picked = if request.kind == njtax_ui::platform::FileKind::Folder {
+            // A folder: no file filter.
+            let dialog = rfd::FileDialog::new().set_title(&request.title);
+            match &request.folder {
+                Some(folder) => dialog.set_directory(folder),
+                None => dialog,
+            }
+            .pick_folder()
+        } else {
+            Self::dialog(request).pick_file()
+        };
+        picked.map_or(Picked::Cancelled, Picked::Path)
     }
 
     fn pick_save(&mut self, request: &DialogRequest) -> Picked {

@@ -703,7 +703,10 @@ fn batch_summary_csv_keeps_going_past_a_malformed_draft_among_good_ones() {
             "refund",
             "balance_due",
             "errors",
-            "message"
+            "message",
+            "clinic_status",
+            "preparer",
+            "open_notes"
         ]
     );
     assert_eq!(rows.len(), 4, "{rows:?}");

@@ -3882,3 +3882,222 @@ fn locking_the_app_hides_the_draft_until_the_passphrase_is_typed() {
     assert!(h.query_by_label("The app is locked").is_none());
     assert!(h.query_by_label("Your NJ return").is_some());
 }
+
+/// A clinic folder holding a copy of every example draft and a file that is not a draft.
+fn clinic_folder(tag: &str) -> PathBuf {
+    let dir = temp_dir(tag);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for e in std::fs::read_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples")).unwrap()
+    {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "ron") {
+            std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    std::fs::write(dir.join("broken.ron"), "just some notes").unwrap();
+    dir
+}
+
+/// The files of the roster's rows from top to bottom, as drawn.
+fn roster_rows_drawn(h: &Harness<'_, App>) -> Vec<String> {
+    let roster = h.state().snapshot.roster.as_ref().unwrap();
+    let mut rows: Vec<(f32, String)> = roster
+        .entries
+        .iter()
+        .filter_map(|e| {
+            h.query_by_label(&e.file)
+                .map(|n| (n.rect().min.y, e.file.clone()))
+        })
+        .collect();
+    rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+    rows.into_iter().map(|(_, f)| f).collect()
+}
+
+/// Pick `option` in the roster's drop-down `list` (the option in the list, not a row's cell).
+fn pick_roster_option(h: &mut Harness<'_, App>, list: &str, option: &str) {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::NodeT as _;
+    h.get_by_role_and_label(Role::ComboBox, list).click();
+    h.run();
+    h.query_all_by_label(option)
+        .find(|n| n.accesskit_node().role() != Role::Label)
+        .expect("the option is in the list")
+        .click();
+    h.run();
+}
+
+/// File > Open clinic folder… on a folder of drafts: the roster lists each draft with its client's
+/// name and only the last 4 digits of the SSN (a file that is not a draft says why); it sorts by a
+/// column heading and reverses on a second click; it picks up a status changed on disk by itself
+/// and filters by it; it searches by SSN last 4; a row opens its draft and the roster stays open,
+/// showing what this window saves there; Escape closes it.
+#[test]
+fn the_clinic_roster_lists_sorts_filters_and_opens_the_drafts_of_a_folder() {
+    use egui::accesskit::Role;
+    use njtax_engine::answers::{ClinicStatus, last_four_digits};
+    let dir = clinic_folder("roster");
+    let dialogs = ScriptedDialogs {
+        open: vec![dir.clone()],
+        ..ScriptedDialogs::default()
+    };
+    let mut h = harness_with(app_with(blank_answers(), dialogs));
+    h.run();
+    click_file_menu(&mut h, "Open clinic folder…");
+    let folder_name = dir.file_name().unwrap().to_string_lossy().into_owned();
+    let title = format!("Clinic folder {folder_name}");
+    let heading = h.get_by_role_and_label(Role::Heading, &title);
+    assert!(heading.is_focused(), "the keyboard is in the roster");
+    h.get_by_label("13 of 13 drafts");
+    assert_eq!(
+        status(&h),
+        (format!("The clinic folder {folder_name}: 13 drafts"), false)
+    );
+    // Every draft: its client's name and the last 4 digits of the SSN, never the whole number.
+    let mut drafts = Vec::new();
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        let Ok(d) = njtax_ui::files::read_draft(&p) else {
+            continue;
+        };
+        let t = &d.answers.taxpayer;
+        assert!(
+            h.query_by_label_contains(&t.name).is_some(),
+            "{} is listed",
+            t.name
+        );
+        let last4 = last_four_digits(&t.ssn);
+        assert!(h.query_by_label(&format!("…{last4}")).is_some(), "{last4}");
+        assert!(h.query_by_label_contains(&t.ssn).is_none(), "no whole SSN");
+        drafts.push((
+            p.file_name().unwrap().to_string_lossy().into_owned(),
+            t.name.clone(),
+            last4,
+        ));
+    }
+    assert_eq!(drafts.len(), 12);
+    h.get_by_label("broken.ron");
+    assert!(
+        h.query_by_label_contains("this is not an njtax draft")
+            .is_some()
+    );
+    // Sorted by year, then by name (A to Z), then reversed; the unreadable file stays last.
+    h.get_by_label("Sort by year").click();
+    h.run();
+    h.get_by_label("Sort by name").click();
+    h.run();
+    let roster = h.state().snapshot.roster.clone().unwrap();
+    let names: Vec<String> = roster
+        .shown
+        .iter()
+        .map(|&i| roster.entries[i].clone())
+        .filter_map(|e| e.row.map(|r| r.name.to_lowercase()))
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted);
+    let drawn = roster_rows_drawn(&h);
+    assert_eq!(drawn.len(), 13);
+    assert_eq!(drawn.last().map(String::as_str), Some("broken.ron"));
+    h.get_by_label("Sort by name").click();
+    h.run();
+    let mut reversed = drawn[..12].to_vec();
+    reversed.reverse();
+    reversed.push("broken.ron".to_owned());
+    assert_eq!(roster_rows_drawn(&h), reversed);
+    // Another program moves single-renter.ron to "in progress": the roster shows it by itself.
+    let renter = dir.join("single-renter.ron");
+    let mut d = njtax_ui::files::read_draft(&renter).unwrap();
+    let book = ParamBook::load().unwrap();
+    let set = njtax_engine::compute::compute_set_values(
+        &d.answers,
+        &book.supported(d.answers.tax_year).unwrap(),
+    );
+    njtax_engine::clinic::set_status(
+        &mut d.answers,
+        &set,
+        ClinicStatus::InProgress,
+        "Ana Ruiz",
+        "2026-12-07 10:00",
+        "",
+    )
+    .unwrap();
+    njtax_ui::files::write_draft(&renter, &d).unwrap();
+    let reads = h.state().snapshot.roster.clone();
+    h.run_steps(6);
+    assert_ne!(
+        h.state().snapshot.roster,
+        reads,
+        "read again after the change"
+    );
+    pick_roster_option(&mut h, "Status", "in progress");
+    h.get_by_label("1 of 13 drafts");
+    assert!(h.query_by_label("single-renter.ron").is_some());
+    assert!(h.query_by_label("family-2026.ron").is_none());
+    pick_roster_option(&mut h, "Status", "any");
+    h.get_by_label("13 of 13 drafts");
+    // Only those with problems to fix: the file that cannot be read among them.
+    let with_problems = h
+        .state()
+        .snapshot
+        .roster
+        .as_ref()
+        .unwrap()
+        .entries
+        .iter()
+        .filter(|e| e.row.as_ref().is_none_or(|r| r.errors + r.unreadable > 0))
+        .count();
+    h.get_by_label("Only with problems to fix").click();
+    h.run();
+    h.get_by_label(&format!("{with_problems} of 13 drafts"));
+    assert!(h.query_by_label("broken.ron").is_some());
+    h.get_by_label("Only with problems to fix").click();
+    h.run();
+    h.get_by_label("13 of 13 drafts");
+    // Search by the last 4 digits of one client's SSN.
+    let (file, _, last4) = drafts
+        .iter()
+        .find(|(f, _, _)| f == "retired-couple-pensions.ron")
+        .unwrap()
+        .clone();
+    let search = h.get_by_role_and_label(Role::TextInput, "Search (name or SSN last 4)");
+    search.focus();
+    search.type_text(&last4);
+    h.run();
+    h.get_by_label("1 of 13 drafts");
+    // Its file name opens it; the roster stays open.
+    h.get_by_label(&file).click();
+    h.run();
+    assert_eq!(
+        h.state().doc.path.as_deref(),
+        Some(dir.join(&file).as_path())
+    );
+    assert!(h.state().snapshot.roster.is_some());
+    h.get_by_label("1 of 13 drafts");
+    // Saved here under a new name in the folder: the roster shows it at once.
+    h.state_mut().send(njtax_ui::Command::Set {
+        path: "taxpayer.name".into(),
+        value: serde_json::Value::String("Zelda Quint".into()),
+    });
+    h.run();
+    h.state_mut().send(njtax_ui::Command::Save);
+    h.run();
+    let search = h.get_by_role_and_label(Role::TextInput, "Search (name or SSN last 4)");
+    search.focus();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    search.type_text("zelda");
+    h.run();
+    h.get_by_label("1 of 13 drafts");
+    assert!(h.query_by_label_contains("Zelda Quint").is_some());
+    // Refresh and Escape.
+    h.get_by_label("Refresh").click();
+    h.run();
+    h.get_by_label("1 of 13 drafts");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.state().snapshot.roster.is_none());
+    assert!(
+        h.query_by_label_contains(&format!("Clinic folder {folder_name}"))
+            .is_none()
+    );
+}

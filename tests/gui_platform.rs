@@ -511,3 +511,36 @@ fn the_apps_chooser_starts_in_the_drafts_folder() {
         "{msg}"
     );
 }
+
+/// Without a system file dialog, File > Open clinic folder… opens the app's own chooser for a
+/// folder (its drafts listed), whose "Choose this folder" shows the roster of the folder shown.
+#[test]
+fn without_a_system_dialog_the_apps_chooser_picks_the_clinic_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["single-renter.ron", "family-2026.ron"] {
+        std::fs::copy(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("examples")
+                .join(name),
+            dir.path().join(name),
+        )
+        .unwrap();
+    }
+    let mut h = chooser_harness(app_without_system_dialogs(Answers::default(), dir.path()));
+    h.run();
+    click_file_menu(&mut h, "Open clinic folder…");
+    let chooser = h.state().file_chooser().expect("the app's chooser is open");
+    assert_eq!(chooser.request().kind, FileKind::Folder);
+    assert!(h.query_by_label_contains("single-renter.ron").is_some());
+    h.get_by_label("Choose this folder").click();
+    h.run();
+    assert!(h.state().file_chooser().is_none());
+    let roster = h
+        .state()
+        .snapshot
+        .roster
+        .as_ref()
+        .expect("the roster is open");
+    assert_eq!(roster.entries.len(), 2);
+    h.get_by_label("2 of 2 drafts");
+}

@@ -385,12 +385,18 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
             if all.is_empty() {
                 return Err(Unreadable(format!("{}: {NO_DRAFTS}", dir.display())));
             }
+            let Some(sort) = njtax::cli::clinic::SortBy::parse(&sort) else {
+                return Err(Unreadable(format!(
+                    "no column \"{sort}\" to sort by: use name, year, status, refund, changed or file"
+                )));
+            };
             let filter = njtax::cli::clinic::Filter {
                 status,
                 year,
                 errors,
                 search,
                 sort,
+                reverse: false,
             };
             let shown = njtax::cli::clinic::filtered(all, &filter);
             if json {

@@ -35,11 +35,7 @@ impl Found {
     }
 }
 
-/// Whether a file name ends in `.ron`, in any case.
-pub fn is_draft_name(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|x| x.eq_ignore_ascii_case("ron"))
-}
+pub use njtax_ui::roster::is_draft_name;
 
 pub fn collect(paths: &[PathBuf]) -> Found {
     let mut found = Found {
@@ -49,10 +45,9 @@ pub fn collect(paths: &[PathBuf]) -> Found {
     for p in paths {
         match std::fs::metadata(p) {
             Ok(m) if m.is_dir() => collect_folder(p, &mut found),
-            Ok(m) if !m.is_file() => found.refuse(
-                p.clone(),
-                "not a regular file (a pipe, device or socket); not read".to_owned(),
-            ),
+            Ok(m) if !m.is_file() => {
+                found.refuse(p.clone(), njtax_ui::roster::NOT_REGULAR.to_owned())
+            }
             // A regular file, or one that cannot be looked at: reading it says why.
             _ => found.files.push(p.clone()),
         }
@@ -61,51 +56,27 @@ pub fn collect(paths: &[PathBuf]) -> Found {
 }
 
 pub fn collect_folder(dir: &Path, found: &mut Found) {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(rd) => rd,
-        Err(e) => {
-            found.refuse(dir.to_path_buf(), format!("cannot read the folder: {e}"));
+    let listing = match njtax_ui::roster::list_folder(dir) {
+        Ok(l) => l,
+        Err(why) => {
+            found.refuse(dir.to_path_buf(), why);
             return;
         }
     };
-    let mut drafts = Vec::new();
-    let mut subfolders = Vec::new();
-    for entry in entries {
-        let entry = match entry {
-            Ok(e) => e,
-            Err(e) => {
-                found.refuse(dir.to_path_buf(), format!("cannot read the folder: {e}"));
-                return;
-            }
-        };
-        let path = entry.path();
-        // Follows a symbolic link, as opening would; never opens the file.
-        match std::fs::metadata(&path) {
-            Ok(m) if m.is_dir() => subfolders.push(path),
-            Ok(m) if is_draft_name(&path) && !m.is_file() => drafts.push((
-                path,
-                Some("not a regular file (a pipe, device or socket); not read".to_owned()),
-            )),
-            _ if is_draft_name(&path) => drafts.push((path, None)),
-            _ => {}
-        }
-    }
-    drafts.sort();
-    subfolders.sort();
-    for sub in &subfolders {
+    for sub in &listing.subfolders {
         eprintln!(
             "njtax: {}: a folder inside {}, not searched (name it to include its drafts)",
             sub.display(),
             dir.display()
         );
     }
-    if drafts.is_empty() {
+    if listing.drafts.is_empty() {
         eprintln!(
             "njtax: {}: no drafts (.ron files) in this folder",
             dir.display()
         );
     }
-    for (path, why) in drafts {
+    for (path, why) in listing.drafts {
         match why {
             Some(why) => found.refuse(path, why),
             None => found.files.push(path),
@@ -185,7 +156,7 @@ impl Summary {
 }
 
 /// Law figures resolved once per year (per worker thread), for the values-only computation.
-pub type YearCache = std::collections::HashMap<u16, Result<njtax_engine::YearParams, String>>;
+pub use njtax_ui::roster::YearCache;
 
 /// Read, parse and compute one draft (values only, no explanations) into its summary line.
 /// `refused`: why the path is not read at all (it is not a regular file, or a folder that cannot

@@ -1,124 +1,34 @@
 //! `njtax clinic DIR`: the roster of a clinic folder (one row per draft, computed in parallel),
 //! filtered, searched and sorted; and the words of a draft's clinic record for `njtax status`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use njtax_engine::ParamBook;
-use njtax_engine::answers::{ClinicRecord, ClinicStatus, NoteAbout};
-use njtax_engine::clinic::{RosterRow, roster_row};
+use njtax_engine::answers::{ClinicRecord, NoteAbout};
 use njtax_engine::money::fmt_money;
-use serde::Serialize;
 
 use super::batch::{YearCache, collect, par_map};
-use super::unnamed;
 
-/// One file of the roster: its row, or why it could not be read.
-#[derive(Serialize)]
-pub struct Entry {
-    /// The file's name in the folder.
-    pub file: String,
-    /// The row (`None` when unreadable).
-    #[serde(flatten)]
-    pub row: Option<RosterRow>,
-    /// Why it could not be read or computed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub unreadable: Option<String>,
-}
+pub use njtax_ui::roster::{Entry, Filter, SortBy};
 
-/// What the roster shows.
-#[derive(Clone, Debug, Default)]
-pub struct Filter {
-    /// Only this status.
-    pub status: Option<ClinicStatus>,
-    /// Only this year.
-    pub year: Option<u16>,
-    /// Only drafts with problems to fix (or unreadable).
-    pub errors: bool,
-    /// Part of a name, or an SSN's last four digits.
-    pub search: String,
-    /// Sort by: `name` (default), `year`, `status`, `refund`, `changed` (newest first), `file`.
-    pub sort: String,
-}
-
-/// Every `.ron` draft directly in `dir`, computed (values only) into its roster row.
+/// Every `.ron` draft directly in `dir`, computed (values only) into its roster row, in
+/// parallel ([`njtax_ui::roster::entry`], as the app's roster window reads them).
 pub fn roster(dir: &Path, book: &ParamBook) -> Vec<Entry> {
     let found = collect(&[dir.to_path_buf()]);
-    let files: Vec<PathBuf> = found.files.clone();
-    par_map(&files, YearCache::new, |path, years| {
-        let file = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        if let Some(why) = found.why_not(path) {
-            return Entry {
-                file,
-                row: None,
-                unreadable: Some(why.to_owned()),
-            };
-        }
-        let draft = match njtax_ui::files::read_draft(path) {
-            Ok(d) => d,
-            Err(e) => {
-                return Entry {
-                    file,
-                    row: None,
-                    unreadable: Some(unnamed(&e)),
-                };
-            }
-        };
-        let a = &draft.answers;
-        let p = years
-            .entry(a.tax_year)
-            .or_insert_with(|| book.supported(a.tax_year).map_err(|e| e.to_string()));
-        match p {
-            Ok(p) => {
-                let set = njtax_engine::compute::compute_set_values(a, p);
-                Entry {
-                    file,
-                    row: Some(roster_row(a, &set)),
-                    unreadable: None,
-                }
-            }
-            Err(e) => Entry {
-                file,
-                row: None,
-                unreadable: Some(e.clone()),
-            },
-        }
+    par_map(&found.files, YearCache::new, |path, years| {
+        njtax_ui::roster::entry(path, found.why_not(path), book, years)
     })
 }
 
-/// The entries the filter keeps, sorted.
-pub fn filtered(mut entries: Vec<Entry>, f: &Filter) -> Vec<Entry> {
-    entries.retain(|e| match &e.row {
-        None => f.status.is_none() && f.year.is_none() && f.search.trim().is_empty(),
-        Some(r) => {
-            f.status.is_none_or(|s| r.status == s)
-                && f.year.is_none_or(|y| r.year == y)
-                && (!f.errors || r.errors > 0 || r.unreadable > 0)
-                && r.matches(&f.search)
-        }
-    });
-    // Unreadable drafts last, then by the chosen column, then by file name.
-    entries.sort_by(|a, b| {
-        let by = match (&a.row, &b.row) {
-            (None, None) => std::cmp::Ordering::Equal,
-            (None, Some(_)) => std::cmp::Ordering::Greater,
-            (Some(_), None) => std::cmp::Ordering::Less,
-            (Some(x), Some(y)) => match f.sort.as_str() {
-                "year" => x.year.cmp(&y.year),
-                "status" => x.status.cmp(&y.status),
-                // Largest refund first, largest balance due last.
-                "refund" => (y.refund - y.balance_due).cmp(&(x.refund - x.balance_due)),
-                // Newest change first; never changed last.
-                "changed" => y.last_change.cmp(&x.last_change),
-                "file" => std::cmp::Ordering::Equal,
-                _ => x.name.to_lowercase().cmp(&y.name.to_lowercase()),
-            },
-        };
-        by.then_with(|| a.file.cmp(&b.file))
-    });
-    entries
+/// The entries the filter keeps, sorted (unreadable drafts last, then by the chosen column,
+/// then by file name).
+pub fn filtered(entries: Vec<Entry>, f: &Filter) -> Vec<Entry> {
+    let order = f.shown(&entries);
+    let mut slots: Vec<Option<Entry>> = entries.into_iter().map(Some).collect();
+    order
+        .into_iter()
+        .filter_map(|i| slots.get_mut(i).and_then(Option::take))
+        .collect()
 }
 
 /// The roster as a text table.

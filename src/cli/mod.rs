@@ -27,15 +27,7 @@ pub fn load_draft(path: &Path) -> Result<Draft, Unreadable> {
 /// The reader's message without the file name it starts with (the caller names the file as it
 /// was given, or not at all in a batch row).
 pub fn unnamed(e: &ReadError) -> String {
-    let shown = e.to_string();
-    let name = e
-        .path()
-        .file_name()
-        .map_or_else(|| e.path().to_string_lossy(), |n| n.to_string_lossy())
-        .into_owned();
-    shown
-        .strip_prefix(&format!("{name}: "))
-        .map_or_else(|| shown.clone(), str::to_owned)
+    e.reason()
 }
 
 pub fn load_and_compute(path: &Path, book: &ParamBook) -> Result<ReturnSet, Unreadable> {

@@ -1,7 +1,8 @@
 //! The file chooser drawn in the app, for a desktop whose own file dialog cannot open (no desktop
 //! portal and no zenity: a minimal desktop, a clinic laptop). It is egui_file's dialog, started in
 //! the folder the request names, listing folders and files of the requested kind, with the
-//! proposed name filled in; a save that would replace a file asks first, and a name typed without
+//! proposed name filled in (for a folder, its drafts are listed and "Choose this folder" chooses
+//! the folder shown, or the one selected in it); a save that would replace a file asks first, and a name typed without
 //! an extension gets the kind's.
 
 use std::path::{Path, PathBuf};
@@ -55,7 +56,10 @@ impl Chooser {
             .folder
             .clone()
             .unwrap_or_else(|| PathBuf::from(std::path::MAIN_SEPARATOR_STR));
-        let dialog = if save {
+        let dialog = if kind == FileKind::Folder {
+            // The folder shown (or the one selected in it) is chosen; its drafts are listed.
+            egui_file::FileDialog::select_folder().open_button_text("Choose this folder".into())
+        } else if save {
             egui_file::FileDialog::save_file()
                 .default_filename(request.file_name.clone().unwrap_or_default())
                 .save_button_text("Save".into())
@@ -69,7 +73,11 @@ impl Chooser {
             .show_files_filter(Box::new(move |p: &Path| has_extension(p, kind)))
             .show_rename(false)
             .show_new_folder(false)
-            .file_label_text("File name:".into())
+            .file_label_text(if kind == FileKind::Folder {
+                "Folder:".into()
+            } else {
+                "File name:".into()
+            })
             .cancel_button_text("Cancel".into())
             .refresh_button_hover_text("Read the folder again".into())
             .parent_folder_button_hover_text("The folder above".into())

@@ -120,6 +120,21 @@ pub enum ReadError {
 }
 
 impl ReadError {
+    /// Why the file could not be read, without its name (for a list that names the file
+    /// beside it).
+    #[must_use]
+    pub fn reason(&self) -> String {
+        let shown = self.to_string();
+        let name = self
+            .path()
+            .file_name()
+            .map_or_else(|| self.path().to_string_lossy(), |n| n.to_string_lossy())
+            .into_owned();
+        shown
+            .strip_prefix(&format!("{name}: "))
+            .map_or_else(|| shown.clone(), str::to_owned)
+    }
+
     /// The file that could not be read.
     #[must_use]
     pub fn path(&self) -> &Path {

@@ -13,13 +13,16 @@ pub enum FileKind {
     Pdf,
     /// The hand-off sheet (`.txt`).
     Handoff,
+    /// A folder (a clinic's folder of drafts): the dialog picks a folder, not a file; it shows
+    /// the drafts in it.
+    Folder,
 }
 
 impl FileKind {
-    /// The file name extension, without the dot.
+    /// The file name extension, without the dot (a folder's: the drafts' it shows).
     pub fn extension(self) -> &'static str {
         match self {
-            Self::Draft => "ron",
+            Self::Draft | Self::Folder => "ron",
             Self::Pdf => "pdf",
             Self::Handoff => "txt",
         }
@@ -31,6 +34,7 @@ impl FileKind {
             Self::Draft => "NJ tax draft",
             Self::Pdf => "PDF document",
             Self::Handoff => "Text file",
+            Self::Folder => "Folder of NJ tax drafts",
         }
     }
 }
@@ -62,7 +66,7 @@ pub enum Picked {
 
 /// The system's open/save dialogs.
 pub trait FileDialogs {
-    /// Ask for a file to open.
+    /// Ask for a file to open; for [`FileKind::Folder`], a folder.
     fn pick_open(&mut self, request: &DialogRequest) -> Picked;
     /// Ask where to save.
     fn pick_save(&mut self, request: &DialogRequest) -> Picked;

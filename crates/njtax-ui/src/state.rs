@@ -76,6 +76,16 @@ pub enum Command {
     CompareWith,
     /// Close the comparison.
     CloseComparison,
+    /// Pick a clinic's folder of drafts and show its roster (File > Open clinic folder…).
+    OpenClinicFolder,
+    /// Show the roster through another filter (status, year, problems, search).
+    RosterFilter(crate::roster::Filter),
+    /// Sort the roster by a column; the column it is already sorted by is reversed.
+    RosterSort(crate::roster::SortBy),
+    /// Read the roster's folder again.
+    RefreshRoster,
+    /// Close the roster.
+    CloseRoster,
     /// Set the answer at a path.
     Set {
         /// Answer path.
@@ -239,6 +249,8 @@ pub struct UiState {
     pub focus: Option<String>,
     /// Focus the screen's title on the next frame (a screen that asks nothing was shown).
     pub focus_title: bool,
+    /// Focus the roster window's heading on the next frame (the roster was just opened).
+    pub focus_roster: bool,
     /// Line whose explanation the form view shows (official id).
     pub selected_line: Option<String>,
     /// Which of the draft's returns the form view shows (index into the return set).
@@ -394,6 +406,10 @@ pub struct Snapshot {
     /// comparison with the original), worked out once per revision when the draft amends a
     /// return.
     pub amend_explanation: Option<String>,
+    /// The clinic folder's roster (File > Open clinic folder…), while it is open: read when the
+    /// folder is opened, when a draft in it changes on disk, when this window saves one there and
+    /// when Refresh is pressed; never while drawing. The draft's own changes do not touch it.
+    pub roster: Option<crate::roster::Roster>,
 }
 
 /// What the comparison window shows: the other draft's name and the comparison in words, or why

@@ -56,6 +56,10 @@ pub const HEADING: f32 = 16.0;
 /// Widest the text of a window in the middle (an open error, the recovery list) runs before it
 /// wraps.
 pub const DIALOG_WIDTH: f32 = 520.0;
+/// The clinic roster window's first size (it scrolls sideways when narrower than its table).
+pub const ROSTER_WIDTH: f32 = 900.0;
+/// The clinic roster window's first height.
+pub const ROSTER_HEIGHT: f32 = 420.0;
 /// Widest a figure's label is on the File online screen before it wraps.
 pub const HANDOFF_LABEL_WIDTH: f32 = 250.0;
 /// Narrowest the source column ("line 15", "W-2 box 16") is on the File online screen.

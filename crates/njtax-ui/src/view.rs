@@ -81,6 +81,16 @@ fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                 cx.send(Command::Open);
                 ui.close();
             }
+            if ui
+                .button("Open clinic folder…")
+                .on_hover_text(
+                    "A folder of clients' drafts: a roster of every draft in it (client, SSN last 4, year, refund or balance due, problems to fix, review notes, status), to sort, filter and open",
+                )
+                .clicked()
+            {
+                cx.send(Command::OpenClinicFolder);
+                ui.close();
+            }
             if entry(ui, "Save", &crate::shortcuts::SAVE).clicked() {
                 cx.send(Command::Save);
                 ui.close();
@@ -804,7 +814,7 @@ fn prompt(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     crate::dialogs::two_windows::draw_already_open(cx, ui);
     crate::dialogs::two_windows::draw_conflict(cx, ui);
     crate::dialogs::compare::draw(cx, ui);
-    crate::dialogs::compare::draw(cx, ui);
+    crate::dialogs::roster::draw(cx, ui);
     refusal_prompt(cx, ui);
     let Some(pending) = cx.ui_state.pending.clone() else {
         return;

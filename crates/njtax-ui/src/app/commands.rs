@@ -194,6 +194,26 @@ impl App {
                 self.pick(request, false, AfterPick::Compare, ctx);
             }
             Command::CloseComparison => self.close_comparison(),
+            Command::OpenClinicFolder => {
+                let request =
+                    self.dialog_request(FileKind::Folder, "Open a clinic folder of drafts", None);
+                self.pick(request, false, AfterPick::Roster, ctx);
+            }
+            Command::RosterFilter(filter) => {
+                if let Some(r) = &mut self.snapshot.roster {
+                    r.set_filter(filter);
+                }
+            }
+            Command::RosterSort(by) => {
+                if let Some(r) = &mut self.snapshot.roster {
+                    let mut filter = r.filter.clone();
+                    filter.reverse = filter.sort == by && !filter.reverse;
+                    filter.sort = by;
+                    r.set_filter(filter);
+                }
+            }
+            Command::RefreshRoster => self.reread_roster(ctx),
+            Command::CloseRoster => self.snapshot.roster = None,
             Command::Quit => {
                 // Unsaved changes: asked first, as closing the window asks.
                 if self.doc.is_dirty() && !self.ui_state.allow_close {

@@ -146,6 +146,7 @@ impl App {
         match then {
             AfterPick::Open => self.open_picked(path),
             AfterPick::Compare => self.compare_picked(path),
+            AfterPick::Roster => self.open_roster(path, ctx),
             AfterPick::Save(then) => self.save_to(path, false, then, ctx),
             AfterPick::Export {
                 what,
@@ -167,6 +168,7 @@ impl App {
                 let said = match self.chooser.take().map(|(_, then)| then) {
                     Some(AfterPick::Open) => "No draft was opened".to_owned(),
                     Some(AfterPick::Compare) => "Nothing was compared".to_owned(),
+                    Some(AfterPick::Roster) => "No clinic folder was opened".to_owned(),
                     Some(AfterPick::Save(_)) => "The draft was not saved".to_owned(),
                     Some(AfterPick::Export { what, .. }) => {
                         format!("The {} was not written", what.noun())
@@ -325,6 +327,10 @@ impl App {
                     )
                 });
                 self.remember(path);
+                // A draft of the roster's folder: its row shows what was saved.
+                if self.snapshot.roster.as_ref().is_some_and(|r| r.holds(path)) {
+                    self.reread_roster(ctx);
+                }
                 if let Some(then) = then {
                     self.proceed(then, ctx);
                 }

@@ -30,6 +30,9 @@ pub use crate::state::{
 /// How many recent drafts are remembered.
 const RECENT_LIMIT: usize = 8;
 
+/// How often the open roster's folder is looked at for changes, in seconds.
+const ROSTER_POLL_SECONDS: f64 = 1.0;
+
 /// What the file the user picks is for (the app's own chooser answers frames later, so the rest of
 /// the action waits with it).
 enum AfterPick {
@@ -40,6 +43,8 @@ enum AfterPick {
     Save(Option<Pending>),
     /// Compare the draft with it (File > Compare with…).
     Compare,
+    /// Show the roster of the clinic folder picked (File > Open clinic folder…).
+    Roster,
     /// Write the printable return or the hand-off sheet, made before asking, to it.
     Export {
         /// Which.
@@ -103,6 +108,8 @@ pub struct App {
     /// The offered recovery this window restored: its file goes once the work is saved or
     /// discarded.
     adopted: Option<crate::recovery::Recovery>,
+    /// When the roster's folder was last looked at for changes (egui time, seconds).
+    roster_checked: f64,
 }
 
 impl App {
@@ -174,6 +181,7 @@ impl App {
                 checklist: Vec::new(),
                 comparison: None,
                 amend_explanation: None,
+                roster: None,
             },
             doc,
             book,
@@ -199,6 +207,7 @@ impl App {
             chooser: None,
             lock: None,
             adopted: None,
+            roster_checked: 0.0,
         };
         if !problems.is_empty() {
             app.ui_state.message = Some((problems.join(" "), true));
@@ -536,6 +545,7 @@ impl App {
             checklist,
             comparison,
             amend_explanation,
+            roster: self.snapshot.roster.take(),
         };
     }
 
@@ -590,6 +600,96 @@ impl App {
                 ));
             }
         }
+    }
+
+    /// Show the roster of the clinic folder at `folder` (File > Open clinic folder…), sorted and
+    /// filtered as the roster open before was, and say how many drafts it holds.
+    pub(crate) fn open_roster(&mut self, folder: &Path, ctx: &egui::Context) {
+        let filter = self
+            .snapshot
+            .roster
+            .as_ref()
+            .filter(|r| r.folder == folder)
+            .map(|r| r.filter.clone())
+            .unwrap_or_default();
+        let name = file_name(folder);
+        if self.read_roster(folder, filter, ctx) {
+            self.ui_state.focus_roster = true;
+            let count = self.snapshot.roster.as_ref().map_or(0, |r| r.entries.len());
+            self.ui_state.message = Some((
+                match count {
+                    0 => format!("The clinic folder {name} holds no drafts (.ron files)"),
+                    1 => format!("The clinic folder {name}: 1 draft"),
+                    n => format!("The clinic folder {name}: {n} drafts"),
+                },
+                false,
+            ));
+        }
+    }
+
+    /// Read the roster of `folder` through `filter` into the snapshot; when it cannot be read,
+    /// the status bar says why (the roster window says it too). Returns whether it was read.
+    fn read_roster(
+        &mut self,
+        folder: &Path,
+        filter: crate::roster::Filter,
+        ctx: &egui::Context,
+    ) -> bool {
+        let Ok(book) = &self.book else {
+            self.ui_state.message = Some((
+                "The clinic folder cannot be shown: the law figures built into this version could not be read".to_owned(),
+                true,
+            ));
+            return false;
+        };
+        let roster = crate::roster::Roster::read(folder, filter, book);
+        self.roster_checked = ctx.input(|i| i.time);
+        let problem = roster.problem.clone();
+        self.snapshot.roster = Some(roster);
+        if let Some(why) = problem {
+            self.ui_state.message = Some((
+                format!(
+                    "Could not show the clinic folder {}: {why}",
+                    folder.display()
+                ),
+                true,
+            ));
+            return false;
+        }
+        ctx.request_repaint();
+        true
+    }
+
+    /// Read the roster's folder again (Refresh, a draft saved there, a change on disk).
+    pub(crate) fn reread_roster(&mut self, ctx: &egui::Context) {
+        if let Some((folder, filter)) = self
+            .snapshot
+            .roster
+            .as_ref()
+            .map(|r| (r.folder.clone(), r.filter.clone()))
+        {
+            self.read_roster(&folder, filter, ctx);
+        }
+    }
+
+    /// While the roster is open, look at its folder once a second and read it again when a
+    /// draft was added, removed, or changed in length or time of change (another window, a
+    /// colleague on a shared folder, `njtax status`).
+    fn watch_roster(&mut self, ctx: &egui::Context) {
+        let Some(roster) = &self.snapshot.roster else {
+            return;
+        };
+        let now = ctx.input(|i| i.time);
+        let wait = ROSTER_POLL_SECONDS - (now - self.roster_checked);
+        if wait > 0.0 {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait));
+            return;
+        }
+        if roster.changed_on_disk() {
+            self.reread_roster(ctx);
+        }
+        self.roster_checked = now;
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(ROSTER_POLL_SECONDS));
     }
 
     /// Close the comparison.
@@ -664,6 +764,7 @@ impl App {
         self.show_chooser(&ctx);
         self.run_commands(&ctx);
         self.autosave(&ctx);
+        self.watch_roster(&ctx);
     }
 
     fn handle_shortcuts(&mut self, ctx: &egui::Context) {

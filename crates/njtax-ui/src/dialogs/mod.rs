@@ -1,7 +1,8 @@
 //! Windows in the middle of the app that the filer must see: why a file could not be opened
-//! ([`open_error`]), the windows of one draft open twice ([`two_windows`]), and the comparison
-//! with another draft ([`compare`]). Each reads the screen context (`crate::cx::ScreenCx`) and sends commands; none changes anything itself.
+//! ([`open_error`]), the windows of one draft open twice ([`two_windows`]), the comparison
+//! with another draft ([`compare`]) and a clinic folder's roster ([`roster`]). Each reads the screen context (`crate::cx::ScreenCx`) and sends commands; none changes anything itself.
 
 pub mod compare;
 pub mod open_error;
+pub mod roster;
 pub mod two_windows;

@@ -1,0 +1,342 @@
+//! The clinic roster window (File > Open clinic folder…): one row per draft in the folder (file,
+//! client, SSN last 4, year, forms, refund or balance due, problems to fix, open notes, status,
+//! preparer, reviewer, last change), sorted by a column heading, filtered by status, year and
+//! problems, searched by name or SSN last 4. It stays open beside the screens; a row's file name
+//! opens that draft as File > Open would. It draws the rows the app read into the snapshot
+//! (`crate::roster::Roster`) and sends commands; it reads no file and computes nothing.
+
+use egui::{RichText, ScrollArea, Ui};
+use njtax_engine::answers::ClinicStatus;
+use njtax_engine::money::fmt_money;
+
+use crate::cx::ScreenCx;
+use crate::roster::{Entry, Filter, Roster, SortBy};
+use crate::state::Command;
+use crate::theme;
+
+/// The window's title.
+pub const TITLE: &str = "Clinic roster";
+
+/// What the status and year drop-downs show when they do not filter.
+const ANY: &str = "any";
+
+/// Draw the window while a roster is open.
+pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    let Some(roster) = cx.snapshot.roster.as_ref() else {
+        return;
+    };
+    let mut open = true;
+    let focus_heading = std::mem::take(&mut cx.ui_state.focus_roster);
+    let mut sent = Vec::new();
+    let shown = egui::Window::new(TITLE)
+        .id(egui::Id::unique("clinic_roster_window"))
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(true)
+        .default_size([theme::ROSTER_WIDTH, theme::ROSTER_HEIGHT])
+        .show(ui.ctx(), |ui| body(ui, roster, focus_heading, &mut sent));
+    for c in sent {
+        cx.send(c);
+    }
+    // The window's own close button; Escape too, when the roster is the window in front and no
+    // list, menu or question is open.
+    let in_front = shown
+        .as_ref()
+        .is_some_and(|s| ui.ctx().top_layer_id() == Some(s.response.layer_id));
+    let asking = cx.ui_state.pending.is_some()
+        || cx.ui_state.open_error.is_some()
+        || cx.ui_state.already_open.is_some()
+        || cx.ui_state.conflict.is_some()
+        || cx.ui_state.refused.is_some();
+    let escape = in_front
+        && !asking
+        && ui.input(|i| i.key_pressed(egui::Key::Escape))
+        && !egui::Popup::is_any_open(ui.ctx());
+    if !open || escape {
+        cx.send(Command::CloseRoster);
+    }
+}
+
+/// The window's contents.
+fn body(ui: &mut Ui, roster: &Roster, focus_heading: bool, sent: &mut Vec<Command>) {
+    let folder = roster.folder.file_name().map_or_else(
+        || roster.folder.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let heading = heading(ui, &format!("Clinic folder {folder}"));
+    if focus_heading {
+        heading.request_focus();
+    }
+    ui.add(
+        egui::Label::new(
+            RichText::new(format!(
+                "{} — read again when a draft in it changes. Open a draft by its file name.",
+                roster.folder.display()
+            ))
+            .color(theme::help_colour(ui.visuals())),
+        )
+        .wrap(),
+    );
+    ui.add_space(theme::GAP_S);
+    if let Some(why) = &roster.problem {
+        ui.add(
+            egui::Label::new(
+                RichText::new(format!("The folder could not be read: {why}"))
+                    .color(theme::error_colour(ui.visuals())),
+            )
+            .wrap(),
+        );
+    }
+    filters(ui, roster, sent);
+    ui.add_space(theme::GAP_S);
+    ui.horizontal(|ui| {
+        ui.label(format!(
+            "{} of {} draft{}",
+            roster.shown.len(),
+            roster.entries.len(),
+            if roster.entries.len() == 1 { "" } else { "s" }
+        ));
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui.button("Close").clicked() {
+                sent.push(Command::CloseRoster);
+            }
+            if ui
+                .button("Refresh")
+                .on_hover_text("Read the folder again now (it is also read again by itself when a draft in it changes)")
+                .clicked()
+            {
+                sent.push(Command::RefreshRoster);
+            }
+        });
+    });
+    ui.add_space(theme::GAP_S);
+    // Scroll bars beside the table, never over its last row (egui's floating ones would take
+    // that row's clicks).
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+    ScrollArea::both()
+        .id_salt("clinic_roster_scroll")
+        .auto_shrink([false, true])
+        .show(ui, |ui| table(ui, roster, sent));
+}
+
+/// The window's heading: a level-2 heading in the accessibility tree (the screen's title is
+/// level 1), focusable so that opening the roster brings the keyboard to it.
+fn heading(ui: &mut Ui, text: &str) -> egui::Response {
+    let r = ui.add(
+        egui::Label::new(RichText::new(text).size(theme::HEADING).strong())
+            .sense(egui::Sense::focusable_noninteractive()),
+    );
+    ui.ctx().accesskit_node_builder(r.id, |node| {
+        node.set_role(egui::accesskit::Role::Heading);
+        node.set_level(2);
+        node.set_label(text);
+        node.clear_value();
+    });
+    r
+}
+
+/// The status and year drop-downs, the problems tick box and the search box.
+fn filters(ui: &mut Ui, roster: &Roster, sent: &mut Vec<Command>) {
+    let now = &roster.filter;
+    let mut next = now.clone();
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label("Status");
+        let list = egui::ComboBox::from_id_salt("roster_status")
+            .selected_text(now.status.map_or(ANY, ClinicStatus::words))
+            .show_ui(ui, |ui| {
+                let mut picked = false;
+                for (value, words) in std::iter::once((None, ANY))
+                    .chain(ClinicStatus::ALL.into_iter().map(|s| (Some(s), s.words())))
+                {
+                    if ui.selectable_label(now.status == value, words).clicked() {
+                        picked = true;
+                        next.status = value;
+                    }
+                }
+                picked
+            });
+        crate::focus::keep_combo_focus(ui, &list);
+        list.response.labelled_by(label.id);
+        ui.add_space(theme::GAP_M);
+
+        let label = ui.label("Year");
+        let year_words = now.year.map_or_else(|| ANY.to_owned(), |y| y.to_string());
+        let list = egui::ComboBox::from_id_salt("roster_year")
+            .selected_text(year_words)
+            .show_ui(ui, |ui| {
+                let mut picked = false;
+                if ui.selectable_label(now.year.is_none(), ANY).clicked() {
+                    picked = true;
+                    next.year = None;
+                }
+                for &y in &roster.years {
+                    if ui
+                        .selectable_label(now.year == Some(y), y.to_string())
+                        .clicked()
+                    {
+                        picked = true;
+                        next.year = Some(y);
+                    }
+                }
+                picked
+            });
+        crate::focus::keep_combo_focus(ui, &list);
+        list.response.labelled_by(label.id);
+        ui.add_space(theme::GAP_M);
+
+        ui.checkbox(&mut next.errors, "Only with problems to fix");
+        ui.add_space(theme::GAP_M);
+
+        let label = ui.label("Search (name or SSN last 4)");
+        ui.add(
+            egui::TextEdit::singleline(&mut next.search)
+                .id_salt("roster_search")
+                .desired_width(theme::FIELD_WIDTH)
+                .hint_text("part of a name, or 4 digits"),
+        )
+        .labelled_by(label.id);
+    });
+    if next != *now {
+        sent.push(Command::RosterFilter(next));
+    }
+}
+
+/// The columns: their headings, and the column each sortable one sorts by.
+const COLUMNS: [(&str, Option<SortBy>); 12] = [
+    ("File", Some(SortBy::File)),
+    ("Name", Some(SortBy::Name)),
+    ("SSN", None),
+    ("Year", Some(SortBy::Year)),
+    ("Forms", None),
+    ("Refund or due", Some(SortBy::Refund)),
+    ("To fix", None),
+    ("Open notes", None),
+    ("Status", Some(SortBy::Status)),
+    ("Preparer", None),
+    ("Reviewer", None),
+    ("Changed", Some(SortBy::Changed)),
+];
+
+/// The roster's table: the headings (a sortable one is a button) and a row per draft shown.
+fn table(ui: &mut Ui, roster: &Roster, sent: &mut Vec<Command>) {
+    egui::Grid::new("clinic_roster_table")
+        .striped(true)
+        .spacing([theme::GAP_M, theme::GAP_S])
+        .show(ui, |ui| {
+            for (name, sort) in COLUMNS {
+                match sort {
+                    Some(by) => sort_heading(ui, name, by, &roster.filter, sent),
+                    None => {
+                        ui.add(egui::Label::new(RichText::new(name).strong()).extend());
+                    }
+                }
+            }
+            ui.end_row();
+            for entry in roster.shown.iter().filter_map(|&i| roster.entries.get(i)) {
+                row(ui, roster, entry, sent);
+                ui.end_row();
+            }
+        });
+    if roster.shown.is_empty() && !roster.entries.is_empty() {
+        ui.label("No draft matches: change the status, the year, the tick box or the search.");
+    }
+}
+
+/// A sortable column's heading: a button named "Sort by …", marked with the order it sorts in.
+fn sort_heading(ui: &mut Ui, name: &str, by: SortBy, filter: &Filter, sent: &mut Vec<Command>) {
+    let sorted = filter.sort == by;
+    let mark = match (sorted, filter.reverse) {
+        (false, _) => "",
+        (true, false) => " ⏶",
+        (true, true) => " ⏷",
+    };
+    let r = ui
+        .add(egui::Button::new(RichText::new(format!("{name}{mark}")).strong()).frame(false))
+        .on_hover_text(if sorted {
+            "Sorted by this column: click to reverse the order"
+        } else {
+            "Sort by this column"
+        });
+    let label = format!("Sort by {}", name.to_lowercase());
+    let state = match (sorted, filter.reverse) {
+        (false, _) => "not sorted by this column",
+        (true, false) => "sorted by this column",
+        (true, true) => "sorted by this column, reversed",
+    };
+    ui.ctx().accesskit_node_builder(r.id, |node| {
+        node.set_label(label);
+        node.set_description(state);
+    });
+    if r.clicked() {
+        sent.push(Command::RosterSort(by));
+    }
+}
+
+/// Text in a cell, never wrapped nor cut (the table scrolls sideways instead).
+fn cell(ui: &mut Ui, text: impl Into<RichText>) {
+    ui.add(egui::Label::new(text.into()).extend());
+}
+
+/// One draft's row; a file that could not be read says why in the status column.
+fn row(ui: &mut Ui, roster: &Roster, entry: &Entry, sent: &mut Vec<Command>) {
+    if ui
+        .link(entry.file.as_str())
+        .on_hover_text("Open this draft (the roster stays open)")
+        .clicked()
+    {
+        sent.push(Command::OpenPath(roster.path_of(entry)));
+    }
+    let Some(r) = &entry.row else {
+        let error = theme::error_colour(ui.visuals());
+        cell(ui, RichText::new("cannot be read").color(error));
+        for _ in 0..6 {
+            cell(ui, "");
+        }
+        cell(
+            ui,
+            RichText::new(entry.unreadable.as_deref().unwrap_or_default()).color(error),
+        );
+        return;
+    };
+    cell(ui, r.name.as_str());
+    cell(
+        ui,
+        if r.ssn_last4.is_empty() {
+            "—".to_owned()
+        } else {
+            format!("…{}", r.ssn_last4)
+        },
+    );
+    cell(ui, r.year.to_string());
+    cell(
+        ui,
+        r.forms.join(" + ") + if r.amended { ", amended" } else { "" },
+    );
+    if r.balance_due > rust_decimal::Decimal::ZERO {
+        cell(
+            ui,
+            RichText::new(format!("due {}", fmt_money(r.balance_due)))
+                .color(theme::due_colour(ui.visuals())),
+        );
+    } else {
+        cell(
+            ui,
+            RichText::new(format!("refund {}", fmt_money(r.refund)))
+                .color(theme::refund_colour(ui.visuals())),
+        );
+    }
+    let to_fix = r.errors + r.unreadable;
+    if to_fix > 0 {
+        cell(
+            ui,
+            RichText::new(to_fix.to_string()).color(theme::error_colour(ui.visuals())),
+        );
+    } else {
+        cell(ui, "none");
+    }
+    cell(ui, r.open_notes.to_string());
+    cell(ui, r.status_words());
+    cell(ui, r.preparer.as_str());
+    cell(ui, r.reviewer.as_str());
+    cell(ui, r.last_change.as_deref().unwrap_or("never"));
+}
