@@ -4101,3 +4101,110 @@ fn the_clinic_roster_lists_sorts_filters_and_opens_the_drafts_of_a_folder() {
             .is_none()
     );
 }
+
+/// Two volunteers on one draft: the second is told who has it open (name, computer, since) and
+/// opens it read-only: the screen cannot be changed and edits are refused where they are made;
+/// taking it over allows changes, and a save then cannot overwrite what the first saved meanwhile
+/// (the save stops and asks; keeping both loses nothing).
+#[test]
+fn a_second_volunteer_opens_a_draft_read_only_and_can_take_it_over_without_losing_work() {
+    let dir = temp_dir("clinic-two");
+    let draft = dir.join("client.ron");
+    let _ = std::fs::remove_file(&draft);
+    std::fs::copy(example("single-renter.ron"), &draft).unwrap();
+    let mut a = app_with(blank_answers(), ScriptedDialogs::default());
+    a.ui_state.settings.volunteer = "Pat Lee".into();
+    a.open_file(&draft);
+    let mut a = harness_with(a);
+    a.run();
+    assert_eq!(a.state().doc.display_name(), "client.ron");
+    let kept = dir.join("client-mine.ron");
+    let _ = std::fs::remove_file(&kept);
+    let mut b = app_with(
+        blank_answers(),
+        ScriptedDialogs {
+            save: vec![kept.clone()],
+            ..Default::default()
+        },
+    );
+    b.open_file(&draft);
+    let mut b = harness_with(b);
+    b.run();
+    let holder = b
+        .state()
+        .ui_state
+        .already_open
+        .as_ref()
+        .and_then(|o| o.holder.clone())
+        .expect("the lock file says who has it");
+    assert_eq!(holder.who, "Pat Lee");
+    assert_eq!(holder.host, njtax_ui::sharing::host_name());
+    assert!(
+        holder.since.starts_with("20") && holder.since.ends_with('Z'),
+        "{}",
+        holder.since
+    );
+    assert!(
+        b.query_by_label_contains(&holder.words()).is_some(),
+        "said in the window"
+    );
+    b.get_by_label("Open read-only").click();
+    b.run();
+    assert_eq!(b.state().doc.display_name(), "client.ron");
+    assert!(b.query_by_label_contains("Read only: Pat Lee").is_some());
+    // Edits are refused, and said so.
+    b.state_mut().send(njtax_ui::Command::Set {
+        path: "income.w2s[0].state_wages".into(),
+        value: serde_json::Value::String("1".into()),
+    });
+    b.run();
+    let (msg, is_error) = status(&b);
+    assert!(is_error && msg.starts_with("Read only: Pat Lee"), "{msg}");
+    assert!(!b.state().doc.is_dirty());
+    // The first volunteer changes and saves.
+    go_to(&mut a, "Income");
+    let wages = a.get_all_by_label("State wages (box 16)").next().unwrap();
+    wages.focus();
+    a.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    wages.type_text("60000");
+    a.run();
+    a.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    a.run();
+    assert!(!a.state().doc.is_dirty());
+    // The second takes it over and changes it too; the save stops: the file changed.
+    b.get_by_label("Take it over").click();
+    b.run();
+    assert!(b.state().ui_state.read_only.is_none());
+    go_to(&mut b, "Income");
+    let wages = b.get_all_by_label("State wages (box 16)").next().unwrap();
+    wages.focus();
+    b.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    wages.type_text("61000");
+    b.run();
+    assert!(b.state().doc.is_dirty());
+    b.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    b.run();
+    let (msg, _) = status(&b);
+    assert!(msg.starts_with("Did not save client.ron"), "{msg}");
+    let on_disk = njtax_engine::parse_draft(&std::fs::read_to_string(&draft).unwrap()).unwrap();
+    assert_eq!(
+        on_disk.answers.income.w2s[0].state_wages,
+        rust_decimal::dec!(60000)
+    );
+    // Keeping both: the second's work goes to another file; the first's stays.
+    b.get_by_label("Save as another name…").click();
+    b.run();
+    let mine = njtax_engine::parse_draft(&std::fs::read_to_string(&kept).unwrap()).unwrap();
+    assert_eq!(
+        mine.answers.income.w2s[0].state_wages,
+        rust_decimal::dec!(61000)
+    );
+    let on_disk = njtax_engine::parse_draft(&std::fs::read_to_string(&draft).unwrap()).unwrap();
+    assert_eq!(
+        on_disk.answers.income.w2s[0].state_wages,
+        rust_decimal::dec!(60000)
+    );
+    drop(a);
+    drop(b);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -430,7 +430,7 @@ fn two_windows_on_one_draft_keep_their_own_recovery_and_the_second_save_is_stopp
         "Sample return",
         "nothing is opened before the filer chooses"
     );
-    b.get_by_label("Open it here too").click();
+    b.get_by_label("Take it over").click();
     b.run();
     assert_eq!(b.state().doc.display_name(), "smith.ron");
 

@@ -166,6 +166,73 @@ impl DraftLock {
     pub fn is_for(&self, draft: &Path) -> bool {
         self.draft == canonical(draft)
     }
+
+    /// Say in the lock file who has the draft open, on which computer and since when, for a
+    /// second window or volunteer to read ([`DraftLock::holder`]). Best effort: a lock file that
+    /// cannot be written still locks.
+    pub fn tell(&self, who: &str) {
+        use std::io::{Seek as _, Write as _};
+        let mut file = &self.file;
+        let text = format!("{}\n{}\n{}\n", who.trim(), host_name(), now_stamp());
+        let _ = file.set_len(0);
+        let _ = file.rewind();
+        let _ = file.write_all(text.as_bytes());
+        let _ = file.flush();
+    }
+
+    /// Who has `draft` open, as its lock file says (`None` when it says nothing).
+    #[must_use]
+    pub fn holder(draft: &Path) -> Option<Holder> {
+        let text = fs::read_to_string(Self::file_for(draft)).ok()?;
+        let mut lines = text.lines();
+        let who = lines.next()?.trim().to_owned();
+        let host = lines.next().unwrap_or_default().trim().to_owned();
+        let since = lines.next().unwrap_or_default().trim().to_owned();
+        Some(Holder { who, host, since })
+    }
+}
+
+/// Who has a draft open: the name, the computer, since when (UTC, as written).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Holder {
+    /// The volunteer's name (empty when the app was not given one).
+    pub who: String,
+    /// The computer.
+    pub host: String,
+    /// Since when.
+    pub since: String,
+}
+
+impl Holder {
+    /// In words: `Ana Ruiz on LAPTOP-3 since 2026-12-07T14:05:00Z`.
+    #[must_use]
+    pub fn words(&self) -> String {
+        let who = if self.who.is_empty() {
+            "Someone"
+        } else {
+            self.who.as_str()
+        };
+        let mut out = who.to_owned();
+        if !self.host.is_empty() {
+            out.push_str(&format!(" on {}", self.host));
+        }
+        if !self.since.is_empty() {
+            out.push_str(&format!(" since {}", self.since));
+        }
+        out
+    }
+}
+
+/// This computer's name (the `HOSTNAME` the shell gives, else `/etc/hostname`; empty when
+/// neither says).
+#[must_use]
+pub fn host_name() -> String {
+    std::env::var("HOSTNAME")
+        .ok()
+        .filter(|h| !h.trim().is_empty())
+        .or_else(|| fs::read_to_string("/etc/hostname").ok())
+        .map(|h| h.trim().to_owned())
+        .unwrap_or_default()
 }
 
 impl Drop for DraftLock {
@@ -243,8 +310,7 @@ impl UpdateLock {
             match options.open(&path) {
                 Ok(mut file) => {
                     use std::io::Write as _;
-                    let host = std::env::var("HOSTNAME").unwrap_or_default();
-                    let _ = writeln!(file, "{who}\n{host}\n{}", std::process::id());
+                    let _ = writeln!(file, "{who}\n{}\n{}", host_name(), std::process::id());
                     return Ok(Self { path });
                 }
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {

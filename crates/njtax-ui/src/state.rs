@@ -70,6 +70,10 @@ pub enum Command {
     Settings(crate::settings::Settings),
     /// Close the window (File > Quit, Ctrl+Q), asking first about unsaved changes.
     Quit,
+    /// Open the draft another window has open, read-only (the already-open window's choice).
+    OpenReadOnly,
+    /// Take over a draft open read-only: changes are allowed here too.
+    TakeOver,
     /// A clinic action on the draft (status, sign-off, notes), signed with the volunteer's name.
     Clinic(ClinicCommand),
     /// Pick another draft and compare this one with it (File > Compare with…).
@@ -289,6 +293,9 @@ pub struct UiState {
     pub already_open: Option<AlreadyOpen>,
     /// The app lock (View > Lock the app…): everything hidden until the passphrase is typed.
     pub lock: AppLock,
+    /// The draft is open read-only because another window or volunteer has it open: who, in
+    /// words. Changes are refused until it is taken over.
+    pub read_only: Option<String>,
 }
 
 /// The app lock: a volunteer stepping away hides the draft and the clinic's clients behind a
@@ -354,6 +361,8 @@ pub struct AlreadyOpen {
     /// Whether the open draft's changes were discarded to open it (its recovery copy goes once
     /// the other opens).
     pub(crate) discard: bool,
+    /// Who has it open, as its lock file says.
+    pub holder: Option<crate::sharing::Holder>,
 }
 
 /// Printing, the hand-off sheet or next year's draft refused while answers hold text that could

@@ -43,9 +43,33 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                 .show(ui, |ui| your_return(cx, ui));
         });
     egui::CentralPanel::default().show(ui, |ui| {
+        if let Some(who) = cx.ui_state.read_only.clone() {
+            // Read-only: said where the filer is looking; the screen can be read, not changed.
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(
+                        RichText::new(format!(
+                            "Read only: {who} has this draft open. You can look, not change it."
+                        ))
+                        .strong()
+                        .color(theme::warning_colour(ui.visuals())),
+                    );
+                    if ui
+                        .button("Take it over")
+                        .on_hover_text("Change it here too: a save first checks that it was not changed in the other window")
+                        .clicked()
+                    {
+                        cx.send(Command::TakeOver);
+                    }
+                });
+            });
+        }
+        let editable = cx.ui_state.read_only.is_none();
         ScrollArea::vertical()
             .auto_shrink([false, false])
-            .show(ui, |ui| screens::draw_current(cx, ui));
+            .show(ui, |ui| {
+                ui.add_enabled_ui(editable, |ui| screens::draw_current(cx, ui));
+            });
     });
     prompt(cx, ui);
 }

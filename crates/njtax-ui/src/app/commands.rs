@@ -23,6 +23,27 @@ impl App {
     }
 
     pub(super) fn apply(&mut self, command: Command, ctx: &egui::Context) {
+        if let Some(who) = &self.ui_state.read_only
+            && matches!(
+                command,
+                Command::Set { .. }
+                    | Command::SetUnreadable { .. }
+                    | Command::AddItem(_)
+                    | Command::RemoveItem(..)
+                    | Command::Undo
+                    | Command::Redo
+                    | Command::Clinic(_)
+                    | Command::Save
+            )
+        {
+            self.ui_state.message = Some((
+                format!(
+                    "Read only: {who} has this draft open. Take it over (at the top of the screen) to change it, or Save As another name"
+                ),
+                true,
+            ));
+            return;
+        }
         match command {
             Command::Set { path, value } => match binding::set(self.doc.answers(), &path, value) {
                 Ok(a) => self.doc.edit(a, Some(&path)),
@@ -239,7 +260,10 @@ impl App {
                             self.lock.take()
                         }
                         Some(p) => match crate::sharing::DraftLock::acquire(p) {
-                            Ok(lock) => Some(lock),
+                            Ok(lock) => {
+                                lock.tell(&self.ui_state.settings.volunteer);
+                                Some(lock)
+                            }
                             Err(crate::sharing::LockError::HeldElsewhere) => {
                                 msg.push_str(&format!(
                                     "; {name} is also open in another window: a save here first checks that it was not changed there"
@@ -294,6 +318,32 @@ impl App {
             Command::OpenAnyway => {
                 if let Some(a) = self.ui_state.already_open.take() {
                     self.open(&a.path, a.discard, false);
+                }
+            }
+            Command::OpenReadOnly => {
+                if let Some(a) = self.ui_state.already_open.take() {
+                    let who = a.holder.as_ref().map_or_else(
+                        || "Another window".to_owned(),
+                        crate::sharing::Holder::words,
+                    );
+                    self.open(&a.path, a.discard, false);
+                    if self.doc.path.as_deref() == Some(a.path.as_path()) {
+                        self.ui_state.read_only = Some(who.clone());
+                        self.ui_state.message = Some((
+                            format!("Opened {} read-only: {who} has it open", file_name(&a.path)),
+                            false,
+                        ));
+                    }
+                }
+            }
+            Command::TakeOver => {
+                if let Some(who) = self.ui_state.read_only.take() {
+                    self.ui_state.message = Some((
+                        format!(
+                            "Taken over from {who}: you can change it here; a save first checks that it was not changed there"
+                        ),
+                        false,
+                    ));
                 }
             }
             Command::DontOpen => {

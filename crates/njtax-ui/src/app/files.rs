@@ -22,13 +22,17 @@ impl App {
             None
         } else {
             match DraftLock::acquire(path) {
-                Ok(lock) => Some(lock),
+                Ok(lock) => {
+                    lock.tell(&self.ui_state.settings.volunteer);
+                    Some(lock)
+                }
                 Err(LockError::HeldElsewhere) if ask => {
                     self.ui_state.message =
                         Some((format!("{name} is already open in another window"), false));
                     self.ui_state.already_open = Some(AlreadyOpen {
                         path: path.to_path_buf(),
                         discard,
+                        holder: DraftLock::holder(path),
                     });
                     return;
                 }
@@ -270,7 +274,10 @@ impl App {
             }
         } else if !own_file {
             match DraftLock::acquire(path) {
-                Ok(lock) => new_lock = Some(lock),
+                Ok(lock) => {
+                    lock.tell(&self.ui_state.settings.volunteer);
+                    new_lock = Some(lock);
+                }
                 Err(LockError::HeldElsewhere) => {
                     self.ui_state.message = Some((
                         format!(
@@ -305,11 +312,16 @@ impl App {
                 }
                 self.adopted = None;
                 if !own_file {
-                    // The draft is now the other file: the old one is no longer open here.
+                    // The draft is now the other file: the old one is no longer open here (nor
+                    // read-only: the copy is this window's).
                     self.lock = new_lock;
+                    self.ui_state.read_only = None;
                 } else if self.lock.is_none() {
                     // Opened while another window had it: mark it open here once that one is gone.
                     self.lock = DraftLock::acquire(path).ok();
+                    if let Some(lock) = &self.lock {
+                        lock.tell(&self.ui_state.settings.volunteer);
+                    }
                 }
                 self.autosaved_revision = 0;
                 self.doc.mark_saved(path.to_path_buf(), disk);

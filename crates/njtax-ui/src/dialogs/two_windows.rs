@@ -90,24 +90,33 @@ pub fn draw_already_open(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         ui.set_max_width(theme::DIALOG_WIDTH);
         ui.heading(&heading);
         ui.add_space(theme::GAP_M);
+        let who = asked.holder.as_ref().map_or_else(
+            || "Another window".to_owned(),
+            crate::sharing::Holder::words,
+        );
         ui.label(format!(
-            "Another window (on this computer, or another one using the same folder) has {name} \
-             open. Work on it there. If you open it here too, a save in either window first \
-             checks that the other did not change it, and asks before replacing anything."
+            "{who} has {name} open (a window on this computer, or another computer using the \
+             same folder). Open it read-only to look at it, or take it over to change it here \
+             too: a save in either window first checks that the other did not change it, and \
+             asks before replacing anything. Take it over only when you know the other window \
+             is not being used (a volunteer who left, a computer that stopped)."
         ));
         ui.add_space(theme::GAP_M);
         ui.label(format!("{current} stays open here until you choose."));
         ui.add_space(theme::GAP_M);
-        ui.horizontal(|ui| {
-            let dont = ui.button("Don't open it");
+        ui.horizontal_wrapped(|ui| {
+            let read_only = ui.button("Open read-only");
             if !ui.memory(|m| m.focused().is_some()) {
-                dont.request_focus();
+                read_only.request_focus();
             }
-            if dont.clicked() {
-                cx.send(Command::DontOpen);
+            if read_only.clicked() {
+                cx.send(Command::OpenReadOnly);
             }
-            if ui.button("Open it here too").clicked() {
+            if ui.button("Take it over").clicked() {
                 cx.send(Command::OpenAnyway);
+            }
+            if ui.button("Don't open it").clicked() {
+                cx.send(Command::DontOpen);
             }
         });
     });
