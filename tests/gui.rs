@@ -4208,3 +4208,33 @@ fn a_second_volunteer_opens_a_draft_read_only_and_can_take_it_over_without_losin
     drop(b);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// File > Recent drafts > Clear the list forgets the drafts on this computer and says so.
+#[test]
+fn the_recent_drafts_list_can_be_cleared() {
+    let app = App::new(
+        blank_answers(),
+        "Test draft",
+        Box::new(ScriptedDialogs::default()),
+        Box::new(MemoryRecent(vec![example("single-renter.ron")])),
+    );
+    let mut h = harness_with(app);
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Recent drafts").click();
+    h.run();
+    assert!(h.query_by_label("single-renter.ron").is_some());
+    h.get_by_label("Clear the list").click();
+    h.run();
+    assert_eq!(
+        status(&h),
+        ("Cleared the list of recent drafts".to_owned(), false)
+    );
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Recent drafts").click();
+    h.run();
+    assert!(h.query_by_label("No recent drafts").is_some());
+    assert!(h.query_by_label("single-renter.ron").is_none());
+}

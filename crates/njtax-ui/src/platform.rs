@@ -102,6 +102,15 @@ pub trait RecentStore {
     fn load(&self) -> Vec<PathBuf>;
     /// Replace the list.
     fn store(&mut self, recent: &[PathBuf]);
+    /// Forget every draft (File > Recent drafts > Clear the list), saying when the list kept on
+    /// disk could not be removed.
+    ///
+    /// # Errors
+    /// Why the list kept on disk is still there.
+    fn clear(&mut self) -> Result<(), String> {
+        self.store(&[]);
+        Ok(())
+    }
 }
 
 /// Dialogs that answer with prepared paths (for tests and headless use); with none left they
@@ -201,6 +210,14 @@ impl RecentStore for RecentFile {
             return Vec::new();
         }
         ron::from_str::<Vec<PathBuf>>(&text).unwrap_or_default()
+    }
+
+    fn clear(&mut self) -> Result<(), String> {
+        match std::fs::remove_file(&self.file) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(format!("{} could not be removed: {e}", self.file.display())),
+        }
     }
 
     fn store(&mut self, recent: &[PathBuf]) {

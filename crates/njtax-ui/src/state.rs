@@ -74,6 +74,8 @@ pub enum Command {
     OpenReadOnly,
     /// Take over a draft open read-only: changes are allowed here too.
     TakeOver,
+    /// Forget the recent drafts (on a shared computer, the list names clients).
+    ClearRecent,
     /// A clinic action on the draft (status, sign-off, notes), signed with the volunteer's name.
     Clinic(ClinicCommand),
     /// Pick another draft and compare this one with it (File > Compare with…).

@@ -185,6 +185,17 @@ fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                         ui.close();
                     }
                 }
+                if !recent.is_empty() {
+                    ui.separator();
+                    if ui
+                        .button("Clear the list")
+                        .on_hover_text("Forget these drafts on this computer (the files stay)")
+                        .clicked()
+                    {
+                        cx.send(Command::ClearRecent);
+                        ui.close();
+                    }
+                }
             });
             ui.separator();
             if entry(ui, "Quit", &crate::shortcuts::QUIT)

@@ -123,6 +123,12 @@ mod modes {
         assert_eq!(mode(&config), 0o700);
         assert_eq!(mode(&file), 0o600);
         assert_eq!(again.load(), drafts);
+        // Clearing the list removes it from the disk: nothing names the client any more.
+        let mut again = again;
+        assert_eq!(again.clear(), Ok(()));
+        assert!(!file.exists());
+        assert!(again.load().is_empty());
+        assert_eq!(again.clear(), Ok(()), "clearing an empty list is fine");
         // The state folder (recovery copies) is made the same way.
         let state = home.path().join("state").join("njtax");
         njtax_ui::files::create_private_folder(&state).expect("created");

@@ -336,6 +336,16 @@ impl App {
                     }
                 }
             }
+            Command::ClearRecent => {
+                self.recent.clear();
+                self.ui_state.message = Some(match self.recent_store.clear() {
+                    Ok(()) => ("Cleared the list of recent drafts".to_owned(), false),
+                    Err(e) => (
+                        format!("The list of recent drafts is cleared here, but {e}"),
+                        true,
+                    ),
+                });
+            }
             Command::TakeOver => {
                 if let Some(who) = self.ui_state.read_only.take() {
                     self.ui_state.message = Some((
