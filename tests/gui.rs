@@ -4238,3 +4238,34 @@ fn the_recent_drafts_list_can_be_cleared() {
     assert!(h.query_by_label("No recent drafts").is_some());
     assert!(h.query_by_label("single-renter.ron").is_none());
 }
+
+/// In a clinic, a review note on a line is added from the form view under the selected line's
+/// explanation and shows under that line's label, signed.
+#[test]
+fn a_review_note_on_a_line_shows_under_the_line_in_the_form_view() {
+    let mut h = harness_with(app_with(clinic_answers(), ScriptedDialogs::default()));
+    h.run();
+    let mut s = h.state().ui_state.settings.clone();
+    s.volunteer = "Sam Ortiz".into();
+    h.state_mut().send(njtax_ui::Command::Settings(s));
+    h.run();
+    go_to(&mut h, "Form view");
+    // Line 43 is below the fold: reached with the keyboard.
+    h.get_by_label("Line 43").focus();
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    type_into(&mut h, "Review note on line 43", "table row checked?");
+    h.get_by_label("Add the note on this line").click();
+    h.run();
+    let notes = h.state().doc.answers().clinic.clone().unwrap().notes;
+    assert_eq!(notes.len(), 1);
+    assert_eq!(
+        notes[0].about,
+        njtax_engine::answers::NoteAbout::Line("tax".into())
+    );
+    assert!(
+        h.query_by_label("Review note #1 by Sam Ortiz: table row checked?")
+            .is_some()
+    );
+}

@@ -144,6 +144,7 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                 not_final,
             );
             explanation_body(ui, &line.explanation);
+            line_notes(cx, ui, line);
         });
         ui.add_space(theme::GAP_M);
     } else {
@@ -167,6 +168,15 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                 ui.scope(|ui| {
                     ui.set_max_width(label_width);
                     ui.add(egui::Label::new(&*line.label).wrap());
+                    // A clinic's open review notes on the line, under its label.
+                    for text in open_line_notes(cx, line) {
+                        ui.add(
+                            egui::Label::new(
+                                RichText::new(text).color(theme::warning_colour(ui.visuals())),
+                            )
+                            .wrap(),
+                        );
+                    }
                 });
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let value = line_value_text(line);
@@ -190,6 +200,44 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         ui.add_space(theme::GAP_L);
         schedule(cx, ui, &ret.business_credits);
     }
+}
+
+/// The open review notes on `line` in words (none outside a clinic).
+fn open_line_notes(cx: &ScreenCx<'_>, line: &njtax_engine::Line) -> Vec<String> {
+    let key = line.key.to_string();
+    cx.doc
+        .answers()
+        .clinic
+        .as_ref()
+        .map(|r| {
+            r.open_notes()
+                .filter(|n| n.about == njtax_engine::answers::NoteAbout::Line(key.clone()))
+                .map(|n| format!("Review note #{} by {}: {}", n.id, n.by, n.text))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// In a clinic, under the selected line's explanation: a way to add a review note on the line.
+fn line_notes(cx: &mut ScreenCx<'_>, ui: &mut Ui, line: &njtax_engine::Line) {
+    if cx.doc.answers().clinic.is_none() {
+        return;
+    }
+    let id = egui::Id::unique(("line_note", line.key.to_string()));
+    let mut text = ui.data(|d| d.get_temp::<String>(id)).unwrap_or_default();
+    ui.add_space(theme::GAP_S);
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(format!("Review note on line {}", line.id));
+        ui.add(egui::TextEdit::singleline(&mut text).desired_width(260.0))
+            .labelled_by(label.id);
+        if ui.button("Add the note on this line").clicked() {
+            cx.send(Command::Clinic(crate::state::ClinicCommand::AddNote(
+                njtax_engine::answers::NoteAbout::Line(line.key.to_string()),
+                std::mem::take(&mut text),
+            )));
+        }
+    });
+    ui.data_mut(|d| d.insert_temp(id, text));
 }
 
 /// Whether the screen is narrow (the central column of a 1024-pixel window): tables close up.
