@@ -4269,3 +4269,39 @@ fn a_review_note_on_a_line_shows_under_the_line_in_the_form_view() {
             .is_some()
     );
 }
+
+/// A clinic approval whose figures changed is cleared in the record when the draft is saved: the
+/// file says ready for review, with why and who, never approved for figures nobody approved.
+#[test]
+fn saving_after_a_change_clears_a_stale_approval_in_the_file() {
+    let mut a = clinic_answers();
+    let set = njtax_engine::compute::compute_set(&a, &ParamBook::load().unwrap()).unwrap();
+    njtax_engine::clinic::set_status(
+        &mut a,
+        &set,
+        njtax_engine::answers::ClinicStatus::Approved,
+        "Sam Ortiz",
+        "2026-12-07T14:05:00Z",
+        "",
+    )
+    .unwrap();
+    a.income.w2s[0].state_wages = rust_decimal::dec!(41000);
+    let (mut h, out) = app_saving_to("clinic-stale", "client.ron", a);
+    let mut s = h.state().ui_state.settings.clone();
+    s.volunteer = "Pat Lee".into();
+    h.state_mut().send(njtax_ui::Command::Settings(s));
+    h.run();
+    h.state_mut().send(njtax_ui::Command::SaveAs);
+    h.run();
+    let saved = njtax_engine::parse_draft(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let r = saved.answers.clinic.unwrap();
+    assert_eq!(
+        r.status,
+        njtax_engine::answers::ClinicStatus::ReadyForReview
+    );
+    assert_eq!(r.approved_figures, None);
+    let last = r.history.last().unwrap();
+    assert_eq!(last.by, "Pat Lee");
+    assert!(last.note.contains("figures changed"), "{}", last.note);
+    let _ = std::fs::remove_dir_all(out.parent().unwrap());
+}

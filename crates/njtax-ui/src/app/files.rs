@@ -291,6 +291,7 @@ impl App {
                 Err(LockError::Unavailable(_)) => {}
             }
         }
+        self.clear_stale_approval();
         let draft = self.doc.to_draft();
         // The bytes the save writes, stamped: what this window saved, not what may follow.
         let disk = njtax_engine::draft::draft_to_string(&draft)
@@ -350,6 +351,36 @@ impl App {
             Err(e) => {
                 self.ui_state.message = Some((format!("Could not save {name}: {e}"), true));
             }
+        }
+    }
+
+    /// A clinic approval whose figures changed since is cleared in the record as the draft is
+    /// saved (back to ready for review, the history saying why, signed by this volunteer), so the
+    /// file never says "approved" for figures nobody approved.
+    fn clear_stale_approval(&mut self) {
+        let approved = self
+            .doc
+            .answers()
+            .clinic
+            .as_ref()
+            .is_some_and(|r| r.status == njtax_engine::answers::ClinicStatus::Approved);
+        let Ok(book) = &self.book else { return };
+        if !approved {
+            return;
+        }
+        let Ok(p) = book.supported(self.doc.answers().tax_year) else {
+            return;
+        };
+        let mut answers = self.doc.answers().clone();
+        let set = njtax_engine::compute::compute_set_values(&answers, &p);
+        let by = self.ui_state.settings.volunteer.clone();
+        if njtax_engine::clinic::clear_stale_approval(
+            &mut answers,
+            &set,
+            &by,
+            &crate::sharing::now_stamp(),
+        ) {
+            self.doc.edit(answers, None);
         }
     }
 
