@@ -118,7 +118,8 @@ impl App {
         if !not_printed.is_empty() {
             msg.push_str(&format!("; not printed: {}", not_printed.join(", ")));
         }
-        self.ui_state.message = Some((msg, !not_printed.is_empty()));
+        // Nothing printed (the ticked drafts left the folder meanwhile) is said as a problem too.
+        self.ui_state.message = Some((msg, printed == 0 || !not_printed.is_empty()));
     }
 
     /// Save a summary of the selected (CSV)…: make the summary of the roster's ticked drafts
