@@ -3935,6 +3935,7 @@ fn pick_roster_option(h: &mut Harness<'_, App>, list: &str, option: &str) {
 #[test]
 fn the_clinic_roster_lists_sorts_filters_and_opens_the_drafts_of_a_folder() {
     use egui::accesskit::Role;
+    use egui_kittest::kittest::NodeT as _;
     use njtax_engine::answers::{ClinicStatus, last_four_digits};
     let dir = clinic_folder("roster");
     let dialogs = ScriptedDialogs {
@@ -3962,7 +3963,8 @@ fn the_clinic_roster_lists_sorts_filters_and_opens_the_drafts_of_a_folder() {
         };
         let t = &d.answers.taxpayer;
         assert!(
-            h.query_by_label_contains(&t.name).is_some(),
+            h.query_all_by_label_contains(&t.name)
+                .any(|n| n.accesskit_node().role() == Role::Label),
             "{} is listed",
             t.name
         );
@@ -4088,7 +4090,14 @@ fn the_clinic_roster_lists_sorts_filters_and_opens_the_drafts_of_a_folder() {
     search.type_text("zelda");
     h.run();
     h.get_by_label("1 of 13 drafts");
-    assert!(h.query_by_label_contains("Zelda Quint").is_some());
+    assert!(
+        h.query_all_by_label_contains("Zelda Quint")
+            .any(|n| n.accesskit_node().role() == Role::Label)
+    );
+    assert!(
+        h.query_by_label_contains("Select Zelda Quint").is_some(),
+        "its tick box is named for the client"
+    );
     // Refresh and Escape.
     h.get_by_label("Refresh").click();
     h.run();
@@ -4304,4 +4313,143 @@ fn saving_after_a_change_clears_a_stale_approval_in_the_file() {
     assert_eq!(last.by, "Pat Lee");
     assert!(last.note.contains("figures changed"), "{}", last.note);
     let _ = std::fs::remove_dir_all(out.parent().unwrap());
+}
+
+/// The roster's batch work: ticking two drafts and Print selected… writes one PDF per draft into
+/// the folder picked, named after the draft file, never over a file already there (the new one
+/// gets a number); a ticked draft with problems to fix is named as not printed, and why; Save a
+/// summary of the selected (CSV)… writes a row per ticked draft with only the SSN's last 4 digits.
+#[test]
+fn the_clinic_roster_prints_and_sums_up_the_selected_drafts() {
+    let dir = clinic_folder("roster-batch");
+    // A draft with an answer that could not be read: an error follows it (2 problems to fix).
+    let mut d = njtax_ui::files::read_draft(&dir.join("single-renter.ron")).unwrap();
+    d.answers.taxpayer.name = "Pat Fixme".into();
+    d.answers.unreadable.insert(
+        "income.w2s[0].state_wages".into(),
+        njtax_engine::answers::Unreadable {
+            typed: "58,4OO".into(),
+            field: "State wages".into(),
+            problem: "not a number".into(),
+        },
+    );
+    njtax_ui::files::write_draft(&dir.join("to-fix.ron"), &d).unwrap();
+    let out = temp_dir("roster-batch-out");
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    // A file of the first draft's name is there already: it is kept.
+    std::fs::write(out.join("single-renter.pdf"), "keep me").unwrap();
+    let out2 = temp_dir("roster-batch-out2");
+    let _ = std::fs::remove_dir_all(&out2);
+    std::fs::create_dir_all(&out2).unwrap();
+    let csv = out.join("summary.csv");
+    let dialogs = ScriptedDialogs {
+        open: vec![dir.clone(), out.clone(), out2.clone()],
+        save: vec![csv.clone()],
+    };
+    let mut h = harness_with(app_with(blank_answers(), dialogs));
+    h.run();
+    click_file_menu(&mut h, "Open clinic folder…");
+    h.get_by_label("0 selected");
+    assert!(
+        h.query_by_label("Select broken.ron").is_none(),
+        "a file that cannot be read has no tick box"
+    );
+    h.get_by_label("Select Maria Lopez").click();
+    h.run();
+    h.get_by_label("Select Kevin Park").click();
+    h.run();
+    h.get_by_label("2 selected");
+
+    h.get_by_label("Print selected…").click();
+    h.run();
+    assert_eq!(
+        status(&h),
+        (
+            format!(
+                "Printed 2 returns to {}; a file of the draft's name was there already, so written as single-renter (2).pdf",
+                out.display()
+            ),
+            false
+        )
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("single-renter.pdf")).unwrap(),
+        "keep me"
+    );
+    for pdf in ["single-renter (2).pdf", "self-employed-loss-gains.pdf"] {
+        let bytes = std::fs::read(out.join(pdf)).unwrap();
+        assert!(bytes.starts_with(b"%PDF-"), "{pdf} is a PDF");
+    }
+
+    // The draft with problems to fix, ticked too: named as not printed, and why.
+    h.get_by_label("Select Pat Fixme").click();
+    h.run();
+    h.get_by_label("3 selected");
+    h.get_by_label("Print selected…").click();
+    h.run();
+    assert_eq!(
+        status(&h),
+        (
+            format!(
+                "Printed 2 returns to {}; not printed: to-fix.ron (2 problems to fix)",
+                out2.display()
+            ),
+            true
+        )
+    );
+    assert!(out2.join("single-renter.pdf").exists());
+    assert!(out2.join("self-employed-loss-gains.pdf").exists());
+    assert!(!out2.join("to-fix.pdf").exists());
+
+    // The summary: a row per ticked draft, the SSN's last 4 digits only.
+    h.get_by_label("Save a summary of the selected (CSV)…")
+        .click();
+    h.run();
+    assert_eq!(
+        status(&h),
+        (
+            format!("The summary of 3 drafts was written to {}", csv.display()),
+            false
+        )
+    );
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = text.split("\r\n").filter(|l| !l.is_empty()).collect();
+    assert_eq!(
+        lines[0],
+        "file,name,ssn_last4,year,forms,refund,balance_due,problems_to_fix,open_notes,status,preparer,reviewer,last_change"
+    );
+    let files: Vec<&str> = lines[1..]
+        .iter()
+        .map(|l| l.split(',').next().unwrap())
+        .collect();
+    assert_eq!(
+        files,
+        [
+            "self-employed-loss-gains.ron",
+            "single-renter.ron",
+            "to-fix.ron"
+        ]
+    );
+    for file in files {
+        let d = njtax_ui::files::read_draft(&dir.join(file)).unwrap();
+        let ssn = &d.answers.taxpayer.ssn;
+        let digits: String = ssn.chars().filter(char::is_ascii_digit).collect();
+        let last4 = njtax_engine::answers::last_four_digits(ssn);
+        let row = lines.iter().find(|l| l.starts_with(file)).unwrap();
+        assert!(row.contains(&format!(",{last4},")), "{row}");
+        assert!(
+            !text.contains(ssn.as_str()) && !text.contains(&digits),
+            "no whole SSN"
+        );
+    }
+    assert!(lines[3].contains(",2,"), "to-fix.ron has 2 problems to fix");
+
+    // Select none, then all shown (the readable drafts only).
+    h.get_by_label("Select none").click();
+    h.run();
+    h.get_by_label("0 selected");
+    h.get_by_label("Select all shown").click();
+    h.run();
+    h.get_by_label("13 selected");
 }

@@ -8,18 +8,8 @@ use rust_decimal::Decimal;
 use super::batch::Summary;
 use super::filer_name;
 
-use njtax_print::handoff::csv_field;
-
-/// One CSV record with its CRLF line ending (RFC 4180).
-pub fn csv_row<S: AsRef<str>>(fields: &[S]) -> String {
-    let mut row = fields
-        .iter()
-        .map(|f| csv_field(f.as_ref()))
-        .collect::<Vec<_>>()
-        .join(",");
-    row.push_str("\r\n");
-    row
-}
+/// The one RFC 4180 writer, shared with the hand-off sheet and the app's roster summary.
+pub use njtax_print::handoff::{csv_field, csv_row};
 
 /// A line's value for an export: money with two decimals, the NJ-1040NR income percentage as the
 /// exact ratio (as `compute --json` prints it).

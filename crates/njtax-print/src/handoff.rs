@@ -477,12 +477,7 @@ impl Handoff {
                 ("Form to file by mail (not online)", m.form.as_str(), ""),
                 ("Mail the amended return to", m.mail_to.as_str(), source),
             ] {
-                let row: Vec<_> = ["Amended return", label, value, source, "no"]
-                    .iter()
-                    .map(|f| csv_field(f))
-                    .collect();
-                out.push_str(&row.join(","));
-                out.push_str("\r\n");
+                out.push_str(&csv_row(&["Amended return", label, value, source, "no"]));
             }
         }
         for s in &self.steps {
@@ -494,9 +489,7 @@ impl Handoff {
                     e.source.as_str(),
                     if e.check { "yes" } else { "no" },
                 ];
-                let row: Vec<_> = fields.iter().map(|f| csv_field(f)).collect();
-                out.push_str(&row.join(","));
-                out.push_str("\r\n");
+                out.push_str(&csv_row(&fields));
             }
         }
         out
@@ -511,4 +504,17 @@ pub fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
     } else {
         std::borrow::Cow::Borrowed(s)
     }
+}
+
+/// One CSV record, each field quoted by [`csv_field`], with its CRLF line ending (RFC 4180). The
+/// one record writer of the hand-off sheet's CSV, the command line's CSV outputs and the app's
+/// roster summary.
+pub fn csv_row<S: AsRef<str>>(fields: &[S]) -> String {
+    let mut row = fields
+        .iter()
+        .map(|f| csv_field(f.as_ref()))
+        .collect::<Vec<_>>()
+        .join(",");
+    row.push_str("\r\n");
+    row
 }

@@ -13,6 +13,8 @@ pub enum FileKind {
     Pdf,
     /// The hand-off sheet (`.txt`).
     Handoff,
+    /// A spreadsheet of rows (`.csv`): the roster's summary of the selected drafts.
+    Csv,
     /// A folder (a clinic's folder of drafts): the dialog picks a folder, not a file; it shows
     /// the drafts in it.
     Folder,
@@ -25,6 +27,7 @@ impl FileKind {
             Self::Draft | Self::Folder => "ron",
             Self::Pdf => "pdf",
             Self::Handoff => "txt",
+            Self::Csv => "csv",
         }
     }
 
@@ -34,6 +37,7 @@ impl FileKind {
             Self::Draft => "NJ tax draft",
             Self::Pdf => "PDF document",
             Self::Handoff => "Text file",
+            Self::Csv => "CSV spreadsheet",
             Self::Folder => "Folder of NJ tax drafts",
         }
     }

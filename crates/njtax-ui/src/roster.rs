@@ -5,7 +5,7 @@
 //! order. The window only draws what is kept here; the app reads the folder again when a draft's
 //! length or time of change moves ([`FolderStamp`]).
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use njtax_engine::answers::ClinicStatus;
@@ -277,6 +277,9 @@ pub struct Roster {
     pub shown: Vec<usize>,
     /// The tax years of the drafts, newest first (the year filter's choices).
     pub years: Vec<u16>,
+    /// The files ticked for batch work (Print selected…, Save a summary…): readable drafts only,
+    /// kept when the folder is read again while the file is still there and readable.
+    pub selected: BTreeSet<String>,
     /// The drafts' lengths and times of change when the folder was read.
     stamp: FolderStamp,
 }
@@ -312,10 +315,65 @@ impl Roster {
             filter: Filter::default(),
             shown: Vec::new(),
             years,
+            selected: BTreeSet::new(),
             stamp,
         };
         roster.set_filter(filter);
         roster
+    }
+
+    /// Keep the files of `previous` ticked that are still readable drafts of the folder (the
+    /// folder was read again).
+    pub fn keep_selection(&mut self, previous: &BTreeSet<String>) {
+        for file in previous {
+            self.select(file, true);
+        }
+    }
+
+    /// Tick (`on`) or untick a file; only a readable draft of the folder can be ticked.
+    pub fn select(&mut self, file: &str, on: bool) {
+        if !on {
+            self.selected.remove(file);
+        } else if self
+            .entries
+            .iter()
+            .any(|e| e.file == file && e.row.is_some())
+        {
+            self.selected.insert(file.to_owned());
+        }
+    }
+
+    /// Tick every readable draft shown (those already ticked and not shown stay ticked).
+    pub fn select_shown(&mut self) {
+        let files: Vec<String> = self
+            .shown
+            .iter()
+            .filter_map(|&i| self.entries.get(i))
+            .filter(|e| e.row.is_some())
+            .map(|e| e.file.clone())
+            .collect();
+        self.selected.extend(files);
+    }
+
+    /// How many of the ticked files the filter hides.
+    #[must_use]
+    pub fn selected_hidden(&self) -> usize {
+        let shown: BTreeSet<&str> = self
+            .shown
+            .iter()
+            .filter_map(|&i| self.entries.get(i))
+            .map(|e| e.file.as_str())
+            .collect();
+        self.selected
+            .iter()
+            .filter(|f| !shown.contains(f.as_str()))
+            .count()
+    }
+
+    /// The files of the ticked drafts, in file name order.
+    #[must_use]
+    pub fn selected_paths(&self) -> Vec<PathBuf> {
+        self.selected.iter().map(|f| self.folder.join(f)).collect()
     }
 
     /// Show the roster through `filter`.

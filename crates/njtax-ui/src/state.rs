@@ -88,6 +88,21 @@ pub enum Command {
     RosterFilter(crate::roster::Filter),
     /// Sort the roster by a column; the column it is already sorted by is reversed.
     RosterSort(crate::roster::SortBy),
+    /// Tick (`on`) or untick a draft of the roster, by its file name.
+    RosterSelect {
+        /// The draft's file name in the folder.
+        file: String,
+        /// Ticked.
+        on: bool,
+    },
+    /// Tick every readable draft the roster shows.
+    RosterSelectShown,
+    /// Untick every draft of the roster.
+    RosterSelectNone,
+    /// Pick a folder and print each ticked draft of the roster into it, one PDF each.
+    RosterPrintSelected,
+    /// Pick a file and write a CSV summary of the ticked drafts of the roster to it.
+    RosterSummary,
     /// Read the roster's folder again.
     RefreshRoster,
     /// Close the roster.

@@ -233,6 +233,23 @@ impl App {
                     r.set_filter(filter);
                 }
             }
+            Command::RosterSelect { file, on } => {
+                if let Some(r) = &mut self.snapshot.roster {
+                    r.select(&file, on);
+                }
+            }
+            Command::RosterSelectShown => {
+                if let Some(r) = &mut self.snapshot.roster {
+                    r.select_shown();
+                }
+            }
+            Command::RosterSelectNone => {
+                if let Some(r) = &mut self.snapshot.roster {
+                    r.selected.clear();
+                }
+            }
+            Command::RosterPrintSelected => self.ask_print_selected(ctx),
+            Command::RosterSummary => self.ask_summary(ctx),
             Command::RefreshRoster => self.reread_roster(ctx),
             Command::CloseRoster => self.snapshot.roster = None,
             Command::Quit => {

@@ -152,6 +152,8 @@ impl App {
             AfterPick::Compare => self.compare_picked(path),
             AfterPick::Roster => self.open_roster(path, ctx),
             AfterPick::Save(then) => self.save_to(path, false, then, ctx),
+            AfterPick::PrintSelected => self.print_selected(path),
+            AfterPick::Summary { bytes, rows } => self.write_summary(path, &bytes, rows),
             AfterPick::Export {
                 what,
                 bytes,
@@ -174,6 +176,8 @@ impl App {
                     Some(AfterPick::Compare) => "Nothing was compared".to_owned(),
                     Some(AfterPick::Roster) => "No clinic folder was opened".to_owned(),
                     Some(AfterPick::Save(_)) => "The draft was not saved".to_owned(),
+                    Some(AfterPick::PrintSelected) => "No return was printed".to_owned(),
+                    Some(AfterPick::Summary { .. }) => "The summary was not written".to_owned(),
                     Some(AfterPick::Export { what, .. }) => {
                         format!("The {} was not written", what.noun())
                     }
@@ -416,32 +420,10 @@ impl App {
         };
         let mask_ssns = self.ui_state.print_mask_ssns;
         let bytes = match what {
-            Export::Pdf => {
-                // An amended draft's explanation of changes, written by the engine from the
-                // comparison with the original draft (the printout works nothing out).
-                let changes = match answers.amends {
-                    None => Ok(String::new()),
-                    Some(_) => book
-                        .supported(answers.tax_year)
-                        .map(|p| njtax_engine::amend::explanation_of_changes(answers, &set, &p)),
-                };
-                match changes {
-                    Ok(changes) => njtax_print::return_pdf(
-                        answers,
-                        &set,
-                        &changes,
-                        &njtax_print::PrintOptions { mask_ssns },
-                    ),
-                    Err(e) => {
-                        self.ui_state.message =
-                            Some((format!("Could not make the {}: {e}", what.noun()), true));
-                        return;
-                    }
-                }
-            }
-            Export::Handoff => {
-                njtax_print::handoff(answers, &set, mask_ssns).map(|h| h.to_text().into_bytes())
-            }
+            Export::Pdf => return_pdf(answers, &set, book, mask_ssns),
+            Export::Handoff => njtax_print::handoff(answers, &set, mask_ssns)
+                .map(|h| h.to_text().into_bytes())
+                .map_err(|e| e.to_string()),
         };
         let bytes = match bytes {
             Ok(b) => b,
@@ -548,4 +530,33 @@ impl App {
         self.recent.truncate(RECENT_LIMIT);
         self.recent_store.store(&self.recent);
     }
+}
+
+/// The printable return of `answers` (computed with explanations into `set`), as File > Print to
+/// PDF… and the roster's Print selected… make it: an amended draft's explanation of changes is
+/// written by the engine from the comparison with the original draft (the printout works nothing
+/// out); `mask_ssns`: only the last 4 digits of SSNs.
+///
+/// # Errors
+/// Why it could not be made, in words.
+pub(super) fn return_pdf(
+    answers: &Answers,
+    set: &ReturnSet,
+    book: &ParamBook,
+    mask_ssns: bool,
+) -> Result<Vec<u8>, String> {
+    let changes = match answers.amends {
+        None => String::new(),
+        Some(_) => book
+            .supported(answers.tax_year)
+            .map(|p| njtax_engine::amend::explanation_of_changes(answers, set, &p))
+            .map_err(|e| e.to_string())?,
+    };
+    njtax_print::return_pdf(
+        answers,
+        set,
+        &changes,
+        &njtax_print::PrintOptions { mask_ssns },
+    )
+    .map_err(|e| e.to_string())
 }

@@ -5,6 +5,7 @@
 //! and dialogs open. The computed return is refreshed when the document's revision changes, never
 //! every frame.
 
+mod batch;
 mod commands;
 mod files;
 
@@ -45,6 +46,16 @@ enum AfterPick {
     Compare,
     /// Show the roster of the clinic folder picked (File > Open clinic folder…).
     Roster,
+    /// Print the roster's ticked drafts into the folder picked (Print selected…).
+    PrintSelected,
+    /// Write the summary of the roster's ticked drafts, made before asking, to it (Save a
+    /// summary of the selected (CSV)…).
+    Summary {
+        /// The CSV.
+        bytes: Vec<u8>,
+        /// How many drafts it has a row for.
+        rows: usize,
+    },
     /// Write the printable return or the hand-off sheet, made before asking, to it.
     Export {
         /// Which.
@@ -642,7 +653,11 @@ impl App {
             ));
             return false;
         };
-        let roster = crate::roster::Roster::read(folder, filter, book);
+        let mut roster = crate::roster::Roster::read(folder, filter, book);
+        // The same folder read again: the drafts ticked stay ticked.
+        if let Some(before) = self.snapshot.roster.as_ref().filter(|r| r.folder == folder) {
+            roster.keep_selection(&before.selected);
+        }
         self.roster_checked = ctx.input(|i| i.time);
         let problem = roster.problem.clone();
         self.snapshot.roster = Some(roster);

@@ -2,7 +2,9 @@
 //! client, SSN last 4, year, forms, refund or balance due, problems to fix, open notes, status,
 //! preparer, reviewer, last change), sorted by a column heading, filtered by status, year and
 //! problems, searched by name or SSN last 4. It stays open beside the screens; a row's file name
-//! opens that draft as File > Open would. It draws the rows the app read into the snapshot
+//! opens that draft as File > Open would. A tick box on each readable row selects drafts for batch
+//! work: Print selected… (one PDF each into a folder) and Save a summary of the selected (CSV)….
+//! It draws the rows the app read into the snapshot
 //! (`crate::roster::Roster`) and sends commands; it reads no file and computes nothing.
 
 use egui::{RichText, ScrollArea, Ui};
@@ -109,6 +111,7 @@ fn body(ui: &mut Ui, roster: &Roster, focus_heading: bool, sent: &mut Vec<Comman
             }
         });
     });
+    selection(ui, roster, sent);
     ui.add_space(theme::GAP_S);
     // Scroll bars beside the table, never over its last row (egui's floating ones would take
     // that row's clicks).
@@ -201,6 +204,52 @@ fn filters(ui: &mut Ui, roster: &Roster, sent: &mut Vec<Command>) {
     }
 }
 
+/// The batch row: tick all shown or none, how many are ticked, and what can be done with them.
+fn selection(ui: &mut Ui, roster: &Roster, sent: &mut Vec<Command>) {
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("Select all shown")
+            .on_hover_text("Tick every draft the roster shows that can be read")
+            .clicked()
+        {
+            sent.push(Command::RosterSelectShown);
+        }
+        if ui.button("Select none").clicked() {
+            sent.push(Command::RosterSelectNone);
+        }
+        let count = roster.selected.len();
+        let hidden = roster.selected_hidden();
+        ui.label(if hidden == 0 {
+            format!("{count} selected")
+        } else {
+            format!("{count} selected ({hidden} not shown)")
+        });
+        ui.add_space(theme::GAP_M);
+        let none = "Tick the drafts to work on first";
+        if ui
+            .add_enabled(count > 0, egui::Button::new("Print selected…"))
+            .on_hover_text(
+                "One PDF per draft, named after its file, into a folder you pick (a file already there is kept: the new one gets a number); a return with problems to fix is not printed",
+            )
+            .on_disabled_hover_text(none)
+            .clicked()
+        {
+            sent.push(Command::RosterPrintSelected);
+        }
+        if ui
+            .add_enabled(
+                count > 0,
+                egui::Button::new("Save a summary of the selected (CSV)…"),
+            )
+            .on_hover_text("One row per draft, with only the last 4 digits of SSNs")
+            .on_disabled_hover_text(none)
+            .clicked()
+        {
+            sent.push(Command::RosterSummary);
+        }
+    });
+}
+
 /// The columns: their headings, and the column each sortable one sorts by.
 const COLUMNS: [(&str, Option<SortBy>); 12] = [
     ("File", Some(SortBy::File)),
@@ -223,6 +272,8 @@ fn table(ui: &mut Ui, roster: &Roster, sent: &mut Vec<Command>) {
         .striped(true)
         .spacing([theme::GAP_M, theme::GAP_S])
         .show(ui, |ui| {
+            // The tick boxes' column.
+            cell(ui, "");
             for (name, sort) in COLUMNS {
                 match sort {
                     Some(by) => sort_heading(ui, name, by, &roster.filter, sent),
@@ -272,6 +323,30 @@ fn sort_heading(ui: &mut Ui, name: &str, by: SortBy, filter: &Filter, sent: &mut
     }
 }
 
+/// A readable draft's tick box, named "Select <client>" for screen readers (the file name as its
+/// description, for two drafts of one client).
+fn tick(ui: &mut Ui, roster: &Roster, entry: &Entry, name: &str, sent: &mut Vec<Command>) {
+    let was = roster.selected.contains(&entry.file);
+    let mut on = was;
+    let r = ui.checkbox(&mut on, "");
+    let label = if name.trim().is_empty() {
+        format!("Select {}", entry.file)
+    } else {
+        format!("Select {}", name.trim())
+    };
+    ui.ctx().accesskit_node_builder(r.id, |node| {
+        node.set_label(label.as_str());
+        node.set_description(entry.file.as_str());
+    });
+    let r = r.on_hover_text(label);
+    if r.changed() && on != was {
+        sent.push(Command::RosterSelect {
+            file: entry.file.clone(),
+            on,
+        });
+    }
+}
+
 /// Text in a cell, never wrapped nor cut (the table scrolls sideways instead).
 fn cell(ui: &mut Ui, text: impl Into<RichText>) {
     ui.add(egui::Label::new(text.into()).extend());
@@ -279,6 +354,10 @@ fn cell(ui: &mut Ui, text: impl Into<RichText>) {
 
 /// One draft's row; a file that could not be read says why in the status column.
 fn row(ui: &mut Ui, roster: &Roster, entry: &Entry, sent: &mut Vec<Command>) {
+    match &entry.row {
+        Some(r) => tick(ui, roster, entry, &r.name, sent),
+        None => cell(ui, ""),
+    }
     if ui
         .link(entry.file.as_str())
         .on_hover_text("Open this draft (the roster stays open)")
