@@ -707,9 +707,9 @@ fn write_draft(
 const UPDATE_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// A change of a draft in place refused (exit 1) or impossible (exit 2).
-fn update_failed(e: njtax_ui::files::UpdateError) -> Result<ExitCode, Unreadable> {
+fn update_failed(e: njtax_ui::sharing::UpdateError) -> Result<ExitCode, Unreadable> {
     match e {
-        njtax_ui::files::UpdateError::Refused(why) => {
+        njtax_ui::sharing::UpdateError::Refused(why) => {
             eprintln!("njtax: {why}");
             Ok(ExitCode::from(1))
         }
@@ -736,7 +736,7 @@ fn clinic_status(
         return Ok(ExitCode::SUCCESS);
     };
     let at = njtax_ui::sharing::now_stamp();
-    let result = njtax_ui::files::update_draft(draft, &by, UPDATE_WAIT, |d| {
+    let result = njtax_ui::sharing::update_draft(draft, &by, UPDATE_WAIT, |d| {
         let set_now = compute_set(&d.answers, book).map_err(|e| e.to_string())?;
         if let Some(day) = &filed {
             let on: njtax_engine::calendar::Date = day
@@ -784,7 +784,7 @@ fn clinic_note(
     by: &str,
 ) -> Result<ExitCode, Unreadable> {
     let at = njtax_ui::sharing::now_stamp();
-    let result = njtax_ui::files::update_draft(draft, by, UPDATE_WAIT, |d| {
+    let result = njtax_ui::sharing::update_draft(draft, by, UPDATE_WAIT, |d| {
         if let Some(id) = resolve {
             njtax_engine::clinic::resolve_note(&mut d.answers, id, by, &at, reply)
                 .map_err(|e| e.to_string())?;

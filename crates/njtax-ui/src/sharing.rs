@@ -350,6 +350,65 @@ impl Drop for UpdateLock {
     }
 }
 
+/// Why a draft could not be changed in place.
+#[derive(Debug, thiserror::Error)]
+pub enum UpdateError {
+    /// The draft could not be read.
+    #[error("{0}")]
+    Read(#[from] crate::files::ReadError),
+    /// The change was refused (the reason in words).
+    #[error("{0}")]
+    Refused(String),
+    /// The draft could not be written (it is unchanged).
+    #[error("{0}")]
+    Write(#[from] crate::files::WriteError),
+    /// Another writer held the draft, or its update lock could not be made.
+    #[error("could not change {path}: {source}")]
+    Busy {
+        /// The draft.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+}
+
+/// Change the draft at `path` in place for `who` (a command-line change of status, a note):
+/// under the draft's [`UpdateLock`], read it, apply `change`, and write it
+/// atomically ([`crate::files::write_draft`], the previous version kept as `.bak1`), but only if the file is
+/// still the one read; if another program wrote it meanwhile (one that does not take the update
+/// lock), read it again and apply the change to that. Two processes changing one draft at once
+/// both have their change kept.
+///
+/// # Errors
+/// [`UpdateError`]: the draft cannot be read or written, `change` refuses, or another writer
+/// held the draft for `wait`.
+pub fn update_draft<T>(
+    path: &Path,
+    who: &str,
+    wait: std::time::Duration,
+    mut change: impl FnMut(&mut njtax_engine::Draft) -> Result<T, String>,
+) -> Result<T, UpdateError> {
+    let busy = |source| UpdateError::Busy {
+        path: path.to_path_buf(),
+        source,
+    };
+    let _lock = UpdateLock::acquire(path, who, wait).map_err(busy)?;
+    for _ in 0..5 {
+        let before = Stamp::of_file(path).map_err(busy)?;
+        let mut draft = crate::files::read_draft(path)?;
+        let out = change(&mut draft).map_err(UpdateError::Refused)?;
+        if Stamp::of_file(path).map_err(busy)? != before {
+            continue;
+        }
+        draft.format_version = njtax_engine::FORMAT_VERSION;
+        crate::files::write_draft(path, &draft)?;
+        return Ok(out);
+    }
+    Err(busy(io::Error::other(
+        "it kept being changed by another program while this change was made",
+    )))
+}
+
 /// Now, as a clinic record writes it: UTC to the second (`2026-12-07T14:05:00Z`).
 #[must_use]
 pub fn now_stamp() -> String {
