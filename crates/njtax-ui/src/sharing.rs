@@ -105,6 +105,17 @@ pub enum LockError {
     Unavailable(io::Error),
 }
 
+/// A hidden file beside the draft (its canonical path): `.<name>.<suffix>`, never ending in
+/// `.ron`, so never taken for a draft.
+fn beside(draft: &Path, suffix: &str) -> PathBuf {
+    let draft = canonical(draft);
+    let name = draft
+        .file_name()
+        .map_or_else(|| "draft".into(), |n| n.to_string_lossy().into_owned());
+    let dir = draft.parent().map_or_else(PathBuf::new, Path::to_path_buf);
+    dir.join(format!(".{name}.{suffix}"))
+}
+
 /// The mark that a draft is open in this window: `.<name>.lock` next to the draft (the file a
 /// symbolic link names), locked while the window has the draft open. The system drops the lock
 /// when the process ends, even in a crash, so a lock file left behind is simply used again; a clean
@@ -123,12 +134,7 @@ impl DraftLock {
     /// The lock file of a draft (its canonical path).
     #[must_use]
     pub fn file_for(draft: &Path) -> PathBuf {
-        let draft = canonical(draft);
-        let name = draft
-            .file_name()
-            .map_or_else(|| "draft".into(), |n| n.to_string_lossy().into_owned());
-        let dir = draft.parent().map_or_else(PathBuf::new, Path::to_path_buf);
-        dir.join(format!(".{name}.lock"))
+        beside(draft, "lock")
     }
 
     /// Mark `draft` as open in this window.
@@ -282,12 +288,7 @@ impl UpdateLock {
     /// The update lock file of a draft.
     #[must_use]
     pub fn file_for(draft: &Path) -> PathBuf {
-        let draft = canonical(draft);
-        let name = draft
-            .file_name()
-            .map_or_else(|| "draft".into(), |n| n.to_string_lossy().into_owned());
-        let dir = draft.parent().map_or_else(PathBuf::new, Path::to_path_buf);
-        dir.join(format!(".{name}.update"))
+        beside(draft, "update")
     }
 
     /// Take the lock of `draft` for `who`, waiting up to `wait` for another writer.
