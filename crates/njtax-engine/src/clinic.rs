@@ -328,9 +328,9 @@ pub struct RosterRow {
     pub year: u16,
     /// The forms the draft produces.
     pub forms: Vec<String>,
-    /// The refund (summed over the returns).
+    /// The refund (summed over the returns; an amended return's: the refund it claims).
     pub refund: Decimal,
-    /// The balance due (summed).
+    /// The balance due (summed; an amended return's: the additional tax).
     pub balance_due: Decimal,
     /// Problems to fix (errors, each once).
     pub errors: usize,
@@ -391,8 +391,18 @@ pub fn roster_row(answers: &Answers, set: &ReturnSet) -> RosterRow {
         ssn_last4: last_four_digits(&answers.taxpayer.ssn),
         year: answers.tax_year,
         forms: set.returns.iter().map(|r| r.form.clone()).collect(),
-        refund: set.returns.iter().map(|r| r.refund).sum(),
-        balance_due: set.returns.iter().map(|r| r.balance_due).sum(),
+        // An amended return's figures are what it changes after what the original paid or
+        // refunded, as the app's return panel shows them.
+        refund: set
+            .returns
+            .iter()
+            .map(|r| r.amended.as_ref().map_or(r.refund, |x| x.refund))
+            .sum(),
+        balance_due: set
+            .returns
+            .iter()
+            .map(|r| r.amended.as_ref().map_or(r.balance_due, |x| x.balance_due))
+            .sum(),
         errors: error_count(set),
         unreadable: answers.unreadable.len(),
         status: record.status,

@@ -126,6 +126,10 @@ fn a_corrected_w2_gives_more_tax_with_interest_from_the_due_date() {
     assert!(x.complete);
     // The return's own lines are column C: the computed return is the corrected one.
     assert_eq!(set.returns[0].value_by_key(Key::Tax), dec!(1514));
+    // A clinic's roster shows what the amended return changes, not the corrected return alone.
+    let row = njtax_engine::clinic::roster_row(&a, &set);
+    assert_eq!((row.balance_due, row.refund), (dec!(187), dec!(0)));
+    assert!(row.amended);
     assert!(
         !has(&set, "amend-nothing-paid"),
         "the original had no tax due"
