@@ -239,6 +239,7 @@ pub fn compute_set_in(answers: &Answers, p: &YearParams, mode: Mode) -> ReturnSe
         statement,
         comparison,
         provisional: p.provisional.clone(),
+        back_year: p.back_year.clone(),
     }
 }
 
@@ -483,6 +484,13 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
     if let Some(prov) = &p.provisional {
         diagnostics.push(provisional_year_warning(prov));
     }
+    if let Some(notice) = &p.back_year {
+        diagnostics.push(back_year_warning(
+            notice,
+            refund_claim_deadline.as_ref(),
+            cx.a.filing.filed_on.is_some(),
+        ));
+    }
     uncertain_figure_warnings(&lines, cx.map(), p.year, &mut diagnostics);
     diagnostics.sort_by_key(|d| std::cmp::Reverse(d.severity));
     // Each line cites its own place on this form, from the line map (not from rule prose).
@@ -556,6 +564,9 @@ pub struct ReturnSet {
     pub comparison: Option<ElectionComparison>,
     /// Set while the year's forms are not yet published: the notice and the provisional figures.
     pub provisional: Option<crate::year::Provisional>,
+    /// Set for a back year (one the State's online filing service does not take): the notice
+    /// (`forms/years.ron`); its returns are printed and mailed.
+    pub back_year: Option<String>,
 }
 
 impl ReturnSet {
@@ -766,6 +777,30 @@ fn out_of_range_lines(cx: &Ctx, lines: &[Line]) {
             if ids.len() == 1 { "it" } else { "them" }
         ),
     ));
+}
+
+/// The code of the warning every return of a back year carries (`forms/years.ron`, `online:
+/// false`): the online service does not take it, so it is mailed; with an overpayment, the last
+/// day a refund can be claimed.
+pub const BACK_YEAR_CODE: &str = "back-year";
+
+fn back_year_warning(
+    notice: &str,
+    deadline: Option<&rules::refund::RefundClaimDeadline>,
+    filed_on_given: bool,
+) -> Diagnostic {
+    let message = match deadline {
+        Some(d) if filed_on_given => format!(
+            "{notice} A refund is paid only when the return is filed by {} (N.J.S.A. 54A:9-8).",
+            d.last_day
+        ),
+        Some(d) => format!(
+            "{notice} A refund is paid only when the return is filed by {} (N.J.S.A. 54A:9-8): give the day you file it (If you file or pay late) to see what can still be refunded.",
+            d.last_day
+        ),
+        None => notice.to_owned(),
+    };
+    Diagnostic::warning(BACK_YEAR_CODE, message).cite("N.J.S.A. 54A:9-8")
 }
 
 fn provisional_year_warning(prov: &crate::year::Provisional) -> Diagnostic {

@@ -132,6 +132,12 @@ pub enum Key {
     OrganDonorEmployerCredit,
     /// NJ-1040 line 49 (2023-2025 numbering): Total credits.
     TotalCredits,
+    /// NJ-1040 line 45 of 2018-2019 only: balance of tax minus the nonrefundable child and
+    /// dependent care credit (a running balance; no later form has it).
+    BalanceAfterCareCredit,
+    /// NJ-1040 line 47 of 2018-2019 only: that balance minus the sheltered workshop credit (a
+    /// running balance; no later form has it).
+    BalanceAfterWorkshopCredit,
     /// NJ-1040 line 50 (2023-2025 numbering): Balance of tax after credits.
     BalanceAfterCredits,
     /// NJ-1040 line 51 (2023-2025 numbering): Use tax due on internet, mail-order, or other out-of-state purchases.

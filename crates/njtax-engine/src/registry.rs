@@ -181,6 +181,8 @@ fn resident_rule(key: Key) -> Option<Rule> {
         | K::GoldStarCredit
         | K::OrganDonorEmployerCredit
         | K::TotalCredits
+        | K::BalanceAfterCareCredit
+        | K::BalanceAfterWorkshopCredit
         | K::BalanceAfterCredits
         | K::UseTax
         | K::EstimatedTaxInterest
@@ -305,6 +307,8 @@ fn nonresident_rule(key: Key) -> Option<Rule> {
         | K::GoldStarCredit
         | K::OrganDonorEmployerCredit
         | K::TotalCredits
+        | K::BalanceAfterCareCredit
+        | K::BalanceAfterWorkshopCredit
         | K::BalanceAfterCredits
         | K::UseTax
         | K::EstimatedTaxInterest
@@ -459,11 +463,8 @@ impl<'c, 'a> Registry<'c, 'a> {
             }
             Rule::ChildCareCredit => {
                 let l = rules::credits::line_64_child_care_credit(cx, s);
-                s.put(rules::credits::prorated_for_part_year(
-                    cx,
-                    l,
-                    "N.J.S.A. 54A:4-17 d",
-                ));
+                let l = rules::credits::prorated_for_part_year(cx, l, "N.J.S.A. 54A:4-17 d");
+                s.put(rules::credits::care_credit_limited_to_tax(cx, s, l));
             }
             Rule::ChildTaxCredit => {
                 let l = rules::credits::line_65_child_tax_credit(cx, s);

@@ -101,6 +101,10 @@ pub enum ComputeError {
 #[serde(rename = "Years", deny_unknown_fields)]
 struct YearsFile {
     years: Vec<TaxYear>,
+    /// The notice every return of a year the online service does not take carries (`{year}`:
+    /// the tax year).
+    #[serde(default)]
+    back_year_notice: Option<String>,
 }
 
 /// One tax year this version computes.
@@ -112,6 +116,14 @@ pub struct TaxYear {
     /// Set until the Division of Taxation publishes the year's forms.
     #[serde(default)]
     pub provisional: Option<Provisional>,
+    /// Whether the State's free online filing service takes the year's return; a year it does
+    /// not (a back year) is printed and mailed, and its returns carry the back-year notice.
+    #[serde(default = "online_by_default")]
+    pub online: bool,
+}
+
+fn online_by_default() -> bool {
+    true
 }
 
 /// Why a tax year's figures are provisional, said on every return of the year.
@@ -146,6 +158,7 @@ pub struct ParamBook {
     health: law::health::HealthParamsFile,
     line_maps: Vec<LineMap>,
     years: Vec<TaxYear>,
+    back_year_notice: Option<String>,
 }
 
 /// Every law figure resolved for one tax year, plus the year's line map.
@@ -189,6 +202,9 @@ pub struct YearParams {
     pub nr_line_map: std::sync::Arc<LineMap>,
     /// Set while the year's forms are not yet published (from `forms/years.ron`).
     pub provisional: Option<Provisional>,
+    /// Set for a year the State's online filing service does not take (a back year): the notice
+    /// its returns carry, the year filled in (from `forms/years.ron`).
+    pub back_year: Option<String>,
 }
 
 impl ParamBook {
@@ -245,6 +261,7 @@ impl ParamBook {
             health: parse_file("health.ron", load("health.ron")?)?,
             line_maps,
             years: years.years,
+            back_year_notice: years.back_year_notice,
         };
         Ok(book)
     }
@@ -281,6 +298,12 @@ impl ParamBook {
                         ));
                     }
                 }
+            }
+            if !ty.online && self.back_year_notice.is_none() {
+                problems.push(
+                    "the year is marked online: false but years.ron has no back_year_notice"
+                        .to_owned(),
+                );
             }
             if let Some(problem) = problems.into_iter().next() {
                 return Err(fail(ty.year, problem));
@@ -386,6 +409,12 @@ impl ParamBook {
                 .iter()
                 .find(|y| y.year == year)
                 .and_then(|y| y.provisional.clone()),
+            back_year: self
+                .years
+                .iter()
+                .find(|y| y.year == year && !y.online)
+                .and_then(|_| self.back_year_notice.as_ref())
+                .map(|n| n.replace("{year}", &year.to_string())),
         })
     }
 

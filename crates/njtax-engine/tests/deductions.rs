@@ -188,7 +188,19 @@ fn organ_donation_deduction_up_to_10000_54a_3_10() {
 /// NJBEST 10,000, NJCLASS 2,500, tuition 10,000.
 #[test]
 fn education_deductions_at_and_above_200000_gross_income_54a_3_12_3_13_3_14() {
+    let book = njtax_engine::ParamBook::load().unwrap();
     for year in supported_years() {
+        if book
+            .for_year(year)
+            .unwrap()
+            .deductions
+            .njbest_cap
+            .value
+            .0
+            .is_none()
+        {
+            continue; // before P.L.2021, c.128: the next test
+        }
         let mut a = earner(year, dec!(200000));
         a.deductions.njbest_contributions = dec!(12000);
         a.deductions.njclass_payments = dec!(3000);
@@ -233,4 +245,55 @@ fn line_38_adds_exemptions_and_deductions_and_line_39_is_not_below_zero_54a_3_1(
     // 1,000 + 8,000 = 9,000 > 5,000: taxable income 0.
     assert_eq!(v(&r, Key::TotalDeductions), dec!(9000));
     assert_eq!(v(&r, Key::TaxableIncome), dec!(0));
+}
+
+/// Before the laws that made them (nj-reference-3.md B8): no NJBEST, NJCLASS or tuition deduction
+/// before 2022 and no organ donation deduction before 2020. An amount given for such a year is
+/// not deducted, the line is not on the year's form, and a warning at the answer says why; the
+/// first year of each deducts it.
+#[test]
+fn deductions_that_did_not_exist_yet_are_zero_with_a_warning_54a_3_10_3_12_3_13_3_14() {
+    let with_all = |year: u16| {
+        let mut a = earner(year, dec!(60000));
+        a.deductions.njbest_contributions = dec!(500);
+        a.deductions.njclass_payments = dec!(400);
+        a.deductions.nj_tuition_paid = dec!(300);
+        a.deductions.organ_donation_costs = dec!(200);
+        a
+    };
+    let warned = |r: &njtax_engine::ComputedReturn, path: &str| {
+        r.diagnostics.iter().any(|d| {
+            d.code == "deduction-not-in-year"
+                && d.path.as_deref() == Some(path)
+                && d.severity == njtax_engine::Severity::Warning
+        })
+    };
+    for year in [2018, 2019] {
+        let r = run(&with_all(year));
+        for (key, path) in [
+            (Key::Njbest, "deductions.njbest_contributions"),
+            (Key::Njclass, "deductions.njclass_payments"),
+            (Key::Tuition, "deductions.nj_tuition_paid"),
+            (Key::OrganDonation, "deductions.organ_donation_costs"),
+        ] {
+            assert!(r.lines.iter().all(|l| l.key != key), "{year} {key}");
+            assert!(warned(&r, path), "{year} {path}");
+        }
+        // Line 36 (2018-2019 numbering) is the total: exemption 1,000 and nothing else.
+        assert_eq!(v(&r, Key::TotalDeductions), dec!(1000), "{year}");
+    }
+    for year in [2020, 2021] {
+        let r = run(&with_all(year));
+        assert_eq!(v(&r, Key::OrganDonation), dec!(200), "{year}");
+        assert!(!warned(&r, "deductions.organ_donation_costs"), "{year}");
+        assert!(warned(&r, "deductions.njbest_contributions"), "{year}");
+        assert_eq!(v(&r, Key::TotalDeductions), dec!(1200), "{year}");
+    }
+    let r = run(&with_all(2022));
+    assert_eq!(v(&r, Key::TotalDeductions), dec!(2400));
+    assert!(
+        r.diagnostics
+            .iter()
+            .all(|d| d.code != "deduction-not-in-year")
+    );
 }

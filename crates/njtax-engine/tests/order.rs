@@ -107,7 +107,12 @@ fn every_line_of_every_form_has_a_rule_that_gives_it() {
             "{year}: {:?}",
             s.premature_reads()
         );
-        assert_eq!(s.lines().count(), p.line_map.lines.len(), "{year}");
+        // Every line of the form is on the sheet; a line the year's form does not have (the child
+        // tax credit before 2022) may be worked out too, and is then dropped (zero, or an
+        // internal error the return tests would see).
+        for (key, id, _) in &p.line_map.lines {
+            assert!(s.get(*key).is_some(), "{year} line {id} ({key})");
+        }
     }
 }
 

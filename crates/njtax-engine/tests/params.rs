@@ -550,10 +550,13 @@ fn a_provisional_figure_must_be_marked_uncertain_for_its_year() {
 fn years_are_listed_in_order_with_2026_the_latest_and_provisional() {
     let book = ParamBook::load().unwrap();
     let years: Vec<u16> = book.supported_years().collect();
-    assert_eq!(years, vec![2022, 2023, 2024, 2025, 2026]);
+    assert_eq!(
+        years,
+        vec![2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026]
+    );
     assert_eq!(book.latest_year(), 2026);
-    assert_eq!(book.supported_years_text(), "2022-2026");
-    for y in &years[..4] {
+    assert_eq!(book.supported_years_text(), "2018-2026");
+    for y in &years[..8] {
         assert!(book.for_year(*y).unwrap().provisional.is_none(), "{y}");
     }
     let p = book.for_year(2026).unwrap();
@@ -579,7 +582,9 @@ fn years_are_listed_in_order_with_2026_the_latest_and_provisional() {
     assert_eq!(p.line_map.lines, p25.line_map.lines);
     assert!(p.line_map.uncertain.is_some() && p25.line_map.uncertain.is_none());
     let err = book.supported(2027).err().unwrap().to_string();
-    assert!(err.contains("2022-2026"), "{err}");
+    assert!(err.contains("2018-2026"), "{err}");
+    let err = book.supported(2017).err().unwrap().to_string();
+    assert!(err.contains("2018-2026"), "{err}");
 }
 
 #[test]

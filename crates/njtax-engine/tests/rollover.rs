@@ -124,6 +124,7 @@ fn no_return_computed_leaves_last_years_gross_income_empty() {
         statement: Vec::new(),
         comparison: None,
         provisional: None,
+        back_year: None,
     };
     assert_eq!(online_service_gross_income(&empty), None);
     let next = next_year(&a, &empty);

@@ -708,12 +708,12 @@ fn the_tax_table_never_deviates_more_than_5_dollars_from_the_schedule_54a_8_2_b(
 }
 
 #[test]
-fn the_table_method_needs_a_stored_table_rule_before_2022() {
+fn the_table_method_needs_a_stored_table_rule_before_2018() {
     let file = book().tax_file();
     assert!(
         tax_for(
             file,
-            2021,
+            2017,
             Single,
             dec!(50000),
             TaxMethod::TableWhenAvailable
@@ -721,7 +721,7 @@ fn the_table_method_needs_a_stored_table_rule_before_2022() {
         .is_err()
     );
     assert_eq!(
-        tax_for(file, 2021, Single, dec!(50000), TaxMethod::RateSchedule).unwrap(),
+        tax_for(file, 2017, Single, dec!(50000), TaxMethod::RateSchedule).unwrap(),
         dec!(1270) // 717.50 + 5.525% x 10,000
     );
 }

@@ -164,10 +164,18 @@ pub fn checklist(
         } else if due > Decimal::ZERO {
             out.push(CheckItem {
                 done: false,
-                text: format!(
-                    "Pay the balance due of {} by the return's due date (the Next year screen says what paying late adds).",
-                    fmt_money(due)
-                ),
+                text: if set.back_year.is_some() {
+                    format!(
+                        "Pay the balance due of {} with the return: it was due on the {} return's due date, so penalties and interest run until it is paid (give the day you file under If you file or pay late to see them).",
+                        fmt_money(due),
+                        set.tax_year
+                    )
+                } else {
+                    format!(
+                        "Pay the balance due of {} by the return's due date (the Next year screen says what paying late adds).",
+                        fmt_money(due)
+                    )
+                },
                 goto: None,
                 link: "",
             });
@@ -184,6 +192,11 @@ pub fn checklist(
             };
             let mut text = if nonresident {
                 format!("Mail the printed returns to: {mail}.")
+            } else if set.back_year.is_some() {
+                format!(
+                    "Mail the printed return to: {mail}. New Jersey's online filing service does not take {} returns.",
+                    set.tax_year
+                )
             } else {
                 format!("{}, or mail the printed return to: {mail}.", filing.online)
             };
@@ -431,6 +444,45 @@ mod tests {
         );
         assert!(
             !texts.iter().any(|t| t.contains("paper check")),
+            "{texts:?}"
+        );
+    }
+
+    /// A back year's return is mailed (the online service takes recent years only), and a balance
+    /// due is said to be late, not "by the due date".
+    #[test]
+    fn a_back_year_return_is_mailed_never_filed_online() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../examples/single-renter.ron"
+        );
+        let mut answers = njtax_engine::parse_draft(&std::fs::read_to_string(path).unwrap())
+            .unwrap()
+            .answers;
+        let online = list_for(&answers);
+        assert!(
+            online.iter().any(|i| i.text.contains("File online with")),
+            "{online:?}"
+        );
+        answers.tax_year = 2019;
+        answers.income.w2s[0].nj_tax_withheld = rust_decimal::Decimal::ZERO;
+        let items = list_for(&answers);
+        let texts: Vec<&str> = items.iter().map(|i| i.text.as_str()).collect();
+        assert!(
+            !texts.iter().any(|t| t.contains("File online with")),
+            "{texts:?}"
+        );
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.starts_with("Mail the printed return to:")
+                    && t.contains("does not take 2019 returns")),
+            "{texts:?}"
+        );
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.starts_with("Pay the balance due of") && t.contains("was due")),
             "{texts:?}"
         );
     }

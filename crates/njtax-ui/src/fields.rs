@@ -345,6 +345,7 @@ fn input_width(ui: &Ui) -> f32 {
 pub fn tax_year_text(year: u16, years: &[njtax_engine::TaxYear]) -> String {
     match years.iter().find(|y| y.year == year) {
         Some(y) if y.provisional.is_some() => format!("{year} (provisional)"),
+        Some(y) if !y.online => format!("{year} (back year: mailed)"),
         Some(_) => year.to_string(),
         None => format!("{year} (not supported)"),
     }

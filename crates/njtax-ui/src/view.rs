@@ -427,6 +427,10 @@ fn your_return(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         screens::review::provisional_notice(ui, set, None);
         ui.add_space(theme::GAP_M);
     }
+    if set.back_year.is_some() {
+        screens::review::back_year_notice(ui, set);
+        ui.add_space(theme::GAP_M);
+    }
     let returns = &set.returns;
     let net = set.net_refund();
     // Answers that could not be read count as not given: every figure below may still change.

@@ -73,6 +73,29 @@ impl ShowValue for Option<ChildlessExpansion> {
     }
 }
 
+/// The cap on the NJ child and dependent care credit before 2021, by qualifying persons.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct CareCreditCap {
+    /// One qualifying person.
+    pub one: Decimal,
+    /// Two or more qualifying persons.
+    pub two_or_more: Decimal,
+}
+
+impl ShowValue for Option<CareCreditCap> {
+    fn show(&self) -> String {
+        match self {
+            Some(c) => format!(
+                "{} for one qualifying person, {} for two or more",
+                fmt_money(c.one),
+                fmt_money(c.two_or_more)
+            ),
+            None => "no cap".into(),
+        }
+    }
+}
+
 crate::param_domain!("credits", CreditParamsFile => CreditParams {
     /// NJ EITC percentage of the federal credit.
     eitc_rate: Decimal as percent,
@@ -80,6 +103,12 @@ crate::param_domain!("credits", CreditParamsFile => CreditParams {
     eitc_childless: Option<ChildlessExpansion>,
     /// Child and dependent care credit schedule.
     cdcc_tiers: RateTiers,
+    /// Whether the child and dependent care credit is refundable (from 2021); before, it only
+    /// reduces the tax, on a line of the tax block.
+    cdcc_refundable: bool,
+    /// The most the child and dependent care credit can be, by the number of qualifying persons
+    /// (through 2020); `None`: no cap.
+    cdcc_cap: Option<CareCreditCap>,
     /// Child tax credit schedule (per child).
     ctc_tiers: AmountTiers,
     /// Child tax credit: the child has not attained this age at the close of the year.

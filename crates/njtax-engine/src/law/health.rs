@@ -22,6 +22,9 @@ impl ShowValue for KnownAmount {
 }
 
 crate::param_domain!("health", HealthParamsFile => HealthParams {
+    /// Whether the year has the shared responsibility payment (54A:11-3 a: months beginning after
+    /// December 31, 2018).
+    in_force: bool,
     /// The flat amount per adult without coverage for a year (26 U.S.C. 5000A(c)(3)(A) as of
     /// December 15, 2017, by 54A:11-3 b).
     flat_amount_adult: Decimal as money,

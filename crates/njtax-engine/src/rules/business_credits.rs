@@ -495,8 +495,10 @@ pub fn apply(
     let (share, share_exp) = sw_share;
     let tax = s.v(Key::Tax);
     let coj = s.v(Key::CojCredit);
-    // Line 45 (the NJ-1040NR has no COJ credit: its tax, line 42).
-    let mut left = floor_zero(sat_sub(tax, coj));
+    // Line 45 (the NJ-1040NR has no COJ credit: its tax, line 42), less the child and dependent
+    // care credit in the years it is taken against the tax first (through 2020, line 44/45).
+    let care = crate::rules::credits::nonrefundable_care_credit(cx, s);
+    let mut left = floor_zero(sat_sub(sat_sub(tax, coj), care));
     let mut out = Applied::default();
     for e in earned {
         if !catalogue.iter().any(|r| r.kind == e.kind) {

@@ -348,16 +348,123 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
         return cx.line(Key::ChildCareCredit, Decimal::ZERO, exp);
     };
     let credit = times_rate(federal, tier.value);
+    let (capped, cap_words) = care_credit_cap(cx, credit);
+    if !cap_words.is_empty() {
+        exp = exp.param(&p.cdcc_cap);
+    }
     exp.rule = with_worksheet(crate::explain_format!(
         cx,
-        "New Jersey taxable income {} is not over {}, so {} of the federal credit {} = {}",
+        "New Jersey taxable income {} is not over {}, so {} of the federal credit {} = {}{}",
         fmt_money(income),
         fmt_money(tier.up_to),
         fmt_rate(tier.value),
         fmt_money(federal),
-        fmt_money(credit)
+        fmt_money(credit),
+        cap_words
     ));
-    cx.line(Key::ChildCareCredit, credit, exp)
+    cx.line(Key::ChildCareCredit, capped, exp)
+}
+
+/// The cap on the NJ child and dependent care credit of the years before 2021 (`cdcc_cap`: $500
+/// for one qualifying person, $1,000 for two or more; nj-reference-3.md B8), with the words that
+/// say so (empty when no cap applies). The number of qualifying persons is the Form 2441 answer;
+/// when it was not given and the credit is over the one-person cap, the one-person cap is used and
+/// an error asks for the answer (never a guess that could raise the credit).
+fn care_credit_cap(cx: &Ctx, credit: Decimal) -> (Decimal, String) {
+    let Some(cap) = &cx.p.credits.cdcc_cap.value else {
+        return (credit, String::new());
+    };
+    let persons =
+        cx.a.federal
+            .care
+            .as_ref()
+            .and_then(|c| c.qualifying_persons);
+    let (most, whom) = match persons {
+        Some(crate::answers::QualifyingPersons::TwoOrMore) => {
+            (cap.two_or_more, "two or more qualifying persons")
+        }
+        Some(crate::answers::QualifyingPersons::One) => (cap.one, "one qualifying person"),
+        None => {
+            if credit > cap.one {
+                cx.diag(
+                    Diagnostic::error(
+                        "cdcc-persons-needed",
+                        format!(
+                            "For {} the New Jersey child and dependent care credit is at most {} for one qualifying person and {} for two or more: say how many qualifying persons there were (federal Form 2441). Until then the one-person limit is used",
+                            cx.year(),
+                            fmt_money(cap.one),
+                            fmt_money(cap.two_or_more)
+                        ),
+                    )
+                    .at("federal.care.qualifying_persons")
+                    .cite("N.J.S.A. 54A:4-17 a (before P.L.2021)"),
+                );
+            }
+            (cap.one, "one qualifying person (the number was not given)")
+        }
+    };
+    if credit <= most {
+        return (credit, String::new());
+    }
+    (
+        most,
+        crate::explain_format!(
+            cx,
+            "; for {} the credit is at most {} for {whom}, so {}",
+            cx.year(),
+            fmt_money(most),
+            fmt_money(most)
+        ),
+    )
+}
+
+/// The child and dependent care credit of the years it is not refundable (`cdcc_refundable`
+/// false: through 2020, NJ-1040 line 44 in 2018-2019 and 45 in 2020): it reduces the tax and
+/// never takes it below zero, so it is limited to the tax less the credit for taxes paid to other
+/// jurisdictions (the balance of tax, the line above it). A refundable year's line is unchanged.
+pub fn care_credit_limited_to_tax(cx: &Ctx, s: &Sheet, mut line: Line) -> Line {
+    if cx.p.credits.cdcc_refundable.value || line.value.is_zero() {
+        return line;
+    }
+    let (tax, coj) = (s.v(Key::Tax), s.v(Key::CojCredit));
+    let balance = floor_zero(crate::money::sat_sub(tax, coj));
+    if line.value <= balance {
+        if cx.explaining() {
+            line.explanation.rule = format!(
+                "{}. Not refundable for {}: it is not more than the balance of tax (line {}) {}",
+                line.explanation.rule,
+                cx.year(),
+                cx.id(Key::BalanceOfTax),
+                fmt_money(balance)
+            );
+            line.explanation = std::mem::take(&mut line.explanation)
+                .line("Balance of tax", Key::BalanceOfTax, balance)
+                .param(&cx.p.credits.cdcc_refundable);
+        }
+        return line;
+    }
+    if cx.explaining() {
+        line.explanation.rule = format!(
+            "{}. Not refundable for {}: limited to the balance of tax (line {} {} minus line {} {}) = {}",
+            line.explanation.rule,
+            cx.year(),
+            cx.id(Key::Tax),
+            fmt_money(tax),
+            cx.id(Key::CojCredit),
+            fmt_money(coj),
+            fmt_money(balance)
+        );
+        line.explanation = std::mem::take(&mut line.explanation)
+            .line("Tax", Key::Tax, tax)
+            .line(
+                "Credit for taxes paid to other jurisdictions",
+                Key::CojCredit,
+                coj,
+            )
+            .param(&cx.p.credits.cdcc_refundable);
+    }
+    line.value = balance;
+    line
 }
 
 /// The typed federal credit is used; say what the Form 2441 worksheet gives when it differs, or
@@ -544,4 +651,15 @@ pub fn prorated_for_part_year(cx: &Ctx, mut line: Line, citation: &str) -> Line 
     }
     line.value = v;
     line
+}
+
+/// The child and dependent care credit when it is taken against the tax (`cdcc_refundable`
+/// false, through 2020: NJ-1040 line 44 in 2018-2019, 45 in 2020); zero in a year it is
+/// refundable (it is then a payment line).
+pub fn nonrefundable_care_credit(cx: &Ctx, s: &Sheet) -> Decimal {
+    if cx.p.credits.cdcc_refundable.value {
+        Decimal::ZERO
+    } else {
+        s.v(Key::ChildCareCredit)
+    }
 }

@@ -243,7 +243,19 @@ pub fn line_36_organ_donation(cx: &Ctx) -> Line {
         cx.a.deductions.organ_donation_costs,
         "N.J.S.A. 54A:3-10",
     );
-    let v = costs.min(p.organ_donation_cap.value);
+    let Some(cap) = p.organ_donation_cap.value.0 else {
+        return not_in_year(
+            cx,
+            Key::OrganDonation,
+            "deductions.organ_donation_costs",
+            "organ/bone-marrow donation",
+            costs,
+            "N.J.S.A. 54A:3-10",
+        )
+        .param(&p.organ_donation_cap)
+        .done(cx);
+    };
+    let v = costs.min(cap);
     cx.line(
         Key::OrganDonation,
         v,
@@ -252,7 +264,7 @@ pub fn line_36_organ_donation(cx: &Ctx) -> Line {
                 cx,
                 "The smaller of unreimbursed donation expenses {} and {} = {}",
                 fmt_money(costs),
-                fmt_money(p.organ_donation_cap.value),
+                fmt_money(cap),
                 fmt_money(v)
             ),
             "N.J.S.A. 54A:3-10",
@@ -266,6 +278,61 @@ pub fn line_36_organ_donation(cx: &Ctx) -> Line {
     )
 }
 
+/// A deduction line in a year before the law that made the deduction: zero, and a warning at the
+/// answer when an amount was given (it is not deducted on this year's return).
+struct NotInYear {
+    key: Key,
+    explanation: crate::explain::Explanation,
+}
+
+impl NotInYear {
+    fn param<T: crate::explain::ShowValue>(mut self, f: &crate::params::Figure<T>) -> Self {
+        self.explanation = self.explanation.param(f);
+        self
+    }
+
+    fn done(self, cx: &Ctx) -> Line {
+        cx.line(self.key, Decimal::ZERO, self.explanation)
+    }
+}
+
+fn not_in_year(
+    cx: &Ctx,
+    key: Key,
+    path: &str,
+    what: &str,
+    amount: Decimal,
+    cite: &str,
+) -> NotInYear {
+    if !amount.is_zero() {
+        cx.diag(
+            Diagnostic::warning(
+                "deduction-not-in-year",
+                format!(
+                    "There is no {what} deduction for tax year {}: {cite} applies only to later years, so the {} given is not deducted on this return",
+                    cx.year(),
+                    fmt_money(amount)
+                ),
+            )
+            .at(path)
+            .cite(cite),
+        );
+    }
+    NotInYear {
+        key,
+        explanation: cx
+            .explanation(
+                crate::explain_format!(
+                    cx,
+                    "No {what} deduction for tax year {}: {cite} applies only to later years",
+                    cx.year()
+                ),
+                cite,
+            )
+            .answer(what, path, amount),
+    }
+}
+
 /// One of the education deductions of 54A:3-12..3-14.
 struct EducationDeduction<'a> {
     /// Line key.
@@ -277,7 +344,7 @@ struct EducationDeduction<'a> {
     /// Amount paid.
     amount: Decimal,
     /// The cap.
-    cap: &'a crate::params::Figure<Decimal>,
+    cap: &'a crate::params::Figure<crate::law::deductions::CapInForce>,
     /// Citation.
     cite: &'a str,
 }
@@ -293,8 +360,13 @@ fn education_line(cx: &Ctx, s: &Sheet, d: EducationDeduction<'_>) -> Line {
         cite,
     } = d;
     let p = &cx.p.deductions;
-    let l29 = s.v(Key::GrossIncome);
     let paid = non_negative(cx, path, what, amount, cite);
+    let Some(cap_value) = cap.value.0 else {
+        return not_in_year(cx, key, path, what, paid, cite)
+            .param(cap)
+            .done(cx);
+    };
+    let l29 = s.v(Key::GrossIncome);
     let limit = p.education_gross_income_limit.value;
     let (v, rule) = if l29 > limit {
         (
@@ -309,7 +381,7 @@ fn education_line(cx: &Ctx, s: &Sheet, d: EducationDeduction<'_>) -> Line {
             ),
         )
     } else {
-        let v = paid.min(cap.value);
+        let v = paid.min(cap_value);
         (
             v,
             crate::explain_format!(
@@ -319,7 +391,7 @@ fn education_line(cx: &Ctx, s: &Sheet, d: EducationDeduction<'_>) -> Line {
                 fmt_money(limit),
                 what,
                 fmt_money(paid),
-                fmt_money(cap.value),
+                fmt_money(cap_value),
                 fmt_money(v)
             ),
         )

@@ -108,8 +108,10 @@ pub fn filing_requirement(cx: &Ctx, s: &Sheet) -> FilingRequirement {
             citation,
         };
     }
+    let refundable_care = cx.p.credits.cdcc_refundable.value;
     let items: Vec<(Decimal, &str, &str)> = REFUNDABLE
         .iter()
+        .filter(|(key, _, _)| refundable_care || *key != Key::ChildCareCredit)
         .filter_map(|(key, words, cite)| {
             let v = s.v(*key);
             (v > Decimal::ZERO).then_some((v, *words, *cite))

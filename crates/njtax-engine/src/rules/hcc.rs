@@ -325,6 +325,35 @@ pub fn line_53c_shared_responsibility(cx: &Ctx, s: &Sheet) -> (Line, Option<HccS
         );
         return (line, None);
     }
+    if !cx.p.health.in_force.value {
+        if h.payment_override.is_some_and(|v| !v.is_zero()) {
+            cx.diag(
+                Diagnostic::warning(
+                    "hcc-not-in-year",
+                    format!(
+                        "A shared responsibility payment was entered, but there is none for {}: New Jersey's coverage requirement (54A:11-3 a) had not begun; it was not used",
+                        cx.year()
+                    ),
+                )
+                .at("health.payment_override")
+                .cite("N.J.S.A. 54A:11-3 a"),
+            );
+        }
+        let line = cx.line(
+            KEY,
+            Decimal::ZERO,
+            cx.explanation(
+                crate::explain_format!(
+                    cx,
+                    "No shared responsibility payment for {}: the coverage requirement of 54A:11-3 a had not begun",
+                    cx.year()
+                ),
+                "N.J.S.A. 54A:11-3 a",
+            )
+            .param(&cx.p.health.in_force),
+        );
+        return (line, None);
+    }
     let status = cx.a.filing_status;
     let threshold_fig = &cx.p.tax.filing_threshold;
     let threshold = *threshold_fig.value.get(status);

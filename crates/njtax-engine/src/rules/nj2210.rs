@@ -102,10 +102,8 @@ pub struct SeparateCredits {
 /// (lines 55, 56, 58-65; on the NJ-1040NR the partnership payments credited, 54A:9-6 d).
 /// NJ-2210 line 2: the lines of line 66 except the estimated payments (line 57), which are
 /// counted by date.
-fn line_2_keys() -> impl Iterator<Item = &'static (Key, &'static str)> {
-    crate::rules::refund::PAYMENT_LINES
-        .iter()
-        .filter(|(k, _)| *k != Key::EstimatedPayments)
+fn line_2_keys(cx: &Ctx) -> impl Iterator<Item = &'static (Key, &'static str)> + use<> {
+    crate::rules::refund::payment_lines(cx).filter(|(k, _)| *k != Key::EstimatedPayments)
 }
 
 /// Months of the year ending before each installment's month (54A:9-6 d(1)(C), d(2)): April,
@@ -271,7 +269,7 @@ fn line_52_explanation(cx: &Ctx, s: &Sheet, sch: &Nj2210Schedule) -> Explanation
             sep.refundable,
         );
     }
-    for &(k, name) in line_2_keys() {
+    for &(k, name) in line_2_keys(cx) {
         if s.get(k).is_some() && !s.v(k).is_zero() {
             exp = exp.line(
                 crate::explain_format!(cx, "NJ-2210 line 2: {name}"),
@@ -575,7 +573,7 @@ pub fn nj2210_schedule(
     };
     let tax = floor_zero(sat_sub(line_50, separate.nonrefundable));
     let line_2 = floor_zero(sat_sum(
-        line_2_keys()
+        line_2_keys(cx)
             .map(|(k, _)| s.v(*k))
             .chain([separate.refundable]),
     ));

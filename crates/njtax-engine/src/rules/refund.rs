@@ -43,9 +43,19 @@ pub const PAYMENT_LINES: [(Key, &str); 12] = [
     (Key::ChildTaxCredit, "Child tax credit"),
 ];
 
+/// The payment lines of the year: [`PAYMENT_LINES`] without the child and dependent care credit
+/// in a year it is not refundable (`credits.cdcc_refundable`: through 2020 it reduces the tax in
+/// the tax block instead, [`crate::rules::credits::care_credit_limited_to_tax`]).
+pub fn payment_lines(cx: &Ctx) -> impl Iterator<Item = &'static (Key, &'static str)> + use<> {
+    let refundable_care = cx.p.credits.cdcc_refundable.value;
+    PAYMENT_LINES
+        .iter()
+        .filter(move |(k, _)| refundable_care || *k != Key::ChildCareCredit)
+}
+
 /// Line 66: total withholdings, credits and payments (lines 55 through 65).
 pub fn line_66_total_payments(cx: &Ctx, s: &Sheet) -> Line {
-    let total = sat_sum(PAYMENT_LINES.iter().map(|(k, _)| s.v(*k)));
+    let total = sat_sum(payment_lines(cx).map(|(k, _)| s.v(*k)));
     let mut exp = cx.explanation(
         crate::explain_format!(
             cx,
@@ -56,8 +66,8 @@ pub fn line_66_total_payments(cx: &Ctx, s: &Sheet) -> Line {
         ),
         "",
     );
-    for (k, name) in PAYMENT_LINES {
-        exp = exp.line(name, k, s.v(k));
+    for (k, name) in payment_lines(cx) {
+        exp = exp.line(*name, *k, s.v(*k));
     }
     cx.line(Key::TotalPayments, total, exp)
 }

@@ -51,59 +51,112 @@ pub fn lines_45_to_54_with_nj2210(
     applied: &Applied,
 ) -> (Vec<Line>, Option<crate::rules::nj2210::Nj2210Schedule>) {
     let l45 = line_45_balance_of_tax(cx, s);
+    let care = crate::rules::credits::nonrefundable_care_credit(cx, s);
     let l46 = applied.line(cx, Key::ShelteredWorkshopCredit);
     let l47 = applied.line(cx, Key::GoldStarCredit);
     let l48 = applied.line(cx, Key::OrganDonorEmployerCredit);
-    let total = sat_sum([l46.value, l47.value, l48.value]);
-    let l49 = cx.line(
-        Key::TotalCredits,
-        total,
-        cx.explanation(
-            crate::explain_format!(
-                cx,
-                "Lines {} + {} + {} = {}",
-                cx.id(Key::ShelteredWorkshopCredit),
-                cx.id(Key::GoldStarCredit),
-                cx.id(Key::OrganDonorEmployerCredit),
-                fmt_money(total)
-            ),
-            "",
-        )
-        .line(
-            "Sheltered workshop credit",
+    let total = sat_sum([care, l46.value, l47.value, l48.value]);
+    let mut lines = vec![l45.clone()];
+    // 2018-2019: lines 45 and 47 are running balances after the care credit and the sheltered
+    // workshop credit, and there is no total credits line (nj-reference-3.md B7).
+    let after_care = floor_zero(sat_sub(l45.value, care));
+    let after_workshop = floor_zero(sat_sub(after_care, l46.value));
+    if cx.map().position(Key::BalanceAfterCareCredit).is_some() {
+        lines.push(running_balance(
+            cx,
+            Key::BalanceAfterCareCredit,
+            (Key::BalanceOfTax, l45.value),
+            (Key::ChildCareCredit, care),
+        ));
+    }
+    lines.push(l46.clone());
+    if cx.map().position(Key::BalanceAfterWorkshopCredit).is_some() {
+        lines.push(running_balance(
+            cx,
+            Key::BalanceAfterWorkshopCredit,
+            (Key::BalanceAfterCareCredit, after_care),
+            (Key::ShelteredWorkshopCredit, l46.value),
+        ));
+    }
+    lines.push(l47.clone());
+    lines.push(l48.clone());
+    let mut credit_keys = Vec::new();
+    if !cx.p.credits.cdcc_refundable.value {
+        credit_keys.push((
+            Key::ChildCareCredit,
+            "Child and dependent care credit",
+            care,
+        ));
+    }
+    credit_keys.extend([
+        (
             Key::ShelteredWorkshopCredit,
+            "Sheltered workshop credit",
             l46.value,
-        )
-        .line(
-            "Gold Star family counseling credit",
+        ),
+        (
             Key::GoldStarCredit,
+            "Gold Star family counseling credit",
             l47.value,
-        )
-        .line(
-            "Organ/bone marrow donor employer credit",
+        ),
+        (
             Key::OrganDonorEmployerCredit,
+            "Organ/bone marrow donor employer credit",
             l48.value,
         ),
+    ]);
+    let on_form: Vec<_> = credit_keys
+        .iter()
+        .filter(|(k, _, _)| cx.map().position(*k).is_some())
+        .collect();
+    let ids = on_form
+        .iter()
+        .map(|(k, _, _)| cx.id(*k).to_owned())
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let mut total_exp = cx.explanation(
+        crate::explain_format!(cx, "Lines {} = {}", ids, fmt_money(total)),
+        "",
     );
+    for (k, name, v) in &on_form {
+        total_exp = total_exp.line(*name, *k, *v);
+    }
+    let l49 = cx.line(Key::TotalCredits, total, total_exp);
+    // The year's form has a total credits line (2020 on); before, the running balances say it.
+    if cx.map().position(Key::TotalCredits).is_some() {
+        lines.push(l49);
+    }
     let after = floor_zero(sat_sub(l45.value, total));
-    let l50 = cx.line(
-        Key::BalanceAfterCredits,
-        after,
-        cx.explanation(
-            crate::explain_format!(
-                cx,
-                "Line {} {} minus line {} {}, not below zero = {}",
-                cx.id(Key::BalanceOfTax),
-                fmt_money(l45.value),
-                cx.id(Key::TotalCredits),
-                fmt_money(total),
-                fmt_money(after)
-            ),
-            "",
+    let l50 = if cx.map().position(Key::TotalCredits).is_some()
+        || cx.map().position(Key::BalanceAfterWorkshopCredit).is_none()
+    {
+        cx.line(
+            Key::BalanceAfterCredits,
+            after,
+            cx.explanation(
+                crate::explain_format!(
+                    cx,
+                    "Line {} {} minus line {} {}, not below zero = {}",
+                    cx.id(Key::BalanceOfTax),
+                    fmt_money(l45.value),
+                    cx.id(Key::TotalCredits),
+                    fmt_money(total),
+                    fmt_money(after)
+                ),
+                "",
+            )
+            .line("Balance of tax", Key::BalanceOfTax, l45.value)
+            .line("Total credits", Key::TotalCredits, total),
         )
-        .line("Balance of tax", Key::BalanceOfTax, l45.value)
-        .line("Total credits", Key::TotalCredits, total),
-    );
+    } else {
+        running_balance(
+            cx,
+            Key::BalanceAfterCredits,
+            (Key::BalanceAfterWorkshopCredit, after_workshop),
+            (Key::GoldStarCredit, sat_sum([l47.value, l48.value])),
+        )
+    };
+    lines.push(l50);
     if cx.a.use_tax.is_sign_negative() {
         cx.diag(
             Diagnostic::error(
@@ -167,9 +220,31 @@ pub fn lines_45_to_54_with_nj2210(
             l53.value,
         ),
     );
-    (
-        vec![l45, l46, l47, l48, l49, l50, l51, l52, l53, l54],
-        nj2210,
+    lines.extend([l51, l52, l53, l54]);
+    (lines, nj2210)
+}
+
+/// A running balance of the 2018-2019 tax block (lines 45, 47 and 49): the line above less a
+/// credit, not below zero.
+fn running_balance(cx: &Ctx, key: Key, from: (Key, Decimal), less: (Key, Decimal)) -> Line {
+    let v = floor_zero(sat_sub(from.1, less.1));
+    cx.line(
+        key,
+        v,
+        cx.explanation(
+            crate::explain_format!(
+                cx,
+                "Line {} {} minus line {} {}, not below zero = {}",
+                cx.id(from.0),
+                fmt_money(from.1),
+                cx.id(less.0),
+                fmt_money(less.1),
+                fmt_money(v)
+            ),
+            "",
+        )
+        .line("Balance", from.0, from.1)
+        .line("Credit", less.0, less.1),
     )
 }
 

@@ -56,6 +56,33 @@ pub fn provisional_notice(ui: &mut Ui, set: &ReturnSet, uses: Option<&[Provision
         });
 }
 
+/// For a back year (one the State's online filing service does not take), a frame in the warning
+/// colour with the year's notice and, when there is an overpayment, the last day a refund can be
+/// claimed (the `back-year` warning of the first return). Nothing for other years.
+pub fn back_year_notice(ui: &mut Ui, set: &ReturnSet) {
+    let Some(notice) = &set.back_year else { return };
+    let message = set
+        .primary()
+        .and_then(|r| {
+            r.diagnostics
+                .iter()
+                .find(|d| d.code == njtax_engine::compute::BACK_YEAR_CODE)
+        })
+        .map_or(notice.as_str(), |d| d.message.as_str());
+    let warn = theme::warning_colour(ui.visuals());
+    egui::Frame::group(ui.style())
+        .stroke(egui::Stroke::new(theme::NOTICE_STROKE, warn))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(
+                RichText::new(format!("Back tax year {}", set.tax_year))
+                    .strong()
+                    .color(warn),
+            );
+            ui.label(message);
+        });
+}
+
 /// Draw the review screen.
 pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     let Some(set) = cx.returns() else {

@@ -120,6 +120,16 @@ pub fn years_covered(years: &[njtax_engine::TaxYear]) -> String {
                 .join(", ")
         ),
     };
+    let back: Vec<u16> = years.iter().filter(|y| !y.online).map(|y| y.year).collect();
+    match back.as_slice() {
+        [] => {}
+        [one] => out.push_str(&format!(
+            "; {one} is a back year: its return is printed and mailed"
+        )),
+        [first, .., last] => out.push_str(&format!(
+            "; {first} to {last} are back years: their returns are printed and mailed"
+        )),
+    }
     for y in years.iter().filter(|y| y.provisional.is_some()) {
         out.push_str(&format!(
             "; {0} is provisional until the Division publishes the {0} forms",
@@ -137,6 +147,7 @@ mod tests {
     fn year(year: u16, provisional: bool) -> TaxYear {
         TaxYear {
             year,
+            online: true,
             provisional: provisional.then(|| njtax_engine::Provisional {
                 notice: String::new(),
                 figures: Vec::new(),
@@ -160,6 +171,16 @@ mod tests {
         assert!(
             text.starts_with(&format!("tax years {} to ", book.years()[0].year)),
             "{text}"
+        );
+        assert!(
+            text.contains("; 2018 to 2021 are back years: their returns are printed and mailed"),
+            "{text}"
+        );
+        let mut one_back = year(2021, false);
+        one_back.online = false;
+        assert_eq!(
+            years_covered(&[one_back, year(2022, false)]),
+            "tax years 2021 to 2022; 2021 is a back year: its return is printed and mailed"
         );
     }
 }
