@@ -18,5 +18,6 @@ mod no_network;
 mod pdf;
 mod residency_returns;
 mod returns_2026;
+mod returns_back_years;
 mod scenarios;
 mod worked_returns;
