@@ -216,13 +216,39 @@ fn a_draft_from_a_newer_version_is_refused_naming_both_versions() {
 #[test]
 fn an_unsupported_year_is_refused_with_the_supported_range() {
     let path = temp_draft(
-        "y2019.ron",
-        "Draft(format_version: 1, answers: (tax_year: 2019))",
+        "y2017.ron",
+        "Draft(format_version: 1, answers: (tax_year: 2017))",
     );
     let out = njtax(&["compute", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("2019") && err.contains("2022-2026"), "{err}");
+    assert!(err.contains("2017") && err.contains("2018-2026"), "{err}");
+}
+
+/// The back years 2018-2021 compute (issue 21): each year's own line numbers, and the notice
+/// that the return is mailed.
+#[test]
+fn a_back_year_computes_with_its_own_line_numbers_and_the_mail_notice() {
+    let path = temp_draft(
+        "y2018.ron",
+        "Draft(format_version: 1, answers: (tax_year: 2018, filing_status: Single, taxpayer: (name: \"Back Filer\", ssn: \"400-00-0018\", birth_date: Some(\"1980-01-01\")), income: (w2s: [(employer: \"Shop\", state_wages: \"30000.00\", nj_tax_withheld: \"900.00\")])))",
+    );
+    let out = njtax(&["compute", path.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("NJ-1040 for tax year 2018"), "{text}");
+    // 2018 numbering: NJ taxable income is line 40, the tax line 41, the refund line 75.
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with("41  Tax on amount on line 40")),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with("75  Refund amount")),
+        "{text}"
+    );
+    assert!(text.contains("Tax year 2018 is a back year"), "{text}");
 }
 
 #[test]

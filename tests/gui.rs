@@ -2049,25 +2049,70 @@ fn start_next_years_draft_from_the_last_final_year_gives_a_draft_that_computes()
     assert!(h.query_by_label_contains("cannot be computed").is_none());
 }
 
+/// A back year (issue 21) is offered in the drop-down, marked as mailed; choosing it computes the
+/// year's return with its own line numbers (2020: the tax on line 42, no child tax credit),
+/// says in "Your NJ return" that it is mailed, and the checklist on File online mails it.
+#[test]
+fn choosing_a_back_year_computes_it_with_its_lines_and_says_it_is_mailed() {
+    let book = book();
+    let latest = book.latest_year();
+    let mut h = harness_with(app_with(
+        family_line_42_30000(latest - 1),
+        ScriptedDialogs::default(),
+    ));
+    h.run();
+    assert!(h.query_by_label("Back tax year 2020").is_none());
+    choose_year(&mut h, "2020 (back year: mailed)");
+    assert_eq!(h.state().doc.answers().tax_year, 2020);
+    assert_eq!(
+        year_box(&h).value().as_deref(),
+        Some("2020 (back year: mailed)")
+    );
+    assert!(h.query_by_label("Back tax year 2020").is_some());
+    assert!(
+        h.query_by_label_contains(
+            "Tax year 2020 is a back year: the State's free online filing service"
+        )
+        .is_some()
+    );
+    let computed = h.state().computed().unwrap();
+    // 2020 numbering: NJ taxable income 41, tax 42 (the 2022-2025 line 43).
+    assert_eq!(
+        computed.line("41").map(|l| l.key),
+        Some(njtax_engine::Key::NjTaxableIncome)
+    );
+    assert_eq!(
+        computed.line("42").map(|l| l.key),
+        Some(njtax_engine::Key::Tax)
+    );
+    assert!(computed.by_key(njtax_engine::Key::ChildTaxCredit).is_none());
+    go_to(&mut h, "File online");
+    assert!(
+        h.query_by_label_contains("does not take 2020 returns")
+            .is_some()
+    );
+    assert!(h.query_by_label_contains("File online with").is_none());
+}
+
 #[test]
 fn a_draft_for_a_year_this_version_does_not_compute_keeps_its_year_marked_not_supported() {
-    let dir = temp_dir("year-2019");
+    let dir = temp_dir("year-2017");
     let path = dir.join("old.ron");
-    let text = "Draft(\n  format_version: 5,\n  answers: (tax_year: 2019, filing_status: Single, taxpayer: (name: \"Old Filer\", ssn: \"400-00-0019\", birth_date: Some(\"1980-01-01\"))),\n)";
+    let text = "Draft(\n  format_version: 5,\n  answers: (tax_year: 2017, filing_status: Single, taxpayer: (name: \"Old Filer\", ssn: \"400-00-0017\", birth_date: Some(\"1980-01-01\"))),\n)";
     std::fs::write(&path, text).unwrap();
     let mut h = harness_with(app_with(blank_answers(), ScriptedDialogs::default()));
     h.run();
     h.state_mut()
         .send(njtax_ui::Command::OpenPath(path.clone()));
     h.run();
-    assert_eq!(h.state().doc.answers().tax_year, 2019, "never switched");
+    assert_eq!(h.state().doc.answers().tax_year, 2017, "never switched");
     assert_eq!(
         year_box(&h).value().as_deref(),
-        Some("2019 (not supported)")
+        Some("2017 (not supported)")
     );
     // The return panel says why, and shows no figure.
     assert!(
-        h.query_by_label_contains("The return cannot be computed: tax year 2019 is not supported")
+        h.query_by_label_contains("The return cannot be computed: tax year 2017 is not supported")
             .is_some()
     );
     // ("Refund" is also a section's name.)

@@ -413,7 +413,7 @@ impl ParamBook {
                 .years
                 .iter()
                 .find(|y| y.year == year && !y.online)
-                .and_then(|_| self.back_year_notice.as_ref())
+                .and(self.back_year_notice.as_ref())
                 .map(|n| n.replace("{year}", &year.to_string())),
         })
     }

@@ -203,6 +203,12 @@ pub fn handoff(answers: &Answers, set: &ReturnSet, mask_ssns: bool) -> Result<Ha
     if let Some(m) = &amended {
         notes.extend(m.notes());
     }
+    // A back year: the service does not take it (forms/years.ron, `online: false`).
+    if let Some(notice) = &set.back_year {
+        notes.push(format!(
+            "{notice} The figures below are the return's, in the NJ-1040's order, for reference only."
+        ));
+    }
     if let Some(u) = &def.uncertain {
         notes.push(format!("Uncertain: {u}"));
     }

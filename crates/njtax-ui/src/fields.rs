@@ -911,12 +911,18 @@ mod tests {
     }
 
     #[test]
-    fn a_tax_year_reads_as_supported_provisional_or_not_supported() {
+    fn a_tax_year_reads_as_supported_back_year_provisional_or_not_supported() {
         let book = njtax_engine::ParamBook::load().unwrap_or_else(|e| panic!("{e}"));
         let years = book.years();
         let latest = book.latest_year();
         let first = years.first().map_or(0, |y| y.year);
-        assert_eq!(tax_year_text(first, years), first.to_string());
+        assert_eq!(
+            tax_year_text(first, years),
+            format!("{first} (back year: mailed)")
+        );
+        let online = years.iter().find(|y| y.online && y.provisional.is_none());
+        let online = online.map_or(0, |y| y.year);
+        assert_eq!(tax_year_text(online, years), online.to_string());
         let provisional = years.iter().find(|y| y.provisional.is_some());
         if let Some(p) = provisional {
             assert_eq!(
@@ -928,7 +934,8 @@ mod tests {
             tax_year_text(latest + 1, years),
             format!("{} (not supported)", latest + 1)
         );
-        assert_eq!(tax_year_text(2019, years), "2019 (not supported)");
+        assert_eq!(tax_year_text(2017, years), "2017 (not supported)");
+        assert_eq!(tax_year_text(2019, years), "2019 (back year: mailed)");
     }
 
     #[test]

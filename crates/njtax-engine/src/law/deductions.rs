@@ -16,10 +16,8 @@ pub struct CapInForce(pub Option<Decimal>);
 
 impl ShowValue for CapInForce {
     fn show(&self) -> String {
-        self.0.map_or_else(
-            || "no such deduction in the year".to_owned(),
-            |v| fmt_money(v),
-        )
+        self.0
+            .map_or_else(|| "no such deduction in the year".to_owned(), fmt_money)
     }
 }
 

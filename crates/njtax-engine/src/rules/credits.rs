@@ -348,7 +348,7 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
         return cx.line(Key::ChildCareCredit, Decimal::ZERO, exp);
     };
     let credit = times_rate(federal, tier.value);
-    let (capped, cap_words) = care_credit_cap(cx, credit);
+    let (capped, cap_words) = care_credit_cap(cx, s, credit);
     if !cap_words.is_empty() {
         exp = exp.param(&p.cdcc_cap);
     }
@@ -368,9 +368,11 @@ pub fn line_64_child_care_credit(cx: &Ctx, s: &Sheet) -> Line {
 /// The cap on the NJ child and dependent care credit of the years before 2021 (`cdcc_cap`: $500
 /// for one qualifying person, $1,000 for two or more; nj-reference-3.md B8), with the words that
 /// say so (empty when no cap applies). The number of qualifying persons is the Form 2441 answer;
-/// when it was not given and the credit is over the one-person cap, the one-person cap is used and
-/// an error asks for the answer (never a guess that could raise the credit).
-fn care_credit_cap(cx: &Ctx, credit: Decimal) -> (Decimal, String) {
+/// when it was not given and the credit is over the one-person cap, the one-person cap is used,
+/// and an error asks for the answer unless the credit, not refundable in those years, is limited
+/// to a balance of tax no larger than that cap anyway (as it always is in the 50% row, where the
+/// tax is a few hundred dollars at most).
+fn care_credit_cap(cx: &Ctx, s: &Sheet, credit: Decimal) -> (Decimal, String) {
     let Some(cap) = &cx.p.credits.cdcc_cap.value else {
         return (credit, String::new());
     };
@@ -385,7 +387,9 @@ fn care_credit_cap(cx: &Ctx, credit: Decimal) -> (Decimal, String) {
         }
         Some(crate::answers::QualifyingPersons::One) => (cap.one, "one qualifying person"),
         None => {
-            if credit > cap.one {
+            let balance = floor_zero(crate::money::sat_sub(s.v(Key::Tax), s.v(Key::CojCredit)));
+            let moot = !cx.p.credits.cdcc_refundable.value && balance <= cap.one;
+            if credit > cap.one && !moot {
                 cx.diag(
                     Diagnostic::error(
                         "cdcc-persons-needed",
