@@ -2086,6 +2086,13 @@ fn choosing_a_back_year_computes_it_with_its_lines_and_says_it_is_mailed() {
         Some(njtax_engine::Key::Tax)
     );
     assert!(computed.by_key(njtax_engine::Key::ChildTaxCredit).is_none());
+    // No NJBEST question before 2022; the organ donation deduction exists from 2020.
+    go_to(&mut h, "Deductions");
+    assert!(h.query_by_label("NJBEST contributions").is_none());
+    assert!(
+        h.query_by_label("Organ or bone marrow donation costs")
+            .is_some()
+    );
     go_to(&mut h, "File online");
     assert!(
         h.query_by_label_contains("does not take 2020 returns")

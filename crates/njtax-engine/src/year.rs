@@ -424,7 +424,33 @@ impl ParamBook {
     }
 }
 
+/// The law figures that say whether a deduction, credit or payment exists in a year at all
+/// ([`YearParams::in_force`]): the interview hides the questions of one the year does not have.
+pub const IN_FORCE_FIGURES: [&str; 6] = [
+    "deductions.organ_donation_cap",
+    "deductions.njbest_cap",
+    "deductions.njclass_cap",
+    "deductions.tuition_cap",
+    "credits.ctc_tiers",
+    "health.in_force",
+];
+
 impl YearParams {
+    /// Whether the deduction, credit or payment a figure of [`IN_FORCE_FIGURES`] governs exists in
+    /// this year (a deduction cap of `None`, no child tax credit rows, the shared responsibility
+    /// payment not yet in force); `None` for any other id.
+    pub fn in_force(&self, id: &str) -> Option<bool> {
+        Some(match id {
+            "deductions.organ_donation_cap" => self.deductions.organ_donation_cap.value.0.is_some(),
+            "deductions.njbest_cap" => self.deductions.njbest_cap.value.0.is_some(),
+            "deductions.njclass_cap" => self.deductions.njclass_cap.value.0.is_some(),
+            "deductions.tuition_cap" => self.deductions.tuition_cap.value.0.is_some(),
+            "credits.ctc_tiers" => !self.credits.ctc_tiers.value.0.is_empty(),
+            "health.in_force" => self.health.in_force.value,
+            _ => return None,
+        })
+    }
+
     /// Every figure of every domain as declared (id, type, whether it says how its numbers are
     /// shown).
     pub fn declared_figures() -> Vec<crate::params::DeclaredFigure> {

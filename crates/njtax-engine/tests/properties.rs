@@ -229,14 +229,6 @@ prop_compose! {
     }
 }
 
-fn v(r: &ComputedReturn, id: &str) -> Decimal {
-    r.value(id)
-}
-
-fn sum(r: &ComputedReturn, ids: &[&str]) -> Decimal {
-    ids.iter().map(|id| v(r, id)).sum()
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 

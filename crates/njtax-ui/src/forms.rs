@@ -253,6 +253,33 @@ pub enum Condition {
     Differs(String, String),
     /// The optional group at this path is switched on.
     Present(String),
+    /// The draft's tax year has the deduction, credit or payment this law figure governs
+    /// (`njtax_engine::year::IN_FORCE_FIGURES`: "deductions.njbest_cap" holds from 2022). A year
+    /// this version does not compute counts as having it (its questions stay).
+    InForce(String),
+}
+
+/// Whether the figure `id` is in force in `year`, from the embedded law figures (read once; the
+/// answer for each year kept).
+fn figure_in_force(year: u16, id: &str) -> bool {
+    type Cache = std::sync::Mutex<std::collections::BTreeMap<(u16, String), bool>>;
+    static BOOK: std::sync::LazyLock<Option<njtax_engine::ParamBook>> =
+        std::sync::LazyLock::new(|| njtax_engine::ParamBook::load().ok());
+    static CACHE: std::sync::LazyLock<Cache> = std::sync::LazyLock::new(Cache::default);
+    let key = (year, id.to_owned());
+    if let Some(v) = CACHE.lock().ok().and_then(|c| c.get(&key).copied()) {
+        return v;
+    }
+    let v = BOOK
+        .as_ref()
+        .filter(|b| b.supports(year))
+        .and_then(|b| b.for_year(year).ok())
+        .and_then(|p| p.in_force(id))
+        .unwrap_or(true);
+    if let Ok(mut c) = CACHE.lock() {
+        c.insert(key, v);
+    }
+    v
 }
 
 fn as_text(v: Option<&Value>) -> String {
@@ -277,6 +304,10 @@ impl Condition {
             Self::Any(cs) => cs.iter().any(|c| c.holds(root, base)),
             Self::Differs(a, b) => at(a) != at(b),
             Self::Present(p) => binding::get(root, &join(base, p)).is_some_and(|v| !v.is_null()),
+            Self::InForce(id) => binding::get(root, "tax_year")
+                .and_then(Value::as_u64)
+                .and_then(|y| u16::try_from(y).ok())
+                .is_none_or(|y| figure_in_force(y, id)),
         }
     }
 
@@ -288,6 +319,7 @@ impl Condition {
             }
             Self::Differs(a, b) => vec![a.as_str(), b.as_str()],
             Self::All(cs) | Self::Any(cs) => cs.iter().flat_map(Condition::paths).collect(),
+            Self::InForce(_) => vec!["tax_year"],
         }
     }
 }

@@ -219,8 +219,64 @@ fn flatten<'a>(c: &'a Condition, out: &mut Vec<(&'a str, Vec<&'a str>)>) {
             out.push((a, Vec::new()));
             out.push((b, Vec::new()));
         }
-        Condition::Present(_) => {}
+        Condition::Present(_) | Condition::InForce(_) => {}
     }
+}
+
+fn in_force_ids<'a>(c: &'a Condition, out: &mut Vec<&'a str>) {
+    match c {
+        Condition::InForce(id) => out.push(id),
+        Condition::All(cs) | Condition::Any(cs) => cs.iter().for_each(|c| in_force_ids(c, out)),
+        _ => {}
+    }
+}
+
+/// Every `InForce` condition (a field's, a block's or a screen's) names a law figure the engine
+/// knows as a switch (`IN_FORCE_FIGURES`), and the questions it governs are hidden in a year
+/// without the deduction or payment and shown in a year with it (issue 21: no NJBEST question on a
+/// 2019 return, no health coverage screen on the guided path of a 2018 return).
+#[test]
+fn in_force_conditions_name_known_figures_and_follow_the_year() {
+    let iv = interview();
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let mut ids = Vec::new();
+    for (_, _, c) in conditions(&iv) {
+        in_force_ids(c, &mut ids);
+    }
+    for s in &iv.screens {
+        if let Some(c) = &s.applies_if {
+            in_force_ids(c, &mut ids);
+        }
+    }
+    assert!(ids.len() >= 10, "{ids:?}");
+    for id in &ids {
+        for year in book.supported_years() {
+            assert!(
+                book.for_year(year).unwrap().in_force(id).is_some(),
+                "{id} is not a known switch figure"
+            );
+        }
+    }
+    let holds = |id: &str, year: u16| {
+        Condition::InForce(id.to_owned()).holds(&serde_json::json!({ "tax_year": year }), "")
+    };
+    assert!(!holds("deductions.njbest_cap", 2021));
+    assert!(holds("deductions.njbest_cap", 2022));
+    assert!(!holds("deductions.organ_donation_cap", 2019));
+    assert!(holds("deductions.organ_donation_cap", 2020));
+    assert!(!holds("health.in_force", 2018));
+    assert!(holds("health.in_force", 2019));
+    // A year this version does not compute keeps the questions.
+    assert!(holds("deductions.njbest_cap", 2017));
+    // The questions on the screens follow: hidden on a 2019 draft, shown on a 2022 one.
+    let mut a = populated();
+    a.tax_year = 2019;
+    assert!(!shown(&iv, &a, "deductions.njbest_contributions"));
+    assert!(!shown(&iv, &a, "deductions.organ_donation_costs"));
+    assert!(shown(&iv, &a, "deductions.medical_expenses"));
+    a.tax_year = 2022;
+    assert!(shown(&iv, &a, "deductions.njbest_contributions"));
+    assert!(shown(&iv, &a, "deductions.organ_donation_costs"));
 }
 
 /// The value a condition compares with, as the answer would hold it.

@@ -57,18 +57,11 @@ pub fn provisional_notice(ui: &mut Ui, set: &ReturnSet, uses: Option<&[Provision
 }
 
 /// For a back year (one the State's online filing service does not take), a frame in the warning
-/// colour with the year's notice and, when there is an overpayment, the last day a refund can be
-/// claimed (the `back-year` warning of the first return). Nothing for other years.
+/// colour with the year's notice (`ReturnSet::back_year`). The last day a refund can be claimed is
+/// said under the refund (`view::refund_deadline_notice`) and in the `back-year` warning. Nothing
+/// for other years.
 pub fn back_year_notice(ui: &mut Ui, set: &ReturnSet) {
     let Some(notice) = &set.back_year else { return };
-    let message = set
-        .primary()
-        .and_then(|r| {
-            r.diagnostics
-                .iter()
-                .find(|d| d.code == njtax_engine::compute::BACK_YEAR_CODE)
-        })
-        .map_or(notice.as_str(), |d| d.message.as_str());
     let warn = theme::warning_colour(ui.visuals());
     egui::Frame::group(ui.style())
         .stroke(egui::Stroke::new(theme::NOTICE_STROKE, warn))
@@ -79,7 +72,7 @@ pub fn back_year_notice(ui: &mut Ui, set: &ReturnSet) {
                     .strong()
                     .color(warn),
             );
-            ui.label(message);
+            ui.label(notice);
         });
 }
 
