@@ -331,6 +331,12 @@ pub fn next_business_day(d: Date, holidays: &[Holiday], sunday_to_monday: bool) 
     out
 }
 
+/// `d` plus `n` days.
+#[must_use]
+pub fn add_days(d: Date, n: u16) -> Date {
+    (0..n).fold(d, |d, _| next_day(d))
+}
+
 /// Days from `from` to `to` on the (proleptic Gregorian) calendar; negative when `to` is earlier.
 pub fn days_between(from: Date, to: Date) -> i64 {
     /// Days since 1 March of year 0: the days of whole 400-year eras, then of the years of the

@@ -545,3 +545,48 @@ fn a_back_year_return_carries_the_back_year_warning_once() {
     .unwrap();
     assert!(set.back_year.is_some());
 }
+
+/// 54A:9-8 a: a refund claimed on the return is limited to tax paid within 3 years "plus the period
+/// of any extension of time for filing the return". The 2019 and 2020 returns' due dates were
+/// extended for everyone (to July 15, 2020 and May 17, 2021), so their last days run that much
+/// later: 2019: April 15, 2023 + 91 days = Saturday July 15, 2023, so Monday July 17; 2020: April
+/// 15, 2024 + 32 days = May 17, 2024. 2018 and 2021 had no such extension (2018: April 15, 2022 was
+/// Good Friday, so April 18). A filer's own six-month extension runs longer than July 15 and wins.
+#[test]
+fn the_refund_period_counts_a_due_date_extended_for_everyone_54a_9_8_a() {
+    let last_day = |year: u16, own_extension: bool| {
+        let mut a = earner(year, FilingStatus::Single, "1980-01-01", dec!(30000));
+        a.income.w2s[0].nj_tax_withheld = dec!(5000);
+        a.filing.extension = own_extension;
+        run(&a).refund_claim_deadline.unwrap().last_day.to_string()
+    };
+    assert_eq!(last_day(2018, false), "2022-04-18");
+    assert_eq!(last_day(2019, false), "2023-07-17");
+    assert_eq!(last_day(2020, false), "2024-05-17");
+    assert_eq!(last_day(2021, false), "2025-04-15");
+    assert_eq!(last_day(2022, false), "2026-04-15");
+    // Own extension: 2019's October 15, 2020 is later than July 15: April 15, 2023 + 183 days =
+    // Sunday October 15, 2023, so Monday October 16.
+    assert_eq!(last_day(2019, true), "2023-10-16");
+    assert_eq!(last_day(2021, true), "2025-10-15");
+    // Filed the day after the last day: barred, and the words name the extension.
+    let mut a = earner(2019, FilingStatus::Single, "1980-01-01", dec!(30000));
+    a.income.w2s[0].nj_tax_withheld = dec!(5000);
+    a.filing.filed_on = Some("2023-07-18".parse().unwrap());
+    let r = run(&a);
+    assert_eq!(r.refund, Decimal::ZERO);
+    let barred = r
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "refund-time-barred")
+        .unwrap();
+    assert!(
+        barred
+            .message
+            .contains("extension of everyone's due date to 2020-07-15"),
+        "{}",
+        barred.message
+    );
+    a.filing.filed_on = Some("2023-07-17".parse().unwrap());
+    assert!(run(&a).refund > Decimal::ZERO);
+}

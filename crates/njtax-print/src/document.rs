@@ -127,6 +127,7 @@ fn front(
     layout.heading(&form_title(r), 14.0, 0, 120.0);
     if first {
         provisional_notice(layout, set);
+        back_year_notice(layout, set, r);
     }
     let people = filer_people(a, r.filer);
     let status = match r.filer {
@@ -206,6 +207,26 @@ fn front(
     }
     direct_deposit(layout, a, r, opts);
     signatures(layout, people.len());
+}
+
+/// For a back year (one the State's online service does not take), a frame at the top of the
+/// first page: the return's `back-year` warning (the year's notice, and the last day a refund can
+/// be claimed when there is an overpayment), so the paper says it is mailed before any figure.
+fn back_year_notice(layout: &mut Layout<'_>, set: &ReturnSet, r: &ComputedReturn) {
+    let Some(notice) = &set.back_year else { return };
+    let text = r
+        .diagnostics
+        .iter()
+        .find(|d| d.code == njtax_engine::compute::BACK_YEAR_CODE)
+        .map_or(notice.as_str(), |d| d.message.as_str());
+    let title = format!("Back tax year {}: file this return by mail", set.tax_year);
+    let height = layout.paragraph_height(&title, BODY, Face::Bold, 0.0)
+        + layout.paragraph_height(text, BODY, Face::Regular, 0.0);
+    layout.framed(height, |l| {
+        l.paragraph(&title, BODY, Face::Bold, Ink::Black, 0.0);
+        l.paragraph(text, BODY, Face::Regular, Ink::Black, 0.0);
+    });
+    layout.gap(6.0);
 }
 
 /// For a provisional year, a frame at the top of the first page: the year's notice (one
@@ -293,11 +314,15 @@ fn signatures(layout: &mut Layout<'_>, filers: usize) {
 
 /// Errors, warnings and notes of the return.
 fn messages(layout: &mut Layout<'_>, r: &ComputedReturn) {
-    // The provisional year's warning is the notice on the first page: not repeated here.
+    // The provisional and back-year warnings are the notices on the first page: not repeated
+    // here.
     let shown: Vec<_> = r
         .diagnostics
         .iter()
-        .filter(|d| d.code != njtax_engine::compute::PROVISIONAL_YEAR_CODE)
+        .filter(|d| {
+            d.code != njtax_engine::compute::PROVISIONAL_YEAR_CODE
+                && d.code != njtax_engine::compute::BACK_YEAR_CODE
+        })
         .collect();
     if shown.is_empty() {
         return;

@@ -25,6 +25,13 @@ impl ShowValue for DueDate {
     }
 }
 
+/// A date that may not exist for a year (`None`: none that year), shown as written or "none".
+impl ShowValue for Option<DueDate> {
+    fn show(&self) -> String {
+        self.map_or_else(|| "none".to_owned(), |d| d.0.to_string())
+    }
+}
+
 /// A month and day the statute names for an installment (54A:8-5 a(1)); a month before the one
 /// listed before it falls in the following year (January 15).
 #[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -62,6 +69,10 @@ crate::param_domain!("late", LateParamsFile => LateParams {
     /// The date the return is due and the tax payable (54A:8-1 a: April 15 after the year, as the
     /// Division sets it when that day is not a business day).
     return_due_date: DueDate,
+    /// The day everyone's return was made due instead when the law or the Director extended the
+    /// time for filing for all (`None`: not extended): counted in the refund period of 54A:9-8 a
+    /// as "the period of any extension of time for filing the return".
+    filing_postponed_to: Option<DueDate>,
     /// Next year's NJ-1040-ES installment due dates, when published (empty: worked out from the
     /// statute's dates).
     next_year_installment_dates: Vec<DueDate>,

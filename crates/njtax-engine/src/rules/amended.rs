@@ -8,7 +8,7 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 
 use crate::answers::{AmendReason, Amendment, Date, OriginalReturn};
-use crate::calendar::{add_months, days_between, months_or_part, next_day};
+use crate::calendar::{add_days, add_months, days_between, months_or_part};
 use crate::explain::{Diagnostic, Explanation, Line};
 use crate::key::Key;
 use crate::law::late::next_business_day;
@@ -175,11 +175,6 @@ pub fn amended_form(form: &str) -> String {
     } else {
         form.to_owned()
     }
-}
-
-/// `d` plus `n` days.
-fn add_days(d: Date, n: u16) -> Date {
-    (0..n).fold(d, |d, _| next_day(d))
 }
 
 /// The amended return of the computed return `form` with `lines` (column C), when the draft

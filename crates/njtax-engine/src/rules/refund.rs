@@ -4,7 +4,7 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 
 use crate::answers::Date;
-use crate::calendar::add_months;
+use crate::calendar::{add_days, add_months, days_between};
 use crate::explain::{Diagnostic, Line};
 use crate::key::Key;
 pub use crate::law::funds::{Fund, FundParams, FundParamsFile};
@@ -116,19 +116,32 @@ impl RefundClaimDeadline {
 /// 9-11 c). Withholding, estimated payments and tax paid early count as paid on April 15 after the
 /// tax year (9-8 h); a refund is limited to the tax paid within the 3 years before the claim plus
 /// the period of any extension of time to file (9-8 a), and the return is the claim. So the return
-/// must be filed by April 15 of the fourth year after the tax year (six months later with an
-/// extension), moved to the next business day when that day is a Saturday, Sunday or New Jersey
+/// must be filed by April 15 of the fourth year after the tax year, later by the extension's period
+/// (six months with the filer's extension; the period by which the law moved everyone's due date,
+/// `late.filing_postponed_to`, when that is longer), moved to the next business day when that day is a Saturday, Sunday or New Jersey
 /// legal holiday (9-11 c). `None` only when the date cannot be formed.
 pub fn refund_claim_deadline(cx: &Ctx) -> Option<RefundClaimDeadline> {
     let late = &cx.p.late;
     let paid = late.prepaid_tax_deemed_paid.value;
     let deemed_paid = Date::new(cx.year().checked_add(1)?, paid.month, paid.day)?;
-    let mut months = u32::from(late.refund_lookback_years.value) * 12;
-    if cx.a.filing.extension {
-        months += late.filing_extension_months.value;
-    }
+    let lookback_end = add_months(
+        deemed_paid,
+        u32::from(late.refund_lookback_years.value) * 12,
+    );
+    // The extension of time for filing runs from the deemed payment day (the statutory due date)
+    // to the later of the filer's own extension and a due date extended for everyone.
+    let own =
+        cx.a.filing
+            .extension
+            .then(|| add_months(deemed_paid, late.filing_extension_months.value));
+    let postponed = late.filing_postponed_to.value.map(|d| d.0);
+    let extended_to = own.into_iter().chain(postponed).max();
+    let extension_days = extended_to
+        .map(|end| days_between(deemed_paid, end))
+        .and_then(|d| u16::try_from(d).ok())
+        .unwrap_or(0);
     Some(RefundClaimDeadline {
-        last_day: next_business_day(late, add_months(deemed_paid, months)),
+        last_day: next_business_day(late, add_days(lookback_end, extension_days)),
         warning_days: late.refund_deadline_warning_days.value,
     })
 }
@@ -151,10 +164,10 @@ pub fn refund_time_limit(cx: &Ctx, overpayment: Decimal) -> (Decimal, Option<Str
         return (overpayment, None);
     };
     let paid = cx.p.late.prepaid_tax_deemed_paid.value;
-    let ext = if cx.a.filing.extension {
-        " plus the six months of the extension"
-    } else {
-        ""
+    let ext = match (cx.a.filing.extension, cx.p.late.filing_postponed_to.value) {
+        (true, _) => " plus the six months of the extension".to_owned(),
+        (false, Some(to)) => format!(" plus the extension of everyone's due date to {}", to.0),
+        (false, None) => String::new(),
     };
     let standing = deadline.standing(filed);
     if standing == DeadlineStanding::Past {
