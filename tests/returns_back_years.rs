@@ -266,7 +266,9 @@ fn due_date_problems(ret: &ComputedReturn, want: &[&str]) -> Vec<String> {
     if dues == want {
         Vec::new()
     } else {
-        vec![format!("  nj2210 due dates: expected {want:?}, got {dues:?}")]
+        vec![format!(
+            "  nj2210 due dates: expected {want:?}, got {dues:?}"
+        )]
     }
 }
 
@@ -888,8 +890,9 @@ fn return_2018_13_nj2210_columns_4_months_at_7_25_and_2_at_8_25_across_the_year_
 
 /// 54A:9-11 c: April 15, 2018 was a Sunday, so the first installment was due Monday April 16 (no
 /// New Jersey holiday); September 15 was a Saturday: the 17th. (Sheet 3 B8 computes April 17 from
-/// the federal date, which the District of Columbia's Emancipation Day moved; no amount of return
-/// 13 depends on it.)
+/// the federal date, which the District of Columbia's Emancipation Day moved, and the engine stores
+/// it; a report of the Division's announcement has April 17 extended to April 18, 2018. The
+/// difference is reported in the document; no amount of return 13 depends on it.)
 #[test]
 fn return_2018_13_nj2210_due_dates_april_16_and_september_17_after_a_weekend_54a_9_11_c() {
     let set = common::load_and_compute_set(FOLDER, RETURN_13);
@@ -1046,7 +1049,8 @@ fn hcc_problems(
         return problems;
     };
     if h.everyone_covered {
-        problems.push("  hcc: everyone_covered is true; the taxpayer was uninsured 7 months".into());
+        problems
+            .push("  hcc: everyone_covered is true; the taxpayer was uninsured 7 months".into());
     }
     if let Some(r) = &h.exempt_reason {
         problems.push(format!("  hcc: unexpected exemption: {r}"));
@@ -1121,7 +1125,11 @@ fn return_2019_15_hcc_percentage_4250_beats_flat_and_bronze_cap_1757_wins_54a_11
     let mut problems = Vec::new();
     let ret = common::resident_return(&set, &mut problems);
     problems.extend(hcc_problems(
-        &ret, "180000.00", "4250.00", "2479.17", "1757.00",
+        &ret,
+        "180000.00",
+        "4250.00",
+        "2479.17",
+        "1757.00",
     ));
     finish(RETURN_15, &problems);
 }
