@@ -17,21 +17,14 @@ use crate::common;
 use njtax_engine::Key;
 
 use crate::common::dec;
-use njtax_engine::Severity;
 use njtax_engine::compute::{ComputedReturn, ReturnSet};
-use njtax_engine::residency::{Filer, ReturnKind};
+use njtax_engine::residency::ReturnKind;
 
 const DOC: &str = "docs/returns-2026.md";
 const FOLDER: &str = "2026";
 
-/// One expected return of a draft's set.
-struct Ret {
-    kind: ReturnKind,
-    months: u8,
-    lines: &'static [(&'static str, &'static str)],
-    refund: &'static str,
-    balance_due: &'static str,
-}
+/// One expected return of a draft's set (kind, months, lines, refund, balance due).
+type Ret = common::ExpectedReturn;
 
 /// A full-year resident NJ-1040.
 const fn resident(
@@ -48,94 +41,14 @@ const fn resident(
     }
 }
 
-/// The differences of one computed return from the hand computation: form, kind, filer, months,
-/// tax year, every expected line, refund, balance due, error diagnostics, and the
-/// `provisional-year` warning (exactly once, a warning).
-fn return_problems(tag: &str, ret: &ComputedReturn, want: &Ret) -> Vec<String> {
-    let mut problems = Vec::new();
-    if ret.kind != want.kind || ret.filer != Filer::Household {
-        problems.push(format!(
-            "  {tag}: expected {:?} Household, got {:?} {:?}",
-            want.kind, ret.kind, ret.filer
-        ));
-    }
-    if ret.form != want.kind.form() {
-        problems.push(format!(
-            "  {tag}: expected form {}, got {}",
-            want.kind.form(),
-            ret.form
-        ));
-    }
-    if ret.months != want.months {
-        problems.push(format!(
-            "  {tag}: months expected {}, got {}",
-            want.months, ret.months
-        ));
-    }
-    if ret.tax_year != 2026 {
-        problems.push(format!(
-            "  {tag}: tax year expected 2026, got {}",
-            ret.tax_year
-        ));
-    }
-    // Lines, refund, balance due and every error diagnostic.
-    problems.extend(
-        common::line_problems(ret, want.lines, want.refund, want.balance_due)
-            .into_iter()
-            .map(|p| format!("  {tag}: {}", p.trim_start())),
-    );
-    let provisional: Vec<_> = ret
-        .diagnostics
-        .iter()
-        .filter(|d| d.code == "provisional-year")
-        .collect();
-    if provisional.len() != 1 {
-        problems.push(format!(
-            "  {tag}: expected the provisional-year warning once, got it {} time(s)",
-            provisional.len()
-        ));
-    }
-    for d in provisional {
-        if d.severity != Severity::Warning {
-            problems.push(format!(
-                "  {tag}: provisional-year is {:?}, expected a warning",
-                d.severity
-            ));
-        }
-    }
-    problems
-}
-
-/// Compute `file` and compare every return of its set with `expected`, in order.
+/// Compute `file` and compare every return of its set, in order, with `expected` (each with the
+/// `provisional-year` warning once).
 fn set_problems(file: &str, expected: &[Ret]) -> (ReturnSet, Vec<String>) {
-    let set = common::load_and_compute_set(FOLDER, file);
-    let mut problems = Vec::new();
-    if set.returns.len() != expected.len() {
-        let got: Vec<String> = set
-            .returns
-            .iter()
-            .map(|r| format!("{} {:?} {} months", r.form, r.kind, r.months))
-            .collect();
-        problems.push(format!(
-            "  returns: expected {}, got {}: {got:?}",
-            expected.len(),
-            set.returns.len()
-        ));
-    }
-    for (want, ret) in expected.iter().zip(&set.returns) {
-        let tag = format!("{} {:?}", want.kind.form(), want.kind);
-        problems.extend(return_problems(&tag, ret, want));
-    }
-    (set, problems)
+    common::expected_set_problems(FOLDER, file, 2026, expected, "provisional-year")
 }
 
 fn finish(file: &str, problems: &[String]) {
-    assert!(
-        problems.is_empty(),
-        "{file}: {} difference(s) from the hand computation in {DOC}:\n{}",
-        problems.len(),
-        problems.join("\n")
-    );
+    common::finish_against(DOC, file, problems);
 }
 
 fn check(file: &str, expected: &[Ret]) {
@@ -648,21 +561,6 @@ fn return_2026_07_single_self_employed_late_short_estimates_line_52_27_44_54a_9_
     check(RETURN_7, &[resident(RETURN_7_LINES, "0", "894.52")]);
 }
 
-/// Expected NJ-2210 column: (due, required, paid by the due date, underpayment, interest).
-type Col = (
-    &'static str,
-    &'static str,
-    &'static str,
-    &'static str,
-    &'static str,
-);
-
-fn same(problems: &mut Vec<String>, what: &str, want: &str, got: rust_decimal::Decimal) {
-    if got != dec(want) {
-        problems.push(format!("  {what}: expected {want}, got {got}"));
-    }
-}
-
 /// Return 7, the NJ-2210 (54A:9-6 c, 8-5 a(1)): required annual = lesser of 80% x 5,708.85 =
 /// 4,567.08 and last year's 5,200.00 (100%: last year's line 42 118,000 is not over $150,000,
 /// 9-6 d(3)); 1,141.77 a column. Each later payment pays the oldest shortfall first: A short
@@ -678,86 +576,31 @@ fn return_2026_07_nj2210_oldest_shortfall_first_interest_3_54_10_91_3_48_9_51_54
     let set = common::load_and_compute_set(FOLDER, RETURN_7);
     let mut problems = Vec::new();
     let ret = common::resident_return(&set, &mut problems);
-    let Some(s) = &ret.nj2210 else {
-        panic!("{RETURN_7}: the return has no NJ-2210 schedule");
-    };
     // Line 1 = line 50; line 2 (55, 56, 58-65) = 0; line 3 = 5,708.85 > 400 (8-4 a).
-    same(&mut problems, "nj2210 line 1 (tax)", "5708.85", s.tax);
-    same(
-        &mut problems,
-        "nj2210 line 2 (withholding and credits)",
-        "0",
-        s.withholding_and_credits,
-    );
-    same(&mut problems, "nj2210 line 3", "5708.85", s.net_tax);
-    same(
-        &mut problems,
-        "nj2210 required annual",
-        "4567.08",
-        s.required_annual,
-    );
-    same(
-        &mut problems,
-        "nj2210 interest (line 52)",
-        "27.44",
-        s.interest,
-    );
-    let cols: [Col; 4] = [
-        ("2026-04-15", "1141.77", "1000.00", "141.77", "3.54"),
-        ("2026-06-15", "1141.77", "0", "1141.77", "10.91"),
-        ("2026-09-15", "1141.77", "1058.23", "83.54", "3.48"),
-        ("2027-01-15", "1141.77", "0", "1141.77", "9.51"),
+    let cols: [common::Nj2210Col; 4] = [
+        (
+            Some("2026-04-15"),
+            "1141.77",
+            Some("1000.00"),
+            "141.77",
+            "3.54",
+        ),
+        (Some("2026-06-15"), "1141.77", Some("0"), "1141.77", "10.91"),
+        (
+            Some("2026-09-15"),
+            "1141.77",
+            Some("1058.23"),
+            "83.54",
+            "3.48",
+        ),
+        (Some("2027-01-15"), "1141.77", Some("0"), "1141.77", "9.51"),
     ];
-    if s.columns.len() != cols.len() {
-        problems.push(format!(
-            "  nj2210: expected {} columns, got {}",
-            cols.len(),
-            s.columns.len()
-        ));
-    }
-    for ((name, want), got) in ["A", "B", "C", "D"].iter().zip(&cols).zip(&s.columns) {
-        let (due, req, paid, under, int) = *want;
-        let before = problems.len();
-        let got_due = got.due.map_or_else(|| "none".to_owned(), |d| d.to_string());
-        if got_due != due {
-            problems.push(format!(
-                "  column {name} due: expected {due}, got {got_due}"
-            ));
-        }
-        same(
-            &mut problems,
-            &format!("column {name} required"),
-            req,
-            got.required,
-        );
-        same(
-            &mut problems,
-            &format!("column {name} paid by the due date"),
-            paid,
-            got.paid,
-        );
-        same(
-            &mut problems,
-            &format!("column {name} underpayment"),
-            under,
-            got.underpayment,
-        );
-        same(
-            &mut problems,
-            &format!("column {name} interest"),
-            int,
-            got.interest,
-        );
-        if let Some(e) = &got.exception {
-            problems.push(format!("  column {name}: unexpected exception: {e}"));
-        }
-        if problems.len() > before {
-            problems.push(format!(
-                "             engine says (column {name}): {}",
-                got.explanation.rule
-            ));
-        }
-    }
+    problems.extend(common::nj2210_problems(
+        &ret,
+        ("5708.85", "0", "5708.85", "4567.08"),
+        &cols,
+        "27.44",
+    ));
     finish(RETURN_7, &problems);
 }
 

@@ -24,112 +24,23 @@
 use crate::common;
 use crate::common::dec;
 
-use njtax_engine::Severity;
 use njtax_engine::compute::{ComputedReturn, ReturnSet};
-use njtax_engine::residency::{Filer, ReturnKind};
+use njtax_engine::residency::ReturnKind;
 
 const DOC: &str = "docs/returns-back-years.md";
 const FOLDER: &str = "back-years";
 
-/// One expected return of a draft's set: its kind, its months, every expected line, its refund and
-/// its balance due.
-struct Ret {
-    kind: ReturnKind,
-    months: u8,
-    lines: &'static [(&'static str, &'static str)],
-    refund: &'static str,
-    balance_due: &'static str,
-}
-
-/// The differences of one computed return from the hand computation: form, kind, filer, months,
-/// tax year, every expected line, refund, balance due, error diagnostics, and the `back-year`
-/// warning (exactly once, a warning).
-fn return_problems(tag: &str, ret: &ComputedReturn, year: u16, want: &Ret) -> Vec<String> {
-    let mut problems = Vec::new();
-    if ret.kind != want.kind || ret.filer != Filer::Household {
-        problems.push(format!(
-            "  {tag}: expected {:?} Household, got {:?} {:?}",
-            want.kind, ret.kind, ret.filer
-        ));
-    }
-    if ret.form != want.kind.form() {
-        problems.push(format!(
-            "  {tag}: expected form {}, got {}",
-            want.kind.form(),
-            ret.form
-        ));
-    }
-    if ret.months != want.months {
-        problems.push(format!(
-            "  {tag}: months expected {}, got {}",
-            want.months, ret.months
-        ));
-    }
-    if ret.tax_year != year {
-        problems.push(format!(
-            "  {tag}: tax year expected {year}, got {}",
-            ret.tax_year
-        ));
-    }
-    // Lines, refund, balance due and every error diagnostic.
-    problems.extend(
-        common::line_problems(ret, want.lines, want.refund, want.balance_due)
-            .into_iter()
-            .map(|p| format!("  {tag}: {}", p.trim_start())),
-    );
-    let back_year: Vec<_> = ret
-        .diagnostics
-        .iter()
-        .filter(|d| d.code == "back-year")
-        .collect();
-    if back_year.len() != 1 {
-        problems.push(format!(
-            "  {tag}: expected the back-year warning once, got it {} time(s)",
-            back_year.len()
-        ));
-    }
-    for d in back_year {
-        if d.severity != Severity::Warning {
-            problems.push(format!(
-                "  {tag}: back-year is {:?}, expected a warning",
-                d.severity
-            ));
-        }
-    }
-    problems
-}
+/// One expected return of a draft's set (kind, months, lines, refund, balance due).
+type Ret = common::ExpectedReturn;
 
 /// Compute `file` and compare every return of its set, in order, with `expected` (returns of
-/// `year`).
+/// `year`, each with the `back-year` warning once).
 fn set_problems(file: &str, year: u16, expected: &[Ret]) -> (ReturnSet, Vec<String>) {
-    let set = common::load_and_compute_set(FOLDER, file);
-    let mut problems = Vec::new();
-    if set.returns.len() != expected.len() {
-        let got: Vec<String> = set
-            .returns
-            .iter()
-            .map(|r| format!("{} {:?} {} months", r.form, r.kind, r.months))
-            .collect();
-        problems.push(format!(
-            "  returns: expected {}, got {}: {got:?}",
-            expected.len(),
-            set.returns.len()
-        ));
-    }
-    for (want, ret) in expected.iter().zip(&set.returns) {
-        let tag = format!("{} {:?}", want.kind.form(), want.kind);
-        problems.extend(return_problems(&tag, ret, year, want));
-    }
-    (set, problems)
+    common::expected_set_problems(FOLDER, file, year, expected, "back-year")
 }
 
 fn finish(file: &str, problems: &[String]) {
-    assert!(
-        problems.is_empty(),
-        "{file}: {} difference(s) from the hand computation in {DOC}:\n{}",
-        problems.len(),
-        problems.join("\n")
-    );
+    common::finish_against(DOC, file, problems);
 }
 
 /// Compute `file` (the returns `expected`, of `year`) and compare it with the hand computation.
@@ -160,17 +71,14 @@ fn check(
     );
 }
 
-fn same(problems: &mut Vec<String>, what: &str, want: &str, got: rust_decimal::Decimal) {
-    if got != dec(want) {
-        problems.push(format!("  {what}: expected {want}, got {got}"));
-    }
-}
+use common::same;
 
 /// Expected NJ-2210 Part I: (line 1, line 2, line 3, required annual payment).
-type Head = (&'static str, &'static str, &'static str, &'static str);
+type Head = common::Nj2210Head;
 
 /// Expected NJ-2210 column: (required, paid by the due date, underpayment, interest); the paid
-/// amount is `None` where the document leaves it open (two installments sharing a due date).
+/// amount is `None` where the document leaves it open (two installments sharing a due date). The
+/// due dates are checked apart ([`due_date_problems`]).
 type Col = (
     &'static str,
     Option<&'static str>,
@@ -178,79 +86,14 @@ type Col = (
     &'static str,
 );
 
-/// The differences of a return's NJ-2210 schedule from the hand computation: Part I, the interest
-/// (line 51 or 52), and each column, with no exception expected in any column.
+/// The differences of a return's NJ-2210 schedule from the hand computation
+/// ([`common::nj2210_problems`], the due dates apart).
 fn nj2210_problems(ret: &ComputedReturn, head: Head, cols: &[Col], total: &str) -> Vec<String> {
-    let mut problems = Vec::new();
-    let Some(s) = &ret.nj2210 else {
-        problems.push("  nj2210: the return has no NJ-2210 schedule".to_owned());
-        return problems;
-    };
-    let (l1, l2, l3, annual) = head;
-    same(&mut problems, "nj2210 line 1 (tax)", l1, s.tax);
-    same(
-        &mut problems,
-        "nj2210 line 2 (withholding and credits)",
-        l2,
-        s.withholding_and_credits,
-    );
-    same(&mut problems, "nj2210 line 3", l3, s.net_tax);
-    same(
-        &mut problems,
-        "nj2210 required annual",
-        annual,
-        s.required_annual,
-    );
-    same(&mut problems, "nj2210 interest (total)", total, s.interest);
-    if s.columns.len() != cols.len() {
-        problems.push(format!(
-            "  nj2210: expected {} columns, got {}",
-            cols.len(),
-            s.columns.len()
-        ));
-    }
-    for ((name, want), got) in ["A", "B", "C", "D"].iter().zip(cols).zip(&s.columns) {
-        let (req, paid, under, int) = *want;
-        let before = problems.len();
-        same(
-            &mut problems,
-            &format!("column {name} required"),
-            req,
-            got.required,
-        );
-        if let Some(paid) = paid {
-            same(
-                &mut problems,
-                &format!("column {name} paid by the due date"),
-                paid,
-                got.paid,
-            );
-        }
-        same(
-            &mut problems,
-            &format!("column {name} underpayment"),
-            under,
-            got.underpayment,
-        );
-        same(
-            &mut problems,
-            &format!("column {name} interest"),
-            int,
-            got.interest,
-        );
-        if let Some(e) = &got.exception
-            && under != "0"
-        {
-            problems.push(format!("  column {name}: unexpected exception: {e}"));
-        }
-        if problems.len() > before {
-            problems.push(format!(
-                "             engine says (column {name}): {}",
-                got.explanation.rule
-            ));
-        }
-    }
-    problems
+    let cols: Vec<common::Nj2210Col> = cols
+        .iter()
+        .map(|&(req, paid, under, int)| (None, req, paid, under, int))
+        .collect();
+    common::nj2210_problems(ret, head, &cols, total)
 }
 
 /// The differences of the NJ-2210 columns' due dates from `want`.

@@ -170,3 +170,224 @@ pub fn example_drafts() -> Vec<std::path::PathBuf> {
         "ron",
     )
 }
+
+/// One expected return of a draft's set: its kind, its months, every expected line (by the
+/// year's own line ids), its refund and its balance due.
+pub struct ExpectedReturn {
+    pub kind: njtax_engine::residency::ReturnKind,
+    pub months: u8,
+    pub lines: &'static [(&'static str, &'static str)],
+    pub refund: &'static str,
+    pub balance_due: &'static str,
+}
+
+/// The differences of one computed return from the hand computation: form, kind, filer, months,
+/// tax year, every expected line, refund, balance due, error diagnostics, and the warning with
+/// code `once` (the year's `provisional-year` or `back-year`: exactly once, a warning).
+pub fn expected_return_problems(
+    tag: &str,
+    ret: &ComputedReturn,
+    year: u16,
+    want: &ExpectedReturn,
+    once: &str,
+) -> Vec<String> {
+    use njtax_engine::residency::Filer;
+    let mut problems = Vec::new();
+    if ret.kind != want.kind || ret.filer != Filer::Household {
+        problems.push(format!(
+            "  {tag}: expected {:?} Household, got {:?} {:?}",
+            want.kind, ret.kind, ret.filer
+        ));
+    }
+    if ret.form != want.kind.form() {
+        problems.push(format!(
+            "  {tag}: expected form {}, got {}",
+            want.kind.form(),
+            ret.form
+        ));
+    }
+    if ret.months != want.months {
+        problems.push(format!(
+            "  {tag}: months expected {}, got {}",
+            want.months, ret.months
+        ));
+    }
+    if ret.tax_year != year {
+        problems.push(format!(
+            "  {tag}: tax year expected {year}, got {}",
+            ret.tax_year
+        ));
+    }
+    // Lines, refund, balance due and every error diagnostic.
+    problems.extend(
+        line_problems(ret, want.lines, want.refund, want.balance_due)
+            .into_iter()
+            .map(|p| format!("  {tag}: {}", p.trim_start())),
+    );
+    let found: Vec<_> = ret.diagnostics.iter().filter(|d| d.code == once).collect();
+    if found.len() != 1 {
+        problems.push(format!(
+            "  {tag}: expected the {once} warning once, got it {} time(s)",
+            found.len()
+        ));
+    }
+    for d in found {
+        if d.severity != Severity::Warning {
+            problems.push(format!(
+                "  {tag}: {once} is {:?}, expected a warning",
+                d.severity
+            ));
+        }
+    }
+    problems
+}
+
+/// Record a difference when `got` is not the amount `want` (written as in the document).
+pub fn same(problems: &mut Vec<String>, what: &str, want: &str, got: Decimal) {
+    if got != dec(want) {
+        problems.push(format!("  {what}: expected {want}, got {got}"));
+    }
+}
+
+/// Expected NJ-2210 Part I: (line 1, line 2, line 3, required annual payment).
+pub type Nj2210Head = (&'static str, &'static str, &'static str, &'static str);
+
+/// Expected NJ-2210 column: (due date, required, paid by the due date, underpayment, interest);
+/// the due date or the paid amount is `None` where the document leaves it to another test or open
+/// (two installments sharing a due date).
+pub type Nj2210Col = (
+    Option<&'static str>,
+    &'static str,
+    Option<&'static str>,
+    &'static str,
+    &'static str,
+);
+
+/// The differences of a return's NJ-2210 schedule from the hand computation: Part I, the interest
+/// (`total`, the form's interest line) and each column, with no exception expected in a column that
+/// has an underpayment; the engine's explanation follows a column that differs.
+pub fn nj2210_problems(
+    ret: &ComputedReturn,
+    head: Nj2210Head,
+    cols: &[Nj2210Col],
+    total: &str,
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    let Some(s) = &ret.nj2210 else {
+        problems.push("  nj2210: the return has no NJ-2210 schedule".to_owned());
+        return problems;
+    };
+    let (l1, l2, l3, annual) = head;
+    same(&mut problems, "nj2210 line 1 (tax)", l1, s.tax);
+    same(
+        &mut problems,
+        "nj2210 line 2 (withholding and credits)",
+        l2,
+        s.withholding_and_credits,
+    );
+    same(&mut problems, "nj2210 line 3", l3, s.net_tax);
+    same(
+        &mut problems,
+        "nj2210 required annual",
+        annual,
+        s.required_annual,
+    );
+    same(&mut problems, "nj2210 interest (total)", total, s.interest);
+    if s.columns.len() != cols.len() {
+        problems.push(format!(
+            "  nj2210: expected {} columns, got {}",
+            cols.len(),
+            s.columns.len()
+        ));
+    }
+    for ((name, want), got) in ["A", "B", "C", "D"].iter().zip(cols).zip(&s.columns) {
+        let (due, req, paid, under, int) = *want;
+        let before = problems.len();
+        if let Some(due) = due {
+            let got_due = got.due.map_or_else(|| "none".to_owned(), |d| d.to_string());
+            if got_due != due {
+                problems.push(format!(
+                    "  column {name} due: expected {due}, got {got_due}"
+                ));
+            }
+        }
+        same(
+            &mut problems,
+            &format!("column {name} required"),
+            req,
+            got.required,
+        );
+        if let Some(paid) = paid {
+            same(
+                &mut problems,
+                &format!("column {name} paid by the due date"),
+                paid,
+                got.paid,
+            );
+        }
+        same(
+            &mut problems,
+            &format!("column {name} underpayment"),
+            under,
+            got.underpayment,
+        );
+        same(
+            &mut problems,
+            &format!("column {name} interest"),
+            int,
+            got.interest,
+        );
+        if let Some(e) = &got.exception
+            && under != "0"
+        {
+            problems.push(format!("  column {name}: unexpected exception: {e}"));
+        }
+        if problems.len() > before {
+            problems.push(format!(
+                "             engine says (column {name}): {}",
+                got.explanation.rule
+            ));
+        }
+    }
+    problems
+}
+
+/// Compute `examples/<folder>/<file>` and compare every return of its set, in order, with
+/// `expected` (returns of `year`, each carrying the warning `once` exactly once).
+pub fn expected_set_problems(
+    folder: &str,
+    file: &str,
+    year: u16,
+    expected: &[ExpectedReturn],
+    once: &str,
+) -> (njtax_engine::compute::ReturnSet, Vec<String>) {
+    let set = load_and_compute_set(folder, file);
+    let mut problems = Vec::new();
+    if set.returns.len() != expected.len() {
+        let got: Vec<String> = set
+            .returns
+            .iter()
+            .map(|r| format!("{} {:?} {} months", r.form, r.kind, r.months))
+            .collect();
+        problems.push(format!(
+            "  returns: expected {}, got {}: {got:?}",
+            expected.len(),
+            set.returns.len()
+        ));
+    }
+    for (want, ret) in expected.iter().zip(&set.returns) {
+        let tag = format!("{} {:?}", want.kind.form(), want.kind);
+        problems.extend(expected_return_problems(&tag, ret, year, want, once));
+    }
+    (set, problems)
+}
+
+/// Fail with every difference of `file` from the hand computation in `doc`, if there is any.
+pub fn finish_against(doc: &str, file: &str, problems: &[String]) {
+    assert!(
+        problems.is_empty(),
+        "{file}: {} difference(s) from the hand computation in {doc}:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}

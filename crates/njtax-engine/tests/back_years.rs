@@ -5,71 +5,22 @@
 #![allow(clippy::unwrap_used)]
 
 use njtax_engine::Key;
-use njtax_engine::answers::{
-    Date, Dependent, FilingStatus, Interest, Owner, Person, Relationship, Retirement,
-    RetirementKind, TaxMethod, W2,
-};
+use njtax_engine::answers::{Date, Dependent, FilingStatus, Owner, Relationship, TaxMethod};
 use njtax_engine::rules::tax::tax_for;
 use njtax_engine::{Answers, ComputedReturn, ParamBook, Severity};
 use rust_decimal::{Decimal, dec};
 
 use crate::common::{run, v};
-
-const STATUSES: [FilingStatus; 5] = [
-    FilingStatus::Single,
-    FilingStatus::MarriedJoint,
-    FilingStatus::MarriedSeparate,
-    FilingStatus::HeadOfHousehold,
-    FilingStatus::QualifyingWidow,
-];
+use crate::exclusions::{STATUSES, person, retiree};
+use crate::income::w2;
 
 fn book() -> &'static ParamBook {
     static BOOK: std::sync::OnceLock<ParamBook> = std::sync::OnceLock::new();
     BOOK.get_or_init(|| ParamBook::load().unwrap())
 }
 
-fn person(birth: &str) -> Person {
-    Person {
-        name: "Test".into(),
-        ssn: "000-00-0000".into(),
-        birth_date: Some(birth.parse::<Date>().unwrap()),
-        ..Person::default()
-    }
-}
-
-/// A retired filer (born 1950), spouse too on joint and separate returns, with a pension of `p`
-/// and interest making total income `l27`.
-fn retiree(year: u16, status: FilingStatus, p: Decimal, l27: Decimal) -> Answers {
-    Answers {
-        tax_year: year,
-        filing_status: status,
-        taxpayer: person("1950-04-01"),
-        spouse: matches!(
-            status,
-            FilingStatus::MarriedJoint | FilingStatus::MarriedSeparate
-        )
-        .then(|| person("1951-08-09")),
-        income: njtax_engine::answers::Income {
-            retirement: vec![Retirement {
-                owner: Owner::Taxpayer,
-                kind: RetirementKind::Pension,
-                gross_distribution: p,
-                taxable_amount: p,
-                ..Retirement::default()
-            }],
-            interest: vec![Interest {
-                owner: Owner::Taxpayer,
-                taxable_interest: l27 - p,
-                ..Interest::default()
-            }],
-            ..Default::default()
-        },
-        ..Answers::default()
-    }
-}
-
-/// A filer born on `birth` with `wages` of W-2 wages (and `withheld` NJ tax), federal AGI and
-/// earned income equal to the wages.
+/// A filer born on `birth` with `wages` of W-2 wages (a spouse born the same day on a joint
+/// return), federal AGI and earned income equal to the wages.
 fn earner(year: u16, status: FilingStatus, birth: &str, wages: Decimal) -> Answers {
     Answers {
         tax_year: year,
@@ -77,11 +28,7 @@ fn earner(year: u16, status: FilingStatus, birth: &str, wages: Decimal) -> Answe
         taxpayer: person(birth),
         spouse: (status == FilingStatus::MarriedJoint).then(|| person(birth)),
         income: njtax_engine::answers::Income {
-            w2s: vec![W2 {
-                employer: "Employer".into(),
-                state_wages: wages,
-                ..W2::default()
-            }],
+            w2s: vec![w2(Owner::Taxpayer, wages)],
             ..Default::default()
         },
         federal: njtax_engine::answers::Federal {

@@ -15,7 +15,7 @@ use rust_decimal::{Decimal, dec};
 
 use crate::common::{run, v};
 
-fn person(birth: &str) -> Person {
+pub fn person(birth: &str) -> Person {
     Person {
         name: "Test".into(),
         ssn: "000-00-0000".into(),
@@ -42,9 +42,10 @@ fn interest(owner: Owner, amount: Decimal) -> Interest {
     }
 }
 
-/// A retired filer (born 1950: 72-75 in 2022-2025), spouse too on joint and separate returns,
+/// A retired filer (born 1950: 72-75 in 2022-2025; also used by `back_years.rs`), spouse too on
+/// joint and separate returns,
 /// with a pension of `p` and interest making total income `l27`.
-fn retiree(year: u16, status: FilingStatus, p: Decimal, l27: Decimal) -> Answers {
+pub fn retiree(year: u16, status: FilingStatus, p: Decimal, l27: Decimal) -> Answers {
     Answers {
         tax_year: year,
         filing_status: status,
@@ -63,7 +64,7 @@ fn retiree(year: u16, status: FilingStatus, p: Decimal, l27: Decimal) -> Answers
     }
 }
 
-const STATUSES: [FilingStatus; 5] = [
+pub const STATUSES: [FilingStatus; 5] = [
     FilingStatus::Single,
     FilingStatus::MarriedJoint,
     FilingStatus::MarriedSeparate,

@@ -36,7 +36,7 @@ fn answers(status: FilingStatus) -> Answers {
     }
 }
 
-fn w2(owner: Owner, wages: Decimal) -> W2 {
+pub fn w2(owner: Owner, wages: Decimal) -> W2 {
     W2 {
         owner,
         employer: "Employer".into(),

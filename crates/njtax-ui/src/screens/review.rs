@@ -22,38 +22,40 @@ pub fn statement(ui: &mut Ui, set: &ReturnSet) {
     }
 }
 
-/// For a provisional year, a frame in the warning colour with the year's notice (one sentence)
-/// and, given `uses`, the provisional figures the returns use and where (the snapshot's
-/// `provisional_uses`). Nothing for a year whose forms are published.
-pub fn provisional_notice(ui: &mut Ui, set: &ReturnSet, uses: Option<&[ProvisionalUse]>) {
-    let Some(prov) = &set.provisional else { return };
+/// A frame in the warning colour at the panel's whole width: a strong title, then `body`.
+fn warning_frame(ui: &mut Ui, title: String, body: impl FnOnce(&mut Ui)) {
     let warn = theme::warning_colour(ui.visuals());
     egui::Frame::group(ui.style())
         .stroke(egui::Stroke::new(theme::NOTICE_STROKE, warn))
         .show(ui, |ui| {
             // The whole width, so the sentence wraps at the panel's edge and not before.
             ui.set_width(ui.available_width());
-            ui.label(
-                RichText::new(format!("Provisional tax year {}", set.tax_year))
-                    .strong()
-                    .color(warn),
-            );
-            ui.label(&prov.notice);
-            if let Some(used) = uses {
-                ui.add_space(theme::GAP_S);
-                if used.is_empty() {
-                    ui.label("None of the provisional figures is used on this return.");
-                } else {
-                    ui.label(
-                        RichText::new(njtax_print::document::provisional_uses_heading(set))
-                            .strong(),
-                    );
-                    for u in used {
-                        ui.label(format!("• {}", u.describe()));
-                    }
+            ui.label(RichText::new(title).strong().color(warn));
+            body(ui);
+        });
+}
+
+/// For a provisional year, a frame in the warning colour with the year's notice (one sentence)
+/// and, given `uses`, the provisional figures the returns use and where (the snapshot's
+/// `provisional_uses`). Nothing for a year whose forms are published.
+pub fn provisional_notice(ui: &mut Ui, set: &ReturnSet, uses: Option<&[ProvisionalUse]>) {
+    let Some(prov) = &set.provisional else { return };
+    warning_frame(ui, format!("Provisional tax year {}", set.tax_year), |ui| {
+        ui.label(&prov.notice);
+        if let Some(used) = uses {
+            ui.add_space(theme::GAP_S);
+            if used.is_empty() {
+                ui.label("None of the provisional figures is used on this return.");
+            } else {
+                ui.label(
+                    RichText::new(njtax_print::document::provisional_uses_heading(set)).strong(),
+                );
+                for u in used {
+                    ui.label(format!("• {}", u.describe()));
                 }
             }
-        });
+        }
+    });
 }
 
 /// For a back year (one the State's online filing service does not take), a frame in the warning
@@ -62,18 +64,9 @@ pub fn provisional_notice(ui: &mut Ui, set: &ReturnSet, uses: Option<&[Provision
 /// for other years.
 pub fn back_year_notice(ui: &mut Ui, set: &ReturnSet) {
     let Some(notice) = &set.back_year else { return };
-    let warn = theme::warning_colour(ui.visuals());
-    egui::Frame::group(ui.style())
-        .stroke(egui::Stroke::new(theme::NOTICE_STROKE, warn))
-        .show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            ui.label(
-                RichText::new(format!("Back tax year {}", set.tax_year))
-                    .strong()
-                    .color(warn),
-            );
-            ui.label(notice);
-        });
+    warning_frame(ui, format!("Back tax year {}", set.tax_year), |ui| {
+        ui.label(notice);
+    });
 }
 
 /// Draw the review screen.
