@@ -336,9 +336,48 @@ fn check_credit_schedule(r: &ComputedReturn, which: &str) {
         );
     }
     if r.form == "NJ-1040" {
-        let (l45, l49, l50) = (
+        // A line the year's form does not have reads 0 here (the 2018-2019 forms have no total
+        // credits line: their lines 45 and 47 are running balances).
+        let opt = |key: Key| r.by_key(key).map_or(Decimal::ZERO, |l| l.value);
+        let refundable_care = match book().for_year(r.tax_year) {
+            Ok(p) => p.credits.cdcc_refundable.value,
+            Err(e) => panic!("year {} parameters: {e}", r.tax_year),
+        };
+        // Through 2020 the care credit is taken against the tax with lines 46-48.
+        let care = if refundable_care {
+            Decimal::ZERO
+        } else {
+            opt(Key::ChildCareCredit)
+        };
+        let credits = [
+            Key::ShelteredWorkshopCredit,
+            Key::GoldStarCredit,
+            Key::OrganDonorEmployerCredit,
+        ]
+        .iter()
+        .fold(care, |t, k| t.saturating_add(opt(*k)));
+        let l49 = match r.by_key(Key::TotalCredits) {
+            Some(l) => {
+                assert_eq!(l.value, credits, "{which}: line 49 != the credits above it");
+                l.value
+            }
+            None => credits,
+        };
+        if r.by_key(Key::BalanceAfterCareCredit).is_some() {
+            let after_care = floor_diff(line(r, Key::BalanceOfTax), care);
+            assert_eq!(
+                line(r, Key::BalanceAfterCareCredit),
+                after_care,
+                "{which}: the balance after the care credit"
+            );
+            assert_eq!(
+                line(r, Key::BalanceAfterWorkshopCredit),
+                floor_diff(after_care, opt(Key::ShelteredWorkshopCredit)),
+                "{which}: the balance after the sheltered workshop credit"
+            );
+        }
+        let (l45, l50) = (
             line(r, Key::BalanceOfTax),
-            line(r, Key::TotalCredits),
             line(r, Key::BalanceAfterCredits),
         );
         assert_eq!(
