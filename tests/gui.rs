@@ -2101,6 +2101,32 @@ fn choosing_a_back_year_computes_it_with_its_lines_and_says_it_is_mailed() {
     assert!(h.query_by_label_contains("File online with").is_none());
 }
 
+/// An NJBEST contribution kept in a draft moved to 2020 (before the deduction existed) is not
+/// deducted, and its question stays on the Deductions screen with the engine's warning, so the
+/// filer can see it and clear it; cleared, the question goes.
+#[test]
+fn a_deduction_amount_the_year_does_not_have_stays_shown_until_cleared() {
+    let mut a = family_line_42_30000(2020);
+    a.deductions.njbest_contributions = rust_decimal::dec!(500);
+    let mut h = harness_with(app_with(a, ScriptedDialogs::default()));
+    h.run();
+    let warned = h.state().computed().unwrap().diagnostics.iter().any(|d| {
+        d.code == "deduction-not-in-year"
+            && d.path.as_deref() == Some("deductions.njbest_contributions")
+    });
+    assert!(warned, "the engine warns at the answer");
+    go_to(&mut h, "Deductions");
+    assert!(h.query_by_label("NJBEST contributions").is_some());
+    // NJCLASS, with nothing given, stays hidden.
+    assert!(h.query_by_label("NJCLASS loan payments").is_none());
+    let mut cleared = h.state().doc.answers().clone();
+    cleared.deductions.njbest_contributions = rust_decimal::Decimal::ZERO;
+    let mut h = harness_with(app_with(cleared, ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Deductions");
+    assert!(h.query_by_label("NJBEST contributions").is_none());
+}
+
 #[test]
 fn a_draft_for_a_year_this_version_does_not_compute_keeps_its_year_marked_not_supported() {
     let dir = temp_dir("year-2017");

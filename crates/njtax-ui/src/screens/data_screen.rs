@@ -21,11 +21,13 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui, screen: &Screen) {
                 helper,
             } => {
                 // A block whose condition no longer holds is still shown while one of its
-                // answers holds text that could not be read, so that it can be fixed.
+                // answers holds text that could not be read, or has a finding of the engine
+                // (an amount given for a deduction the year does not have), so that it can be
+                // fixed where Review's link leads.
                 if show_if
                     .as_ref()
                     .is_some_and(|c| !c.holds(&cx.snapshot.answers, ""))
-                    && !fields.iter().any(|f| has_unreadable(cx, &f.path))
+                    && !fields.iter().any(|f| must_show(cx, &f.path))
                 {
                     continue;
                 }
@@ -141,6 +143,16 @@ fn has_unreadable(cx: &ScreenCx<'_>, path: &str) -> bool {
     binding::unreadable(&cx.snapshot.answers, path).is_some()
 }
 
+/// Whether a question stays shown although its condition no longer holds: its answer holds text
+/// that could not be read, or the engine has a warning or an error about it (an NJBEST
+/// contribution kept in a draft moved to 2019), so the filer can see and change it.
+fn must_show(cx: &ScreenCx<'_>, path: &str) -> bool {
+    has_unreadable(cx, path)
+        || cx.diagnostics().iter().any(|d| {
+            d.path.as_deref() == Some(path) && d.severity >= njtax_engine::Severity::Warning
+        })
+}
+
 /// The questions of a block, one under another (each wraps at the screen's edge, so nothing is
 /// cut off at any window size). `id` keeps the block's widgets apart from another block's.
 fn grid(
@@ -157,7 +169,7 @@ fn grid(
             if f.show_if
                 .as_ref()
                 .is_some_and(|c| !c.holds(&cx.snapshot.answers, base))
-                && !has_unreadable(cx, &path)
+                && !must_show(cx, &path)
             {
                 continue;
             }
