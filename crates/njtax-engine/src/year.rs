@@ -424,21 +424,12 @@ impl ParamBook {
     }
 }
 
-/// The law figures that say whether a deduction, credit or payment exists in a year at all
-/// ([`YearParams::in_force`]): the interview hides the questions of one the year does not have.
-pub const IN_FORCE_FIGURES: [&str; 6] = [
-    "deductions.organ_donation_cap",
-    "deductions.njbest_cap",
-    "deductions.njclass_cap",
-    "deductions.tuition_cap",
-    "credits.ctc_tiers",
-    "health.in_force",
-];
-
 impl YearParams {
-    /// Whether the deduction, credit or payment a figure of [`IN_FORCE_FIGURES`] governs exists in
-    /// this year (a deduction cap of `None`, no child tax credit rows, the shared responsibility
-    /// payment not yet in force); `None` for any other id.
+    /// Whether the deduction, credit or payment a switch figure governs exists in this year: the
+    /// deduction caps (`deductions.organ_donation_cap`, `njbest_cap`, `njclass_cap`,
+    /// `tuition_cap`: `None` before their laws), `credits.ctc_tiers` (no rows) and
+    /// `health.in_force`. The interview hides the questions of one the year does not have;
+    /// `None` for any other id.
     pub fn in_force(&self, id: &str) -> Option<bool> {
         Some(match id {
             "deductions.organ_donation_cap" => self.deductions.organ_donation_cap.value.0.is_some(),

@@ -254,7 +254,7 @@ pub enum Condition {
     /// The optional group at this path is switched on.
     Present(String),
     /// The draft's tax year has the deduction, credit or payment this law figure governs
-    /// (`njtax_engine::year::IN_FORCE_FIGURES`: "deductions.njbest_cap" holds from 2022). A year
+    /// (`YearParams::in_force`: "deductions.njbest_cap" holds from 2022). A year
     /// this version does not compute counts as having it (its questions stay).
     InForce(String),
 }

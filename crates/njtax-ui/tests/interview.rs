@@ -232,7 +232,7 @@ fn in_force_ids<'a>(c: &'a Condition, out: &mut Vec<&'a str>) {
 }
 
 /// Every `InForce` condition (a field's, a block's or a screen's) names a law figure the engine
-/// knows as a switch (`IN_FORCE_FIGURES`), and the questions it governs are hidden in a year
+/// knows as a switch (`YearParams::in_force`), and the questions it governs are hidden in a year
 /// without the deduction or payment and shown in a year with it (issue 21: no NJBEST question on a
 /// 2019 return, no health coverage screen on the guided path of a 2018 return).
 #[test]

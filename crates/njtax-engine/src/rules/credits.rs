@@ -387,7 +387,7 @@ fn care_credit_cap(cx: &Ctx, s: &Sheet, credit: Decimal) -> (Decimal, String) {
         }
         Some(crate::answers::QualifyingPersons::One) => (cap.one, "one qualifying person"),
         None => {
-            let balance = floor_zero(crate::money::sat_sub(s.v(Key::Tax), s.v(Key::CojCredit)));
+            let balance = balance_of_tax(s);
             let moot = !cx.p.credits.cdcc_refundable.value && balance <= cap.one;
             if credit > cap.one && !moot {
                 cx.diag(
@@ -430,45 +430,41 @@ pub fn care_credit_limited_to_tax(cx: &Ctx, s: &Sheet, mut line: Line) -> Line {
     if cx.p.credits.cdcc_refundable.value || line.value.is_zero() {
         return line;
     }
-    let (tax, coj) = (s.v(Key::Tax), s.v(Key::CojCredit));
-    let balance = floor_zero(crate::money::sat_sub(tax, coj));
-    if line.value <= balance {
-        if cx.explaining() {
-            line.explanation.rule = format!(
-                "{}. Not refundable for {}: it is not more than the balance of tax (line {}) {}",
-                line.explanation.rule,
-                cx.year(),
-                cx.id(Key::BalanceOfTax),
-                fmt_money(balance)
-            );
-            line.explanation = std::mem::take(&mut line.explanation)
-                .line("Balance of tax", Key::BalanceOfTax, balance)
-                .param(&cx.p.credits.cdcc_refundable);
-        }
-        return line;
-    }
+    let balance = balance_of_tax(s);
+    let allowed = line.value.min(balance);
     if cx.explaining() {
+        let how = if allowed < line.value {
+            "limited to"
+        } else {
+            "not more than"
+        };
         line.explanation.rule = format!(
-            "{}. Not refundable for {}: limited to the balance of tax (line {} {} minus line {} {}) = {}",
+            "{}. Not refundable for {}: {how} the balance of tax (line {} {} minus line {} {}) = {}",
             line.explanation.rule,
             cx.year(),
             cx.id(Key::Tax),
-            fmt_money(tax),
+            fmt_money(s.v(Key::Tax)),
             cx.id(Key::CojCredit),
-            fmt_money(coj),
-            fmt_money(balance)
+            fmt_money(s.v(Key::CojCredit)),
+            fmt_money(allowed)
         );
         line.explanation = std::mem::take(&mut line.explanation)
-            .line("Tax", Key::Tax, tax)
+            .line("Tax", Key::Tax, s.v(Key::Tax))
             .line(
                 "Credit for taxes paid to other jurisdictions",
                 Key::CojCredit,
-                coj,
+                s.v(Key::CojCredit),
             )
             .param(&cx.p.credits.cdcc_refundable);
     }
-    line.value = balance;
+    line.value = allowed;
     line
+}
+
+/// The balance of tax the credits are taken against: the tax less the credit for taxes paid to
+/// other jurisdictions, not below zero (line 45 of 2022-2025; line 43 of 2018-2019).
+fn balance_of_tax(s: &Sheet) -> Decimal {
+    floor_zero(crate::money::sat_sub(s.v(Key::Tax), s.v(Key::CojCredit)))
 }
 
 /// The typed federal credit is used; say what the Form 2441 worksheet gives when it differs, or

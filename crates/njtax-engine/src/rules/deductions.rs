@@ -247,13 +247,14 @@ pub fn line_36_organ_donation(cx: &Ctx) -> Line {
         return not_in_year(
             cx,
             Key::OrganDonation,
-            "deductions.organ_donation_costs",
-            "organ/bone-marrow donation",
-            costs,
+            (
+                "deductions.organ_donation_costs",
+                "organ/bone-marrow donation",
+                costs,
+            ),
             "N.J.S.A. 54A:3-10",
-        )
-        .param(&p.organ_donation_cap)
-        .done(cx);
+            &p.organ_donation_cap,
+        );
     };
     let v = costs.min(cap);
     cx.line(
@@ -278,32 +279,16 @@ pub fn line_36_organ_donation(cx: &Ctx) -> Line {
     )
 }
 
-/// A deduction line in a year before the law that made the deduction: zero, and a warning at the
-/// answer when an amount was given (it is not deducted on this year's return).
-struct NotInYear {
-    key: Key,
-    explanation: crate::explain::Explanation,
-}
-
-impl NotInYear {
-    fn param<T: crate::explain::ShowValue>(mut self, f: &crate::params::Figure<T>) -> Self {
-        self.explanation = self.explanation.param(f);
-        self
-    }
-
-    fn done(self, cx: &Ctx) -> Line {
-        cx.line(self.key, Decimal::ZERO, self.explanation)
-    }
-}
-
+/// A deduction line in a year before the law that made the deduction (its cap figure `cap` is
+/// `None`): zero, and a warning at the answer when an amount was given (it is not deducted on this
+/// year's return).
 fn not_in_year(
     cx: &Ctx,
     key: Key,
-    path: &str,
-    what: &str,
-    amount: Decimal,
+    (path, what, amount): (&str, &str, Decimal),
     cite: &str,
-) -> NotInYear {
+    cap: &crate::params::Figure<crate::law::deductions::CapInForce>,
+) -> Line {
     if !amount.is_zero() {
         cx.diag(
             Diagnostic::warning(
@@ -318,19 +303,20 @@ fn not_in_year(
             .cite(cite),
         );
     }
-    NotInYear {
+    cx.line(
         key,
-        explanation: cx
-            .explanation(
-                crate::explain_format!(
-                    cx,
-                    "No {what} deduction for tax year {}: {cite} applies only to later years",
-                    cx.year()
-                ),
-                cite,
-            )
-            .answer(what, path, amount),
-    }
+        Decimal::ZERO,
+        cx.explanation(
+            crate::explain_format!(
+                cx,
+                "No {what} deduction for tax year {}: {cite} applies only to later years",
+                cx.year()
+            ),
+            cite,
+        )
+        .answer(what, path, amount)
+        .param(cap),
+    )
 }
 
 /// One of the education deductions of 54A:3-12..3-14.
@@ -362,9 +348,7 @@ fn education_line(cx: &Ctx, s: &Sheet, d: EducationDeduction<'_>) -> Line {
     let p = &cx.p.deductions;
     let paid = non_negative(cx, path, what, amount, cite);
     let Some(cap_value) = cap.value.0 else {
-        return not_in_year(cx, key, path, what, paid, cite)
-            .param(cap)
-            .done(cx);
+        return not_in_year(cx, key, (path, what, paid), cite, cap);
     };
     let l29 = s.v(Key::GrossIncome);
     let limit = p.education_gross_income_limit.value;

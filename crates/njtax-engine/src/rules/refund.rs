@@ -118,8 +118,8 @@ impl RefundClaimDeadline {
 /// the period of any extension of time to file (9-8 a), and the return is the claim. So the return
 /// must be filed by April 15 of the fourth year after the tax year, later by the extension's period
 /// (six months with the filer's extension; the period by which the law moved everyone's due date,
-/// `late.filing_postponed_to`, when that is longer), moved to the next business day when that day is a Saturday, Sunday or New Jersey
-/// legal holiday (9-11 c). `None` only when the date cannot be formed.
+/// `late.filing_postponed_to`, when that is longer), moved to the next business day when that day
+/// is a Saturday, Sunday or New Jersey legal holiday (9-11 c). `None` only when the date cannot be formed.
 pub fn refund_claim_deadline(cx: &Ctx) -> Option<RefundClaimDeadline> {
     let late = &cx.p.late;
     let paid = late.prepaid_tax_deemed_paid.value;

@@ -148,8 +148,10 @@ fn has_unreadable(cx: &ScreenCx<'_>, path: &str) -> bool {
 /// contribution kept in a draft moved to 2019), so the filer can see and change it.
 fn must_show(cx: &ScreenCx<'_>, path: &str) -> bool {
     has_unreadable(cx, path)
-        || cx.diagnostics().iter().any(|d| {
-            d.path.as_deref() == Some(path) && d.severity >= njtax_engine::Severity::Warning
+        || cx.snapshot.returns().is_some_and(|set| {
+            set.returns.iter().flat_map(|r| &r.diagnostics).any(|d| {
+                d.path.as_deref() == Some(path) && d.severity >= njtax_engine::Severity::Warning
+            })
         })
 }
 
