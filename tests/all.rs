@@ -9,6 +9,7 @@ mod draft_versions;
 mod edge3_returns;
 mod estimate_and_health_returns;
 mod gui;
+mod gui_forget;
 mod gui_platform;
 mod gui_recovery;
 mod gui_snapshots;

@@ -329,6 +329,78 @@ impl RecoveryStore {
     }
 }
 
+/// The recovery files File > Remove client data from this computer would remove: every recovery
+/// file in the folder that is this user's and not held by another window still open, whether or
+/// not it is offered (a recovery whose answers were saved after all is not offered, but its file
+/// still holds the client's answers).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Removable {
+    /// Each file, with the name of the draft it holds edits of (the file's own name when it
+    /// cannot be read).
+    pub files: Vec<(PathBuf, String)>,
+    /// Recovery files of other windows still open, left alone.
+    pub held_elsewhere: usize,
+    /// Recovery files that are not this user's or not plain files, left alone (named).
+    pub not_ours: Vec<PathBuf>,
+}
+
+impl RecoveryStore {
+    /// What [`RecoveryStore::remove_all`] would remove, listed for the confirmation.
+    pub fn removable(&self) -> Removable {
+        let mut out = Removable::default();
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return out;
+        };
+        for file in entries.flatten().map(|e| e.path()) {
+            let Some(name) = file.file_name().and_then(|n| n.to_str()) else {
+                continue;
+            };
+            if !(name.starts_with("recovery-") && name.ends_with(".ron")) {
+                continue;
+            }
+            if self.held_by_another_window(name) {
+                out.held_elsewhere += 1;
+                continue;
+            }
+            if owned_by_user(&file).is_err() {
+                out.not_ours.push(file);
+                continue;
+            }
+            let shown = std::fs::read_to_string(&file)
+                .ok()
+                .and_then(|text| ron::from_str::<Recovery>(&text).ok())
+                .map_or_else(|| name.to_owned(), |r| r.name);
+            out.files.push((file, shown));
+        }
+        out.files
+            .sort_by(|a, b| a.1.cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
+        out
+    }
+
+    /// Remove the recovery files listed by [`RecoveryStore::removable`] (only files in this
+    /// folder named as recovery files), and this window's mark once nothing of it is left.
+    /// Returns the files that could not be removed, each with why.
+    pub fn remove_all(&self, files: &[PathBuf]) -> Vec<(PathBuf, std::io::Error)> {
+        let mut failed = Vec::new();
+        for file in files {
+            let ours = file.parent() == Some(self.dir.as_path())
+                && file
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with("recovery-") && n.ends_with(".ron"));
+            if !ours {
+                continue;
+            }
+            match std::fs::remove_file(file) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => failed.push((file.clone(), e)),
+            }
+        }
+        failed
+    }
+}
+
 /// The recovery file belongs to the user the app runs as (and is a file, not a link): another user
 /// could otherwise put answers of their choosing in front of the filer.
 #[cfg(unix)]

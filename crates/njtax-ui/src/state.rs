@@ -207,6 +207,13 @@ pub enum Command {
     OpenAnyway,
     /// The draft asked for is open in another window: leave it there.
     DontOpen,
+    /// File > Remove client data from this computer…: list what would be removed and ask.
+    AskForget,
+    /// Remove what the confirmation listed (after the unsaved-changes prompt, when there are
+    /// unsaved changes).
+    Forget,
+    /// Close the confirmation without removing anything.
+    CancelForget,
 }
 
 /// What waits for the unsaved-changes prompt.
@@ -222,6 +229,43 @@ pub enum Pending {
     Open(Option<PathBuf>),
     /// Close the window.
     Close,
+    /// Remove the client data listed in [`ForgetPlan`] from this computer.
+    Forget(ForgetPlan),
+}
+
+/// What File > Remove client data from this computer… would remove, listed before asking: the
+/// things the app keeps outside the drafts that can name or describe a client.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ForgetPlan {
+    /// The recovery folder, and each recovery file there with the draft it holds edits of.
+    pub recoveries: Vec<(PathBuf, String)>,
+    /// The recovery folder (`None`: autosave is off in this window).
+    pub recovery_folder: Option<PathBuf>,
+    /// Recovery files of other windows still open: left alone.
+    pub held_elsewhere: usize,
+    /// Recovery files in the folder that are not this user's: left alone.
+    pub not_ours: Vec<PathBuf>,
+    /// How many drafts the recent-drafts list names.
+    pub recent: usize,
+    /// The volunteer name remembered on this computer (empty: none).
+    pub volunteer: String,
+    /// This window put something on the clipboard (a figure or an SSN from File online).
+    pub clipboard: bool,
+    /// The draft open in this window (its name), closed and replaced by a new empty draft.
+    pub open_draft: String,
+    /// Windows showing another draft or folder (the comparison, the clinic roster), closed.
+    pub windows: Vec<String>,
+}
+
+impl ForgetPlan {
+    /// Whether there is anything to remove.
+    pub fn is_empty(&self) -> bool {
+        self.recoveries.is_empty()
+            && self.recent == 0
+            && self.volunteer.is_empty()
+            && !self.clipboard
+            && self.windows.is_empty()
+    }
 }
 
 /// Text typed into a field that is being edited, or that could not be read.
@@ -308,6 +352,8 @@ pub struct UiState {
     pub conflict: Option<Conflict>,
     /// A draft asked for that is open in another window, waiting for the filer's choice.
     pub already_open: Option<AlreadyOpen>,
+    /// File > Remove client data from this computer…, waiting for the confirmation.
+    pub forget: Option<ForgetPlan>,
     /// The app lock (View > Lock the app…): everything hidden until the passphrase is typed.
     pub lock: AppLock,
     /// The draft is open read-only because another window or volunteer has it open: who, in

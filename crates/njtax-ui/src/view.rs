@@ -198,6 +198,17 @@ fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                 }
             });
             ui.separator();
+            if ui
+                .button("Remove client data from this computer…")
+                .on_hover_text(
+                    "Recovery copies, the recent drafts, the volunteer name and the clipboard: listed before anything is removed",
+                )
+                .clicked()
+            {
+                cx.send(Command::AskForget);
+                ui.close();
+            }
+            ui.separator();
             if entry(ui, "Quit", &crate::shortcuts::QUIT)
                 .on_hover_text("Close the window; you are asked first about unsaved changes")
                 .clicked()
@@ -854,6 +865,7 @@ fn prompt(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     crate::dialogs::two_windows::draw_conflict(cx, ui);
     crate::dialogs::compare::draw(cx, ui);
     crate::dialogs::roster::draw(cx, ui);
+    crate::dialogs::forget::draw(cx, ui);
     refusal_prompt(cx, ui);
     let Some(pending) = cx.ui_state.pending.clone() else {
         return;
@@ -864,6 +876,7 @@ fn prompt(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         Pending::Amend => "start the amended return",
         Pending::Open(_) => "open another draft",
         Pending::Close => "close",
+        Pending::Forget(_) => "remove the client data from this computer",
     };
     let name = cx.doc.display_name();
     let shown = egui::Modal::new(egui::Id::unique("unsaved_prompt")).show(ui.ctx(), |ui| {

@@ -123,7 +123,10 @@ impl App {
                 // the figure itself (it may be an SSN), and says it was copied only once the
                 // platform has it.
                 self.ui_state.message = Some(match self.clipboard.copy_text(ctx, &value) {
-                    Ok(()) => (format!("Copied {label} to the clipboard"), false),
+                    Ok(()) => {
+                        self.copied = true;
+                        (format!("Copied {label} to the clipboard"), false)
+                    }
                     Err(why) => (
                         format!(
                             "Did not copy {label}: the system clipboard could not be used ({why}). Select the figure on the screen and press Ctrl+C instead"
@@ -373,6 +376,13 @@ impl App {
                     ));
                 }
             }
+            Command::AskForget => self.ui_state.forget = Some(self.forget_plan()),
+            Command::CancelForget => self.ui_state.forget = None,
+            Command::Forget => {
+                if let Some(plan) = self.ui_state.forget.take() {
+                    self.guard(Pending::Forget(plan), ctx);
+                }
+            }
             Command::DontOpen => {
                 if let Some(a) = self.ui_state.already_open.take() {
                     self.ui_state.message = Some((
@@ -438,6 +448,7 @@ impl App {
                 let request = self.dialog_request(FileKind::Draft, "Open a draft", None);
                 self.pick(request, false, AfterPick::Open, ctx);
             }
+            Pending::Forget(plan) => self.forget(&plan, ctx),
             Pending::Close => {
                 self.drop_recovery();
                 self.ui_state.allow_close = true;

@@ -8,6 +8,7 @@
 mod batch;
 mod commands;
 mod files;
+mod forget;
 
 use std::path::{Path, PathBuf};
 
@@ -121,6 +122,8 @@ pub struct App {
     adopted: Option<crate::recovery::Recovery>,
     /// When the roster's folder was last looked at for changes (egui time, seconds).
     roster_checked: f64,
+    /// This window put something on the clipboard (File > Remove client data empties it).
+    copied: bool,
 }
 
 impl App {
@@ -219,6 +222,7 @@ impl App {
             lock: None,
             adopted: None,
             roster_checked: 0.0,
+            copied: false,
         };
         if !problems.is_empty() {
             app.ui_state.message = Some((problems.join(" "), true));
