@@ -10,6 +10,7 @@ mod edge3_returns;
 mod estimate_and_health_returns;
 mod gui;
 mod gui_forget;
+mod gui_idle;
 mod gui_platform;
 mod gui_recovery;
 mod gui_snapshots;

@@ -35,6 +35,38 @@ impl Theme {
     }
 }
 
+/// When the app locks itself after a time without input (View > Lock when idle).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum IdleLock {
+    /// While a clinic's draft (one with a clinic record) or a clinic folder's roster is open.
+    #[default]
+    InClinic,
+    /// Whatever draft is open.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl IdleLock {
+    /// Every choice, in the View menu's order.
+    pub const ALL: [Self; 3] = [Self::InClinic, Self::Always, Self::Never];
+
+    /// The choice in the View menu.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::InClinic => "With a clinic's draft or folder open",
+            Self::Always => "Always",
+            Self::Never => "Never",
+        }
+    }
+}
+
+/// The time without input after which the app locks, unless the settings say otherwise.
+pub const IDLE_MINUTES: u32 = 10;
+/// The shortest and longest time the settings take (a file edited by hand can hold anything).
+pub const IDLE_MINUTES_RANGE: std::ops::RangeInclusive<u32> = 1..=240;
+
 /// The smallest zoom the View menu and Ctrl+Minus give.
 pub const MIN_ZOOM: f32 = 0.5;
 /// The largest zoom.
@@ -53,6 +85,10 @@ pub struct Settings {
     /// The volunteer using this computer, for a clinic's sign-offs and review notes (asked once
     /// and kept here; empty until given).
     pub volunteer: String,
+    /// When the app locks itself after [`Settings::idle_minutes`] without input.
+    pub idle_lock: IdleLock,
+    /// Minutes without input before the app locks itself.
+    pub idle_minutes: u32,
 }
 
 impl Default for Settings {
@@ -62,6 +98,8 @@ impl Default for Settings {
             zoom: 1.0,
             all_questions: false,
             volunteer: String::new(),
+            idle_lock: IdleLock::InClinic,
+            idle_minutes: IDLE_MINUTES,
         }
     }
 }
@@ -76,6 +114,9 @@ impl Settings {
         } else {
             1.0
         };
+        self.idle_minutes = self
+            .idle_minutes
+            .clamp(*IDLE_MINUTES_RANGE.start(), *IDLE_MINUTES_RANGE.end());
         self
     }
 }
@@ -169,6 +210,8 @@ mod tests {
             zoom: 1.3,
             all_questions: true,
             volunteer: "Pat Lee".into(),
+            idle_lock: IdleLock::Always,
+            idle_minutes: 25,
         };
         store.store(&s).unwrap();
         assert_eq!(store.load(), Ok(Some(s)));
@@ -182,8 +225,18 @@ mod tests {
         let err = SettingsFile::new(path.clone()).load().unwrap_err();
         assert!(err.contains("is not a settings file"), "{err}");
         std::fs::write(&path, "(zoom: 40.0)").unwrap();
-        let s = SettingsFile::new(path).load().unwrap().unwrap();
+        let s = SettingsFile::new(path.clone()).load().unwrap().unwrap();
         assert_eq!(s.zoom, MAX_ZOOM);
         assert_eq!(s.theme, Theme::System);
+        assert_eq!(s.idle_minutes, IDLE_MINUTES, "missing: the default");
+        for (written, kept) in [(0, 1), (1, 1), (240, 240), (100_000, 240)] {
+            std::fs::write(&path, format!("(idle_minutes: {written})")).unwrap();
+            let s = SettingsFile::new(path.clone())
+                .load()
+                .unwrap()
+                .unwrap()
+                .sane();
+            assert_eq!(s.idle_minutes, kept, "{written} minutes");
+        }
     }
 }

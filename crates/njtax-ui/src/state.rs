@@ -362,7 +362,8 @@ pub struct UiState {
 }
 
 /// The app lock: a volunteer stepping away hides the draft and the clinic's clients behind a
-/// passphrase (kept in memory only, for as long as the lock lasts).
+/// passphrase (kept in memory only, for this session, so that the lock after a time without input
+/// asks for it too), or the app locks itself after a time without input.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum AppLock {
     /// Not locked.
@@ -376,6 +377,13 @@ pub enum AppLock {
         second: String,
         /// Why it was not taken.
         problem: Option<String>,
+    },
+    /// Hidden after a time without input when no passphrase was chosen this session: nothing of
+    /// the draft is shown until someone asks to see it again (no secret protects it: the drafts
+    /// are as readable as their folder).
+    Hidden {
+        /// The minutes without input that hid it.
+        minutes: u32,
     },
     /// Locked.
     Locked {
@@ -651,4 +659,12 @@ pub enum ClinicCommand {
     AddNote(njtax_engine::answers::NoteAbout, String),
     /// Resolve note N, with a reply.
     Resolve(u32, String),
+}
+
+impl AppLock {
+    /// Whether nothing of the draft may be shown (locked, or hidden after a time without input).
+    #[must_use]
+    pub fn hides(&self) -> bool {
+        matches!(self, Self::Locked { .. } | Self::Hidden { .. })
+    }
 }

@@ -329,6 +329,15 @@ fn view_menu(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     if entry(ui, "Actual size", &kb_shortcuts::ZOOM_RESET).clicked() {
         next.zoom = 1.0;
     }
+    ui.separator();
+    ui.menu_button("Lock when idle", |ui| {
+        ui.label(format!("After {} minutes without input", now.idle_minutes));
+        for choice in crate::settings::IdleLock::ALL {
+            if ui.radio(now.idle_lock == choice, choice.name()).clicked() {
+                next.idle_lock = choice;
+            }
+        }
+    });
     if next != now {
         cx.send(Command::Settings(next));
         ui.close();
@@ -919,7 +928,7 @@ pub fn lock_prompt(ui: &mut Ui, lock: &mut crate::state::AppLock) {
     let mut outcome: Option<bool> = None;
     egui::Modal::new(egui::Id::unique("lock_prompt")).show(ui.ctx(), |ui| {
         crate::focus::heading(ui, RichText::new("Lock the app").heading(), 2);
-        ui.label("Choose a passphrase. Until it is typed, the app shows nothing of the draft or the clinic's clients. It is kept in memory only, for this lock.");
+        ui.label("Choose a passphrase. Until it is typed, the app shows nothing of the draft or the clinic's clients. It is kept in memory only, for this session: when the app locks itself after a time without input, it asks for it too.");
         let l1 = ui.label("Passphrase");
         let r1 = ui.add(egui::TextEdit::singleline(first).password(true)).labelled_by(l1.id);
         focus_once(ui, "lock_prompt_focus", &r1);
@@ -961,8 +970,30 @@ pub fn lock_prompt(ui: &mut Ui, lock: &mut crate::state::AppLock) {
     }
 }
 
-/// The locked app: only the passphrase field, nothing of the draft.
+/// The locked app: only the passphrase field, nothing of the draft; or, hidden after a time
+/// without input with no passphrase chosen, only the button that shows the draft again.
 pub fn locked_screen(ui: &mut Ui, lock: &mut crate::state::AppLock) {
+    if let crate::state::AppLock::Hidden { minutes } = lock {
+        let minutes = *minutes;
+        let mut show = false;
+        ui.add_space(theme::GAP_L * 4.0);
+        ui.vertical_centered(|ui| {
+            crate::focus::heading(ui, RichText::new("The draft is hidden").heading(), 1);
+            ui.label(format!(
+                "Nothing was typed or clicked for {minutes} minute{}, so the draft is hidden. Unsaved changes are kept in a recovery copy.",
+                if minutes == 1 { "" } else { "s" }
+            ));
+            ui.label("No passphrase protects it: choose one with View > Lock the app… and it is asked for here next time; in an encrypted clinic folder, its passphrase is.");
+            let r = ui.button("Show the draft again");
+            focus_once(ui, "hidden_focus", &r);
+            show = r.clicked();
+        });
+        if show {
+            forget_focus(ui, "hidden_focus");
+            *lock = crate::state::AppLock::Open;
+        }
+        return;
+    }
     let crate::state::AppLock::Locked { pass, typed, wrong } = lock else {
         return;
     };

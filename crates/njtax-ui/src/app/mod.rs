@@ -124,6 +124,11 @@ pub struct App {
     roster_checked: f64,
     /// This window put something on the clipboard (File > Remove client data empties it).
     copied: bool,
+    /// When the last input came (egui time, seconds; `None` before the first frame).
+    last_input: Option<f64>,
+    /// The passphrase chosen with View > Lock the app… this session (memory only): the lock
+    /// after a time without input asks for it.
+    session_pass: Option<String>,
 }
 
 impl App {
@@ -223,6 +228,8 @@ impl App {
             adopted: None,
             roster_checked: 0.0,
             copied: false,
+            last_input: None,
+            session_pass: None,
         };
         if !problems.is_empty() {
             app.ui_state.message = Some((problems.join(" "), true));
@@ -479,7 +486,7 @@ impl App {
     /// nothing when saved), and the app name.
     pub fn title(&self) -> String {
         use crate::document::SaveState;
-        if matches!(self.ui_state.lock, crate::state::AppLock::Locked { .. }) {
+        if self.ui_state.lock.hides() {
             return "njtax (locked)".to_owned();
         }
         let name = self.doc.display_name();
@@ -735,7 +742,8 @@ impl App {
         let ctx = ui.ctx().clone();
         crate::theme::apply_text_sizes(&ctx);
         self.refresh();
-        let locked = matches!(self.ui_state.lock, crate::state::AppLock::Locked { .. });
+        self.lock_when_idle(&ctx);
+        let locked = self.ui_state.lock.hides();
         if self.chooser.is_some() {
             // The app's own file chooser is open: the window behind it waits for its answer.
             ui.disable();
@@ -749,6 +757,11 @@ impl App {
             ctx.accesskit_node_builder(egui::accesskit_root_id(), |n| {
                 n.set_label("njtax (locked)");
             });
+            if ctx.input(|i| i.viewport().close_requested()) {
+                // Closing while locked asks nothing (the question would name the draft): the
+                // unsaved edits go to the recovery copy, offered at the next start.
+                self.autosave_before_dialog();
+            }
             crate::view::locked_screen(ui, &mut self.ui_state.lock);
             self.run_commands(&ctx);
             self.autosave(&ctx);
@@ -774,6 +787,11 @@ impl App {
         );
         crate::view::draw(&mut cx, ui);
         crate::view::lock_prompt(ui, &mut self.ui_state.lock);
+        if let crate::state::AppLock::Locked { pass, .. } = &self.ui_state.lock {
+            // Chosen for this lock, and asked again when the app locks itself after a time
+            // without input, for the rest of the session.
+            self.session_pass = Some(pass.clone());
+        }
         if asked.is_some() && self.ui_state.focus == asked {
             // The answer asked for was not drawn (hidden, or in a closed item): forget it rather
             // than take the focus later, on another screen.
@@ -837,6 +855,68 @@ impl App {
                 true,
             ));
         }
+    }
+
+    /// The time without input after which the app locks itself now (`None`: it does not).
+    fn idle_limit(&self) -> Option<f64> {
+        use crate::settings::IdleLock;
+        let settings = &self.ui_state.settings;
+        let applies = match settings.idle_lock {
+            IdleLock::Never => false,
+            IdleLock::Always => true,
+            IdleLock::InClinic => {
+                self.doc.answers().clinic.is_some() || self.snapshot.roster.is_some()
+            }
+        };
+        applies.then(|| f64::from(settings.idle_minutes.max(1)) * 60.0)
+    }
+
+    /// Lock the app after the set time without input (View > Lock when idle): the unsaved edits
+    /// go to the recovery copy first; the passphrase chosen this session unlocks it, and without
+    /// one the draft is hidden until someone asks to see it again. Any input restarts the time; a
+    /// repaint is asked for when it runs out, so a window left alone locks without input.
+    fn lock_when_idle(&mut self, ctx: &egui::Context) {
+        let (now, active) = ctx.input(|i| {
+            (
+                i.time,
+                !i.events.is_empty() || i.pointer.is_moving() || i.pointer.any_down(),
+            )
+        });
+        let last = match self.last_input {
+            Some(t) if !active => t,
+            _ => {
+                self.last_input = Some(now);
+                now
+            }
+        };
+        if self.ui_state.lock.hides() {
+            return;
+        }
+        let Some(limit) = self.idle_limit() else {
+            return;
+        };
+        let idle = now - last;
+        if idle < limit {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64((limit - idle).max(1.0)));
+            return;
+        }
+        self.autosave_before_dialog();
+        let minutes = self.ui_state.settings.idle_minutes.max(1);
+        self.ui_state.lock = match &self.session_pass {
+            Some(pass) => crate::state::AppLock::Locked {
+                pass: pass.clone(),
+                typed: String::new(),
+                wrong: false,
+            },
+            None => crate::state::AppLock::Hidden { minutes },
+        };
+        // The open modal windows (the unsaved-changes question, a conflict) and their focus are
+        // not drawn while locked; the lock screen takes the focus.
+        ctx.memory_mut(|m| {
+            if let Some(id) = m.focused() {
+                m.surrender_focus(id);
+            }
+        });
     }
 
     fn handle_close_request(&mut self, ctx: &egui::Context) {
