@@ -601,9 +601,18 @@ impl DraftLock {
                     Err(fs::TryLockError::Error(e)) => return Err(LockError::Unavailable(e)),
                 }
             }
-            // A lock file is there: held by a window, or left behind by one that crashed.
-            let Some(file) = open_lock(&path).map_err(unavailable)? else {
-                continue;
+            // A lock file is there: held by a window, or left behind by one that crashed. One
+            // this user may not read was made by another user (an older version made them
+            // private): it may well be held, so the draft is offered read-only.
+            let file = match open_lock(&path) {
+                Ok(Some(file)) => file,
+                Ok(None) => continue,
+                Err(LockFailure::Io { source, .. })
+                    if source.kind() == io::ErrorKind::PermissionDenied =>
+                {
+                    return Err(LockError::HeldElsewhere);
+                }
+                Err(e) => return Err(unavailable(e)),
             };
             match file.try_lock() {
                 Ok(()) => {}
