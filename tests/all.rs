@@ -4,6 +4,7 @@
 mod business_credit_returns;
 mod cli;
 mod cli_print;
+mod clinic_locks;
 mod common;
 mod draft_versions;
 mod edge3_returns;

@@ -23,6 +23,7 @@ pub mod fields;
 pub mod files;
 pub mod focus;
 pub mod forms;
+pub mod locks;
 pub mod platform;
 pub mod progress;
 pub mod recovery;

@@ -95,261 +95,9 @@ pub(crate) fn open_private(path: &Path) -> io::Result<File> {
     options.open(path)
 }
 
-/// Why a draft could not be marked as open in this window.
-#[derive(Debug)]
-pub enum LockError {
-    /// Another window (or another copy of the app) has it open.
-    HeldElsewhere,
-    /// The lock file could not be made (a folder the filer may not write, a file system without
-    /// locks): the draft can be opened, but other windows are not told.
-    Unavailable(io::Error),
-}
-
-/// A hidden file beside the draft (its canonical path): `.<name>.<suffix>`, never ending in
-/// `.ron`, so never taken for a draft.
-fn beside(draft: &Path, suffix: &str) -> PathBuf {
-    let draft = canonical(draft);
-    let name = draft
-        .file_name()
-        .map_or_else(|| "draft".into(), |n| n.to_string_lossy().into_owned());
-    let dir = draft.parent().map_or_else(PathBuf::new, Path::to_path_buf);
-    dir.join(format!(".{name}.{suffix}"))
-}
-
-/// The mark that a draft is open in this window: `.<name>.lock` next to the draft (the file a
-/// symbolic link names), locked while the window has the draft open. The system drops the lock
-/// when the process ends, even in a crash, so a lock file left behind is simply used again; a clean
-/// close removes it. The name does not end in `.ron`, so it is never taken for a draft.
-#[derive(Debug)]
-pub struct DraftLock {
-    /// The draft, as [`canonical`] names it.
-    draft: PathBuf,
-    /// The lock file.
-    path: PathBuf,
-    /// The open, locked lock file.
-    file: File,
-}
-
-impl DraftLock {
-    /// The lock file of a draft (its canonical path).
-    #[must_use]
-    pub fn file_for(draft: &Path) -> PathBuf {
-        beside(draft, "lock")
-    }
-
-    /// Mark `draft` as open in this window.
-    ///
-    /// # Errors
-    /// [`LockError::HeldElsewhere`] when another window holds it; [`LockError::Unavailable`] when
-    /// the lock file cannot be made or locked.
-    pub fn acquire(draft: &Path) -> Result<Self, LockError> {
-        let canonical_draft = canonical(draft);
-        let path = Self::file_for(&canonical_draft);
-        // A window closing removes its lock file while another may have it open: the lock is then
-        // on a file no longer in the folder, so check it is still the one there, and try again.
-        for _ in 0..5 {
-            let file = open_private(&path).map_err(LockError::Unavailable)?;
-            match file.try_lock() {
-                Ok(()) => {}
-                Err(fs::TryLockError::WouldBlock) => return Err(LockError::HeldElsewhere),
-                Err(fs::TryLockError::Error(e)) => return Err(LockError::Unavailable(e)),
-            }
-            if still_there(&file, &path) {
-                return Ok(Self {
-                    draft: canonical_draft,
-                    path,
-                    file,
-                });
-            }
-        }
-        Err(LockError::Unavailable(io::Error::other(
-            "the lock file kept being replaced",
-        )))
-    }
-
-    /// Whether this is the lock of `draft`.
-    #[must_use]
-    pub fn is_for(&self, draft: &Path) -> bool {
-        self.draft == canonical(draft)
-    }
-
-    /// Say in the lock file who has the draft open, on which computer and since when, for a
-    /// second window or volunteer to read ([`DraftLock::holder`]). Best effort: a lock file that
-    /// cannot be written still locks.
-    pub fn tell(&self, who: &str) {
-        use std::io::{Seek as _, Write as _};
-        let mut file = &self.file;
-        let text = format!("{}\n{}\n{}\n", who.trim(), host_name(), now_stamp());
-        let _ = file.set_len(0);
-        let _ = file.rewind();
-        let _ = file.write_all(text.as_bytes());
-        let _ = file.flush();
-    }
-
-    /// Who has `draft` open, as its lock file says (`None` when it says nothing).
-    #[must_use]
-    pub fn holder(draft: &Path) -> Option<Holder> {
-        let text = fs::read_to_string(Self::file_for(draft)).ok()?;
-        let mut lines = text.lines();
-        let who = lines.next()?.trim().to_owned();
-        let host = lines.next().unwrap_or_default().trim().to_owned();
-        let since = lines.next().unwrap_or_default().trim().to_owned();
-        Some(Holder { who, host, since })
-    }
-}
-
-/// Who has a draft open: the name, the computer, since when (UTC, as written).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Holder {
-    /// The volunteer's name (empty when the app was not given one).
-    pub who: String,
-    /// The computer.
-    pub host: String,
-    /// Since when.
-    pub since: String,
-}
-
-impl Holder {
-    /// In words: `Ana Ruiz on LAPTOP-3 since 2026-12-07T14:05:00Z`.
-    #[must_use]
-    pub fn words(&self) -> String {
-        let who = if self.who.is_empty() {
-            "Someone"
-        } else {
-            self.who.as_str()
-        };
-        let mut out = who.to_owned();
-        if !self.host.is_empty() {
-            out.push_str(&format!(" on {}", self.host));
-        }
-        if !self.since.is_empty() {
-            out.push_str(&format!(" since {}", self.since));
-        }
-        out
-    }
-}
-
-/// This computer's name (the `HOSTNAME` the shell gives, else `/etc/hostname`; empty when
-/// neither says).
-#[must_use]
-pub fn host_name() -> String {
-    std::env::var("HOSTNAME")
-        .ok()
-        .filter(|h| !h.trim().is_empty())
-        .or_else(|| fs::read_to_string("/etc/hostname").ok())
-        .map(|h| h.trim().to_owned())
-        .unwrap_or_default()
-}
-
-impl Drop for DraftLock {
-    fn drop(&mut self) {
-        // Removed while still locked, so that no other window takes the file being removed for
-        // free; a lock file that stays (this fails) is used again by the next window. Only the
-        // file this lock holds is removed.
-        if still_there(&self.file, &self.path) {
-            let _ = fs::remove_file(&self.path);
-        }
-        let _ = self.file.unlock();
-    }
-}
-
-/// Whether `path` still names the open `file` (not a file put in its place).
-#[cfg(unix)]
-fn still_there(file: &File, path: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt as _;
-    match (file.metadata(), fs::metadata(path)) {
-        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
-        _ => false,
-    }
-}
-
-#[cfg(not(unix))]
-fn still_there(_file: &File, path: &Path) -> bool {
-    // Windows does not remove a file that is open, so the name still names it.
-    path.exists()
-}
-
-/// The right to change a draft's file for a moment (a save, a command-line change of status or
-/// note): `.<name>.update` next to the draft, created only if it does not exist (`create_new`,
-/// an exclusive create that holds on local disks and on network folders, NFS and SMB, where the
-/// advisory lock of [`DraftLock`] may not), holding who took it, where and when; removed when
-/// dropped. A writer that finds it waits; one left behind by a crash (older than
-/// [`UpdateLock::STALE`]) is taken over. Every writer stamps the file under it before writing, so
-/// no two writers can both overwrite what the other read.
-#[derive(Debug)]
-pub struct UpdateLock {
-    path: PathBuf,
-}
-
-impl UpdateLock {
-    /// An update holds the lock for milliseconds: one older than this was left by a crash.
-    pub const STALE: std::time::Duration = std::time::Duration::from_secs(30);
-
-    /// The update lock file of a draft.
-    #[must_use]
-    pub fn file_for(draft: &Path) -> PathBuf {
-        beside(draft, "update")
-    }
-
-    /// Take the lock of `draft` for `who`, waiting up to `wait` for another writer.
-    ///
-    /// # Errors
-    /// The lock file cannot be made (a folder the filer may only read), or another writer held it
-    /// for all of `wait` (`io::ErrorKind::WouldBlock`, naming what its file says).
-    pub fn acquire(draft: &Path, who: &str, wait: std::time::Duration) -> io::Result<Self> {
-        let path = Self::file_for(draft);
-        let start = std::time::Instant::now();
-        let mut pause = std::time::Duration::from_millis(2);
-        loop {
-            let mut options = fs::OpenOptions::new();
-            options.write(true).create_new(true);
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::OpenOptionsExt as _;
-                options.mode(0o600);
-            }
-            match options.open(&path) {
-                Ok(mut file) => {
-                    use std::io::Write as _;
-                    let _ = writeln!(file, "{who}\n{}\n{}", host_name(), std::process::id());
-                    return Ok(Self { path });
-                }
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                    let age = fs::metadata(&path)
-                        .and_then(|m| m.modified())
-                        .ok()
-                        .and_then(|t| t.elapsed().ok());
-                    if age.is_some_and(|a| a > Self::STALE) {
-                        // Left by a writer that crashed: take it over.
-                        let _ = fs::remove_file(&path);
-                        continue;
-                    }
-                    if start.elapsed() >= wait {
-                        let holder = fs::read_to_string(&path).unwrap_or_default();
-                        let holder = holder
-                            .lines()
-                            .next()
-                            .unwrap_or("another program")
-                            .to_owned();
-                        return Err(io::Error::new(
-                            io::ErrorKind::WouldBlock,
-                            format!("{holder} is saving it right now; try again in a moment"),
-                        ));
-                    }
-                    std::thread::sleep(pause);
-                    pause = (pause * 2).min(std::time::Duration::from_millis(50));
-                }
-                Err(e) => return Err(e),
-            }
-        }
-    }
-}
-
-impl Drop for UpdateLock {
-    fn drop(&mut self) {
-        let _ = fs::remove_file(&self.path);
-    }
-}
+pub use crate::locks::{
+    Clock, DraftLock, Holder, LockError, LockFailure, SystemClock, UpdateLock, Watch, host_name,
+};
 
 /// Why a draft could not be changed in place.
 #[derive(Debug, thiserror::Error)]
@@ -387,19 +135,44 @@ pub fn update_draft<T>(
     path: &Path,
     who: &str,
     wait: std::time::Duration,
+    change: impl FnMut(&mut njtax_engine::Draft) -> Result<T, String>,
+) -> Result<T, UpdateError> {
+    update_draft_with(path, who, wait, &SystemClock, change)
+}
+
+/// [`update_draft`] with the clock the update lock reads (tests give writers whose wall clocks
+/// disagree).
+///
+/// # Errors
+/// As [`update_draft`].
+pub fn update_draft_with<T>(
+    path: &Path,
+    who: &str,
+    wait: std::time::Duration,
+    clock: &dyn Clock,
     mut change: impl FnMut(&mut njtax_engine::Draft) -> Result<T, String>,
 ) -> Result<T, UpdateError> {
     let busy = |source| UpdateError::Busy {
         path: path.to_path_buf(),
         source,
     };
-    let _lock = UpdateLock::acquire(path, who, wait).map_err(busy)?;
+    let lock = UpdateLock::acquire_with(path, who, wait, clock, &mut Watch::default())
+        .map_err(|f| busy(f.into_io()))?;
     for _ in 0..5 {
         let before = Stamp::of_file(path).map_err(busy)?;
         let mut draft = crate::files::read_draft(path)?;
         let out = change(&mut draft).map_err(UpdateError::Refused)?;
         if Stamp::of_file(path).map_err(busy)? != before {
             continue;
+        }
+        if !lock.still_held() {
+            // Taken over while this writer was stopped (a computer asleep for longer than
+            // `UpdateLock::STALE`): another writer may be writing now.
+            return Err(busy(io::Error::other(format!(
+                "its lock {} was taken over by another writer while this change was made; \
+                 nothing was written, try again",
+                lock.path().display()
+            ))));
         }
         draft.format_version = njtax_engine::FORMAT_VERSION;
         crate::files::write_draft(path, &draft)?;

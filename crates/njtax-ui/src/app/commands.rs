@@ -290,7 +290,12 @@ impl App {
                                 ));
                                 None
                             }
-                            Err(crate::sharing::LockError::Unavailable(_)) => None,
+                            Err(crate::sharing::LockError::Unavailable(e)) => {
+                                msg.push_str(&format!(
+                                    "; other windows cannot be told it is open here: {e}"
+                                ));
+                                None
+                            }
                         },
                         None => None,
                     };

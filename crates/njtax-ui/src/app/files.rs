@@ -41,9 +41,7 @@ impl App {
                     None
                 }
                 Err(LockError::Unavailable(e)) => {
-                    note = format!(
-                        "; other windows cannot be told it is open here (the lock file could not be made: {e})"
-                    );
+                    note = format!("; other windows cannot be told it is open here: {e}");
                     None
                 }
             }
@@ -230,21 +228,30 @@ impl App {
             .as_deref()
             .is_some_and(|p| same_draft(p, path));
         // Checked and written under the draft's update lock, which holds on network folders too:
-        // no other window or `njtax` command writes between the check and the write.
-        let _update = match crate::sharing::UpdateLock::acquire(
+        // no other window or `njtax` command writes between the check and the write. Never
+        // waited for (the window would freeze): a lock held elsewhere stops the save and says
+        // whose it is; one seen unrenewed for long enough by this window is taken over by a later
+        // save. Anything else in its place (a link, a folder, a FIFO) stops the save too.
+        let who = match self.ui_state.settings.volunteer.trim() {
+            "" => "another window of the app",
+            v => v,
+        }
+        .to_owned();
+        let _update = match crate::sharing::UpdateLock::acquire_with(
             path,
-            "another window of the app",
-            std::time::Duration::from_secs(5),
+            &who,
+            std::time::Duration::ZERO,
+            &crate::sharing::SystemClock,
+            &mut self.update_watch,
         ) {
-            Ok(lock) => Some(lock),
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+            Ok(lock) => lock,
+            Err(e) => {
                 self.ui_state.message = Some((format!("Did not save {name}: {e}"), true));
                 return;
             }
-            // A folder where no lock file can be made: the stamp check alone.
-            Err(_) => None,
         };
         let mut new_lock = None;
+        let mut unmarked = None;
         if own_file && !replace {
             match Stamp::of_file(path) {
                 Ok(now) if now == self.doc.disk => {}
@@ -291,8 +298,11 @@ impl App {
                     ));
                     return;
                 }
-                // Saved all the same; other windows cannot be told it is open here.
-                Err(LockError::Unavailable(_)) => {}
+                // Saved all the same; other windows cannot be told it is open here (said once
+                // saved).
+                Err(LockError::Unavailable(e)) => {
+                    unmarked = Some(e.to_string());
+                }
             }
         }
         self.clear_stale_approval();
@@ -343,6 +353,14 @@ impl App {
                         true,
                     )
                 });
+                if let Some(why) = unmarked
+                    && let Some((text, warn)) = &mut self.ui_state.message
+                {
+                    text.push_str(&format!(
+                        "; other windows cannot be told it is open here: {why}"
+                    ));
+                    *warn = true;
+                }
                 self.remember(path);
                 // A draft of the roster's folder: its row shows what was saved.
                 if self.snapshot.roster.as_ref().is_some_and(|r| r.holds(path)) {

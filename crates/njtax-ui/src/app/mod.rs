@@ -117,6 +117,9 @@ pub struct App {
     /// The mark that this window has the draft open (`None`: no file, or opened all the same
     /// while another window has it).
     lock: Option<crate::sharing::DraftLock>,
+    /// What this window has seen of its draft's update lock held by another writer, by its own
+    /// clock: a lock seen unrenewed for long enough is taken over by a later save.
+    update_watch: crate::sharing::Watch,
     /// The offered recovery this window restored: its file goes once the work is saved or
     /// discarded.
     adopted: Option<crate::recovery::Recovery>,
@@ -225,6 +228,7 @@ impl App {
             documents: None,
             chooser: None,
             lock: None,
+            update_watch: crate::sharing::Watch::default(),
             adopted: None,
             roster_checked: 0.0,
             copied: false,
