@@ -5,6 +5,7 @@ mod business_credit_returns;
 mod cli;
 mod cli_print;
 mod common;
+mod draft_size;
 mod draft_versions;
 mod edge3_returns;
 mod estimate_and_health_returns;

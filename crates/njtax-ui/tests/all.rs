@@ -4,3 +4,4 @@
 mod crash;
 mod files;
 mod interview;
+mod size_limit;
