@@ -137,7 +137,11 @@ fn a_draft_too_large_to_open_again_is_not_saved_and_the_status_bar_says_why() {
         .collect();
     names.sort();
     assert_eq!(names, ["client.ron"], "no backup, lock or temporary file");
-    assert!(h.state().doc.is_dirty(), "still unsaved");
+    assert_eq!(
+        h.state().doc.path,
+        None,
+        "the window's draft is still not saved to a file"
+    );
 }
 
 #[test]
