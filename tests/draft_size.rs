@@ -208,7 +208,11 @@ fn a_note_that_would_make_the_draft_too_large_is_refused() {
         ])
         .output()
         .unwrap();
-    assert!(!out.status.success());
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "refused as a draft that cannot be written"
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("the draft would be 4.1 MB, more than the 4 MB a draft can be")
