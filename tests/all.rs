@@ -6,6 +6,7 @@ mod cli;
 mod cli_print;
 mod clinic_locks;
 mod common;
+mod draft_size;
 mod draft_versions;
 mod edge3_returns;
 mod estimate_and_health_returns;

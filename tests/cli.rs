@@ -980,8 +980,8 @@ fn drafts_are_read_as_the_app_reads_them_bom_non_utf8_and_size() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("big.ron: the file is 1.1 MB, larger than any draft")
-            && err.contains("up to 1 MB"),
+        err.contains("big.ron: the file is 4.1 MB, larger than any draft")
+            && err.contains("up to 4 MB"),
         "{err}"
     );
 }

@@ -695,11 +695,12 @@ fn write_draft(
     force: bool,
     answers: &njtax_engine::Answers,
 ) -> Result<(), Unreadable> {
-    let text = njtax_engine::draft::draft_to_string(&Draft {
+    // Refused, before anything is written, when too large to be opened again.
+    let text = files::draft_text(&Draft {
         format_version: njtax_engine::FORMAT_VERSION,
         answers: answers.clone(),
     })
-    .map_err(|e| Unreadable(format!("cannot write the draft: {e}")))?;
+    .map_err(|e| Unreadable(format!("did not write {}: {e}", out.display())))?;
     write_output(out, &[draft.to_path_buf()], force, text.as_bytes())
 }
 

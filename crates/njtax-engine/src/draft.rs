@@ -4,16 +4,20 @@ use serde::{Deserialize, Serialize};
 
 use crate::answers::Answers;
 
+pub mod compact;
 mod plain;
 
 /// The draft format version this build writes.
 pub const FORMAT_VERSION: u32 = 10;
 
-/// The largest draft file that is read, in bytes (1 MiB). A real return's draft is a few
-/// kilobytes (a few dozen answers); this is room for thousands of W-2s and 1099s. Reading and
-/// parsing take memory proportional to the file (about 20 times its size), so a larger file is
-/// refused before it is read, by the app and the command line alike, with a plain message.
-pub const MAX_DRAFT_BYTES: u64 = 1024 * 1024;
+/// The largest draft, in bytes (4 MiB), the same for writing and reading: a larger file is
+/// refused before it is read, and a draft whose text would be larger is never written (see
+/// [`fits`]), by the app and the command line alike, with a plain message. A real return's draft
+/// is a few kilobytes; written compactly (only the answers given) this is room for about 12,000
+/// W-2s, and it opens the drafts of up to 4 MiB that earlier versions wrote with every default
+/// spelled out. Reading and parsing take memory proportional to the file (about 20 times its
+/// size: some 80 MB at the limit). See `docs/decisions/compact-drafts.md`.
+pub const MAX_DRAFT_BYTES: u64 = 4 * 1024 * 1024;
 
 /// A draft file: its format version and the answers.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -406,15 +410,30 @@ fn check_version(found: u32) -> Result<(), DraftError> {
     Ok(())
 }
 
-/// Write a draft as pretty RON text.
+/// How drafts are written: pretty RON, one answer a line, with struct names.
+#[must_use]
+pub fn pretty_config() -> ron::ser::PrettyConfig {
+    ron::ser::PrettyConfig::new()
+        .depth_limit(12)
+        .struct_names(true)
+}
+
+/// Write a draft as pretty RON text, leaving out every answer that holds its default value
+/// (see [`compact`]): reading the text gives the same draft, and a draft holds only what was
+/// answered. The text is not checked against [`MAX_DRAFT_BYTES`]; see [`fits`].
 ///
 /// # Errors
 /// When serialisation fails (it does not for well-formed answers).
 pub fn draft_to_string(draft: &Draft) -> Result<String, ron::Error> {
-    let cfg = ron::ser::PrettyConfig::new()
-        .depth_limit(12)
-        .struct_names(true);
-    ron::ser::to_string_pretty(draft, cfg)
+    compact::to_string_pretty(draft, pretty_config())
+}
+
+/// Whether a draft's text of `len` bytes can be opened again ([`MAX_DRAFT_BYTES`] or less):
+/// every writer of a draft checks this before touching any file, so that no draft is saved that
+/// cannot be opened.
+#[must_use]
+pub fn fits(len: usize) -> bool {
+    u64::try_from(len).is_ok_and(|len| len <= MAX_DRAFT_BYTES)
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ mod business_credits;
 mod clinic;
 mod coj;
 mod common;
+mod compact;
 mod compare;
 mod credit_amounts;
 mod credits;

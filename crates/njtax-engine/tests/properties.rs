@@ -379,3 +379,21 @@ fn the_convenience_rule_warns_the_same_with_or_without_explanations() {
         codes(&fast)
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// A saved draft (which leaves out every answer at its default) reads back as the same
+    /// answers and computes the very same returns.
+    #[test]
+    fn any_answers_saved_and_read_back_are_the_same(a in answers()) {
+        let draft = njtax_engine::Draft { format_version: njtax_engine::FORMAT_VERSION, answers: a.clone() };
+        let text = njtax_engine::draft::draft_to_string(&draft).unwrap();
+        let back = njtax_engine::parse_draft(&text).unwrap();
+        prop_assert_eq!(&back.answers, &a);
+        let book = ParamBook::load().unwrap();
+        let before = njtax_engine::compute::compute_set(&a, &book);
+        let after = njtax_engine::compute::compute_set(&back.answers, &book);
+        prop_assert_eq!(format!("{before:?}"), format!("{after:?}"));
+    }
+}

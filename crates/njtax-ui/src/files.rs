@@ -32,6 +32,14 @@ pub enum WriteError {
     /// Serialising failed.
     #[error("could not write the draft: {0}")]
     Serialize(#[from] ron::Error),
+    /// The draft's text is larger than a draft that can be opened
+    /// ([`njtax_engine::draft::MAX_DRAFT_BYTES`]): it is refused before any file is touched, so
+    /// that no draft is saved that cannot be opened again.
+    #[error("the draft would be {}, more than the {} a draft can be and still be opened, so nothing was written and the file on disk is unchanged. Remove answers it does not need (a W-2 or 1099 entered twice, long notes) and try again, or keep the draft as it is on disk", size_words(*.size), size_words(njtax_engine::draft::MAX_DRAFT_BYTES))]
+    TooLarge {
+        /// The text's size in bytes.
+        size: u64,
+    },
     /// The path names no file (it is empty, a root or ends in `..`).
     #[error("{} is not a file name", .path.display())]
     NotAFile {
@@ -336,10 +344,47 @@ fn file_label(path: &Path) -> Cow<'_, str> {
 /// `.bak3`, and the oldest is dropped.
 ///
 /// # Errors
-/// [`WriteError`] when the draft cannot be serialised, the folder does not exist or refuses a step,
-/// or the previous version cannot be kept as a backup; the draft on disk is then unchanged.
+/// [`WriteError`] when the draft cannot be serialised, its text is larger than a draft that can be
+/// opened ([`WriteError::TooLarge`], checked before any file is touched), the folder does not exist
+/// or refuses a step, or the previous version cannot be kept as a backup; the draft on disk is then
+/// unchanged.
 pub fn write_draft(path: &Path, draft: &Draft) -> Result<(), WriteError> {
+    write_draft_text(path, &draft_text(draft)?)
+}
+
+/// The text a draft is saved as ([`njtax_engine::draft::draft_to_string`]: only the answers
+/// given), refused when it is larger than a draft that can be opened.
+///
+/// # Errors
+/// [`WriteError::TooLarge`] naming the size and the limit, or [`WriteError::Serialize`].
+pub fn draft_text(draft: &Draft) -> Result<String, WriteError> {
     let text = njtax_engine::draft::draft_to_string(draft)?;
+    check_size(&text)?;
+    Ok(text)
+}
+
+/// Refuse a draft's (or a recovery copy's) text larger than
+/// [`njtax_engine::draft::MAX_DRAFT_BYTES`].
+///
+/// # Errors
+/// [`WriteError::TooLarge`] with the text's size.
+pub fn check_size(text: &str) -> Result<(), WriteError> {
+    if njtax_engine::draft::fits(text.len()) {
+        Ok(())
+    } else {
+        Err(WriteError::TooLarge {
+            size: u64::try_from(text.len()).unwrap_or(u64::MAX),
+        })
+    }
+}
+
+/// Save a draft's text (made by [`draft_text`]) atomically, as [`write_draft`] does; text larger
+/// than a draft that can be opened is refused before any file is touched.
+///
+/// # Errors
+/// As [`write_draft`].
+pub fn write_draft_text(path: &Path, text: &str) -> Result<(), WriteError> {
+    check_size(text)?;
     // A draft opened through a symbolic link is saved to the file the link names, which keeps
     // being the draft; the link stays a link.
     let resolved = resolve_links(path).map_err(|source| WriteError::Io {

@@ -163,18 +163,25 @@ impl RecoveryStore {
     /// Write a recovery as it is (this window's recovery file of its draft).
     ///
     /// # Errors
-    /// When the folder or file cannot be written.
+    /// When the folder or file cannot be written, or its draft would be larger than a draft that
+    /// can be opened ([`crate::files::WriteError::TooLarge`]; nothing is written then).
     pub fn write(&self, recovery: &Recovery) -> Result<(), crate::files::WriteError> {
         let io = |what: &str, path: &Path| {
             let step = format!("could not {what} ({})", path.display());
             let path = path.to_path_buf();
             move |source| crate::files::WriteError::Io { step, path, source }
         };
+        // Held to a draft's size limit before anything is created: a draft that could not be
+        // saved from it would recover nothing. Written like a draft (only the answers given).
+        crate::files::draft_text(&recovery.draft)?;
+        let text = njtax_engine::draft::compact::to_string_pretty(
+            recovery,
+            ron::ser::PrettyConfig::new(),
+        )?;
         crate::sharing::create_private_dir(&self.dir)
             .map_err(io("create the recovery folder", &self.dir))?;
         self.mark_live()
             .map_err(io("mark the recovery files in use", &self.dir))?;
-        let text = ron::ser::to_string_pretty(recovery, ron::ser::PrettyConfig::new())?;
         crate::files::write_private(&self.file_for(recovery.draft_path.as_deref()), &text)
     }
 

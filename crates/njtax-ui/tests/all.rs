@@ -5,3 +5,4 @@ mod crash;
 mod files;
 mod interview;
 mod locks;
+mod size_limit;

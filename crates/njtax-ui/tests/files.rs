@@ -596,7 +596,7 @@ fn a_file_larger_than_any_draft_is_refused_unread() {
     assert!(matches!(err, ReadError::TooLarge { .. }), "{err:?}");
     assert_eq!(
         err.to_string(),
-        "huge.ron: the file is 100 MB, larger than any draft (njtax reads drafts of up to 1 MB), so it was not read"
+        "huge.ron: the file is 400 MB, larger than any draft (njtax reads drafts of up to 4 MB), so it was not read"
     );
     let problem = err.explain();
     assert!(
@@ -607,7 +607,7 @@ fn a_file_larger_than_any_draft_is_refused_unread() {
     // Just over the bound is refused; the bound itself is read (and found to be no draft).
     file.set_len(limit + 1).expect("resized");
     let err = read_draft(&path).expect_err("too large");
-    assert!(err.to_string().contains("the file is 1.1 MB"), "{err}");
+    assert!(err.to_string().contains("the file is 4.1 MB"), "{err}");
     file.set_len(limit).expect("resized");
     assert!(!matches!(
         read_draft(&path),

@@ -222,6 +222,12 @@ impl App {
     ) {
         use crate::sharing::{DraftLock, LockError, Stamp, same_draft};
         let name = file_name(path);
+        // A draft too large to be opened again is refused before any file (a lock, the draft, a
+        // backup) is touched; the draft on disk stays as it is.
+        if let Err(e) = crate::files::draft_text(&self.doc.to_draft()) {
+            self.ui_state.message = Some((format!("Could not save {name}: {e}"), true));
+            return;
+        }
         let own_file = self
             .doc
             .path
@@ -307,13 +313,18 @@ impl App {
         }
         self.clear_stale_approval();
         let draft = self.doc.to_draft();
+        let text = match crate::files::draft_text(&draft) {
+            Ok(text) => text,
+            Err(e) => {
+                self.ui_state.message = Some((format!("Could not save {name}: {e}"), true));
+                return;
+            }
+        };
         // The bytes the save writes, stamped: what this window saved, not what may follow.
-        let disk = njtax_engine::draft::draft_to_string(&draft)
-            .ok()
-            .map(|text| Stamp::of(text.as_bytes()));
+        let disk = Some(Stamp::of(text.as_bytes()));
         // Counted before the save, which gives this name a file of its own.
         let others = crate::files::other_names(path);
-        match crate::files::write_draft(path, &draft) {
+        match crate::files::write_draft_text(path, &text) {
             Ok(()) => {
                 // The work is safe in the draft now: this window's recovery copy (under the old
                 // name, and the new one) and the one it restored are no longer needed. Other
