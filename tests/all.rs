@@ -11,6 +11,7 @@ mod estimate_and_health_returns;
 mod gui;
 mod gui_platform;
 mod gui_recovery;
+mod gui_review;
 mod gui_snapshots;
 mod gui_walk;
 mod no_line_literals;

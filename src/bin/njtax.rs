@@ -736,6 +736,7 @@ fn clinic_status(
         return Ok(ExitCode::SUCCESS);
     };
     let at = njtax_ui::sharing::now_stamp();
+    let signer = njtax_ui::review::signer(&by);
     let result = njtax_ui::sharing::update_draft(draft, &by, UPDATE_WAIT, |d| {
         let set_now = compute_set(&d.answers, book).map_err(|e| e.to_string())?;
         if let Some(day) = &filed {
@@ -752,7 +753,7 @@ fn clinic_status(
                     ));
                 }
             };
-            njtax_engine::clinic::mark_filed(&mut d.answers, &set_now, on, how, &by, &at)
+            njtax_engine::clinic::mark_filed(&mut d.answers, &set_now, on, how, &signer, &at)
                 .map_err(|e| e.to_string())?;
             return Ok(format!("filed {on}"));
         }
@@ -760,7 +761,7 @@ fn clinic_status(
         let status = ClinicStatus::parse(&words).ok_or_else(|| {
             format!("no status \"{words}\": use intake, in-progress, ready, changes or approved")
         })?;
-        njtax_engine::clinic::set_status(&mut d.answers, &set_now, status, &by, &at, note)
+        njtax_engine::clinic::set_status(&mut d.answers, &set_now, status, &signer, &at, note)
             .map_err(|e| e.to_string())?;
         Ok(status.words().to_owned())
     });
@@ -784,9 +785,10 @@ fn clinic_note(
     by: &str,
 ) -> Result<ExitCode, Unreadable> {
     let at = njtax_ui::sharing::now_stamp();
+    let signer = njtax_ui::review::signer(by);
     let result = njtax_ui::sharing::update_draft(draft, by, UPDATE_WAIT, |d| {
         if let Some(id) = resolve {
-            njtax_engine::clinic::resolve_note(&mut d.answers, id, by, &at, reply)
+            njtax_engine::clinic::resolve_note(&mut d.answers, id, &signer, &at, reply)
                 .map_err(|e| e.to_string())?;
             return Ok(format!("note {id} resolved"));
         }
@@ -803,7 +805,7 @@ fn clinic_note(
             }
             (None, None) => NoteAbout::Return,
         };
-        let id = njtax_engine::clinic::add_note(&mut d.answers, about, text, by, &at)
+        let id = njtax_engine::clinic::add_note(&mut d.answers, about, text, &signer, &at)
             .map_err(|e| e.to_string())?;
         Ok(format!("note {id} added"))
     });

@@ -154,6 +154,23 @@ pub fn same_name(a: &str, b: &str) -> bool {
     !a.is_empty() && a == b
 }
 
+/// Who signed, in words for the history: the typed name, then the login and computer it was
+/// signed from when they were kept (`Sam Ortiz (login vol2 on LAPTOP-3)`).
+#[must_use]
+pub fn signed_words(by: &str, login: &str, computer: &str) -> String {
+    let by = if by.trim().is_empty() {
+        "someone unnamed"
+    } else {
+        by.trim()
+    };
+    match (login.trim(), computer.trim()) {
+        ("", "") => by.to_owned(),
+        (l, "") => format!("{by} (login {l})"),
+        ("", c) => format!("{by} (on {c})"),
+        (l, c) => format!("{by} (login {l} on {c})"),
+    }
+}
+
 /// The volunteers who prepared the figures now up for review: the preparer named in the record
 /// and whoever signed the step that last put it back to ready for review (an approval cleared by
 /// their change of figures included: who changed the figures prepared them).

@@ -26,6 +26,7 @@ pub mod forms;
 pub mod platform;
 pub mod progress;
 pub mod recovery;
+pub mod review;
 pub mod roster;
 pub mod screens;
 pub mod settings;

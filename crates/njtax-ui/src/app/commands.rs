@@ -373,6 +373,25 @@ impl App {
                     ));
                 }
             }
+            Command::LoadTheirs => {
+                if self.doc.is_dirty() {
+                    // Asked first: the unsaved changes here would go.
+                    self.ui_state.confirm_load = true;
+                } else {
+                    self.load_theirs();
+                }
+            }
+            Command::LoadTheirsConfirmed => self.load_theirs(),
+            Command::KeepMine => {
+                if let Some(change) = self.ui_state.changed_on_disk.take() {
+                    self.ui_state.merge_at_save = change.stamp;
+                    self.ui_state.confirm_load = false;
+                    self.ui_state.message = Some((
+                        "Kept your version: saving it replaces theirs, and keeps their clinic steps and notes with yours".to_owned(),
+                        false,
+                    ));
+                }
+            }
             Command::DontOpen => {
                 if let Some(a) = self.ui_state.already_open.take() {
                     self.ui_state.message = Some((
@@ -391,6 +410,50 @@ impl App {
                         store.remove_offered(&r);
                     }
                 }
+            }
+        }
+    }
+
+    /// Load the version of the draft another volunteer saved (the banner's "Load their
+    /// version"), in place of this window's: the screen shown and a read-only state stay; this
+    /// window's unsaved changes (asked about before) and their recovery copy go.
+    pub(super) fn load_theirs(&mut self) {
+        let Some(path) = self.doc.path.clone() else {
+            return;
+        };
+        self.ui_state.confirm_load = false;
+        let name = file_name(&path);
+        let disk = crate::sharing::Stamp::of_file(&path).ok().flatten();
+        match crate::files::read_draft(&path) {
+            Ok(draft) => {
+                let said = self
+                    .ui_state
+                    .changed_on_disk
+                    .take()
+                    .map(|c| c.headline)
+                    .unwrap_or_default();
+                self.drop_recovery();
+                let base = draft.answers.clone();
+                self.doc = Document::new(draft.answers, Some(path.clone()), &name);
+                self.doc.disk = disk;
+                self.doc.base = Some(base);
+                self.disk_watch.described = disk;
+                self.ui_state.merge_at_save = None;
+                self.ui_state.buffers.clear();
+                self.ui_state.message = Some((
+                    if said.is_empty() {
+                        format!("Loaded the version of {name} on disk")
+                    } else {
+                        format!("Loaded the version of {name} on disk. {said}")
+                    },
+                    false,
+                ));
+            }
+            Err(e) => {
+                self.ui_state.message = Some((
+                    format!("Did not load the other version: {e}; this window's answers stay"),
+                    true,
+                ));
             }
         }
     }
@@ -478,7 +541,8 @@ impl App {
     pub(super) fn clinic(&mut self, action: crate::state::ClinicCommand) {
         use crate::state::ClinicCommand;
         use njtax_engine::clinic;
-        let by = self.ui_state.settings.volunteer.trim().to_owned();
+        let signer = crate::review::signer(&self.ui_state.settings.volunteer);
+        let by = signer.name.clone();
         let at = crate::sharing::now_stamp();
         let Ok(set) = self.snapshot.result.clone() else {
             self.ui_state.message = Some((
@@ -490,19 +554,19 @@ impl App {
         let mut answers = self.doc.answers().clone();
         let done = match &action {
             ClinicCommand::Status(status, note) => {
-                clinic::set_status(&mut answers, &set, *status, &by, &at, note)
+                clinic::set_status(&mut answers, &set, *status, &signer, &at, note)
                     .map(|()| format!("Marked {} by {by}", status.words()))
             }
             ClinicCommand::Filed(on, how) => {
-                clinic::mark_filed(&mut answers, &set, *on, *how, &by, &at)
+                clinic::mark_filed(&mut answers, &set, *on, *how, &signer, &at)
                     .map(|()| format!("Marked filed on {on} by {by}"))
             }
             ClinicCommand::AddNote(about, text) => {
-                clinic::add_note(&mut answers, about.clone(), text, &by, &at)
+                clinic::add_note(&mut answers, about.clone(), text, &signer, &at)
                     .map(|id| format!("Note {id} added by {by}"))
             }
             ClinicCommand::Resolve(id, reply) => {
-                clinic::resolve_note(&mut answers, *id, &by, &at, reply)
+                clinic::resolve_note(&mut answers, *id, &signer, &at, reply)
                     .map(|()| format!("Note {id} resolved by {by}"))
             }
         };

@@ -34,6 +34,10 @@ const RECENT_LIMIT: usize = 8;
 /// How often the open roster's folder is looked at for changes, in seconds.
 const ROSTER_POLL_SECONDS: f64 = 1.0;
 
+/// How often the open draft's file is looked at for another volunteer's save, in seconds (its
+/// length and time only; its bytes when they moved).
+const DRAFT_POLL_SECONDS: f64 = 1.0;
+
 /// What the file the user picks is for (the app's own chooser answers frames later, so the rest of
 /// the action waits with it).
 enum AfterPick {
@@ -121,6 +125,8 @@ pub struct App {
     adopted: Option<crate::recovery::Recovery>,
     /// When the roster's folder was last looked at for changes (egui time, seconds).
     roster_checked: f64,
+    /// The open draft's file as last looked at, to notice another volunteer's save.
+    disk_watch: crate::review::DiskWatch,
 }
 
 impl App {
@@ -219,6 +225,7 @@ impl App {
             lock: None,
             adopted: None,
             roster_checked: 0.0,
+            disk_watch: crate::review::DiskWatch::default(),
         };
         if !problems.is_empty() {
             app.ui_state.message = Some((problems.join(" "), true));
@@ -707,6 +714,74 @@ impl App {
         ctx.request_repaint_after(std::time::Duration::from_secs_f64(ROSTER_POLL_SECONDS));
     }
 
+    /// Once a second, look at the open draft's file: when its length or time of change moved,
+    /// read it, and when it no longer holds what this window opened or last saved, say what the
+    /// other volunteer changed in a banner that offers to load it (once per version). A file back
+    /// to what this window knows takes the banner away.
+    fn watch_draft(&mut self, ctx: &egui::Context) {
+        let Some(path) = self.doc.path.clone() else {
+            return;
+        };
+        let now = ctx.input(|i| i.time);
+        let wait = DRAFT_POLL_SECONDS - (now - self.disk_watch.checked);
+        if wait > 0.0 {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait));
+            return;
+        }
+        self.disk_watch.checked = now;
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(DRAFT_POLL_SECONDS));
+        if !self.disk_watch.moved(&path) {
+            return;
+        }
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => Some(b),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            // Not readable this second (a save under way on a network folder): looked at again
+            // at the next change.
+            Err(_) => return,
+        };
+        let stamp = bytes.as_deref().map(crate::sharing::Stamp::of);
+        if stamp == self.doc.disk {
+            self.disk_watch.described = stamp;
+            self.ui_state.changed_on_disk = None;
+            self.ui_state.confirm_load = false;
+            return;
+        }
+        if stamp.is_some() && stamp == self.disk_watch.described {
+            return;
+        }
+        self.disk_watch.described = stamp;
+        let change = self.describe_disk(&path, stamp);
+        self.ui_state.message = Some((format!("{}.", change.headline), false));
+        self.ui_state.changed_on_disk = Some(change);
+        self.ui_state.confirm_load = false;
+        ctx.request_repaint();
+    }
+
+    /// What the draft's file at `path` (stamped `stamp`) holds that this window's base does not,
+    /// in words.
+    pub(crate) fn describe_disk(
+        &self,
+        path: &Path,
+        stamp: Option<crate::sharing::Stamp>,
+    ) -> crate::review::DiskChange {
+        let theirs = if stamp.is_none() {
+            Err("there is no file".to_owned())
+        } else {
+            crate::files::read_draft(path)
+                .map(|d| d.answers)
+                .map_err(|e| e.to_string())
+        };
+        crate::review::describe(
+            stamp,
+            self.doc.base.as_ref(),
+            self.doc.answers(),
+            theirs,
+            self.book.as_ref().ok(),
+            &self.time_zone,
+        )
+    }
+
     /// Close the comparison.
     pub(crate) fn close_comparison(&mut self) {
         self.compare_with = None;
@@ -780,6 +855,7 @@ impl App {
         self.run_commands(&ctx);
         self.autosave(&ctx);
         self.watch_roster(&ctx);
+        self.watch_draft(&ctx);
     }
 
     fn handle_shortcuts(&mut self, ctx: &egui::Context) {
