@@ -381,3 +381,37 @@ fn the_preparer_approving_in_the_app_is_refused_and_the_history_names_the_login(
     drop(pat);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A pipe put in the draft's place is said in the banner, never read (a read would hang the
+/// window), and a save refuses it.
+#[cfg(unix)]
+#[test]
+fn a_pipe_put_in_place_of_the_draft_is_said_and_never_read_or_saved_over() {
+    let dir = temp_dir("fifo");
+    let draft = ready_draft(&dir);
+    let mut pat = volunteer_opens("Pat Lee", &draft);
+    set_wages(&mut pat, "55000");
+    std::fs::remove_file(&draft).unwrap();
+    let made = std::process::Command::new("mkfifo").arg(&draft).status();
+    if !made.is_ok_and(|s| s.success()) {
+        println!("skipped: mkfifo is not available here");
+        return;
+    }
+    pat.run_steps(6);
+    let change = pat.state().ui_state.changed_on_disk.clone().unwrap();
+    assert!(
+        change.headline.contains("is no longer a draft file"),
+        "{}",
+        change.headline
+    );
+    assert!(pat.query_by_label("Load their version").is_none());
+    save(&mut pat);
+    let (msg, is_error) = status(&pat);
+    assert!(
+        is_error && msg.starts_with("Did not save client.ron: it is not a draft file now"),
+        "{msg}"
+    );
+    assert!(pat.state().doc.is_dirty());
+    drop(pat);
+    let _ = std::fs::remove_dir_all(&dir);
+}

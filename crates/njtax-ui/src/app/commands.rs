@@ -423,6 +423,15 @@ impl App {
         };
         self.ui_state.confirm_load = false;
         let name = file_name(&path);
+        if !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+            self.ui_state.message = Some((
+                format!(
+                    "Did not load the other version: {name} is not a draft file now; this window's answers stay"
+                ),
+                true,
+            ));
+            return;
+        }
         let disk = crate::sharing::Stamp::of_file(&path).ok().flatten();
         match crate::files::read_draft(&path) {
             Ok(draft) => {

@@ -251,6 +251,17 @@ impl App {
         // Saving over another volunteer's version (chosen in the conflict window, or with "Keep
         // mine, merge at save" for exactly this version): their clinic record is merged in.
         let mut over_theirs = own_file && replace;
+        // A pipe, a folder or another special file put in the draft's place is never read (a
+        // read could block the window) nor replaced.
+        if own_file && std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+            self.ui_state.message = Some((
+                format!(
+                    "Did not save {name}: it is not a draft file now (something else was put in its place). Use Save As to keep your answers in another file"
+                ),
+                true,
+            ));
+            return;
+        }
         if own_file && !replace {
             match Stamp::of_file(path) {
                 Ok(now) if now == self.doc.disk => {}

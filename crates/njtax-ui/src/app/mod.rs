@@ -733,11 +733,33 @@ impl App {
         if !self.disk_watch.moved(&path) {
             return;
         }
-        let bytes = match std::fs::read(&path) {
-            Ok(b) => Some(b),
+        // Never a blocking or unbounded read on the window's thread: a pipe, a folder or a file
+        // larger than any draft put in its place is said, not read.
+        let bytes = match std::fs::metadata(&path) {
+            Ok(m) if !m.is_file() || m.len() > njtax_engine::draft::MAX_DRAFT_BYTES => {
+                let change = crate::review::DiskChange {
+                    stamp: None,
+                    theirs: None,
+                    headline: format!(
+                        "{} on disk is no longer a draft file (something else was put in its place): this window's answers cannot be saved there; use Save As to keep them",
+                        file_name(&path)
+                    ),
+                    clinic: Vec::new(),
+                    comparison: String::new(),
+                };
+                if self.ui_state.changed_on_disk.as_ref() != Some(&change) {
+                    self.ui_state.message = Some((change.headline.clone(), true));
+                    self.ui_state.changed_on_disk = Some(change);
+                }
+                return;
+            }
+            Ok(_) => match std::fs::read(&path) {
+                Ok(b) => Some(b),
+                // Not readable this second (a save under way on a network folder): looked at
+                // again at the next change.
+                Err(_) => return,
+            },
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            // Not readable this second (a save under way on a network folder): looked at again
-            // at the next change.
             Err(_) => return,
         };
         let stamp = bytes.as_deref().map(crate::sharing::Stamp::of);
