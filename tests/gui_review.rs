@@ -162,6 +162,21 @@ fn a_reviewers_takeover_request_and_note_survive_the_preparers_replace_and_are_s
     save(&mut pat);
     let (msg, _) = status(&pat);
     assert!(msg.starts_with("Did not save client.ron"), "{msg}");
+    // The comparison is waited for a moment, then filled in when ready (a loaded machine).
+    for _ in 0..100 {
+        let still = pat
+            .state()
+            .ui_state
+            .conflict
+            .as_ref()
+            .and_then(|c| c.theirs.as_ref())
+            .is_some_and(|t| t.comparison == njtax_ui::review::STILL_COMPARING);
+        if !still {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        pat.run();
+    }
     let conflict = pat.state().ui_state.conflict.clone().unwrap();
     let theirs = conflict.theirs.expect("what changed is worked out");
     assert!(

@@ -68,8 +68,9 @@ pub struct DiskWatch {
     /// When it was last looked at (egui time, seconds).
     pub checked: f64,
     seen: Option<(u64, Option<SystemTime>)>,
-    /// The stamp of the bytes last described (not described again until they change).
-    pub described: Option<Stamp>,
+    /// The version last described or known (its stamp; `Some(None)`: no file), not described
+    /// again until it changes (`None`: nothing yet).
+    pub described: Option<Option<Stamp>>,
 }
 
 impl DiskWatch {
@@ -103,8 +104,56 @@ pub struct DiskChange {
     pub comparison: String,
 }
 
+/// How long the window waits for the comparison of two versions before it shows the rest and
+/// fills the comparison in when it is ready (a draft with thousands of entries takes longer).
+pub const COMPARE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// What [`DiskChange::comparison`] says while the comparison is still being worked out.
+pub const STILL_COMPARING: &str =
+    "Still working out which lines and answers differ (a large draft): they show here when ready.";
+
+/// The lines and answers that differ from `base` to `theirs`, the clinic records left out, in the
+/// comparison's words (empty when nothing differs).
+fn comparison_words(base: &Answers, theirs: &Answers, book: &ParamBook) -> String {
+    let strip = |a: &Answers| Answers {
+        clinic: None,
+        ..a.clone()
+    };
+    match njtax_engine::compare::compare(&strip(base), &strip(theirs), book) {
+        Ok(c) if c.has_changed_lines() || !c.answers_changed.is_empty() => {
+            njtax_engine::compare::text::render(&c)
+        }
+        Ok(_) => String::new(),
+        Err(e) => format!("The two versions could not be compared: {e}"),
+    }
+}
+
+/// The comparison worked out on its own thread; the answer, when it comes, on the receiver.
+fn compare_apart(
+    base: &Answers,
+    theirs: &Answers,
+    book: &ParamBook,
+) -> std::sync::mpsc::Receiver<String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (base, theirs, book) = (base.clone(), theirs.clone(), book.clone());
+    let spawned = std::thread::Builder::new()
+        .name("njtax-compare".to_owned())
+        .spawn({
+            let tx = tx.clone();
+            move || {
+                let _ = tx.send(comparison_words(&base, &theirs, &book));
+            }
+        });
+    if let Err(e) = spawned {
+        let _ = tx.send(format!("The two versions could not be compared: {e}"));
+    }
+    rx
+}
+
 /// Describe `theirs` (the file now, or why it could not be read) against `base` (what this
-/// window opened or last saved; `mine` when that is not known).
+/// window opened or last saved; `mine` when that is not known). The comparison is waited for at
+/// most `wait`; when it takes longer, it says [`STILL_COMPARING`] and the receiver returned
+/// brings it later.
 #[must_use]
 pub fn describe(
     stamp: Option<Stamp>,
@@ -113,12 +162,13 @@ pub fn describe(
     theirs: Result<Answers, String>,
     book: Option<&ParamBook>,
     tz: &jiff::tz::TimeZone,
-) -> DiskChange {
+    wait: std::time::Duration,
+) -> (DiskChange, Option<std::sync::mpsc::Receiver<String>>) {
     let base = base.unwrap_or(mine);
     let theirs = match theirs {
         Ok(t) => t,
         Err(why) => {
-            return DiskChange {
+            let change = DiskChange {
                 stamp,
                 theirs: None,
                 headline: if stamp.is_none() {
@@ -130,31 +180,36 @@ pub fn describe(
                 clinic: Vec::new(),
                 comparison: String::new(),
             };
+            return (change, None);
         }
     };
     let changes = clinic_changes(base.clinic.as_ref(), theirs.clinic.as_ref());
     let clinic: Vec<String> = changes.iter().map(|c| change_words(c, tz)).collect();
-    let comparison = book.map_or_else(String::new, |book| {
-        let strip = |a: &Answers| Answers {
-            clinic: None,
-            ..a.clone()
-        };
-        match njtax_engine::compare::compare(&strip(base), &strip(&theirs), book) {
-            Ok(c) if c.has_changed_lines() || !c.answers_changed.is_empty() => {
-                njtax_engine::compare::text::render(&c)
+    // Whether any answer differs is cheap to know; which lines and how, less so.
+    let strip = |a: &Answers| Answers {
+        clinic: None,
+        ..a.clone()
+    };
+    let answers_differ = strip(base) != strip(&theirs);
+    let (comparison, later) = match book {
+        Some(book) if answers_differ => {
+            let rx = compare_apart(base, &theirs, book);
+            match rx.recv_timeout(wait) {
+                Ok(words) => (words, None),
+                Err(_) => (STILL_COMPARING.to_owned(), Some(rx)),
             }
-            Ok(_) => String::new(),
-            Err(e) => format!("The two versions could not be compared: {e}"),
         }
-    });
-    let headline = headline(&changes, !comparison.is_empty(), tz);
-    DiskChange {
+        _ => (String::new(), None),
+    };
+    let headline = headline(&changes, answers_differ, tz);
+    let change = DiskChange {
         stamp,
         theirs: Some(theirs),
         headline,
         clinic,
         comparison,
-    }
+    };
+    (change, later)
 }
 
 /// Who changed it and what, in one sentence.
@@ -273,4 +328,101 @@ pub fn merged_answers(mine: &Answers, theirs: &Answers, base: Option<&Answers>) 
         base.and_then(|b| b.clinic.as_ref()),
     ));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
+
+    use super::*;
+    use njtax_engine::answers::{NoteAbout, W2};
+    use rust_decimal::dec;
+
+    fn answers(wages: rust_decimal::Decimal) -> Answers {
+        let mut a = Answers {
+            tax_year: 2025,
+            ..Answers::default()
+        };
+        a.taxpayer.name = "Ana Ruiz".into();
+        a.income.w2s.push(W2 {
+            employer: "Acme".into(),
+            state_wages: wages,
+            ..W2::default()
+        });
+        a
+    }
+
+    #[test]
+    fn a_slow_comparison_is_said_and_comes_later_on_the_receiver() {
+        let base = answers(dec!(40000));
+        let theirs = answers(dec!(60000));
+        let book = ParamBook::load().unwrap();
+        let tz = jiff::tz::TimeZone::UTC;
+        // No time at all to wait: the rest is shown now, the comparison later.
+        let (change, later) = describe(
+            None,
+            Some(&base),
+            &base,
+            Ok(theirs.clone()),
+            Some(&book),
+            &tz,
+            std::time::Duration::ZERO,
+        );
+        let words = later.map(|rx| rx.recv().unwrap());
+        if change.comparison == STILL_COMPARING {
+            assert!(words.unwrap().contains("60,000.00"));
+        } else {
+            // The thread was quicker than the zero wait.
+            assert!(change.comparison.contains("60,000.00"));
+        }
+        assert!(
+            change
+                .headline
+                .starts_with("Another window or program changed this draft: changed answers"),
+            "{}",
+            change.headline
+        );
+        // Nothing but a note: no comparison at all, and the note's author named.
+        let mut noted = base.clone();
+        njtax_engine::clinic::add_note(
+            &mut noted,
+            NoteAbout::Return,
+            "see me",
+            "Sam Ortiz",
+            "2026-12-07T14:05:00Z",
+        )
+        .unwrap();
+        let (change, later) = describe(
+            None,
+            Some(&base),
+            &base,
+            Ok(noted),
+            Some(&book),
+            &tz,
+            COMPARE_WAIT,
+        );
+        assert!(later.is_none());
+        assert_eq!(change.comparison, "");
+        assert_eq!(
+            change.headline,
+            "Sam Ortiz changed this draft at 2026-12-07 14:05 UTC: added note 1"
+        );
+    }
+
+    #[test]
+    fn the_watch_sees_a_change_of_length_or_time_and_a_file_gone() {
+        let dir = std::env::temp_dir().join(format!("njtax-watch-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("x.ron");
+        std::fs::write(&f, "one").unwrap();
+        let mut w = DiskWatch::default();
+        assert!(w.moved(&f), "the first look");
+        assert!(!w.moved(&f));
+        std::fs::write(&f, "three").unwrap();
+        assert!(w.moved(&f));
+        assert!(!w.moved(&f));
+        std::fs::remove_file(&f).unwrap();
+        assert!(w.moved(&f));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -446,7 +446,7 @@ impl App {
                 self.doc = Document::new(draft.answers, Some(path.clone()), &name);
                 self.doc.disk = disk;
                 self.doc.base = Some(base);
-                self.disk_watch.described = disk;
+                self.disk_watch.described = Some(disk);
                 self.ui_state.merge_at_save = None;
                 self.ui_state.buffers.clear();
                 self.ui_state.message = Some((

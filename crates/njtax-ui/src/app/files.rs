@@ -360,7 +360,7 @@ impl App {
                 self.ui_state.changed_on_disk = None;
                 self.ui_state.confirm_load = false;
                 self.ui_state.merge_at_save = None;
-                self.disk_watch.described = disk;
+                self.disk_watch.described = Some(disk);
                 self.ui_state.message = Some(if others == 0 {
                     (format!("Saved {name}{kept_theirs}"), false)
                 } else {

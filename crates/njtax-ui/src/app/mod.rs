@@ -127,6 +127,12 @@ pub struct App {
     roster_checked: f64,
     /// The open draft's file as last looked at, to notice another volunteer's save.
     disk_watch: crate::review::DiskWatch,
+    /// A comparison with the version on disk (its stamp) still being worked out on its own
+    /// thread: filled into the banner and the conflict window when it comes.
+    pending_comparison: Option<(
+        Option<crate::sharing::Stamp>,
+        std::sync::mpsc::Receiver<String>,
+    )>,
 }
 
 impl App {
@@ -226,6 +232,7 @@ impl App {
             adopted: None,
             roster_checked: 0.0,
             disk_watch: crate::review::DiskWatch::default(),
+            pending_comparison: None,
         };
         if !problems.is_empty() {
             app.ui_state.message = Some((problems.join(" "), true));
@@ -719,6 +726,7 @@ impl App {
     /// other volunteer changed in a banner that offers to load it (once per version). A file back
     /// to what this window knows takes the banner away.
     fn watch_draft(&mut self, ctx: &egui::Context) {
+        self.fill_in_comparison(ctx);
         let Some(path) = self.doc.path.clone() else {
             return;
         };
@@ -764,15 +772,15 @@ impl App {
         };
         let stamp = bytes.as_deref().map(crate::sharing::Stamp::of);
         if stamp == self.doc.disk {
-            self.disk_watch.described = stamp;
+            self.disk_watch.described = Some(stamp);
             self.ui_state.changed_on_disk = None;
             self.ui_state.confirm_load = false;
             return;
         }
-        if stamp.is_some() && stamp == self.disk_watch.described {
+        if self.disk_watch.described == Some(stamp) {
             return;
         }
-        self.disk_watch.described = stamp;
+        self.disk_watch.described = Some(stamp);
         let change = self.describe_disk(&path, stamp);
         self.ui_state.message = Some((format!("{}.", change.headline), false));
         self.ui_state.changed_on_disk = Some(change);
@@ -780,10 +788,42 @@ impl App {
         ctx.request_repaint();
     }
 
+    /// A comparison that took longer than [`crate::review::COMPARE_WAIT`]: shown in the banner
+    /// and the conflict window of the same version once it is worked out.
+    fn fill_in_comparison(&mut self, ctx: &egui::Context) {
+        let Some((stamp, rx)) = &self.pending_comparison else {
+            return;
+        };
+        let words = match rx.try_recv() {
+            Ok(words) => words,
+            Err(std::sync::mpsc::TryRecvError::Empty) => {
+                ctx.request_repaint_after(std::time::Duration::from_millis(250));
+                return;
+            }
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                "The two versions could not be compared".to_owned()
+            }
+        };
+        let stamp = *stamp;
+        self.pending_comparison = None;
+        let theirs = self.ui_state.changed_on_disk.iter_mut().chain(
+            self.ui_state
+                .conflict
+                .iter_mut()
+                .filter_map(|c| c.theirs.as_mut()),
+        );
+        for change in theirs {
+            if change.stamp == stamp && change.comparison == crate::review::STILL_COMPARING {
+                change.comparison.clone_from(&words);
+            }
+        }
+        ctx.request_repaint();
+    }
+
     /// What the draft's file at `path` (stamped `stamp`) holds that this window's base does not,
-    /// in words.
+    /// in words (the comparison waited for a moment at most, then filled in when ready).
     pub(crate) fn describe_disk(
-        &self,
+        &mut self,
         path: &Path,
         stamp: Option<crate::sharing::Stamp>,
     ) -> crate::review::DiskChange {
@@ -794,14 +834,19 @@ impl App {
                 .map(|d| d.answers)
                 .map_err(|e| e.to_string())
         };
-        crate::review::describe(
+        let (change, later) = crate::review::describe(
             stamp,
             self.doc.base.as_ref(),
             self.doc.answers(),
             theirs,
             self.book.as_ref().ok(),
             &self.time_zone,
-        )
+            crate::review::COMPARE_WAIT,
+        );
+        if let Some(rx) = later {
+            self.pending_comparison = Some((stamp, rx));
+        }
+        change
     }
 
     /// Close the comparison.
