@@ -317,10 +317,10 @@ impl App {
                 Err(LockError::Unavailable(_)) => {}
             }
         }
-        let kept_theirs = if over_theirs {
+        let (kept_theirs, theirs_lost) = if over_theirs {
             self.merge_their_clinic_record(path)
         } else {
-            String::new()
+            (String::new(), false)
         };
         self.clear_stale_approval();
         let draft = self.doc.to_draft();
@@ -362,7 +362,7 @@ impl App {
                 self.ui_state.merge_at_save = None;
                 self.disk_watch.described = Some(disk);
                 self.ui_state.message = Some(if others == 0 {
-                    (format!("Saved {name}{kept_theirs}"), false)
+                    (format!("Saved {name}{kept_theirs}"), theirs_lost)
                 } else {
                     (
                         format!(
@@ -392,8 +392,9 @@ impl App {
     /// Before this window's answers replace the version at `path` that another volunteer saved:
     /// merge that version's clinic record into this window's (`njtax_engine::clinic::merge_records`,
     /// with what this window opened as the base), so that no step, note or tick of theirs is
-    /// lost. Returns the words the save's message ends with.
-    fn merge_their_clinic_record(&mut self, path: &Path) -> String {
+    /// lost. Returns the words the save's message ends with, and whether they say that their
+    /// version could not be read (nothing of it kept).
+    fn merge_their_clinic_record(&mut self, path: &Path) -> (String, bool) {
         match crate::files::read_draft(path) {
             Ok(theirs) => {
                 let merged = crate::review::merged_answers(
@@ -402,19 +403,25 @@ impl App {
                     self.doc.base.as_ref(),
                 );
                 if merged.clinic == self.doc.answers().clinic {
-                    return String::new();
+                    return (String::new(), false);
                 }
                 self.doc.edit(merged, None);
-                "; the clinic steps and notes saved there by the other volunteer are kept with yours"
-                    .to_owned()
+                (
+                    "; the clinic steps and notes saved there by the other volunteer are kept with yours"
+                        .to_owned(),
+                    false,
+                )
             }
             Err(crate::files::ReadError::Io { source, .. })
                 if source.kind() == std::io::ErrorKind::NotFound =>
             {
-                String::new()
+                (String::new(), false)
             }
-            Err(e) => format!(
-                "; the version it replaced could not be read, so nothing of it could be kept here (its previous version is kept as a backup): {e}"
+            Err(e) => (
+                format!(
+                    "; the version it replaced could not be read, so nothing of it could be kept here (its previous version is kept as a backup): {e}"
+                ),
+                true,
             ),
         }
     }
