@@ -4266,7 +4266,10 @@ fn a_second_volunteer_opens_a_draft_read_only_and_can_take_it_over_without_losin
     let (msg, is_error) = status(&b);
     assert!(is_error && msg.starts_with("Read only: Pat Lee"), "{msg}");
     assert!(!b.state().doc.is_dirty());
-    // The first volunteer changes and saves.
+    // The second takes it over; the first, not knowing, changes it and saves.
+    b.get_by_label("Take it over").click();
+    b.run();
+    assert!(b.state().ui_state.read_only.is_none());
     go_to(&mut a, "Income");
     let wages = a.get_all_by_label("State wages (box 16)").next().unwrap();
     wages.focus();
@@ -4276,10 +4279,7 @@ fn a_second_volunteer_opens_a_draft_read_only_and_can_take_it_over_without_losin
     a.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
     a.run();
     assert!(!a.state().doc.is_dirty());
-    // The second takes it over and changes it too; the save stops: the file changed.
-    b.get_by_label("Take it over").click();
-    b.run();
-    assert!(b.state().ui_state.read_only.is_none());
+    // The second changes it too; the save stops: the file changed.
     go_to(&mut b, "Income");
     let wages = b.get_all_by_label("State wages (box 16)").next().unwrap();
     wages.focus();

@@ -320,6 +320,27 @@ fn a_changed_draft_loads_in_one_click_asks_first_over_unsaved_changes_and_reload
         3
     );
     assert!(lee.state().ui_state.read_only.is_some());
+    // Taken over after another change, it starts from the newest version.
+    note_from_elsewhere(&draft, "fourth note");
+    lee.get_by_label("Take it over").click();
+    lee.run();
+    assert!(lee.state().ui_state.read_only.is_none());
+    assert_eq!(
+        lee.state()
+            .doc
+            .answers()
+            .clinic
+            .clone()
+            .unwrap()
+            .notes
+            .len(),
+        4
+    );
+    let (msg, _) = status(&lee);
+    assert!(
+        msg.contains("with the version saved there since you opened it"),
+        "{msg}"
+    );
     drop(lee);
     drop(pat);
     let _ = std::fs::remove_dir_all(&dir);

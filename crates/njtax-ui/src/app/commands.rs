@@ -365,9 +365,23 @@ impl App {
             }
             Command::TakeOver => {
                 if let Some(who) = self.ui_state.read_only.take() {
+                    // A read-only window has no changes of its own: taken over, it starts from
+                    // the version saved there since it opened, if any.
+                    let newer = self.doc.path.as_deref().is_some_and(|p| {
+                        std::fs::metadata(p).is_ok_and(|m| m.is_file())
+                            && crate::sharing::Stamp::of_file(p).ok().flatten() != self.doc.disk
+                    });
+                    if newer && !self.doc.is_dirty() {
+                        self.load_theirs();
+                    }
                     self.ui_state.message = Some((
                         format!(
-                            "Taken over from {who}: you can change it here; a save first checks that it was not changed there"
+                            "Taken over from {who}{}: you can change it here; a save first checks that it was not changed there",
+                            if newer {
+                                ", with the version saved there since you opened it"
+                            } else {
+                                ""
+                            }
                         ),
                         false,
                     ));
