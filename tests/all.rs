@@ -15,6 +15,7 @@ mod gui_forget;
 mod gui_idle;
 mod gui_platform;
 mod gui_recovery;
+mod gui_review;
 mod gui_snapshots;
 mod gui_walk;
 mod no_line_literals;

@@ -1306,6 +1306,23 @@ fn clinic_roster_status_and_notes_work_on_a_folder_of_drafts() {
     // Approving without a name is refused by the command line itself.
     let out = njtax(&["status", &renter, "--set", "approved"]);
     assert_eq!(out.status.code(), Some(2));
+    // The preparer approving their own return is refused (any spelling of the name), and so is
+    // asking for changes on it; the draft is not touched.
+    let before = std::fs::read(dir.join("single-renter.ron")).unwrap();
+    for (set, name) in [
+        ("approved", "Pat Lee"),
+        ("approved", "pat  lee"),
+        ("changes", "Pat Lee"),
+    ] {
+        let out = njtax(&["status", &renter, "--set", set, "--as", name]);
+        assert_eq!(out.status.code(), Some(1), "{set} {name}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("Pat Lee prepared this return"), "{err}");
+    }
+    assert_eq!(
+        std::fs::read(dir.join("single-renter.ron")).unwrap(),
+        before
+    );
     let out = njtax(&["status", &renter, "--set", "approved", "--as", "Sam Ortiz"]);
     assert!(
         out.status.success(),
@@ -1332,7 +1349,22 @@ fn clinic_roster_status_and_notes_work_on_a_folder_of_drafts() {
     let text = String::from_utf8_lossy(&record.stdout);
     assert!(text.starts_with("Status: filed"), "{text}");
     assert!(text.contains("Prepared by: Pat Lee") && text.contains("Reviewed by: Sam Ortiz"));
-    assert!(text.contains("#1 on answer income.w2s[0].state_wages, by Sam Ortiz"));
+    assert!(text.contains("#1 on answer income.w2s[0].state_wages, by Sam Ortiz (login "));
+    // Every step of the history names the login and computer it was signed from.
+    let history: Vec<&str> = text
+        .lines()
+        .skip_while(|l| *l != "History:")
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert_eq!(history.len(), 3, "{text}");
+    let login = njtax_ui::review::os_login();
+    assert!(
+        history
+            .iter()
+            .all(|l| l.contains(&format!("(login {login}"))),
+        "{text}"
+    );
     // The roster.
     let out = njtax(&["clinic", &d]);
     assert!(out.status.success());

@@ -3835,6 +3835,19 @@ fn a_volunteer_signs_ready_and_approve_and_a_later_change_clears_the_approval() 
         h.query_by_label_contains("Status: ready for review; prepared by Pat Lee")
             .is_some()
     );
+    // The preparer cannot approve their own return: refused where they look, nothing changes.
+    h.get_by_label("Approve").click();
+    h.run();
+    let (msg, is_error) = status(&h);
+    assert!(
+        is_error
+            && msg.contains("Pat Lee prepared this return, so another volunteer must approve it"),
+        "{msg}"
+    );
+    assert_eq!(
+        h.state().doc.answers().clinic.as_ref().unwrap().status,
+        njtax_engine::answers::ClinicStatus::ReadyForReview
+    );
     let mut s = h.state().ui_state.settings.clone();
     s.volunteer = "Sam Ortiz".into();
     h.state_mut().send(njtax_ui::Command::Settings(s));
@@ -3845,6 +3858,11 @@ fn a_volunteer_signs_ready_and_approve_and_a_later_change_clears_the_approval() 
     assert_eq!(record.status, njtax_engine::answers::ClinicStatus::Approved);
     assert_eq!(record.reviewer, "Sam Ortiz");
     assert!(h.query_by_label_contains("Approval cleared").is_none());
+    // Two names typed on one computer login: allowed, and said.
+    assert!(
+        h.query_by_label_contains("Approved from the same computer login")
+            .is_some()
+    );
     // The preparer corrects the wages afterwards.
     go_to(&mut h, "Income");
     let wages = h.get_all_by_label("State wages (box 16)").next().unwrap();
@@ -4248,7 +4266,10 @@ fn a_second_volunteer_opens_a_draft_read_only_and_can_take_it_over_without_losin
     let (msg, is_error) = status(&b);
     assert!(is_error && msg.starts_with("Read only: Pat Lee"), "{msg}");
     assert!(!b.state().doc.is_dirty());
-    // The first volunteer changes and saves.
+    // The second takes it over; the first, not knowing, changes it and saves.
+    b.get_by_label("Take it over").click();
+    b.run();
+    assert!(b.state().ui_state.read_only.is_none());
     go_to(&mut a, "Income");
     let wages = a.get_all_by_label("State wages (box 16)").next().unwrap();
     wages.focus();
@@ -4258,10 +4279,7 @@ fn a_second_volunteer_opens_a_draft_read_only_and_can_take_it_over_without_losin
     a.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
     a.run();
     assert!(!a.state().doc.is_dirty());
-    // The second takes it over and changes it too; the save stops: the file changed.
-    b.get_by_label("Take it over").click();
-    b.run();
-    assert!(b.state().ui_state.read_only.is_none());
+    // The second changes it too; the save stops: the file changed.
     go_to(&mut b, "Income");
     let wages = b.get_all_by_label("State wages (box 16)").next().unwrap();
     wages.focus();
@@ -4363,6 +4381,15 @@ fn a_review_note_on_a_line_shows_under_the_line_in_the_form_view() {
 fn saving_after_a_change_clears_a_stale_approval_in_the_file() {
     let mut a = clinic_answers();
     let set = njtax_engine::compute::compute_set(&a, &ParamBook::load().unwrap()).unwrap();
+    njtax_engine::clinic::set_status(
+        &mut a,
+        &set,
+        njtax_engine::answers::ClinicStatus::ReadyForReview,
+        "Ana Ruiz",
+        "2026-12-07T14:00:00Z",
+        "",
+    )
+    .unwrap();
     njtax_engine::clinic::set_status(
         &mut a,
         &set,

@@ -737,6 +737,7 @@ fn clinic_status(
         return Ok(ExitCode::SUCCESS);
     };
     let at = njtax_ui::sharing::now_stamp();
+    let signer = njtax_ui::review::signer(&by);
     let result = njtax_ui::sharing::update_draft(draft, &by, UPDATE_WAIT, |d| {
         let set_now = compute_set(&d.answers, book).map_err(|e| e.to_string())?;
         if let Some(day) = &filed {
@@ -753,7 +754,7 @@ fn clinic_status(
                     ));
                 }
             };
-            njtax_engine::clinic::mark_filed(&mut d.answers, &set_now, on, how, &by, &at)
+            njtax_engine::clinic::mark_filed(&mut d.answers, &set_now, on, how, &signer, &at)
                 .map_err(|e| e.to_string())?;
             return Ok(format!("filed {on}"));
         }
@@ -761,7 +762,7 @@ fn clinic_status(
         let status = ClinicStatus::parse(&words).ok_or_else(|| {
             format!("no status \"{words}\": use intake, in-progress, ready, changes or approved")
         })?;
-        njtax_engine::clinic::set_status(&mut d.answers, &set_now, status, &by, &at, note)
+        njtax_engine::clinic::set_status(&mut d.answers, &set_now, status, &signer, &at, note)
             .map_err(|e| e.to_string())?;
         Ok(status.words().to_owned())
     });
@@ -785,9 +786,10 @@ fn clinic_note(
     by: &str,
 ) -> Result<ExitCode, Unreadable> {
     let at = njtax_ui::sharing::now_stamp();
+    let signer = njtax_ui::review::signer(by);
     let result = njtax_ui::sharing::update_draft(draft, by, UPDATE_WAIT, |d| {
         if let Some(id) = resolve {
-            njtax_engine::clinic::resolve_note(&mut d.answers, id, by, &at, reply)
+            njtax_engine::clinic::resolve_note(&mut d.answers, id, &signer, &at, reply)
                 .map_err(|e| e.to_string())?;
             return Ok(format!("note {id} resolved"));
         }
@@ -804,7 +806,7 @@ fn clinic_note(
             }
             (None, None) => NoteAbout::Return,
         };
-        let id = njtax_engine::clinic::add_note(&mut d.answers, about, text, by, &at)
+        let id = njtax_engine::clinic::add_note(&mut d.answers, about, text, &signer, &at)
             .map_err(|e| e.to_string())?;
         Ok(format!("note {id} added"))
     });

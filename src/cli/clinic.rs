@@ -96,6 +96,11 @@ pub fn render_record(record: Option<&ClinicRecord>) -> String {
     if !r.reviewer.is_empty() {
         out.push_str(&format!("Reviewed by: {}\n", r.reviewer));
     }
+    if njtax_engine::clinic::approved_from_preparers_login(r) {
+        out.push_str(
+            "Approved from the same computer login as the step that made it ready for review: only the typed names tell the two volunteers apart\n",
+        );
+    }
     if let (Some(on), Some(how)) = (r.filed_on, r.filed_how) {
         out.push_str(&format!("Filed: {on} ({how:?})\n"));
     }
@@ -106,7 +111,7 @@ pub fn render_record(record: Option<&ClinicRecord>) -> String {
                 "  {} {} by {}{}\n",
                 h.at,
                 h.status.words(),
-                h.by,
+                njtax_engine::clinic::signed_words(&h.by, &h.login, &h.computer),
                 if h.note.is_empty() {
                     String::new()
                 } else {
@@ -126,14 +131,14 @@ pub fn render_record(record: Option<&ClinicRecord>) -> String {
             out.push_str(&format!(
                 "  #{} on {about}, by {} {}: {}{}\n",
                 n.id,
-                n.by,
+                njtax_engine::clinic::signed_words(&n.by, &n.login, &n.computer),
                 n.at,
                 n.text,
                 match &n.resolved {
                     None => " [open]".to_owned(),
                     Some(x) => format!(
                         " [resolved by {} {}{}]",
-                        x.by,
+                        njtax_engine::clinic::signed_words(&x.by, &x.login, &x.computer),
                         x.at,
                         if x.reply.is_empty() {
                             String::new()

@@ -13,6 +13,9 @@ use crate::answers::{
 use crate::compute::ReturnSet;
 use crate::explain::Severity;
 
+mod merge;
+pub use merge::{ClinicChange, clinic_changes, merge_records};
+
 /// The embedded clinic data.
 pub const CLINIC_RON: &str = include_str!("../../../forms/clinic.ron");
 
@@ -76,6 +79,133 @@ pub enum ClinicError {
     /// The note is already resolved.
     #[error("note {0} is already resolved")]
     AlreadyResolved(u32),
+    /// Approving a return that is not marked ready for review (no preparer signed it ready, or
+    /// it went back to preparing or to changes since).
+    #[error(
+        "only a return marked ready for review can be approved: its preparer marks it ready for review first, then a second volunteer approves it"
+    )]
+    NotReady,
+    /// The volunteer who prepared the return (marked it ready for review) tried to approve it.
+    #[error(
+        "{0} prepared this return, so another volunteer must approve it: every return is checked by a second person"
+    )]
+    OwnReturn(String),
+    /// The volunteer who prepared the return tried to ask for changes to it (the reviewer's step,
+    /// which would make them its reviewer).
+    #[error(
+        "{0} prepared this return, so asking for changes is for the volunteer who reviews it: to go on changing it yourself, choose Start preparing"
+    )]
+    OwnReview(String),
+}
+
+/// Who signs a clinic step: the name the volunteer typed, and what the computer says about who
+/// it is (the OS login and the computer's name, kept beside the name in the record). Names are
+/// typed, not checked against anything: the login and computer let a coordinator see when two
+/// names came from the same account. Never an SSN.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Signer {
+    /// The volunteer's name, as typed.
+    pub name: String,
+    /// The computer account the app or command runs under (empty when not known).
+    pub login: String,
+    /// The computer's name (empty when not known).
+    pub computer: String,
+}
+
+impl From<&str> for Signer {
+    fn from(name: &str) -> Self {
+        Self {
+            name: name.to_owned(),
+            ..Self::default()
+        }
+    }
+}
+
+impl From<&String> for Signer {
+    fn from(name: &String) -> Self {
+        Self::from(name.as_str())
+    }
+}
+
+impl From<&Signer> for Signer {
+    fn from(s: &Signer) -> Self {
+        s.clone()
+    }
+}
+
+/// Whether two typed names are the same person's: the same letters and digits, in any case,
+/// spacing or punctuation (`Ana Ruiz`, `ana  ruiz`, `Ana Ruiz.`). A different name typed by the
+/// same person is not caught here (see the login kept with each step).
+#[must_use]
+pub fn same_name(a: &str, b: &str) -> bool {
+    fn key(s: &str) -> String {
+        s.split_whitespace()
+            .map(|w| {
+                w.chars()
+                    .filter(|c| c.is_alphanumeric())
+                    .flat_map(char::to_lowercase)
+                    .collect::<String>()
+            })
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+    let (a, b) = (key(a), key(b));
+    !a.is_empty() && a == b
+}
+
+/// Who signed, in words for the history: the typed name, then the login and computer it was
+/// signed from when they were kept (`Sam Ortiz (login vol2 on LAPTOP-3)`).
+#[must_use]
+pub fn signed_words(by: &str, login: &str, computer: &str) -> String {
+    let by = if by.trim().is_empty() {
+        "someone unnamed"
+    } else {
+        by.trim()
+    };
+    match (login.trim(), computer.trim()) {
+        ("", "") => by.to_owned(),
+        (l, "") => format!("{by} (login {l})"),
+        ("", c) => format!("{by} (on {c})"),
+        (l, c) => format!("{by} (login {l} on {c})"),
+    }
+}
+
+/// The volunteers who prepared the figures now up for review: the preparer named in the record
+/// and whoever signed the step that last put it back to ready for review (an approval cleared by
+/// their change of figures included: who changed the figures prepared them).
+fn preparers(record: &ClinicRecord) -> Vec<&str> {
+    let mut out = vec![record.preparer.as_str()];
+    if let Some(h) = record
+        .history
+        .iter()
+        .rev()
+        .find(|h| h.status == ClinicStatus::ReadyForReview)
+    {
+        out.push(h.by.as_str());
+    }
+    out.retain(|n| !n.trim().is_empty());
+    out
+}
+
+/// Whether the approval that holds now was signed from the same computer account (login and
+/// computer) as the step that made it ready for review: allowed (one shared account on a
+/// clinic's laptop), but shown, since only the typed names then tell the two volunteers apart.
+#[must_use]
+pub fn approved_from_preparers_login(record: &ClinicRecord) -> bool {
+    if !matches!(record.status, ClinicStatus::Approved | ClinicStatus::Filed) {
+        return false;
+    }
+    let mut rev = record.history.iter().rev();
+    let Some(approved) = rev.find(|h| h.status == ClinicStatus::Approved) else {
+        return false;
+    };
+    let Some(ready) = rev.find(|h| h.status == ClinicStatus::ReadyForReview) else {
+        return false;
+    };
+    !approved.login.is_empty()
+        && approved.login == ready.login
+        && approved.computer == ready.computer
 }
 
 /// Whether the approval of a return still holds.
@@ -148,21 +278,25 @@ fn signed(by: &str) -> Result<String, ClinicError> {
 }
 
 /// Move the return to `status`, signed by `by` at `at` (the caller's clock). Approving needs a
-/// return with no errors and no unreadable answers, and keeps the stamp of its figures; marking
-/// it ready for review names the preparer; approving or asking for changes names the reviewer;
-/// leaving Approved drops the stamp. Filing goes through [`mark_filed`].
+/// return with no errors and no unreadable answers, marked ready for review, and a volunteer
+/// other than the one who prepared it ([`same_name`]), and keeps the stamp of its figures;
+/// asking for changes is also refused to the preparer. Marking it ready for review names the
+/// preparer; approving or asking for changes names the reviewer; leaving Approved drops the
+/// stamp. Filing goes through [`mark_filed`].
 ///
 /// # Errors
-/// [`ClinicError`] when the name is missing or an approval is not allowed.
+/// [`ClinicError`] when the name is missing or an approval (or a request for changes) is not
+/// allowed: [`ClinicError::NotReady`], [`ClinicError::OwnReturn`], [`ClinicError::OwnReview`].
 pub fn set_status(
     answers: &mut Answers,
     set: &ReturnSet,
     status: ClinicStatus,
-    by: &str,
+    by: impl Into<Signer>,
     at: &str,
     note: &str,
 ) -> Result<(), ClinicError> {
-    let by = signed(by)?;
+    let signer: Signer = by.into();
+    let by = signed(&signer.name)?;
     if status == ClinicStatus::Filed {
         return Err(ClinicError::NoFilingDate);
     }
@@ -175,6 +309,24 @@ pub fn set_status(
         if errors > 0 {
             return Err(ClinicError::Errors(errors));
         }
+    }
+    let current = answers.clinic.clone().unwrap_or_default();
+    match status {
+        ClinicStatus::Approved => {
+            if current.status != ClinicStatus::ReadyForReview || current.preparer.trim().is_empty()
+            {
+                return Err(ClinicError::NotReady);
+            }
+            if let Some(p) = preparers(&current).into_iter().find(|p| same_name(p, &by)) {
+                return Err(ClinicError::OwnReturn(p.trim().to_owned()));
+            }
+        }
+        ClinicStatus::ChangesRequested => {
+            if let Some(p) = preparers(&current).into_iter().find(|p| same_name(p, &by)) {
+                return Err(ClinicError::OwnReview(p.trim().to_owned()));
+            }
+        }
+        _ => {}
     }
     let record = answers.clinic.get_or_insert_with(ClinicRecord::default);
     match status {
@@ -191,6 +343,8 @@ pub fn set_status(
         by,
         at: at.to_owned(),
         note: note.trim().to_owned(),
+        login: signer.login,
+        computer: signer.computer,
     });
     Ok(())
 }
@@ -204,10 +358,11 @@ pub fn mark_filed(
     set: &ReturnSet,
     on: Date,
     how: FiledHow,
-    by: &str,
+    by: impl Into<Signer>,
     at: &str,
 ) -> Result<(), ClinicError> {
-    let by = signed(by)?;
+    let signer: Signer = by.into();
+    let by = signed(&signer.name)?;
     let holds = answers
         .clinic
         .as_ref()
@@ -230,13 +385,21 @@ pub fn mark_filed(
                 FiledHow::Mailed => "by mail",
             }
         ),
+        login: signer.login,
+        computer: signer.computer,
     });
     Ok(())
 }
 
 /// After an edit: an approval whose figures changed is cleared (the return goes back to ready
 /// for review, the history saying why, signed by `by`). Returns whether it was cleared.
-pub fn clear_stale_approval(answers: &mut Answers, set: &ReturnSet, by: &str, at: &str) -> bool {
+pub fn clear_stale_approval(
+    answers: &mut Answers,
+    set: &ReturnSet,
+    by: impl Into<Signer>,
+    at: &str,
+) -> bool {
+    let signer: Signer = by.into();
     let Some(record) = answers.clinic.as_mut() else {
         return false;
     };
@@ -247,9 +410,11 @@ pub fn clear_stale_approval(answers: &mut Answers, set: &ReturnSet, by: &str, at
     record.approved_figures = None;
     record.history.push(StatusChange {
         status: ClinicStatus::ReadyForReview,
-        by: by.trim().to_owned(),
+        by: signer.name.trim().to_owned(),
         at: at.to_owned(),
         note: "approval cleared: the figures changed after it".to_owned(),
+        login: signer.login,
+        computer: signer.computer,
     });
     true
 }
@@ -262,10 +427,11 @@ pub fn add_note(
     answers: &mut Answers,
     about: NoteAbout,
     text: &str,
-    by: &str,
+    by: impl Into<Signer>,
     at: &str,
 ) -> Result<u32, ClinicError> {
-    let by = signed(by)?;
+    let signer: Signer = by.into();
+    let by = signed(&signer.name)?;
     let text = text.trim();
     if text.is_empty() {
         return Err(ClinicError::NoText);
@@ -285,6 +451,8 @@ pub fn add_note(
         by,
         at: at.to_owned(),
         resolved: None,
+        login: signer.login,
+        computer: signer.computer,
     });
     Ok(id)
 }
@@ -296,11 +464,12 @@ pub fn add_note(
 pub fn resolve_note(
     answers: &mut Answers,
     id: u32,
-    by: &str,
+    by: impl Into<Signer>,
     at: &str,
     reply: &str,
 ) -> Result<(), ClinicError> {
-    let by = signed(by)?;
+    let signer: Signer = by.into();
+    let by = signed(&signer.name)?;
     let note = answers
         .clinic
         .as_mut()
@@ -313,6 +482,8 @@ pub fn resolve_note(
         by,
         at: at.to_owned(),
         reply: reply.trim().to_owned(),
+        login: signer.login,
+        computer: signer.computer,
     });
     Ok(())
 }

@@ -5,6 +5,7 @@ mod amended;
 mod back_years;
 mod business_credits;
 mod clinic;
+mod clinic_review;
 mod coj;
 mod common;
 mod compact;

@@ -139,6 +139,7 @@ fn a_return_with_errors_or_unreadable_answers_cannot_be_approved() {
 fn an_approval_is_cleared_when_a_figure_changes_and_not_when_nothing_does() {
     let mut a = clean();
     let set = set_of(&a);
+    set_status(&mut a, &set, ClinicStatus::ReadyForReview, "Pat", AT, "").unwrap();
     set_status(&mut a, &set, ClinicStatus::Approved, "Sam", AT, "").unwrap();
     // A note or a name change that moves no figure keeps it.
     add_note(&mut a, NoteAbout::Return, "client signs Tuesday", "Sam", AT).unwrap();

@@ -62,7 +62,12 @@ pub fn section(layout: &mut Layout<'_>, a: &Answers, set: &ReturnSet, r: &Clinic
                 format!(" ({})", h.note)
             };
             layout.paragraph(
-                &format!("{} {} by {}{note}", h.at, h.status.words(), h.by),
+                &format!(
+                    "{} {} by {}{note}",
+                    h.at,
+                    h.status.words(),
+                    njtax_engine::clinic::signed_words(&h.by, &h.login, &h.computer)
+                ),
                 BODY,
                 Face::Regular,
                 Ink::Black,

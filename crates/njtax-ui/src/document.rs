@@ -27,6 +27,10 @@ pub struct Document {
     /// file, or it is not known). A save first checks the file still holds this: otherwise
     /// another window or program changed it meanwhile.
     pub disk: Option<crate::sharing::Stamp>,
+    /// The answers the draft file held when it was opened or last saved here (`None`: not
+    /// known): the common base of this window's version and another volunteer's, to say what
+    /// they changed and to merge the clinic records.
+    pub base: Option<Answers>,
     revision: u64,
     saved_revision: u64,
     undo: Vec<(Answers, Option<String>)>,
@@ -62,6 +66,7 @@ impl Document {
             path,
             untitled_name: untitled_name.to_owned(),
             disk: None,
+            base: None,
             revision,
             saved_revision: revision,
             undo: Vec::new(),
@@ -175,6 +180,7 @@ impl Document {
     /// Mark the current answers as saved at `path`, which now holds what `disk` stamps.
     pub fn mark_saved(&mut self, path: PathBuf, disk: Option<crate::sharing::Stamp>) {
         self.disk = disk;
+        self.base = Some(self.answers.clone());
         // Saved to a file of the filer's, the sample is theirs.
         self.sample = false;
         self.path = Some(path);

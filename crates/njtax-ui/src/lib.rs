@@ -27,6 +27,7 @@ pub mod locks;
 pub mod platform;
 pub mod progress;
 pub mod recovery;
+pub mod review;
 pub mod roster;
 pub mod screens;
 pub mod settings;

@@ -214,6 +214,14 @@ pub enum Command {
     Forget,
     /// Close the confirmation without removing anything.
     CancelForget,
+    /// The draft's file changed on disk: load that version here (asks first when this window
+    /// has unsaved changes).
+    LoadTheirs,
+    /// Load the version on disk, dropping this window's unsaved changes (asked and confirmed).
+    LoadTheirsConfirmed,
+    /// The draft's file changed on disk: keep this window's version; the next save merges the
+    /// clinic records (the other volunteer's steps and notes are kept).
+    KeepMine,
 }
 
 /// What waits for the unsaved-changes prompt.
@@ -359,6 +367,15 @@ pub struct UiState {
     /// The draft is open read-only because another window or volunteer has it open: who, in
     /// words. Changes are refused until it is taken over.
     pub read_only: Option<String>,
+    /// The draft's file changed since this window opened or last saved it (another volunteer
+    /// saved it): what changed, shown in a banner that offers to load it.
+    pub changed_on_disk: Option<crate::review::DiskChange>,
+    /// Loading the other version was asked for while this window has unsaved changes: the banner
+    /// asks before they are dropped.
+    pub confirm_load: bool,
+    /// The file's stamp the volunteer chose to keep their own version over ("Keep mine, merge at
+    /// save"): a save over exactly that version merges the clinic records without asking again.
+    pub merge_at_save: Option<crate::sharing::Stamp>,
 }
 
 /// The app lock: a volunteer stepping away hides the draft and the clinic's clients behind a
@@ -422,6 +439,8 @@ pub struct Conflict {
     pub how: String,
     /// What waited for the save (the unsaved-changes prompt's Save).
     pub then: Option<Pending>,
+    /// What the other window or program changed, shown before anyone chooses.
+    pub theirs: Option<crate::review::DiskChange>,
 }
 
 /// A draft asked for that another window has open.

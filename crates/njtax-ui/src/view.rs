@@ -64,6 +64,7 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                 });
             });
         }
+        crate::dialogs::two_windows::draw_changed_banner(cx, ui);
         let editable = cx.ui_state.read_only.is_none();
         ScrollArea::vertical()
             .auto_shrink([false, false])

@@ -98,6 +98,13 @@ pub struct StatusChange {
     pub at: String,
     /// Why, when the app or the volunteer said (an approval cleared by a change of figures).
     pub note: String,
+    /// The computer account the app ran under when it was signed (`USER`/`USERNAME`; empty in
+    /// records written before it was kept). Names are typed; this is what the computer said.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub login: String,
+    /// The computer's name when it was signed (empty when not known).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub computer: String,
 }
 
 /// What a review note is about.
@@ -128,6 +135,13 @@ pub struct ReviewNote {
     pub at: String,
     /// Who resolved it and when (`None`: open).
     pub resolved: Option<Resolved>,
+    /// The computer account the app ran under when it was signed (`USER`/`USERNAME`; empty in
+    /// records written before it was kept). Names are typed; this is what the computer said.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub login: String,
+    /// The computer's name when it was signed (empty when not known).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub computer: String,
 }
 
 /// A note's resolution.
@@ -140,6 +154,13 @@ pub struct Resolved {
     pub at: String,
     /// What was done, when said.
     pub reply: String,
+    /// The computer account the app ran under when it was signed (`USER`/`USERNAME`; empty in
+    /// records written before it was kept). Names are typed; this is what the computer said.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub login: String,
+    /// The computer's name when it was signed (empty when not known).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub computer: String,
 }
 
 /// The clinic's record of a draft.

@@ -373,9 +373,23 @@ impl App {
             }
             Command::TakeOver => {
                 if let Some(who) = self.ui_state.read_only.take() {
+                    // A read-only window has no changes of its own: taken over, it starts from
+                    // the version saved there since it opened, if any.
+                    let newer = self.doc.path.as_deref().is_some_and(|p| {
+                        std::fs::metadata(p).is_ok_and(|m| m.is_file())
+                            && crate::sharing::Stamp::of_file(p).ok().flatten() != self.doc.disk
+                    });
+                    if newer && !self.doc.is_dirty() {
+                        self.load_theirs();
+                    }
                     self.ui_state.message = Some((
                         format!(
-                            "Taken over from {who}: you can change it here; a save first checks that it was not changed there"
+                            "Taken over from {who}{}: you can change it here; a save first checks that it was not changed there",
+                            if newer {
+                                ", with the version saved there since you opened it"
+                            } else {
+                                ""
+                            }
                         ),
                         false,
                     ));
@@ -386,6 +400,25 @@ impl App {
             Command::Forget => {
                 if let Some(plan) = self.ui_state.forget.take() {
                     self.guard(Pending::Forget(plan), ctx);
+                }
+            }
+            Command::LoadTheirs => {
+                if self.doc.is_dirty() {
+                    // Asked first: the unsaved changes here would go.
+                    self.ui_state.confirm_load = true;
+                } else {
+                    self.load_theirs();
+                }
+            }
+            Command::LoadTheirsConfirmed => self.load_theirs(),
+            Command::KeepMine => {
+                if let Some(change) = self.ui_state.changed_on_disk.take() {
+                    self.ui_state.merge_at_save = change.stamp;
+                    self.ui_state.confirm_load = false;
+                    self.ui_state.message = Some((
+                        "Kept your version: saving it replaces theirs, and keeps their clinic steps and notes with yours".to_owned(),
+                        false,
+                    ));
                 }
             }
             Command::DontOpen => {
@@ -406,6 +439,59 @@ impl App {
                         store.remove_offered(&r);
                     }
                 }
+            }
+        }
+    }
+
+    /// Load the version of the draft another volunteer saved (the banner's "Load their
+    /// version"), in place of this window's: the screen shown and a read-only state stay; this
+    /// window's unsaved changes (asked about before) and their recovery copy go.
+    pub(super) fn load_theirs(&mut self) {
+        let Some(path) = self.doc.path.clone() else {
+            return;
+        };
+        self.ui_state.confirm_load = false;
+        let name = file_name(&path);
+        if !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+            self.ui_state.message = Some((
+                format!(
+                    "Did not load the other version: {name} is not a draft file now; this window's answers stay"
+                ),
+                true,
+            ));
+            return;
+        }
+        let disk = crate::sharing::Stamp::of_file(&path).ok().flatten();
+        match crate::files::read_draft(&path) {
+            Ok(draft) => {
+                let said = self
+                    .ui_state
+                    .changed_on_disk
+                    .take()
+                    .map(|c| c.headline)
+                    .unwrap_or_default();
+                self.drop_recovery();
+                let base = draft.answers.clone();
+                self.doc = Document::new(draft.answers, Some(path.clone()), &name);
+                self.doc.disk = disk;
+                self.doc.base = Some(base);
+                self.disk_watch.described = Some(disk);
+                self.ui_state.merge_at_save = None;
+                self.ui_state.buffers.clear();
+                self.ui_state.message = Some((
+                    if said.is_empty() {
+                        format!("Loaded the version of {name} on disk")
+                    } else {
+                        format!("Loaded the version of {name} on disk. {said}")
+                    },
+                    false,
+                ));
+            }
+            Err(e) => {
+                self.ui_state.message = Some((
+                    format!("Did not load the other version: {e}; this window's answers stay"),
+                    true,
+                ));
             }
         }
     }
@@ -494,7 +580,8 @@ impl App {
     pub(super) fn clinic(&mut self, action: crate::state::ClinicCommand) {
         use crate::state::ClinicCommand;
         use njtax_engine::clinic;
-        let by = self.ui_state.settings.volunteer.trim().to_owned();
+        let signer = crate::review::signer(&self.ui_state.settings.volunteer);
+        let by = signer.name.clone();
         let at = crate::sharing::now_stamp();
         let Ok(set) = self.snapshot.result.clone() else {
             self.ui_state.message = Some((
@@ -506,19 +593,19 @@ impl App {
         let mut answers = self.doc.answers().clone();
         let done = match &action {
             ClinicCommand::Status(status, note) => {
-                clinic::set_status(&mut answers, &set, *status, &by, &at, note)
+                clinic::set_status(&mut answers, &set, *status, &signer, &at, note)
                     .map(|()| format!("Marked {} by {by}", status.words()))
             }
             ClinicCommand::Filed(on, how) => {
-                clinic::mark_filed(&mut answers, &set, *on, *how, &by, &at)
+                clinic::mark_filed(&mut answers, &set, *on, *how, &signer, &at)
                     .map(|()| format!("Marked filed on {on} by {by}"))
             }
             ClinicCommand::AddNote(about, text) => {
-                clinic::add_note(&mut answers, about.clone(), text, &by, &at)
+                clinic::add_note(&mut answers, about.clone(), text, &signer, &at)
                     .map(|id| format!("Note {id} added by {by}"))
             }
             ClinicCommand::Resolve(id, reply) => {
-                clinic::resolve_note(&mut answers, *id, &by, &at, reply)
+                clinic::resolve_note(&mut answers, *id, &signer, &at, reply)
                     .map(|()| format!("Note {id} resolved by {by}"))
             }
         };

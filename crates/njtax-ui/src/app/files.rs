@@ -57,8 +57,11 @@ impl App {
                 if !keep_lock {
                     self.lock = new_lock;
                 }
+                let base = draft.answers.clone();
                 self.doc = Document::new(draft.answers, Some(path.to_path_buf()), &name);
                 self.doc.disk = disk;
+                self.doc.base = Some(base);
+                self.disk_watch = crate::review::DiskWatch::default();
                 // Recoveries of other drafts still offered (a draft opened at start) stay offered.
                 let mut offers = std::mem::take(&mut self.ui_state.recovery_offers);
                 offers.retain(|r| {
@@ -258,9 +261,26 @@ impl App {
         };
         let mut new_lock = None;
         let mut unmarked = None;
+        // Saving over another volunteer's version (chosen in the conflict window, or with "Keep
+        // mine, merge at save" for exactly this version): their clinic record is merged in.
+        let mut over_theirs = own_file && replace;
+        // A pipe, a folder or another special file put in the draft's place is never read (a
+        // read could block the window) nor replaced.
+        if own_file && std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+            self.ui_state.message = Some((
+                format!(
+                    "Did not save {name}: it is not a draft file now (something else was put in its place). Use Save As to keep your answers in another file"
+                ),
+                true,
+            ));
+            return;
+        }
         if own_file && !replace {
             match Stamp::of_file(path) {
                 Ok(now) if now == self.doc.disk => {}
+                Ok(now) if now.is_some() && now == self.ui_state.merge_at_save => {
+                    over_theirs = true;
+                }
                 Ok(now) => {
                     let how = match (self.doc.disk, now) {
                         (Some(_), None) => {
@@ -272,10 +292,12 @@ impl App {
                         }
                     };
                     self.ui_state.message = Some((format!("Did not save {name}: it {how}"), true));
+                    let theirs = Some(self.describe_disk(path, now));
                     self.ui_state.conflict = Some(Conflict {
                         path: path.to_path_buf(),
                         how: how.to_owned(),
                         then,
+                        theirs,
                     });
                     return;
                 }
@@ -311,6 +333,11 @@ impl App {
                 }
             }
         }
+        let (kept_theirs, theirs_lost) = if over_theirs {
+            self.merge_their_clinic_record(path)
+        } else {
+            (String::new(), false)
+        };
         self.clear_stale_approval();
         let draft = self.doc.to_draft();
         let text = match crate::files::draft_text(&draft) {
@@ -351,8 +378,12 @@ impl App {
                 }
                 self.autosaved_revision = 0;
                 self.doc.mark_saved(path.to_path_buf(), disk);
+                self.ui_state.changed_on_disk = None;
+                self.ui_state.confirm_load = false;
+                self.ui_state.merge_at_save = None;
+                self.disk_watch.described = Some(disk);
                 self.ui_state.message = Some(if others == 0 {
-                    (format!("Saved {name}"), false)
+                    (format!("Saved {name}{kept_theirs}"), theirs_lost)
                 } else {
                     (
                         format!(
@@ -384,6 +415,43 @@ impl App {
             Err(e) => {
                 self.ui_state.message = Some((format!("Could not save {name}: {e}"), true));
             }
+        }
+    }
+
+    /// Before this window's answers replace the version at `path` that another volunteer saved:
+    /// merge that version's clinic record into this window's (`njtax_engine::clinic::merge_records`,
+    /// with what this window opened as the base), so that no step, note or tick of theirs is
+    /// lost. Returns the words the save's message ends with, and whether they say that their
+    /// version could not be read (nothing of it kept).
+    fn merge_their_clinic_record(&mut self, path: &Path) -> (String, bool) {
+        match crate::files::read_draft(path) {
+            Ok(theirs) => {
+                let merged = crate::review::merged_answers(
+                    self.doc.answers(),
+                    &theirs.answers,
+                    self.doc.base.as_ref(),
+                );
+                if merged.clinic == self.doc.answers().clinic {
+                    return (String::new(), false);
+                }
+                self.doc.edit(merged, None);
+                (
+                    "; the clinic steps and notes saved there by the other volunteer are kept with yours"
+                        .to_owned(),
+                    false,
+                )
+            }
+            Err(crate::files::ReadError::Io { source, .. })
+                if source.kind() == std::io::ErrorKind::NotFound =>
+            {
+                (String::new(), false)
+            }
+            Err(e) => (
+                format!(
+                    "; the version it replaced could not be read, so nothing of it could be kept here (its previous version is kept as a backup): {e}"
+                ),
+                true,
+            ),
         }
     }
 

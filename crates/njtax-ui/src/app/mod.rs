@@ -35,6 +35,10 @@ const RECENT_LIMIT: usize = 8;
 /// How often the open roster's folder is looked at for changes, in seconds.
 const ROSTER_POLL_SECONDS: f64 = 1.0;
 
+/// How often the open draft's file is looked at for another volunteer's save, in seconds (its
+/// length and time only; its bytes when they moved).
+const DRAFT_POLL_SECONDS: f64 = 1.0;
+
 /// What the file the user picks is for (the app's own chooser answers frames later, so the rest of
 /// the action waits with it).
 enum AfterPick {
@@ -132,6 +136,14 @@ pub struct App {
     /// The passphrase chosen with View > Lock the app… this session (memory only): the lock
     /// after a time without input asks for it.
     session_pass: Option<String>,
+    /// The open draft's file as last looked at, to notice another volunteer's save.
+    disk_watch: crate::review::DiskWatch,
+    /// A comparison with the version on disk (its stamp) still being worked out on its own
+    /// thread: filled into the banner and the conflict window when it comes.
+    pending_comparison: Option<(
+        Option<crate::sharing::Stamp>,
+        std::sync::mpsc::Receiver<String>,
+    )>,
 }
 
 impl App {
@@ -234,6 +246,8 @@ impl App {
             copied: false,
             last_input: None,
             session_pass: None,
+            disk_watch: crate::review::DiskWatch::default(),
+            pending_comparison: None,
         };
         if !problems.is_empty() {
             app.ui_state.message = Some((problems.join(" "), true));
@@ -722,6 +736,134 @@ impl App {
         ctx.request_repaint_after(std::time::Duration::from_secs_f64(ROSTER_POLL_SECONDS));
     }
 
+    /// Once a second, look at the open draft's file: when its length or time of change moved,
+    /// read it, and when it no longer holds what this window opened or last saved, say what the
+    /// other volunteer changed in a banner that offers to load it (once per version). A file back
+    /// to what this window knows takes the banner away.
+    fn watch_draft(&mut self, ctx: &egui::Context) {
+        self.fill_in_comparison(ctx);
+        let Some(path) = self.doc.path.clone() else {
+            return;
+        };
+        let now = ctx.input(|i| i.time);
+        let wait = DRAFT_POLL_SECONDS - (now - self.disk_watch.checked);
+        if wait > 0.0 {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait));
+            return;
+        }
+        self.disk_watch.checked = now;
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(DRAFT_POLL_SECONDS));
+        if !self.disk_watch.moved(&path) {
+            return;
+        }
+        // Never a blocking or unbounded read on the window's thread: a pipe, a folder or a file
+        // larger than any draft put in its place is said, not read.
+        let bytes = match std::fs::metadata(&path) {
+            Ok(m) if !m.is_file() || m.len() > njtax_engine::draft::MAX_DRAFT_BYTES => {
+                let change = crate::review::DiskChange {
+                    stamp: None,
+                    theirs: None,
+                    headline: format!(
+                        "{} on disk is no longer a draft file (something else was put in its place): this window's answers cannot be saved there; use Save As to keep them",
+                        file_name(&path)
+                    ),
+                    clinic: Vec::new(),
+                    comparison: String::new(),
+                };
+                if self.ui_state.changed_on_disk.as_ref() != Some(&change) {
+                    self.ui_state.message = Some((change.headline.clone(), true));
+                    self.ui_state.changed_on_disk = Some(change);
+                }
+                return;
+            }
+            Ok(_) => match std::fs::read(&path) {
+                Ok(b) => Some(b),
+                // Not readable this second (a save under way on a network folder): looked at
+                // again at the next change.
+                Err(_) => return,
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(_) => return,
+        };
+        let stamp = bytes.as_deref().map(crate::sharing::Stamp::of);
+        if stamp == self.doc.disk {
+            self.disk_watch.described = Some(stamp);
+            self.ui_state.changed_on_disk = None;
+            self.ui_state.confirm_load = false;
+            return;
+        }
+        if self.disk_watch.described == Some(stamp) {
+            return;
+        }
+        self.disk_watch.described = Some(stamp);
+        let change = self.describe_disk(&path, stamp);
+        self.ui_state.message = Some((format!("{}.", change.headline), false));
+        self.ui_state.changed_on_disk = Some(change);
+        self.ui_state.confirm_load = false;
+        ctx.request_repaint();
+    }
+
+    /// A comparison that took longer than [`crate::review::COMPARE_WAIT`]: shown in the banner
+    /// and the conflict window of the same version once it is worked out.
+    fn fill_in_comparison(&mut self, ctx: &egui::Context) {
+        let Some((stamp, rx)) = &self.pending_comparison else {
+            return;
+        };
+        let words = match rx.try_recv() {
+            Ok(words) => words,
+            Err(std::sync::mpsc::TryRecvError::Empty) => {
+                ctx.request_repaint_after(std::time::Duration::from_millis(250));
+                return;
+            }
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                "The two versions could not be compared".to_owned()
+            }
+        };
+        let stamp = *stamp;
+        self.pending_comparison = None;
+        let theirs = self.ui_state.changed_on_disk.iter_mut().chain(
+            self.ui_state
+                .conflict
+                .iter_mut()
+                .filter_map(|c| c.theirs.as_mut()),
+        );
+        for change in theirs {
+            if change.stamp == stamp && change.comparison == crate::review::STILL_COMPARING {
+                change.comparison.clone_from(&words);
+            }
+        }
+        ctx.request_repaint();
+    }
+
+    /// What the draft's file at `path` (stamped `stamp`) holds that this window's base does not,
+    /// in words (the comparison waited for a moment at most, then filled in when ready).
+    pub(crate) fn describe_disk(
+        &mut self,
+        path: &Path,
+        stamp: Option<crate::sharing::Stamp>,
+    ) -> crate::review::DiskChange {
+        let theirs = if stamp.is_none() {
+            Err("there is no file".to_owned())
+        } else {
+            crate::files::read_draft(path)
+                .map(|d| d.answers)
+                .map_err(|e| e.to_string())
+        };
+        let (change, later) = crate::review::describe(
+            stamp,
+            self.doc.base.as_ref(),
+            self.doc.answers(),
+            theirs,
+            self.book.as_ref().ok(),
+            &self.time_zone,
+            crate::review::COMPARE_WAIT,
+        );
+        if let Some(rx) = later {
+            self.pending_comparison = Some((stamp, rx));
+        }
+        change
+    }
+
     /// Close the comparison.
     pub(crate) fn close_comparison(&mut self) {
         self.compare_with = None;
@@ -806,6 +948,7 @@ impl App {
         self.run_commands(&ctx);
         self.autosave(&ctx);
         self.watch_roster(&ctx);
+        self.watch_draft(&ctx);
     }
 
     fn handle_shortcuts(&mut self, ctx: &egui::Context) {

@@ -47,10 +47,16 @@ pub fn draw_conflict(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
              with this window's answers.",
             conflict.how
         ));
+        if let Some(theirs) = &conflict.theirs {
+            ui.add_space(theme::GAP_M);
+            their_changes(ui, theirs, "conflict_their_changes");
+        }
         ui.add_space(theme::GAP_M);
         ui.label(
-            "Save under another name to keep both, then compare them; or replace it if you are \
-             sure the other version is not needed (its previous version is kept as a backup).",
+            "Save under another name to keep both, then compare them; or replace it with yours if \
+             the other version's answers are not needed (its previous version is kept as a \
+             backup). Replacing keeps the other volunteer's clinic steps, notes and ticks with \
+             yours.",
         );
         ui.add_space(theme::GAP_M);
         ui.horizontal(|ui| {
@@ -72,6 +78,69 @@ pub fn draw_conflict(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     if response.should_close() {
         cx.send(Command::ConflictCancel);
     }
+}
+
+/// What another volunteer changed: the sentence, the clinic's steps and notes, and the lines and
+/// answers that differ in the comparison's words; short, and scrollable when long.
+fn their_changes(ui: &mut Ui, theirs: &crate::review::DiskChange, salt: &str) {
+    ui.label(egui::RichText::new(format!("{}.", theirs.headline)).strong());
+    if theirs.clinic.is_empty() && theirs.comparison.is_empty() {
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt(salt)
+        .max_height(180.0)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for line in &theirs.clinic {
+                ui.label(line.as_str());
+            }
+            if !theirs.comparison.is_empty() {
+                ui.add(egui::Label::new(theirs.comparison.trim_end()).wrap());
+            }
+        });
+}
+
+/// The banner of a draft whose file another volunteer changed since this window opened or last
+/// saved it: who, when and what, and the choice to load their version (asked first when this
+/// window has unsaved changes) or to keep this one (a save then merges the clinic records). A
+/// read-only window offers to load it only.
+pub fn draw_changed_banner(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    let Some(change) = cx.ui_state.changed_on_disk.clone() else {
+        return;
+    };
+    if cx.ui_state.conflict.is_some() {
+        // The conflict window says it all, over the screen.
+        return;
+    }
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        their_changes(ui, &change, "banner_their_changes");
+        if cx.ui_state.confirm_load {
+            ui.label(
+                egui::RichText::new(
+                    "Loading their version drops the changes you have not saved here.",
+                )
+                .color(theme::warning_colour(ui.visuals())),
+            );
+            ui.horizontal_wrapped(|ui| {
+                if ui.button("Load theirs and drop my changes").clicked() {
+                    cx.send(Command::LoadTheirsConfirmed);
+                }
+                if ui.button("Keep mine, merge at save").clicked() {
+                    cx.send(Command::KeepMine);
+                }
+            });
+            return;
+        }
+        ui.horizontal_wrapped(|ui| {
+            if change.theirs.is_some() && ui.button("Load their version").clicked() {
+                cx.send(Command::LoadTheirs);
+            }
+            if cx.ui_state.read_only.is_none() && ui.button("Keep mine, merge at save").clicked() {
+                cx.send(Command::KeepMine);
+            }
+        });
+    });
 }
 
 /// Draw the window of a draft open in another window, when there is one.

@@ -31,6 +31,14 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         status.push_str(&format!("; reviewed by {}", record.reviewer));
     }
     ui.label(RichText::new(status).strong());
+    if njtax_engine::clinic::approved_from_preparers_login(&record) {
+        ui.label(
+            RichText::new(
+                "Approved from the same computer login as the step that made it ready for review: only the typed names tell the two volunteers apart.",
+            )
+            .color(theme::warning_colour(ui.visuals())),
+        );
+    }
     if state == Approval::Cleared {
         ui.label(
             RichText::new(
@@ -177,7 +185,7 @@ fn history(cx: &ScreenCx<'_>, ui: &mut Ui, record: &ClinicRecord) {
                     "{}: {} by {}{}",
                     when(cx, &h.at),
                     h.status.words(),
-                    h.by,
+                    njtax_engine::clinic::signed_words(&h.by, &h.login, &h.computer),
                     if h.note.is_empty() {
                         String::new()
                     } else {
@@ -354,11 +362,5 @@ fn checklist(cx: &mut ScreenCx<'_>, ui: &mut Ui, record: &ClinicRecord) {
 /// A clinic time stamp (UTC, as written in the draft) in this computer's time zone, to the
 /// minute; as written when it cannot be read.
 fn when(cx: &ScreenCx<'_>, at: &str) -> String {
-    at.parse::<jiff::Timestamp>()
-        .ok()
-        .and_then(|t| u64::try_from(t.as_second()).ok())
-        .map_or_else(
-            || at.to_owned(),
-            |secs| crate::recovery::format_local(secs, cx.time_zone),
-        )
+    crate::review::local_time(at, cx.time_zone)
 }
