@@ -8,7 +8,7 @@ pub mod compact;
 mod plain;
 
 /// The draft format version this build writes.
-pub const FORMAT_VERSION: u32 = 10;
+pub const FORMAT_VERSION: u32 = 11;
 
 /// The largest draft, in bytes (4 MiB), the same for writing and reading: a larger file is
 /// refused before it is read, and a draft whose text would be larger is never written (see
@@ -242,7 +242,17 @@ pub const MIGRATIONS: &[Migration] = &[
         what: "adds that the draft amends a return already filed (`amends`: the reasons, the explanation of the changes, the day the amended return is filed, the dates of an IRS final determination or an amended federal return, each original return's figures as filed by line key with what was paid with it, and the original draft's answers when the app made the amended draft), and a clinic's record of the draft (`clinic`: status from intake to filed with each change's volunteer and time, preparer, reviewer, the figures approved, the filing date and how, review notes on answers and lines, the quality-review questions ticked); nothing moves, so a format 9 draft reads unchanged as an original return outside any clinic",
         apply: v9_to_v10,
     },
+    Migration {
+        from: 10,
+        what: "adds the computer account and the computer each clinic step, review note and resolution was signed on (`clinic.history[].login`, `.computer`, and the same on `clinic.notes[]` and their `resolved`), and leaves out of the file every answer that holds its default; nothing moves, so a format 10 draft reads unchanged (its steps without a login). A version that reads up to format 10 refuses a format 11 draft by name instead of calling it damaged",
+        apply: v10_to_v11,
+    },
 ];
+
+/// Format 10 to 11: new, empty answers only (the login and computer of clinic steps).
+fn v10_to_v11(_draft: &mut Draft) -> Result<(), String> {
+    Ok(())
+}
 
 /// Format 9 to 10: new, empty answers only (the amendment, the clinic record).
 fn v9_to_v10(_draft: &mut Draft) -> Result<(), String> {
