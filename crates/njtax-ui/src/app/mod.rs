@@ -288,6 +288,27 @@ impl App {
     pub fn with_recovery(mut self, store: crate::recovery::RecoveryStore) -> Self {
         let found = store.all();
         self.ui_state.recovery_offers = found.recoveries;
+        if !found.locked.is_empty() {
+            let folders: std::collections::BTreeSet<String> = found
+                .locked
+                .iter()
+                .map(|l| l.folder.display().to_string())
+                .collect();
+            self.ui_state.message = Some((
+                format!(
+                    "{} recovery cop{} of drafts in encrypted folders (locked: {}): open a draft there and unlock the folder to see {}",
+                    found.locked.len(),
+                    if found.locked.len() == 1 { "y" } else { "ies" },
+                    folders.into_iter().collect::<Vec<_>>().join(", "),
+                    if found.locked.len() == 1 {
+                        "it"
+                    } else {
+                        "them"
+                    },
+                ),
+                false,
+            ));
+        }
         if !found.problems.is_empty() {
             self.ui_state.message = Some((
                 format!("Recovered work: {}", found.problems.join("; ")),
