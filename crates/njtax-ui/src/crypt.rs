@@ -21,8 +21,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr as _;
 use std::sync::{Arc, Mutex};
 
-use age::secrecy::ExposeSecret as _;
-pub use age::secrecy::SecretString;
+pub use age::secrecy::{ExposeSecret, SecretString};
 
 /// The key file of an encrypted folder, beside its drafts.
 pub const KEY_FILE: &str = ".njtax-folder-key.age";
