@@ -7,6 +7,7 @@
 
 mod batch;
 mod commands;
+mod crypt;
 mod files;
 
 use std::path::{Path, PathBuf};
@@ -645,6 +646,11 @@ impl App {
             .map(|r| r.filter.clone())
             .unwrap_or_default();
         let name = file_name(folder);
+        // An encrypted folder not yet unlocked shows its drafts as locked, and asks for the
+        // passphrase at once.
+        if crate::crypt::is_encrypted_folder(folder) && !crate::crypt::is_unlocked(folder) {
+            self.ask_passphrase(folder, crate::state::UnlockPurpose::Unlock);
+        }
         if self.read_roster(folder, filter, ctx) {
             self.ui_state.focus_roster = true;
             let count = self.snapshot.roster.as_ref().map_or(0, |r| r.entries.len());

@@ -4,5 +4,6 @@
 
 pub mod compare;
 pub mod open_error;
+pub mod passphrase;
 pub mod roster;
 pub mod two_windows;
