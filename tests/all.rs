@@ -7,6 +7,7 @@ mod cli_print;
 mod common;
 mod draft_versions;
 mod edge3_returns;
+mod encrypted;
 mod estimate_and_health_returns;
 mod gui;
 mod gui_platform;
