@@ -557,3 +557,99 @@ fn kill_9_during_encrypted_saves_loses_nothing() {
     let _ = std::fs::remove_file(&secret);
     let _ = std::fs::remove_dir_all(&clinic);
 }
+
+/// Set an answer through the app, as a screen does.
+fn set(h: &mut Harness<'static, App>, path: &str, value: serde_json::Value) {
+    h.state_mut().send(njtax_ui::Command::Set {
+        path: path.to_owned(),
+        value,
+    });
+    h.run();
+}
+
+fn save(h: &mut Harness<'static, App>) -> String {
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    h.state().ui_state.message.clone().unwrap_or_default().0
+}
+
+#[test]
+fn the_file_menu_encrypts_and_decrypts_the_folder_and_saves_stay_quiet() {
+    let clinic = scratch("menu");
+    let client = clinic.join("client-5.ron");
+    njtax_ui::files::write_draft(&client, &draft()).unwrap();
+    let mut h = harness(App::new(
+        Answers::default(),
+        "Untitled draft",
+        Box::new(ScriptedDialogs::default()),
+        Box::new(njtax_ui::platform::MemoryRecent::default()),
+    ));
+    h.run();
+    h.state_mut().open_file(&client);
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Encrypt this clinic folder…").click();
+    h.run();
+    // Two different passphrases: refused, nothing written.
+    let plain = every_file(&clinic);
+    let fields = h.get_all_by_label("Passphrase").count();
+    assert_eq!(fields, 1);
+    h.get_by_label("Passphrase").focus();
+    h.get_by_label("Passphrase").type_text(PASSPHRASE);
+    h.get_by_label("The same passphrase again").focus();
+    h.get_by_label("The same passphrase again")
+        .type_text("something else");
+    h.run();
+    h.get_by_label("Encrypt").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("The two passphrases differ")
+            .is_some()
+    );
+    assert_eq!(every_file(&clinic), plain);
+    h.get_by_label("The same passphrase again").focus();
+    h.get_by_label("The same passphrase again")
+        .type_text(PASSPHRASE);
+    h.run();
+    h.get_by_label("Encrypt").click();
+    h.run();
+    let message = h.state().ui_state.message.clone().unwrap_or_default().0;
+    assert!(message.starts_with("Encrypted 1 file"), "{message}");
+    assert!(crypt::is_encrypted(&std::fs::read(&client).unwrap()));
+    assert!(crypt::is_unlocked(&clinic));
+
+    // Saves in the encrypted folder: each one "Saved", never a conflict with itself.
+    for n in 1..=3 {
+        set(
+            &mut h,
+            "address.street",
+            serde_json::json!(format!("{n} Main St")),
+        );
+        let said = save(&mut h);
+        assert!(said.starts_with("Saved"), "{said}");
+        assert!(h.state().ui_state.conflict.is_none());
+    }
+    assert_eq!(leaks(&every_file(&clinic)), Vec::<String>::new());
+    let back = njtax_ui::files::read_draft(&client).unwrap();
+    assert_eq!(back.answers.address.street, "3 Main St");
+
+    // And back to plain text.
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Decrypt this clinic folder…").click();
+    h.run();
+    h.get_by_label("Passphrase").focus();
+    h.get_by_label("Passphrase").type_text(PASSPHRASE);
+    h.run();
+    h.get_by_label("Decrypt").click();
+    h.run();
+    let message = h.state().ui_state.message.clone().unwrap_or_default().0;
+    assert!(message.contains("no longer encrypted"), "{message}");
+    assert!(!crypt::is_encrypted_folder(&clinic));
+    for (path, bytes) in every_file(&clinic) {
+        assert!(!crypt::is_encrypted(&bytes), "{}", path.display());
+    }
+    assert!(holds(&std::fs::read(&client).unwrap(), NAME));
+    let _ = std::fs::remove_dir_all(&clinic);
+}

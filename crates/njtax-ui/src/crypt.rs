@@ -427,6 +427,16 @@ pub fn open_bytes(path: &Path, bytes: Vec<u8>) -> Result<Vec<u8>, OpenError> {
     }
 }
 
+/// `bytes` decrypted when they are an age file that an unlocked key opens, else as they are: for
+/// comparing what a file holds with what was written (see [`crate::sharing::Stamp::of_file`]).
+#[must_use]
+pub fn plain_or_as_is(path: &Path, bytes: Vec<u8>) -> Vec<u8> {
+    if !is_encrypted(&bytes) {
+        return bytes;
+    }
+    open_bytes(path, bytes.clone()).unwrap_or(bytes)
+}
+
 /// Why an encrypted file could not be opened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OpenError {
@@ -458,6 +468,9 @@ pub fn holds(path: &Path, old: &[u8], plain: &[u8]) -> bool {
     is_encrypted(old) && open_bytes(path, old.to_vec()).is_ok_and(|o| o == plain)
 }
 
+/// A file not converted, and why.
+type Failed = (PathBuf, String);
+
 /// What converting a folder did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Converted {
@@ -466,12 +479,12 @@ pub struct Converted {
     /// Files already in the wanted form, left alone.
     pub already: Vec<PathBuf>,
     /// Files that could not be converted, each with why; they are as they were.
-    pub failed: Vec<(PathBuf, String)>,
+    pub failed: Vec<Failed>,
 }
 
 /// The files of a folder that hold drafts: `*.ron` and their backups `*.ron.bak1`..`bak3` (any
 /// case), plain files only (links and other kinds are left alone, and named in `skipped`).
-fn draft_files(dir: &Path) -> Result<(Vec<PathBuf>, Vec<(PathBuf, String)>), CryptError> {
+fn draft_files(dir: &Path) -> Result<(Vec<PathBuf>, Vec<Failed>), CryptError> {
     let io = |source| CryptError::Io {
         step: "could not read the folder",
         path: dir.to_path_buf(),

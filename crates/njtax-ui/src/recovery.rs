@@ -274,7 +274,7 @@ impl RecoveryStore {
             return None;
         };
         recovery.file = Some(file);
-        (!already_saved(&recovery)).then_some(recovery)
+        (!already_saved(&recovery)).then_some(*recovery)
     }
 
     /// Every window's recoveries of the draft at `path` (reached any way), the newest first.
@@ -330,7 +330,7 @@ impl RecoveryStore {
             match read_recovery(&file) {
                 Ok(Read::Open(mut r)) if !already_saved(&r) => {
                     r.file = Some(file);
-                    found.recoveries.push(r);
+                    found.recoveries.push(*r);
                 }
                 Ok(Read::Open(_)) => {}
                 Ok(Read::Locked(l)) => found.locked.push(l),
@@ -399,7 +399,7 @@ fn owned_by_user(_file: &Path) -> Result<(), String> {
 /// What a recovery file held.
 enum Read {
     /// A recovery, in plain text or decrypted with its folder's unlocked key.
-    Open(Recovery),
+    Open(Box<Recovery>),
     /// A recovery of a draft in an encrypted folder that is not unlocked.
     Locked(LockedRecovery),
 }
@@ -409,7 +409,7 @@ enum Read {
 fn read_recovery(file: &Path) -> Result<Read, String> {
     let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
     let plain_error = match ron::from_str::<Recovery>(&text) {
-        Ok(r) => return Ok(Read::Open(r)),
+        Ok(r) => return Ok(Read::Open(Box::new(r))),
         Err(e) => e.to_string(),
     };
     let Ok(sealed) = ron::from_str::<SealedRecovery>(&text) else {
@@ -426,7 +426,7 @@ fn read_recovery(file: &Path) -> Result<Read, String> {
         .ok_or_else(|| "it is encrypted, and its folder's key does not open it".to_owned())?;
     let plain = String::from_utf8(plain).map_err(|e| e.to_string())?;
     ron::from_str::<Recovery>(&plain)
-        .map(Read::Open)
+        .map(|r| Read::Open(Box::new(r)))
         .map_err(|e| e.to_string())
 }
 
