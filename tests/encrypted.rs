@@ -114,14 +114,30 @@ fn harness(app: App) -> Harness<'static, App> {
         .build_ui_state(|ui, app: &mut App| app.ui(ui), app)
 }
 
+/// Press the passphrase window's button, and wait for the unlock or conversion (on a thread of
+/// its own) to finish, the window drawing meanwhile.
+fn press(h: &mut Harness<'static, App>, button: &str) {
+    h.get_by_label(button).click();
+    h.step();
+    let started = std::time::Instant::now();
+    while h.state().crypt_busy() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(300),
+            "the folder's key was never done with"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+}
+
 /// Type the passphrase into the passphrase window and press its button.
 fn type_passphrase(h: &mut Harness<'static, App>, text: &str, button: &str) {
     let field = h.get_by_label("Passphrase");
     field.focus();
     field.type_text(text);
     h.run();
-    h.get_by_label(button).click();
-    h.run();
+    press(h, button);
 }
 
 #[test]
@@ -612,8 +628,7 @@ fn the_file_menu_encrypts_and_decrypts_the_folder_and_saves_stay_quiet() {
     h.get_by_label("The same passphrase again")
         .type_text(PASSPHRASE);
     h.run();
-    h.get_by_label("Encrypt").click();
-    h.run();
+    press(&mut h, "Encrypt");
     let message = h.state().ui_state.message.clone().unwrap_or_default().0;
     assert!(message.starts_with("Encrypted 1 file"), "{message}");
     assert!(crypt::is_encrypted(&std::fs::read(&client).unwrap()));
@@ -642,8 +657,7 @@ fn the_file_menu_encrypts_and_decrypts_the_folder_and_saves_stay_quiet() {
     h.get_by_label("Passphrase").focus();
     h.get_by_label("Passphrase").type_text(PASSPHRASE);
     h.run();
-    h.get_by_label("Decrypt").click();
-    h.run();
+    press(&mut h, "Decrypt");
     let message = h.state().ui_state.message.clone().unwrap_or_default().0;
     assert!(message.contains("no longer encrypted"), "{message}");
     assert!(!crypt::is_encrypted_folder(&clinic));

@@ -541,12 +541,15 @@ pub fn encrypt_folder_with(
     work_factor: Option<u8>,
 ) -> Result<Converted, CryptError> {
     // Read the folder first: one that cannot be read gets no key file.
-    let (files, skipped) = draft_files(dir)?;
+    draft_files(dir)?;
     let key = if is_encrypted_folder(dir) {
         unlock(dir, passphrase)?
     } else {
         create_key_with(dir, passphrase, work_factor)?
     };
+    // Listed again once the key file is there: a draft saved meanwhile was saved encrypted, or is
+    // in this list.
+    let (files, skipped) = draft_files(dir)?;
     let mut out = Converted {
         failed: skipped,
         ..Converted::default()

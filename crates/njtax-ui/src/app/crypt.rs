@@ -7,8 +7,17 @@ use crate::crypt::{self, SecretString};
 use crate::state::{UnlockPrompt, UnlockPurpose};
 
 impl App {
-    /// Ask for the passphrase of the encrypted `folder`, for `purpose`.
+    /// Ask for the passphrase of the encrypted `folder`, for `purpose` (not while another
+    /// folder is being unlocked or converted: the status bar says to wait).
     pub(super) fn ask_passphrase(&mut self, folder: &Path, purpose: UnlockPurpose) {
+        if self.crypt_job.is_some() {
+            self.ui_state.message = Some((
+                "A folder is being unlocked or converted: wait until it is done, then try again"
+                    .to_owned(),
+                true,
+            ));
+            return;
+        }
         self.ui_state.unlock = Some(UnlockPrompt {
             folder: folder.to_path_buf(),
             purpose,
@@ -63,6 +72,9 @@ impl App {
     /// Take the passphrase typed: unlock, encrypt or decrypt the folder. A wrong passphrase keeps
     /// the window open and says so; nothing is written then.
     pub(super) fn submit_passphrase(&mut self, ctx: &egui::Context) {
+        if self.crypt_job.is_some() {
+            return;
+        }
         let Some(mut prompt) = self.ui_state.unlock.take() else {
             return;
         };
@@ -84,14 +96,81 @@ impl App {
         // The typed text moves into the secret (no copy is left in the UI state).
         let passphrase = SecretString::from(std::mem::take(&mut prompt.typed));
         let folder = prompt.folder.clone();
-        let shown = folder.display().to_string();
-        let result = match &prompt.purpose {
-            UnlockPurpose::Open(_) | UnlockPurpose::Unlock => {
-                crypt::unlock(&folder, &passphrase).map(|_| None)
-            }
-            UnlockPurpose::Encrypt => crypt::encrypt_folder(&folder, &passphrase).map(Some),
-            UnlockPurpose::Decrypt => crypt::decrypt_folder(&folder, &passphrase).map(Some),
+        let purpose = prompt.purpose.clone();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let waker = ctx.clone();
+        let work = move || {
+            let result = match &purpose {
+                UnlockPurpose::Open(_) | UnlockPurpose::Unlock => {
+                    crypt::unlock(&folder, &passphrase).map(|_| None)
+                }
+                UnlockPurpose::Encrypt => crypt::encrypt_folder(&folder, &passphrase).map(Some),
+                UnlockPurpose::Decrypt => crypt::decrypt_folder(&folder, &passphrase).map(Some),
+            };
+            // The window may have closed meanwhile: then nobody waits for the answer.
+            let _ = tx.send(result);
+            waker.request_repaint();
         };
+        let doing = match prompt.purpose {
+            UnlockPurpose::Encrypt => "Encrypting",
+            UnlockPurpose::Decrypt => "Decrypting",
+            UnlockPurpose::Open(_) | UnlockPurpose::Unlock => "Unlocking",
+        };
+        self.ui_state.message = Some((
+            format!("{doing} the folder {}…", prompt.folder.display()),
+            false,
+        ));
+        match std::thread::Builder::new()
+            .name("njtax-folder-key".to_owned())
+            .spawn(work)
+        {
+            Ok(_) => self.crypt_job = Some(CryptJob { prompt, rx }),
+            Err(e) => {
+                prompt.problem = Some(format!(
+                    "The work could not be started ({e}). Nothing was changed; try again."
+                ));
+                self.ui_state.message = Some((
+                    format!(
+                        "Could not start on the folder {}: {e}",
+                        prompt.folder.display()
+                    ),
+                    true,
+                ));
+                self.ui_state.unlock = Some(prompt);
+            }
+        }
+    }
+
+    /// Whether an encrypted folder is being unlocked or converted (the app keeps drawing
+    /// meanwhile).
+    #[must_use]
+    pub fn crypt_busy(&self) -> bool {
+        self.crypt_job.is_some()
+    }
+
+    /// Take the answer of the unlock or conversion running, when it is there.
+    pub(super) fn poll_crypt(&mut self, ctx: &egui::Context) {
+        let Some(job) = &self.crypt_job else { return };
+        let result = match job.rx.try_recv() {
+            Ok(result) => result,
+            Err(std::sync::mpsc::TryRecvError::Empty) => {
+                ctx.request_repaint_after(std::time::Duration::from_millis(100));
+                return;
+            }
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                self.crypt_job = None;
+                self.ui_state.message = Some((
+                    "The folder's key could not be used: the work stopped unexpectedly. Nothing was changed by it; try again".to_owned(),
+                    true,
+                ));
+                return;
+            }
+        };
+        let Some(CryptJob { mut prompt, .. }) = self.crypt_job.take() else {
+            return;
+        };
+        let folder = prompt.folder.clone();
+        let shown = folder.display().to_string();
         let converted = match result {
             Ok(converted) => converted,
             Err(crypt::CryptError::WrongPassphrase { .. }) => {
@@ -155,6 +234,15 @@ impl App {
             }
         }
     }
+}
+
+/// An unlock or a conversion running on a thread of its own.
+pub(super) struct CryptJob {
+    /// The window's request (the typed passphrase already taken out), shown again when the
+    /// passphrase was wrong.
+    prompt: UnlockPrompt,
+    /// The answer, when it comes.
+    rx: std::sync::mpsc::Receiver<Result<Option<crypt::Converted>, crypt::CryptError>>,
 }
 
 /// Overwrite and empty a string that held a passphrase.

@@ -122,6 +122,9 @@ pub struct App {
     adopted: Option<crate::recovery::Recovery>,
     /// When the roster's folder was last looked at for changes (egui time, seconds).
     roster_checked: f64,
+    /// An encrypted folder being unlocked or converted on a thread of its own (scrypt takes about
+    /// a second, a large folder longer): the window keeps drawing meanwhile.
+    crypt_job: Option<crypt::CryptJob>,
 }
 
 impl App {
@@ -220,6 +223,7 @@ impl App {
             lock: None,
             adopted: None,
             roster_checked: 0.0,
+            crypt_job: None,
         };
         if !problems.is_empty() {
             app.ui_state.message = Some((problems.join(" "), true));
@@ -758,6 +762,7 @@ impl App {
         let ctx = ui.ctx().clone();
         crate::theme::apply_text_sizes(&ctx);
         self.refresh();
+        self.poll_crypt(&ctx);
         let locked = matches!(self.ui_state.lock, crate::state::AppLock::Locked { .. });
         if self.chooser.is_some() {
             // The app's own file chooser is open: the window behind it waits for its answer.
