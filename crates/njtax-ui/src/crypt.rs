@@ -690,6 +690,27 @@ mod tests {
         ));
     }
 
+    /// In a clinic folder passed on to a group (setgid), the key file is the group's too (0660),
+    /// so every volunteer's login can unlock it; never readable by other users.
+    #[cfg(unix)]
+    #[test]
+    fn the_key_file_of_a_setgid_folder_is_the_groups() {
+        use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
+        if !rustix::process::geteuid().is_root() {
+            println!("skipped: needs root to give the folder another group");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let group = 100; // any group other than root's
+        std::os::unix::fs::chown(dir.path(), None, Some(group)).unwrap();
+        fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o2770)).unwrap();
+        create_key_with(dir.path(), &pass("p"), Some(10)).unwrap();
+        let meta = fs::metadata(key_file(dir.path())).unwrap();
+        assert_eq!(meta.mode() & 0o777, 0o660);
+        assert_eq!(meta.gid(), group);
+        forget(dir.path());
+    }
+
     #[cfg(unix)]
     #[test]
     fn a_key_file_that_is_a_link_or_fifo_is_refused() {
