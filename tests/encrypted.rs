@@ -362,7 +362,18 @@ fn a_wrong_passphrase_changes_nothing() {
     h.run();
     h.state_mut().open_file(&client);
     h.run();
-    type_passphrase(&mut h, "not the passphrase", "Unlock");
+    // Typed, then Enter (as a volunteer does).
+    let field = h.get_by_label("Passphrase");
+    field.focus();
+    field.type_text("not the passphrase");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.step();
+    while h.state().crypt_busy() {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
     assert!(
         h.query_by_label_contains("That is not this folder's passphrase")
             .is_some()

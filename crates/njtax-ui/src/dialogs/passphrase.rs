@@ -65,7 +65,12 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         if !ui.memory(|m| m.focused().is_some()) {
             field.request_focus();
         }
-        let mut enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        // Enter in a field submits. The field had the focus when it took the key (the focus is
+        // given back to it below whenever nothing has it, so `lost_focus` alone never shows).
+        let enter_key = ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let pressed_enter = |r: &egui::Response| (r.has_focus() || r.lost_focus()) && enter_key;
+        let first_enter = pressed_enter(&field);
+        let mut enter = first_enter && !new_key;
         if new_key {
             let label = ui.label("The same passphrase again");
             let again = ui
@@ -75,7 +80,11 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                         .desired_width(f32::INFINITY),
                 )
                 .labelled_by(label.id);
-            enter = again.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            // Enter in the first field goes on to the second.
+            if first_enter {
+                again.request_focus();
+            }
+            enter = pressed_enter(&again);
         }
         if let Some(problem) = &prompt.problem {
             ui.add(
