@@ -258,7 +258,7 @@ impl ReadError {
                     "This draft is encrypted: its folder {} is an encrypted clinic folder, not yet unlocked in this session.",
                     folder.display()
                 ),
-                "Open it again and type the folder's passphrase when asked (File > Unlock a folder…). The file itself was not changed.".to_owned(),
+                "Open it again and type the folder's passphrase when asked. The file itself was not changed.".to_owned(),
             ),
             Self::Undecryptable { .. } => (
                 "This draft is encrypted, and the key of its folder does not open it: it was encrypted in another folder, or it is damaged.".to_owned(),
