@@ -14,6 +14,7 @@ use njtax_engine::answers::{Date, Person};
 use njtax_engine::{Answers, Draft};
 use njtax_ui::App;
 use njtax_ui::crypt::{self, SecretString};
+use njtax_ui::crypt_folder;
 use njtax_ui::platform::{RecentFile, ScriptedDialogs};
 use njtax_ui::recovery::RecoveryStore;
 
@@ -312,7 +313,7 @@ fn a_wrong_passphrase_changes_nothing() {
     std::fs::create_dir_all(&clinic).unwrap();
     let client = clinic.join("client-3.ron");
     njtax_ui::files::write_draft(&client, &draft()).unwrap();
-    crypt::encrypt_folder_with(&clinic, &pass(PASSPHRASE), Some(10)).unwrap();
+    crypt_folder::encrypt_folder_with(&clinic, &pass(PASSPHRASE), Some(10)).unwrap();
     let mut d = draft();
     d.answers.taxpayer.birth_date = Date::new(1962, 3, 9);
     njtax_ui::files::write_draft(&client, &d).unwrap();
@@ -402,7 +403,7 @@ fn a_folder_converts_both_ways() {
     let plain = every_file(&clinic);
     assert_eq!(plain.len(), 8, "two drafts with three backups each");
 
-    let done = crypt::encrypt_folder_with(&clinic, &pass(PASSPHRASE), Some(10)).unwrap();
+    let done = crypt_folder::encrypt_folder_with(&clinic, &pass(PASSPHRASE), Some(10)).unwrap();
     assert_eq!(done.done.len(), 8);
     assert!(done.failed.is_empty(), "{:?}", done.failed);
     let sealed = every_file(&clinic);
@@ -434,7 +435,7 @@ fn a_folder_converts_both_ways() {
     assert!(njtax_ui::files::write_draft(&names[0], &draft()).is_err());
     assert_eq!(every_file(&clinic), sealed, "a refused save writes nothing");
 
-    let done = crypt::decrypt_folder(&clinic, &pass(PASSPHRASE)).unwrap();
+    let done = crypt_folder::decrypt_folder(&clinic, &pass(PASSPHRASE)).unwrap();
     assert_eq!(done.done.len(), 8);
     assert_eq!(
         every_file(&clinic),
@@ -448,7 +449,7 @@ fn a_folder_converts_both_ways() {
 #[test]
 fn the_roster_lists_encrypted_drafts_once_unlocked() {
     let clinic = scratch("roster");
-    crypt::create_key_with(&clinic, &pass(PASSPHRASE), Some(10)).unwrap();
+    crypt_folder::create_key_with(&clinic, &pass(PASSPHRASE), Some(10)).unwrap();
     for i in 0..3 {
         njtax_ui::files::write_draft(&clinic.join(format!("c{i}.ron")), &draft()).unwrap();
     }
@@ -514,7 +515,7 @@ fn kill_9_during_encrypted_saves_loses_nothing() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(50);
     let clinic = scratch("kill");
-    crypt::create_key_with(&clinic, &pass(PASSPHRASE), Some(10)).unwrap();
+    crypt_folder::create_key_with(&clinic, &pass(PASSPHRASE), Some(10)).unwrap();
     let client = clinic.join("client-9.ron");
     njtax_ui::files::write_draft(&client, &draft()).unwrap();
     let secret = passphrase_file("kill", PASSPHRASE);

@@ -412,9 +412,9 @@ fn convert_folder(dir: &Path, encrypt: bool) -> ExitCode {
         }
     };
     let result = if encrypt {
-        crypt::encrypt_folder(dir, &passphrase)
+        njtax_ui::crypt_folder::encrypt_folder(dir, &passphrase)
     } else {
-        crypt::decrypt_folder(dir, &passphrase)
+        njtax_ui::crypt_folder::decrypt_folder(dir, &passphrase)
     };
     let done = match result {
         Ok(done) => done,

@@ -17,6 +17,7 @@ pub mod binding;
 pub mod checklist;
 pub mod chooser;
 pub mod crypt;
+pub mod crypt_folder;
 pub mod cx;
 pub mod dialogs;
 pub mod document;

@@ -104,8 +104,12 @@ impl App {
                 UnlockPurpose::Open(_) | UnlockPurpose::Unlock => {
                     crypt::unlock(&folder, &passphrase).map(|_| None)
                 }
-                UnlockPurpose::Encrypt => crypt::encrypt_folder(&folder, &passphrase).map(Some),
-                UnlockPurpose::Decrypt => crypt::decrypt_folder(&folder, &passphrase).map(Some),
+                UnlockPurpose::Encrypt => {
+                    crate::crypt_folder::encrypt_folder(&folder, &passphrase).map(Some)
+                }
+                UnlockPurpose::Decrypt => {
+                    crate::crypt_folder::decrypt_folder(&folder, &passphrase).map(Some)
+                }
             };
             // The window may have closed meanwhile: then nobody waits for the answer.
             let _ = tx.send(result);
@@ -124,7 +128,7 @@ impl App {
             .name("njtax-folder-key".to_owned())
             .spawn(work)
         {
-            Ok(_) => self.crypt_job = Some(CryptJob { prompt, rx }),
+            Ok(_) => self.crypt_job = Some(super::CryptJob { prompt, rx }),
             Err(e) => {
                 prompt.problem = Some(format!(
                     "The work could not be started ({e}). Nothing was changed; try again."
@@ -166,7 +170,7 @@ impl App {
                 return;
             }
         };
-        let Some(CryptJob { mut prompt, .. }) = self.crypt_job.take() else {
+        let Some(super::CryptJob { mut prompt, .. }) = self.crypt_job.take() else {
             return;
         };
         let folder = prompt.folder.clone();
@@ -234,15 +238,6 @@ impl App {
             }
         }
     }
-}
-
-/// An unlock or a conversion running on a thread of its own.
-pub(super) struct CryptJob {
-    /// The window's request (the typed passphrase already taken out), shown again when the
-    /// passphrase was wrong.
-    prompt: UnlockPrompt,
-    /// The answer, when it comes.
-    rx: std::sync::mpsc::Receiver<Result<Option<crypt::Converted>, crypt::CryptError>>,
 }
 
 /// Overwrite and empty a string that held a passphrase.

@@ -124,7 +124,7 @@ pub struct App {
     roster_checked: f64,
     /// An encrypted folder being unlocked or converted on a thread of its own (scrypt takes about
     /// a second, a large folder longer): the window keeps drawing meanwhile.
-    crypt_job: Option<crypt::CryptJob>,
+    crypt_job: Option<CryptJob>,
 }
 
 impl App {
@@ -928,4 +928,15 @@ fn impaired_estimates(answers: &Answers, book: &ParamBook) -> Vec<ImpairedEstima
             )
         })
         .collect()
+}
+
+/// An unlock or a conversion running on a thread of its own.
+struct CryptJob {
+    /// The window's request (the typed passphrase already taken out), shown again when the
+    /// passphrase was wrong.
+    prompt: crate::state::UnlockPrompt,
+    /// The answer, when it comes.
+    rx: std::sync::mpsc::Receiver<
+        Result<Option<crate::crypt_folder::Converted>, crate::crypt::CryptError>,
+    >,
 }
