@@ -9,6 +9,7 @@ mod common;
 mod draft_size;
 mod draft_versions;
 mod edge3_returns;
+mod encrypted;
 mod estimate_and_health_returns;
 mod gui;
 mod gui_forget;

@@ -2,7 +2,11 @@
 //!
 //! Exit codes: 0 success (for `validate`: no errors), 1 the return has errors (`validate`, `batch`)
 //! or the drafts' computed lines differ (`diff`), 2 a draft cannot be read or parsed, or the year
-//! is unsupported.
+//! is unsupported, or an encrypted folder's passphrase is wrong or missing (nothing is written).
+//!
+//! Drafts in an encrypted folder (`njtax encrypt DIR`) are read and written like any other: the
+//! folders a command touches are unlocked first, once each, with the passphrase from the file named
+//! by `NJTAX_PASSPHRASE_FILE` or typed on the terminal (never an argument).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -247,6 +251,24 @@ enum Command {
         #[arg(long)]
         mask_ssns: bool,
     },
+    /// Encrypt a folder's drafts at rest: make its key file (protected by a passphrase typed twice
+    /// on the terminal, or read from the file named by NJTAX_PASSPHRASE_FILE) and encrypt every
+    /// draft and backup in it, each file replaced atomically. From then on every njtax command and
+    /// the app ask for the passphrase once before reading or saving a draft there. A forgotten
+    /// passphrase cannot be recovered: the drafts are then lost. Exit 0; 1 when some file could
+    /// not be converted (named; it is as it was); 2 when the folder cannot be encrypted.
+    Encrypt {
+        /// The folder.
+        dir: PathBuf,
+    },
+    /// Decrypt a folder encrypted with `njtax encrypt`: every draft and backup written back as
+    /// plain text, each file replaced atomically, then the key file removed. Exit 0; 1 when some
+    /// file could not be converted (the key file then stays); 2 when the passphrase is wrong
+    /// (nothing changed).
+    Decrypt {
+        /// The folder.
+        dir: PathBuf,
+    },
     /// Print the hand-off sheet: the figures to type into New Jersey's online filing service, in
     /// the order it asks for them, starting with last year's NJ gross income (line 29).
     Handoff {
@@ -326,12 +348,104 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Every encrypted folder the command reads or writes is unlocked first: a wrong passphrase
+    // stops it before anything is written.
+    if let Err(msg) = njtax::cli::passphrase::unlock_all(&cli.command.folders()) {
+        eprintln!("njtax: {msg}");
+        return ExitCode::from(2);
+    }
     match run(cli.command, &book) {
         Ok(code) => code,
         Err(Unreadable(msg)) => {
             eprintln!("njtax: {msg}");
             ExitCode::from(2)
         }
+    }
+}
+
+impl Command {
+    /// The folders whose drafts the command reads or writes (each draft's folder, a folder
+    /// given, and the folder of a draft written with `--out`).
+    fn folders(&self) -> Vec<PathBuf> {
+        use njtax::cli::passphrase::folder_of;
+        let paths: Vec<&PathBuf> = match self {
+            Self::Compute { draft, .. }
+            | Self::Explain { draft, .. }
+            | Self::Validate { draft }
+            | Self::EstimateImpaired { draft }
+            | Self::Plan { draft }
+            | Self::Status { draft, .. }
+            | Self::Note { draft, .. }
+            | Self::Export { draft, .. }
+            | Self::Pdf { draft, .. }
+            | Self::Handoff { draft, .. } => vec![draft],
+            Self::Diff { old, new, .. } => vec![old, new],
+            Self::Amend { draft, out, .. } | Self::Rollover { draft, out, .. } => vec![draft, out],
+            Self::Clinic { dir, .. } => vec![dir],
+            Self::Batch { paths, .. } => paths.iter().collect(),
+            Self::Coverage { .. } | Self::Encrypt { .. } | Self::Decrypt { .. } => Vec::new(),
+        };
+        paths.into_iter().map(|p| folder_of(p)).collect()
+    }
+}
+
+/// `njtax encrypt DIR` (`encrypt`) or `njtax decrypt DIR`: convert the folder's drafts and
+/// backups, naming any file that could not be converted.
+fn convert_folder(dir: &Path, encrypt: bool) -> ExitCode {
+    use njtax::cli::passphrase;
+    use njtax_ui::crypt;
+    if !dir.is_dir() {
+        eprintln!("njtax: {} is not a folder", dir.display());
+        return ExitCode::from(2);
+    }
+    let already = crypt::is_encrypted_folder(dir);
+    let passphrase = if encrypt && !already {
+        passphrase::new_for(dir)
+    } else {
+        passphrase::for_unlocking(dir)
+    };
+    let passphrase = match passphrase {
+        Ok(p) => p,
+        Err(msg) => {
+            eprintln!("njtax: {msg}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = if encrypt {
+        njtax_ui::crypt_folder::encrypt_folder(dir, &passphrase)
+    } else {
+        njtax_ui::crypt_folder::decrypt_folder(dir, &passphrase)
+    };
+    let done = match result {
+        Ok(done) => done,
+        Err(e) => {
+            eprintln!("njtax: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let verb = if encrypt { "encrypted" } else { "decrypted" };
+    out!(
+        "{}: {} file{} {verb}, {} already {verb}",
+        dir.display(),
+        done.done.len(),
+        if done.done.len() == 1 { "" } else { "s" },
+        done.already.len()
+    );
+    for (file, why) in &done.failed {
+        eprintln!("njtax: {}: not {verb}: {why}", file.display());
+    }
+    if !encrypt && done.failed.is_empty() {
+        out!("{}: the folder is no longer encrypted", dir.display());
+    } else if !encrypt {
+        out!(
+            "{}: the key file stays until every file is decrypted",
+            dir.display()
+        );
+    }
+    if done.failed.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }
 
@@ -539,6 +653,13 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
             let pdf = njtax_print::return_pdf(&answers, &set, &changes, &opts)
                 .map_err(|e| Unreadable(format!("{}: {e}", draft.display())))?;
             write_output(&out, std::slice::from_ref(&draft), force, &pdf)?;
+            let folder = njtax::cli::passphrase::folder_of(&draft);
+            if !mask_ssns && njtax_ui::crypt::is_encrypted_folder(&folder) {
+                eprintln!(
+                    "{}: the PDF is not encrypted and shows the client's full SSN: keep it safe, delete it when done, or print with --mask-ssns",
+                    out.display()
+                );
+            }
             if set.returns.iter().any(|r| r.has_errors()) {
                 eprintln!(
                     "{}: the return has errors, so every page is marked \"{}\" (see `njtax validate`)",
@@ -577,6 +698,8 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
             out_raw!("{}", render_coverage(book, not_covered)?);
             Ok(ExitCode::SUCCESS)
         }
+        Command::Encrypt { dir } => Ok(convert_folder(&dir, true)),
+        Command::Decrypt { dir } => Ok(convert_folder(&dir, false)),
         Command::Rollover { draft, out, force } => rollover(&draft, &out, force, book),
         Command::EstimateImpaired { draft } => estimate_impaired(&draft, book),
         Command::Plan { draft } => {

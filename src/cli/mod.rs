@@ -6,6 +6,7 @@ pub mod batch;
 pub mod clinic;
 pub mod csv;
 pub mod json;
+pub mod passphrase;
 pub mod text;
 
 use std::path::Path;

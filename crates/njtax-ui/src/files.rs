@@ -58,6 +58,10 @@ pub enum WriteError {
         /// The path given.
         path: PathBuf,
     },
+    /// The draft's folder is encrypted and not unlocked in this session, or encryption failed:
+    /// nothing was written (a draft of an encrypted folder is never written in plain text).
+    #[error(transparent)]
+    Encryption(#[from] crate::crypt::CryptError),
     /// The file system refused one of the steps.
     #[error("{step}: {source}")]
     Io {
@@ -116,6 +120,22 @@ pub enum ReadError {
         /// Why it is not taken for a draft, in plain words.
         message: String,
     },
+    /// The draft is encrypted and its folder is not unlocked in this session: the file was read,
+    /// never changed.
+    #[error("{}: this draft is encrypted: unlock the folder {} with its passphrase to open it", file_label(.path), .folder.display())]
+    Locked {
+        /// The draft file.
+        path: PathBuf,
+        /// The folder to unlock.
+        folder: PathBuf,
+    },
+    /// The draft is encrypted, and the unlocked key of its folder does not open it (it was
+    /// encrypted in another folder, or it is damaged).
+    #[error("{}: this draft is encrypted with another folder's key, or damaged: it could not be decrypted", file_label(.path))]
+    Undecryptable {
+        /// The draft file.
+        path: PathBuf,
+    },
     /// The draft is well formed but its format version cannot be read by this build.
     #[error("{}: {source}", file_label(.path))]
     Unsupported {
@@ -151,7 +171,9 @@ impl ReadError {
             | Self::TooLarge { path, .. }
             | Self::Malformed { path, .. }
             | Self::NotADraft { path, .. }
-            | Self::Unsupported { path, .. } => path,
+            | Self::Unsupported { path, .. }
+            | Self::Locked { path, .. }
+            | Self::Undecryptable { path } => path,
         }
     }
 
@@ -162,7 +184,11 @@ impl ReadError {
             Self::Malformed { line, column, .. } | Self::NotADraft { line, column, .. } => {
                 Some((*line, *column))
             }
-            Self::Io { .. } | Self::TooLarge { .. } | Self::Unsupported { .. } => None,
+            Self::Io { .. }
+            | Self::TooLarge { .. }
+            | Self::Unsupported { .. }
+            | Self::Locked { .. }
+            | Self::Undecryptable { .. } => None,
         }
     }
 }
@@ -234,6 +260,17 @@ impl ReadError {
                     size_words(njtax_engine::draft::MAX_DRAFT_BYTES)
                 ),
                 "Choose a draft that njtax saved (its name usually ends in .ron). To start your own return, choose File > New.".to_owned(),
+            ),
+            Self::Locked { folder, .. } => (
+                format!(
+                    "This draft is encrypted: its folder {} is an encrypted clinic folder, not yet unlocked in this session.",
+                    folder.display()
+                ),
+                "Open it again and type the folder's passphrase when asked. The file itself was not changed.".to_owned(),
+            ),
+            Self::Undecryptable { .. } => (
+                "This draft is encrypted, and the key of its folder does not open it: it was encrypted in another folder, or it is damaged.".to_owned(),
+                "Open it in the folder where it was saved, or open a backup of it. The file itself was not changed.".to_owned(),
             ),
             Self::NotADraft { message, .. } => (
                 format!("This is not an njtax draft: {}", sentence(message)),
@@ -393,8 +430,11 @@ pub fn write_draft_text(path: &Path, text: &str) -> Result<(), WriteError> {
         source,
     })?;
     let target = Target::new(&resolved)?;
+    // In an encrypted folder only the encrypted text reaches the disk (temporary file included);
+    // a folder that is encrypted and locked refuses the save before anything is written.
+    let sealed = crate::crypt::seal_for(&resolved, text.as_bytes())?;
     target.remove_abandoned_temps();
-    let new = target.prepare(text.as_bytes())?;
+    let new = target.prepare(&sealed)?;
     target.keep_backup(text.as_bytes())?;
     target.replace(new)
 }
@@ -573,6 +613,22 @@ pub fn make_private(path: &Path) -> io::Result<()> {
 /// its format version is not supported.
 pub fn read_draft(path: &Path) -> Result<Draft, ReadError> {
     let bytes = read_bounded(path)?;
+    let bytes = crate::crypt::open_bytes(path, bytes).map_err(|e| match e {
+        crate::crypt::OpenError::Locked(l) => ReadError::Locked {
+            path: path.to_path_buf(),
+            folder: l.folder,
+        },
+        crate::crypt::OpenError::Undecryptable => ReadError::Undecryptable {
+            path: path.to_path_buf(),
+        },
+    })?;
+    let max = njtax_engine::draft::MAX_DRAFT_BYTES;
+    if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > max {
+        return Err(ReadError::TooLarge {
+            path: path.to_path_buf(),
+            size: u64::try_from(bytes.len()).unwrap_or(u64::MAX),
+        });
+    }
     let text = std::str::from_utf8(&bytes).map_err(|e| {
         let valid = bytes.get(..e.valid_up_to()).unwrap_or_default();
         let (line, column) = end_position(valid);
@@ -633,7 +689,9 @@ pub fn read_draft(path: &Path) -> Result<Draft, ReadError> {
 /// device, is refused too).
 fn read_bounded(path: &Path) -> Result<Vec<u8>, ReadError> {
     use std::io::Read as _;
-    let max = njtax_engine::draft::MAX_DRAFT_BYTES;
+    // An encrypted draft is a little longer than its text; the text's own bound is checked once
+    // it is decrypted.
+    let max = crate::crypt::sealed_bound(njtax_engine::draft::MAX_DRAFT_BYTES);
     let io = |source| ReadError::Io {
         path: path.to_path_buf(),
         source,
@@ -842,9 +900,11 @@ impl Target {
                 )(e));
             }
         };
-        if old == new {
+        if old == new || crate::crypt::holds(&self.path, &old, new) {
             return Ok(());
         }
+        // A plain draft found in an encrypted folder is kept encrypted as its backup.
+        let old = crate::crypt::seal_for(&self.path, &old)?;
         let copy = self.prepare(&old)?;
         for n in (1..BACKUPS).rev() {
             let (from, to) = (self.backup(n), self.backup(n + 1));

@@ -16,6 +16,8 @@ pub mod app;
 pub mod binding;
 pub mod checklist;
 pub mod chooser;
+pub mod crypt;
+pub mod crypt_folder;
 pub mod cx;
 pub mod dialogs;
 pub mod document;

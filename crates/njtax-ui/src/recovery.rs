@@ -63,11 +63,36 @@ impl Recovery {
     }
 }
 
+/// A recovery file of a draft in an encrypted folder, as it is on disk: only when it was written
+/// and the folder are readable; the draft's name and answers are encrypted to the folder's key
+/// (see [`crate::crypt`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct SealedRecovery {
+    /// When it was written (seconds since 1970-01-01 UTC).
+    written_unix: u64,
+    /// The encrypted folder the draft is in.
+    folder: PathBuf,
+    /// The whole [`Recovery`] as RON text, encrypted to the folder's key (armoured age).
+    sealed: String,
+}
+
+/// A recovery that cannot be read until its encrypted folder is unlocked: what is shown of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LockedRecovery {
+    /// When it was written (seconds since 1970-01-01 UTC).
+    pub written_unix: u64,
+    /// The encrypted folder of its draft.
+    pub folder: PathBuf,
+}
+
 /// Every recovery in the folder, for the start of the app.
 #[derive(Clone, Debug, Default)]
 pub struct Found {
     /// Recoveries newer than their draft, the newest first.
     pub recoveries: Vec<Recovery>,
+    /// Recoveries of drafts in encrypted folders not unlocked in this session ("locked"): they are
+    /// offered once the folder is unlocked and one of its drafts opened.
+    pub locked: Vec<LockedRecovery>,
     /// What could not be read (the folder, or a recovery file), in words: the files are left
     /// where they are.
     pub problems: Vec<String>,
@@ -174,7 +199,7 @@ impl RecoveryStore {
         // Held to a draft's size limit before anything is created: a draft that could not be
         // saved from it would recover nothing. Written like a draft (only the answers given).
         crate::files::draft_text(&recovery.draft)?;
-        let text = njtax_engine::draft::compact::to_string_pretty(
+        let mut text = njtax_engine::draft::compact::to_string_pretty(
             recovery,
             ron::ser::PrettyConfig::new(),
         )?;
@@ -182,6 +207,24 @@ impl RecoveryStore {
             .map_err(io("create the recovery folder", &self.dir))?;
         self.mark_live()
             .map_err(io("mark the recovery files in use", &self.dir))?;
+        // The recovery of a draft in an encrypted folder is encrypted to the same key (never
+        // written in plain text, even when the folder is locked: then it fails and says so).
+        if let Some(path) = recovery.draft_path.as_deref() {
+            let folder = crate::crypt::folder_of(path);
+            if crate::crypt::is_encrypted_folder(&folder) {
+                let key = crate::crypt::key_for(&folder).ok_or_else(|| {
+                    crate::crypt::CryptError::from(crate::crypt::Locked {
+                        folder: folder.clone(),
+                    })
+                })?;
+                let sealed = SealedRecovery {
+                    written_unix: recovery.written_unix,
+                    folder,
+                    sealed: key.seal_text(text.as_bytes())?,
+                };
+                text = ron::ser::to_string_pretty(&sealed, ron::ser::PrettyConfig::new())?;
+            }
+        }
         crate::files::write_private(&self.file_for(recovery.draft_path.as_deref()), &text)
     }
 
@@ -234,10 +277,11 @@ impl RecoveryStore {
     /// This window's recovery for a draft, when there is one with something to recover.
     pub fn find(&self, draft_path: Option<&Path>) -> Option<Recovery> {
         let file = self.file_for(draft_path);
-        let text = std::fs::read_to_string(&file).ok()?;
-        let mut recovery: Recovery = ron::from_str(&text).ok()?;
+        let Ok(Read::Open(mut recovery)) = read_recovery(&file) else {
+            return None;
+        };
         recovery.file = Some(file);
-        (!already_saved(&recovery)).then_some(recovery)
+        (!already_saved(&recovery)).then_some(*recovery)
     }
 
     /// Every window's recoveries of the draft at `path` (reached any way), the newest first.
@@ -290,15 +334,13 @@ impl RecoveryStore {
                 ));
                 continue;
             }
-            let recovery = std::fs::read_to_string(&file)
-                .map_err(|e| e.to_string())
-                .and_then(|text| ron::from_str::<Recovery>(&text).map_err(|e| e.to_string()));
-            match recovery {
-                Ok(mut r) if !already_saved(&r) => {
+            match read_recovery(&file) {
+                Ok(Read::Open(mut r)) if !already_saved(&r) => {
                     r.file = Some(file);
-                    found.recoveries.push(r);
+                    found.recoveries.push(*r);
                 }
-                Ok(_) => {}
+                Ok(Read::Open(_)) => {}
+                Ok(Read::Locked(l)) => found.locked.push(l),
                 Err(e) => found.problems.push(format!(
                     "could not read the recovery file {}: {e}",
                     file.display()
@@ -433,16 +475,48 @@ fn owned_by_user(_file: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// What a recovery file held.
+enum Read {
+    /// A recovery, in plain text or decrypted with its folder's unlocked key.
+    Open(Box<Recovery>),
+    /// A recovery of a draft in an encrypted folder that is not unlocked.
+    Locked(LockedRecovery),
+}
+
+/// Read a recovery file: plain, or sealed to an encrypted folder's key (decrypted when that
+/// folder is unlocked in this session).
+fn read_recovery(file: &Path) -> Result<Read, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
+    let plain_error = match ron::from_str::<Recovery>(&text) {
+        Ok(r) => return Ok(Read::Open(Box::new(r))),
+        Err(e) => e.to_string(),
+    };
+    let Ok(sealed) = ron::from_str::<SealedRecovery>(&text) else {
+        return Err(plain_error);
+    };
+    let Some(key) = crate::crypt::key_for(&sealed.folder) else {
+        return Ok(Read::Locked(LockedRecovery {
+            written_unix: sealed.written_unix,
+            folder: sealed.folder,
+        }));
+    };
+    let plain = key
+        .open(sealed.sealed.as_bytes())
+        .ok_or_else(|| "it is encrypted, and its folder's key does not open it".to_owned())?;
+    let plain = String::from_utf8(plain).map_err(|e| e.to_string())?;
+    ron::from_str::<Recovery>(&plain)
+        .map(|r| Read::Open(Box::new(r)))
+        .map_err(|e| e.to_string())
+}
+
 /// The draft file holds the recovery's answers (they were saved after all): nothing to recover.
-/// A draft whose time stamp moved (copied, touched) still has its recovery offered.
+/// A draft whose time stamp moved (copied, touched) still has its recovery offered. An encrypted
+/// draft is read with its folder's unlocked key.
 fn already_saved(recovery: &Recovery) -> bool {
     let Some(path) = recovery.draft_path.as_deref() else {
         return false;
     };
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return false;
-    };
-    njtax_engine::parse_draft(&text).is_ok_and(|d| d.answers == recovery.draft.answers)
+    crate::files::read_draft(path).is_ok_and(|d| d.answers == recovery.draft.answers)
 }
 
 fn now_unix() -> u64 {

@@ -35,13 +35,15 @@ impl Stamp {
         }
     }
 
-    /// The stamp of the file at `path` now; `None` when there is no file.
+    /// The stamp of the file at `path` now; `None` when there is no file. An encrypted draft is
+    /// stamped by its text once decrypted (when its folder is unlocked), as a save stamps what it
+    /// wrote: every encryption of the same text gives other bytes.
     ///
     /// # Errors
     /// When the file exists but cannot be read.
     pub fn of_file(path: &Path) -> io::Result<Option<Self>> {
         match fs::read(path) {
-            Ok(bytes) => Ok(Some(Self::of(&bytes))),
+            Ok(bytes) => Ok(Some(Self::of(&crate::crypt::plain_or_as_is(path, bytes)))),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(e),
         }

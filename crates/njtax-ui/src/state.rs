@@ -105,6 +105,17 @@ pub enum Command {
     RosterSummary,
     /// Read the roster's folder again.
     RefreshRoster,
+    /// Ask for the passphrase of an encrypted folder and unlock it for this session.
+    UnlockFolder(PathBuf),
+    /// Encrypt the clinic folder shown (the roster's, else the open draft's) with a new
+    /// passphrase (File > Encrypt this clinic folder…).
+    EncryptFolder,
+    /// Decrypt the clinic folder shown (File > Decrypt this clinic folder…).
+    DecryptFolder,
+    /// Take the passphrase typed in the passphrase window.
+    SubmitPassphrase,
+    /// Close the passphrase window without doing anything.
+    CancelPassphrase,
     /// Close the roster.
     CloseRoster,
     /// Set the answer at a path.
@@ -376,6 +387,39 @@ pub struct UiState {
     /// The file's stamp the volunteer chose to keep their own version over ("Keep mine, merge at
     /// save"): a save over exactly that version merges the clinic records without asking again.
     pub merge_at_save: Option<crate::sharing::Stamp>,
+    /// The passphrase window of an encrypted folder (unlock, encrypt or decrypt), while it is
+    /// shown.
+    pub unlock: Option<UnlockPrompt>,
+}
+
+/// The passphrase window of an encrypted folder: what it is for, and what is typed (masked). The
+/// typed text is moved into a secret and cleared when the window is answered or closed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UnlockPrompt {
+    /// The folder.
+    pub folder: PathBuf,
+    /// What the passphrase is for.
+    pub purpose: UnlockPurpose,
+    /// The passphrase typed.
+    pub typed: String,
+    /// Typed again (a new passphrase, when encrypting).
+    pub again: String,
+    /// Why the last try was refused (a wrong passphrase), in words.
+    pub problem: Option<String>,
+}
+
+/// What an encrypted folder's passphrase window does once the passphrase is taken.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum UnlockPurpose {
+    /// Unlock the folder, then open this draft.
+    Open(PathBuf),
+    /// Unlock the folder (a save, or the roster, needs it).
+    #[default]
+    Unlock,
+    /// Encrypt the folder with a new passphrase (typed twice).
+    Encrypt,
+    /// Decrypt the folder.
+    Decrypt,
 }
 
 /// The app lock: a volunteer stepping away hides the draft and the clinic's clients behind a
@@ -423,6 +467,7 @@ impl UiState {
             print_mask_ssns: self.print_mask_ssns,
             settings: self.settings.clone(),
             lock: self.lock.clone(),
+            unlock: self.unlock.clone(),
             ..Self::default()
         }
     }

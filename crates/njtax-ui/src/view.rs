@@ -167,6 +167,27 @@ fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                 cx.send(Command::TogglePrintMask);
             }
             ui.separator();
+            if ui
+                .button("Encrypt this clinic folder…")
+                .on_hover_text(
+                    "Encrypt every draft, backup and recovery copy of the open clinic folder (or the open draft's folder) with a passphrase, asked once per session here and by njtax; a forgotten passphrase cannot be recovered",
+                )
+                .clicked()
+            {
+                cx.send(Command::EncryptFolder);
+                ui.close();
+            }
+            if ui
+                .button("Decrypt this clinic folder…")
+                .on_hover_text(
+                    "Write the open clinic folder's drafts and backups back as plain text, and remove its key file",
+                )
+                .clicked()
+            {
+                cx.send(Command::DecryptFolder);
+                ui.close();
+            }
+            ui.separator();
             ui.menu_button("Recent drafts", |ui| {
                 if cx.recent.is_empty() {
                     ui.label("No recent drafts");
@@ -876,6 +897,7 @@ fn prompt(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     crate::dialogs::compare::draw(cx, ui);
     crate::dialogs::roster::draw(cx, ui);
     crate::dialogs::forget::draw(cx, ui);
+    crate::dialogs::passphrase::draw(cx, ui);
     refusal_prompt(cx, ui);
     let Some(pending) = cx.ui_state.pending.clone() else {
         return;

@@ -254,6 +254,13 @@ impl App {
             Command::RosterPrintSelected => self.ask_print_selected(ctx),
             Command::RosterSummary => self.ask_summary(ctx),
             Command::RefreshRoster => self.reread_roster(ctx),
+            Command::UnlockFolder(folder) => {
+                self.ask_passphrase(&folder, crate::state::UnlockPurpose::Unlock);
+            }
+            Command::EncryptFolder => self.ask_convert(true),
+            Command::DecryptFolder => self.ask_convert(false),
+            Command::SubmitPassphrase => self.submit_passphrase(ctx),
+            Command::CancelPassphrase => self.cancel_passphrase(),
             Command::CloseRoster => self.snapshot.roster = None,
             Command::Quit => {
                 // Unsaved changes: asked first, as closing the window asks.

@@ -84,6 +84,18 @@ impl App {
             // A window in the middle says why, in plain words, and what the filer can do; the
             // status bar keeps the short message. The open draft stays as it is and the file is
             // not touched.
+            // An encrypted draft whose folder is not unlocked: the passphrase window asks, then
+            // opens it. The file is not touched.
+            Err(crate::files::ReadError::Locked { folder, .. }) => {
+                self.ui_state.message = Some((
+                    format!("{name} is encrypted: type the passphrase of its folder to open it"),
+                    false,
+                ));
+                self.ask_passphrase(
+                    &folder,
+                    crate::state::UnlockPurpose::Open(path.to_path_buf()),
+                );
+            }
             Err(e) => {
                 self.ui_state.message = Some((format!("Could not open {e}"), true));
                 self.ui_state.open_error = Some(e.explain());
@@ -412,6 +424,17 @@ impl App {
                     self.proceed(then, ctx);
                 }
             }
+            // The folder is encrypted and not unlocked: nothing was written; the passphrase
+            // window asks, and the filer saves again.
+            Err(crate::files::WriteError::Encryption(crate::crypt::CryptError::Locked(locked))) => {
+                self.ui_state.message = Some((
+                    format!(
+                        "Did not save {name}: its folder is encrypted. Type the folder's passphrase, then save again"
+                    ),
+                    true,
+                ));
+                self.ask_passphrase(&locked.folder, crate::state::UnlockPurpose::Unlock);
+            }
             Err(e) => {
                 self.ui_state.message = Some((format!("Could not save {name}: {e}"), true));
             }
@@ -568,6 +591,11 @@ impl App {
         match crate::files::write_private_bytes(path, bytes) {
             Ok(()) => {
                 let mut msg = format!("The {} was written to {}", what.noun(), path.display());
+                if what == Export::Pdf && !self.ui_state.print_mask_ssns {
+                    msg.push_str(
+                        "; the PDF is not encrypted and shows the client's full SSN: keep it safe and delete it when done, or tick \"Show only the last 4 digits of SSNs\"",
+                    );
+                }
                 if has_errors {
                     msg.push_str(&match what {
                         Export::Pdf => format!(

@@ -7,6 +7,7 @@
 
 mod batch;
 mod commands;
+mod crypt;
 mod files;
 mod forget;
 
@@ -144,6 +145,9 @@ pub struct App {
         Option<crate::sharing::Stamp>,
         std::sync::mpsc::Receiver<String>,
     )>,
+    /// An encrypted folder being unlocked or converted on a thread of its own (scrypt takes about
+    /// a second, a large folder longer): the window keeps drawing meanwhile.
+    crypt_job: Option<CryptJob>,
 }
 
 impl App {
@@ -248,6 +252,7 @@ impl App {
             session_pass: None,
             disk_watch: crate::review::DiskWatch::default(),
             pending_comparison: None,
+            crypt_job: None,
         };
         if !problems.is_empty() {
             app.ui_state.message = Some((problems.join(" "), true));
@@ -317,6 +322,27 @@ impl App {
     pub fn with_recovery(mut self, store: crate::recovery::RecoveryStore) -> Self {
         let found = store.all();
         self.ui_state.recovery_offers = found.recoveries;
+        if !found.locked.is_empty() {
+            let folders: std::collections::BTreeSet<String> = found
+                .locked
+                .iter()
+                .map(|l| l.folder.display().to_string())
+                .collect();
+            self.ui_state.message = Some((
+                format!(
+                    "{} recovery cop{} of drafts in encrypted folders (locked: {}): open a draft there and unlock the folder to see {}",
+                    found.locked.len(),
+                    if found.locked.len() == 1 { "y" } else { "ies" },
+                    folders.into_iter().collect::<Vec<_>>().join(", "),
+                    if found.locked.len() == 1 {
+                        "it"
+                    } else {
+                        "them"
+                    },
+                ),
+                false,
+            ));
+        }
         if !found.problems.is_empty() {
             self.ui_state.message = Some((
                 format!("Recovered work: {}", found.problems.join("; ")),
@@ -653,6 +679,11 @@ impl App {
             .map(|r| r.filter.clone())
             .unwrap_or_default();
         let name = file_name(folder);
+        // An encrypted folder not yet unlocked shows its drafts as locked, and asks for the
+        // passphrase at once.
+        if crate::crypt::is_encrypted_folder(folder) && !crate::crypt::is_unlocked(folder) {
+            self.ask_passphrase(folder, crate::state::UnlockPurpose::Unlock);
+        }
         if self.read_roster(folder, filter, ctx) {
             self.ui_state.focus_roster = true;
             let count = self.snapshot.roster.as_ref().map_or(0, |r| r.entries.len());
@@ -889,6 +920,7 @@ impl App {
         crate::theme::apply_text_sizes(&ctx);
         self.refresh();
         self.lock_when_idle(&ctx);
+        self.poll_crypt(&ctx);
         let locked = self.ui_state.lock.hides();
         if self.chooser.is_some() {
             // The app's own file chooser is open: the window behind it waits for its answer.
@@ -1127,4 +1159,15 @@ fn impaired_estimates(answers: &Answers, book: &ParamBook) -> Vec<ImpairedEstima
             )
         })
         .collect()
+}
+
+/// An unlock or a conversion running on a thread of its own.
+struct CryptJob {
+    /// The window's request (the typed passphrase already taken out), shown again when the
+    /// passphrase was wrong.
+    prompt: crate::state::UnlockPrompt,
+    /// The answer, when it comes.
+    rx: std::sync::mpsc::Receiver<
+        Result<Option<crate::crypt_folder::Converted>, crate::crypt::CryptError>,
+    >,
 }

@@ -5,5 +5,6 @@
 pub mod compare;
 pub mod forget;
 pub mod open_error;
+pub mod passphrase;
 pub mod roster;
 pub mod two_windows;

@@ -49,7 +49,8 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         || cx.ui_state.open_error.is_some()
         || cx.ui_state.already_open.is_some()
         || cx.ui_state.conflict.is_some()
-        || cx.ui_state.refused.is_some();
+        || cx.ui_state.refused.is_some()
+        || cx.ui_state.unlock.is_some();
     let escape = in_front
         && !asking
         && ui.input(|i| i.key_pressed(egui::Key::Escape))
@@ -88,6 +89,18 @@ fn body(ui: &mut Ui, roster: &Roster, focus_heading: bool, sent: &mut Vec<Comman
             )
             .wrap(),
         );
+    }
+    if crate::crypt::is_encrypted_folder(&roster.folder) {
+        if crate::crypt::is_unlocked(&roster.folder) {
+            ui.label("This folder is encrypted, and unlocked for this session.");
+        } else {
+            ui.horizontal(|ui| {
+                ui.label("This folder is encrypted and locked: its drafts are shown as locked.");
+                if ui.button("Unlock this folder…").clicked() {
+                    sent.push(Command::UnlockFolder(roster.folder.clone()));
+                }
+            });
+        }
     }
     filters(ui, roster, sent);
     ui.add_space(theme::GAP_S);
