@@ -143,6 +143,7 @@ fn type_passphrase(h: &mut Harness<'static, App>, text: &str, button: &str) {
 
 #[test]
 fn nothing_written_for_an_encrypted_folder_holds_the_name_or_ssn() {
+    let _keys = crate::common::crypt_registry();
     let root = scratch("grep");
     let (clinic, state, config) = (root.join("clinic"), root.join("state"), root.join("config"));
     for d in [&clinic, &state, &config] {
@@ -308,6 +309,7 @@ fn nothing_written_for_an_encrypted_folder_holds_the_name_or_ssn() {
 
 #[test]
 fn a_wrong_passphrase_changes_nothing() {
+    let _keys = crate::common::crypt_registry();
     let root = scratch("wrong");
     let clinic = root.join("clinic");
     std::fs::create_dir_all(&clinic).unwrap();
@@ -388,6 +390,7 @@ fn a_wrong_passphrase_changes_nothing() {
 
 #[test]
 fn a_folder_converts_both_ways() {
+    let _keys = crate::common::crypt_registry();
     let clinic = scratch("convert");
     let mut names = Vec::new();
     for (i, year) in [(1, 2024), (2, 2025)] {
@@ -448,6 +451,7 @@ fn a_folder_converts_both_ways() {
 
 #[test]
 fn the_roster_lists_encrypted_drafts_once_unlocked() {
+    let _keys = crate::common::crypt_registry();
     let clinic = scratch("roster");
     crypt_folder::create_key_with(&clinic, &pass(PASSPHRASE), Some(10)).unwrap();
     for i in 0..3 {
@@ -510,6 +514,7 @@ impl Rng {
 #[cfg(unix)]
 #[test]
 fn kill_9_during_encrypted_saves_loses_nothing() {
+    let _keys = crate::common::crypt_registry();
     let kills: u32 = std::env::var("NJTAX_KILLS")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -603,6 +608,7 @@ fn save(h: &mut Harness<'static, App>) -> String {
 
 #[test]
 fn the_file_menu_encrypts_and_decrypts_the_folder_and_saves_stay_quiet() {
+    let _keys = crate::common::crypt_registry();
     let clinic = scratch("menu");
     let client = clinic.join("client-5.ron");
     njtax_ui::files::write_draft(&client, &draft()).unwrap();

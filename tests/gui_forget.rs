@@ -92,6 +92,7 @@ fn files_containing(dir: &Path, needle: &str) -> Vec<PathBuf> {
 /// copied SSN. Remove takes off everything of this window's clients and nothing else.
 #[test]
 fn remove_client_data_lists_then_removes_what_the_app_kept_outside_the_drafts() {
+    let _keys = crate::common::crypt_registry();
     let dir = tempfile::tempdir().unwrap();
     let state = dir.path().join("state");
     let config = dir.path().join("config");
@@ -238,6 +239,7 @@ fn remove_client_data_lists_then_removes_what_the_app_kept_outside_the_drafts() 
 /// Discard changes goes on and removes.
 #[test]
 fn remove_client_data_waits_for_the_confirmation_and_for_unsaved_changes() {
+    let _keys = crate::common::crypt_registry();
     let dir = tempfile::tempdir().unwrap();
     let recovery_dir = dir.path().join("recovery");
     let crashed = RecoveryStore::new(recovery_dir.clone());

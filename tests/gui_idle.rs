@@ -77,6 +77,7 @@ fn edit_name(h: &mut Harness<'_, App>, name: &str) {
 
 #[test]
 fn a_clinic_draft_left_alone_for_ten_minutes_is_hidden_after_its_edits_are_kept() {
+    let _keys = crate::common::crypt_registry();
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(app(true, dir.path()));
     at(&mut h, 1.0);
@@ -121,6 +122,7 @@ fn a_clinic_draft_left_alone_for_ten_minutes_is_hidden_after_its_edits_are_kept(
 
 #[test]
 fn the_passphrase_chosen_this_session_unlocks_the_idle_lock_and_closing_asks_nothing() {
+    let _keys = crate::common::crypt_registry();
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(app(true, dir.path()));
     at(&mut h, 1.0);
@@ -186,6 +188,7 @@ fn the_passphrase_chosen_this_session_unlocks_the_idle_lock_and_closing_asks_not
 
 #[test]
 fn a_draft_outside_a_clinic_locks_only_when_the_settings_say_always_and_input_restarts_the_time() {
+    let _keys = crate::common::crypt_registry();
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(app(false, dir.path()));
     at(&mut h, 1.0);
@@ -214,4 +217,108 @@ fn a_draft_outside_a_clinic_locks_only_when_the_settings_say_always_and_input_re
     assert!(!h.state().ui_state.lock.hides(), "input restarted the time");
     at(&mut h, 900.0 + 121.0);
     assert!(h.state().ui_state.lock.hides());
+}
+
+/// Step until the folder's key is no longer being worked out on its thread.
+fn wait_for_key(h: &mut Harness<'static, App>) {
+    h.step();
+    let started = std::time::Instant::now();
+    while h.state().crypt_busy() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(300),
+            "the folder's key was never done with"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+}
+
+/// In an encrypted clinic folder the idle lock writes the recovery copy encrypted, forgets the
+/// folder's key, and only the folder's passphrase unlocks the app (a wrong one is said and keeps
+/// it locked).
+#[test]
+fn in_an_encrypted_folder_the_idle_lock_forgets_the_key_and_wants_the_folder_passphrase() {
+    let _keys = crate::common::crypt_registry();
+    use njtax_ui::crypt::{self, SecretString};
+    let dir = tempfile::tempdir().unwrap();
+    let clinic = dir.path().join("clinic");
+    let state = dir.path().join("state");
+    std::fs::create_dir_all(&clinic).unwrap();
+    let right = SecretString::from("heron canal 1999".to_owned());
+    njtax_ui::crypt_folder::create_key_with(&clinic, &right, Some(10)).unwrap();
+    let path = clinic.join("gail.ron");
+    njtax_ui::files::write_draft(
+        &path,
+        &njtax_engine::Draft {
+            format_version: njtax_engine::FORMAT_VERSION,
+            answers: answers(true),
+        },
+    )
+    .unwrap();
+    let mut app = App::new(
+        Answers::default(),
+        "Untitled draft",
+        Box::new(ScriptedDialogs::default()),
+        Box::new(MemoryRecent::default()),
+    )
+    .with_recovery(RecoveryStore::new(state.clone()));
+    app.open_file(&path);
+    let mut h = harness(app);
+    at(&mut h, 1.0);
+    assert_eq!(h.state().doc.answers().taxpayer.name, NAME);
+    edit_name(&mut h, "Gail S Clientname");
+    h.input_mut()
+        .events
+        .push(egui::Event::PointerMoved(egui::pos2(5.0, 5.0)));
+    at(&mut h, 2.0);
+    at(&mut h, 2.0 + 601.0);
+    assert!(h.state().ui_state.lock.hides());
+    assert!(!crypt::is_unlocked(&clinic), "the key is forgotten");
+    assert!(h.query_by_label("Folder passphrase").is_some());
+    let tree = exposed(&h);
+    assert!(
+        !tree.contains("Clientname") && !tree.contains("gail.ron"),
+        "{tree}"
+    );
+    // The recovery copy was written before the key went, encrypted.
+    let copies: Vec<Vec<u8>> = std::fs::read_dir(&state)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("recovery-"))
+        .map(|e| std::fs::read(e.path()).unwrap())
+        .collect();
+    assert_eq!(copies.len(), 1);
+    assert!(
+        !copies[0].windows(10).any(|w| w == b"Clientname"),
+        "the recovery copy is encrypted"
+    );
+
+    let field = h.get_by_label("Folder passphrase");
+    field.focus();
+    field.type_text("not it");
+    h.run();
+    h.get_by_label("Unlock").click();
+    wait_for_key(&mut h);
+    assert!(
+        h.state().ui_state.lock.hides(),
+        "a wrong passphrase keeps it locked"
+    );
+    assert!(
+        h.query_by_label_contains("That is not this folder's passphrase")
+            .is_some()
+    );
+    let field = h.get_by_label("Folder passphrase");
+    field.focus();
+    field.type_text("heron canal 1999");
+    h.run();
+    h.get_by_label("Unlock").click();
+    wait_for_key(&mut h);
+    assert!(
+        !h.state().ui_state.lock.hides(),
+        "the folder's passphrase unlocks it"
+    );
+    assert!(crypt::is_unlocked(&clinic));
+    assert_eq!(h.state().doc.answers().taxpayer.name, "Gail S Clientname");
+    crypt::forget(&clinic);
 }

@@ -391,3 +391,13 @@ pub fn finish_against(doc: &str, file: &str, problems: &[String]) {
         problems.join("\n")
     );
 }
+
+/// The unlocked keys of encrypted folders are kept for the whole process
+/// (`njtax_ui::crypt`), and this test binary runs its tests in parallel: a test that unlocks or
+/// forgets keys (an encrypted folder, File > Remove client data, the idle lock) holds this for its
+/// whole run, so that another test's "forget every key" never lands in the middle of it.
+pub fn crypt_registry() -> std::sync::MutexGuard<'static, ()> {
+    static KEYS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    KEYS.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}

@@ -228,6 +228,12 @@ pub fn is_unlocked(dir: &Path) -> bool {
     key_for(dir).is_some()
 }
 
+/// How many folders are unlocked in this session (File > Remove client data lists them).
+#[must_use]
+pub fn unlocked_count() -> usize {
+    keys().len()
+}
+
 /// Forget every unlocked key (the app's lock, or the end of a test).
 pub fn forget_all() {
     keys().clear();

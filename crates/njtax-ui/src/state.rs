@@ -274,6 +274,8 @@ pub struct ForgetPlan {
     pub open_draft: String,
     /// Windows showing another draft or folder (the comparison, the clinic roster), closed.
     pub windows: Vec<String>,
+    /// Encrypted folders unlocked this session, whose keys are forgotten.
+    pub unlocked_folders: usize,
 }
 
 impl ForgetPlan {
@@ -284,6 +286,7 @@ impl ForgetPlan {
             && self.volunteer.is_empty()
             && !self.clipboard
             && self.windows.is_empty()
+            && self.unlocked_folders == 0
     }
 }
 
@@ -445,6 +448,13 @@ pub enum AppLock {
     Hidden {
         /// The minutes without input that hid it.
         minutes: u32,
+    },
+    /// Locked after a time without input while an encrypted folder was unlocked: its key was
+    /// forgotten, and only its passphrase (the passphrase window's text, `UiState::unlock`)
+    /// unlocks the app again.
+    Sealed {
+        /// The encrypted folder whose passphrase unlocks it.
+        folder: PathBuf,
     },
     /// Locked.
     Locked {
@@ -729,6 +739,9 @@ impl AppLock {
     /// Whether nothing of the draft may be shown (locked, or hidden after a time without input).
     #[must_use]
     pub fn hides(&self) -> bool {
-        matches!(self, Self::Locked { .. } | Self::Hidden { .. })
+        matches!(
+            self,
+            Self::Locked { .. } | Self::Hidden { .. } | Self::Sealed { .. }
+        )
     }
 }

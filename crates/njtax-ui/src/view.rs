@@ -1058,6 +1058,56 @@ pub fn locked_screen(ui: &mut Ui, lock: &mut crate::state::AppLock) {
     }
 }
 
+/// The app locked itself while an encrypted folder was unlocked: only the folder's passphrase
+/// field (its name, never a client's), and why a try failed. Returns whether the passphrase is
+/// to be tried now (Unlock or Enter).
+pub fn sealed_screen(ui: &mut Ui, state: &mut crate::state::UiState, busy: bool) -> bool {
+    let crate::state::AppLock::Sealed { folder } = &state.lock else {
+        return false;
+    };
+    let folder = folder.display().to_string();
+    let Some(prompt) = state.unlock.as_mut() else {
+        // The window was closed (Escape): ask again.
+        state.unlock = Some(crate::state::UnlockPrompt {
+            folder: std::path::PathBuf::from(&folder),
+            ..Default::default()
+        });
+        return false;
+    };
+    let mut submit = false;
+    ui.add_space(theme::GAP_L * 4.0);
+    ui.vertical_centered(|ui| {
+        crate::focus::heading(ui, RichText::new("The app is locked").heading(), 1);
+        ui.label(format!(
+            "Nothing was typed or clicked for a while. Type the passphrase of the encrypted folder {folder} to go on."
+        ));
+        let label = ui.label("Folder passphrase");
+        let r = ui
+            .add_enabled(
+                !busy,
+                egui::TextEdit::singleline(&mut prompt.typed)
+                    .password(true)
+                    .desired_width(260.0),
+            )
+            .labelled_by(label.id);
+        focus_once(ui, "sealed_focus", &r);
+        if let Some(p) = &prompt.problem {
+            ui.label(RichText::new(p).color(theme::error_colour(ui.visuals())));
+        }
+        if busy {
+            ui.label("Checking the passphrase…");
+        }
+        let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if ui.add_enabled(!busy, egui::Button::new("Unlock")).clicked() || (enter && !busy) {
+            submit = true;
+        }
+    });
+    if submit {
+        forget_focus(ui, "sealed_focus");
+    }
+    submit
+}
+
 /// Put the keyboard focus on `r` once, when the window asking for it opens (not every frame:
 /// Tab and clicks then work as usual).
 fn focus_once(ui: &Ui, key: &str, r: &egui::Response) {

@@ -230,6 +230,12 @@ impl App {
                 self.reread_roster(ctx);
             }
             (_, _) => {
+                if let crate::state::AppLock::Sealed { folder: sealed } = &self.ui_state.lock
+                    && crate::sharing::same_draft(sealed, &folder)
+                {
+                    // The app locked itself while idle: its folder's passphrase unlocks it.
+                    self.ui_state.lock = crate::state::AppLock::Open;
+                }
                 self.ui_state.message = Some((
                     format!("Unlocked the encrypted folder {shown} for this session"),
                     false,

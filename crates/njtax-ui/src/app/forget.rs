@@ -12,6 +12,7 @@ impl App {
             recent: self.recent.len(),
             volunteer: self.ui_state.settings.volunteer.trim().to_owned(),
             clipboard: self.copied,
+            unlocked_folders: crate::crypt::unlocked_count(),
             ..Default::default()
         };
         if let Some(store) = &self.recovery {
@@ -56,6 +57,8 @@ impl App {
                 ));
             }
         }
+        // The keys of encrypted folders: their drafts need the passphrase again.
+        crate::crypt::forget_all();
         self.recent.clear();
         if let Err(e) = self.recent_store.clear() {
             problems.push(format!("the list of recent drafts: {e}"));

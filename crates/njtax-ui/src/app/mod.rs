@@ -940,7 +940,14 @@ impl App {
                 // unsaved edits go to the recovery copy, offered at the next start.
                 self.autosave_before_dialog();
             }
-            crate::view::locked_screen(ui, &mut self.ui_state.lock);
+            if matches!(self.ui_state.lock, crate::state::AppLock::Sealed { .. }) {
+                let busy = self.crypt_busy();
+                if crate::view::sealed_screen(ui, &mut self.ui_state, busy) {
+                    self.submit_passphrase(&ctx);
+                }
+            } else {
+                crate::view::locked_screen(ui, &mut self.ui_state.lock);
+            }
             self.run_commands(&ctx);
             self.autosave(&ctx);
             return;
@@ -1081,6 +1088,30 @@ impl App {
         }
         self.autosave_before_dialog();
         let minutes = self.ui_state.settings.idle_minutes.max(1);
+        // An encrypted folder open (the draft's or the roster's): its key is forgotten once the
+        // recovery copy is written (encrypted with it), and its passphrase unlocks the app.
+        let encrypted = [
+            self.doc.path.as_deref().map(crate::crypt::folder_of),
+            self.snapshot.roster.as_ref().map(|r| r.folder.clone()),
+        ]
+        .into_iter()
+        .flatten()
+        .find(|f| crate::crypt::is_unlocked(f));
+        if let Some(folder) = encrypted {
+            crate::crypt::forget_all();
+            self.ui_state.unlock = Some(crate::state::UnlockPrompt {
+                folder: folder.clone(),
+                purpose: crate::state::UnlockPurpose::Unlock,
+                ..Default::default()
+            });
+            self.ui_state.lock = crate::state::AppLock::Sealed { folder };
+            ctx.memory_mut(|m| {
+                if let Some(id) = m.focused() {
+                    m.surrender_focus(id);
+                }
+            });
+            return;
+        }
         self.ui_state.lock = match &self.session_pass {
             Some(pass) => crate::state::AppLock::Locked {
                 pass: pass.clone(),

@@ -66,6 +66,14 @@ pub fn removed_lines(plan: &ForgetPlan) -> Vec<String> {
     if plan.clipboard {
         lines.push("What this window copied to the clipboard (it is emptied)".to_owned());
     }
+    if plan.unlocked_folders > 0 {
+        lines.push(format!(
+            "The key{} of the {} encrypted folder{} unlocked in this session (the passphrase is asked again)",
+            if plan.unlocked_folders == 1 { "" } else { "s" },
+            plan.unlocked_folders,
+            if plan.unlocked_folders == 1 { "" } else { "s" }
+        ));
+    }
     for w in &plan.windows {
         lines.push(format!("The {w} (closed)"));
     }
