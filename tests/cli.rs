@@ -1521,3 +1521,43 @@ fn csv_outputs_write_a_name_that_looks_like_a_formula_as_text() {
         "{handoff:?}"
     );
 }
+
+/// `njtax diff` says the same, word for word, as it did before comparing was made fast for
+/// clinic-size drafts (issue 37): each pair under `tests/fixtures/compare-scale/` (example drafts
+/// of every kind, across years, an amended return, and made-up drafts with W-2s and review notes
+/// added, removed and changed) with the text and, where kept, the JSON the earlier code printed.
+#[test]
+fn diff_output_is_unchanged_by_the_faster_comparison() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/compare-scale");
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 15, "{cases:?}");
+    let mut json_checked = 0;
+    for case in &cases {
+        let (old, new) = (case.join("old.ron"), case.join("new.ron"));
+        let (old, new) = (old.to_str().unwrap(), new.to_str().unwrap());
+        let out = njtax(&["diff", old, new]);
+        let expected = std::fs::read_to_string(case.join("diff.txt")).unwrap();
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            expected,
+            "{}",
+            case.display()
+        );
+        let json = case.join("diff.json");
+        if json.exists() {
+            let out = njtax(&["diff", old, new, "--json"]);
+            assert_eq!(
+                String::from_utf8(out.stdout).unwrap(),
+                std::fs::read_to_string(&json).unwrap(),
+                "{}",
+                case.display()
+            );
+            json_checked += 1;
+        }
+    }
+    assert!(json_checked >= 8);
+}
