@@ -27,6 +27,7 @@ pub mod platform;
 pub mod progress;
 pub mod recovery;
 pub mod roster;
+pub mod roster_reader;
 pub mod screens;
 pub mod settings;
 pub mod sharing;

@@ -251,7 +251,7 @@ impl App {
             Command::RosterPrintSelected => self.ask_print_selected(ctx),
             Command::RosterSummary => self.ask_summary(ctx),
             Command::RefreshRoster => self.reread_roster(ctx),
-            Command::CloseRoster => self.snapshot.roster = None,
+            Command::CloseRoster => self.close_roster(),
             Command::Quit => {
                 // Unsaved changes: asked first, as closing the window asks.
                 if self.doc.is_dirty() && !self.ui_state.allow_close {
