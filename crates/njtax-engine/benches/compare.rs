@@ -1,6 +1,7 @@
 //! `njtax diff` at clinic scale (issue 37): two drafts of 2,000 W-2s each (every W-2's state
-//! wages changed), and two drafts of 5,000 review notes each (every other note resolved in the
-//! new one, and the one W-2's wages changed). Each is compared the way `njtax diff` does it:
+//! wages changed), a draft of one W-2 against one of 2,000 (1,999 added), two drafts of 5,000
+//! review notes each (every other note resolved in the new one, and the one W-2's wages changed),
+//! and a draft without notes against one of 5,000. Each is compared the way `njtax diff` does it:
 //! both drafts computed with explanations, compared, and the comparison rendered in words.
 //! Target: under 0.5 s each on this machine's 2 cores.
 //!
@@ -82,9 +83,15 @@ fn bench(c: &mut Criterion) {
             with_w2s(2_000, 0),
             with_w2s(2_000, 10),
         ),
+        ("1 W-2 to 2000 W-2s", with_w2s(1, 0), with_w2s(2_000, 0)),
         (
             "5000 review notes each, half resolved",
             with_notes(5_000, 0, 0),
+            with_notes(5_000, 2, 10),
+        ),
+        (
+            "no review note to 5000",
+            with_notes(0, 0, 0),
             with_notes(5_000, 2, 10),
         ),
     ];
