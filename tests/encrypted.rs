@@ -459,7 +459,7 @@ fn the_roster_lists_encrypted_drafts_once_unlocked() {
     }
     crypt::forget(&clinic);
     let book = njtax_engine::ParamBook::load().unwrap();
-    let locked = njtax_ui::roster::Roster::read(&clinic, Default::default(), &book);
+    let locked = njtax_ui::roster_reader::read_roster(&clinic, Default::default(), &book);
     assert_eq!(locked.entries.len(), 3);
     for e in &locked.entries {
         assert!(e.row.is_none());
@@ -472,7 +472,7 @@ fn the_roster_lists_encrypted_drafts_once_unlocked() {
         );
     }
     crypt::unlock(&clinic, &pass(PASSPHRASE)).unwrap();
-    let open = njtax_ui::roster::Roster::read(&clinic, Default::default(), &book);
+    let open = njtax_ui::roster_reader::read_roster(&clinic, Default::default(), &book);
     assert_eq!(open.entries.len(), 3);
     for e in &open.entries {
         assert_eq!(

@@ -4045,6 +4045,7 @@ fn the_clinic_roster_lists_sorts_filters_and_opens_the_drafts_of_a_folder() {
     let title = format!("Clinic folder {folder_name}");
     let heading = h.get_by_role_and_label(Role::Heading, &title);
     assert!(heading.is_focused(), "the keyboard is in the roster");
+    crate::common::roster_read(&mut h);
     h.get_by_label("13 of 13 drafts");
     assert_eq!(
         status(&h),
@@ -4123,6 +4124,7 @@ fn the_clinic_roster_lists_sorts_filters_and_opens_the_drafts_of_a_folder() {
     njtax_ui::files::write_draft(&renter, &d).unwrap();
     let reads = h.state().snapshot.roster.clone();
     h.run_steps(6);
+    crate::common::roster_read(&mut h);
     assert_ne!(
         h.state().snapshot.roster,
         reads,
@@ -4180,6 +4182,7 @@ fn the_clinic_roster_lists_sorts_filters_and_opens_the_drafts_of_a_folder() {
     h.run();
     h.state_mut().send(njtax_ui::Command::Save);
     h.run();
+    crate::common::roster_read(&mut h);
     let search = h.get_by_role_and_label(Role::TextInput, "Search (name or SSN last 4)");
     search.focus();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
@@ -4197,6 +4200,7 @@ fn the_clinic_roster_lists_sorts_filters_and_opens_the_drafts_of_a_folder() {
     // Refresh and Escape.
     h.get_by_label("Refresh").click();
     h.run();
+    crate::common::roster_read(&mut h);
     h.get_by_label("1 of 13 drafts");
     h.key_press(egui::Key::Escape);
     h.run();
@@ -4204,6 +4208,140 @@ fn the_clinic_roster_lists_sorts_filters_and_opens_the_drafts_of_a_folder() {
     assert!(
         h.query_by_label_contains(&format!("Clinic folder {folder_name}"))
             .is_none()
+    );
+}
+
+/// A clinic folder of many drafts is read off the window's thread: the frame that opens the
+/// roster returns before any draft is read (the window says it is reading, with no rows yet), the
+/// window stays usable meanwhile (a search typed is kept), and the rows appear once the worker is
+/// done, only those in view laid out; a file that cannot be read still says why; Refresh after a
+/// change shows it.
+#[test]
+fn a_large_clinic_folder_is_read_without_holding_the_window() {
+    use egui::accesskit::Role;
+    const DRAFTS: usize = 500;
+    let dir = temp_dir("roster-large");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/single-renter.ron"),
+    )
+    .unwrap();
+    for i in 0..DRAFTS {
+        let t = text.replace("Maria Lopez", &format!("Client {i:04}"));
+        std::fs::write(dir.join(format!("c{i:04}.ron")), t).unwrap();
+    }
+    std::fs::write(dir.join("zz-broken.ron"), "just some notes").unwrap();
+    let dialogs = ScriptedDialogs {
+        open: vec![dir.clone()],
+        ..ScriptedDialogs::default()
+    };
+    let mut h = harness_with(app_with(blank_answers(), dialogs));
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Open clinic folder…").click();
+    // The one frame that asks for the folder returns with no draft read yet.
+    h.step();
+    let roster = h
+        .state()
+        .snapshot
+        .roster
+        .clone()
+        .expect("the roster is open");
+    assert!(roster.reading.is_some(), "it says it is reading");
+    assert!(
+        roster.entries.is_empty(),
+        "no draft read on the window's thread"
+    );
+    assert_eq!(
+        status(&h),
+        (
+            format!(
+                "Reading the clinic folder {}…",
+                dir.file_name().unwrap().to_string_lossy()
+            ),
+            false
+        )
+    );
+    let roster_reading = |h: &Harness<'_, App>| {
+        use egui_kittest::kittest::NodeT as _;
+        h.query_all_by_label_contains("Reading ").any(|n| {
+            let text = n.accesskit_node().value().unwrap_or_default();
+            text == "Reading the folder…" || text.ends_with(&format!(" of {} drafts…", DRAFTS + 1))
+        })
+    };
+    // A new window is laid out unseen in its first frame; it says so in the next ones.
+    let mut said = false;
+    for _ in 0..4 {
+        h.step();
+        let reading = h
+            .state()
+            .snapshot
+            .roster
+            .as_ref()
+            .unwrap()
+            .reading
+            .is_some();
+        said |= reading && roster_reading(&h);
+    }
+    assert!(said, "the roster window says it is reading");
+    // Usable meanwhile: a search typed is kept when the rows arrive.
+    let search = h.get_by_role_and_label(Role::TextInput, "Search (name or SSN last 4)");
+    search.focus();
+    search.type_text("client 04");
+    h.step();
+    crate::common::roster_read(&mut h);
+    let roster = h.state().snapshot.roster.clone().unwrap();
+    assert_eq!(roster.reading, None);
+    assert_eq!(roster.entries.len(), DRAFTS + 1);
+    assert_eq!(roster.filter.search, "client 04");
+    assert_eq!(roster.shown.len(), 100, "Client 0400 to Client 0499");
+    assert_eq!(
+        status(&h),
+        (
+            format!(
+                "The clinic folder {}: {} drafts",
+                dir.file_name().unwrap().to_string_lossy(),
+                DRAFTS + 1
+            ),
+            false
+        )
+    );
+    h.get_by_label(&format!("100 of {} drafts", DRAFTS + 1));
+    assert!(!roster_reading(&h));
+    // Every draft shown: only the rows in view are laid out.
+    let search = h.get_by_role_and_label(Role::TextInput, "Search (name or SSN last 4)");
+    search.focus();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    h.get_by_label(&format!("{0} of {0} drafts", DRAFTS + 1));
+    let drawn = (0..DRAFTS)
+        .filter(|i| h.query_by_label(&format!("c{i:04}.ron")).is_some())
+        .count();
+    assert!(drawn > 5 && drawn < DRAFTS / 2, "{drawn} rows laid out");
+    assert!(
+        h.query_by_label("c0000.ron").is_some(),
+        "the first rows are in view"
+    );
+    let broken = h.state().snapshot.roster.as_ref().unwrap().entries[DRAFTS].clone();
+    assert_eq!(broken.file, "zz-broken.ron");
+    assert!(
+        broken
+            .unreadable
+            .is_some_and(|why| why.contains("not an njtax draft"))
+    );
+    // A changed draft shows after Refresh.
+    let changed = dir.join("c0000.ron");
+    std::fs::write(&changed, text.replace("Maria Lopez", "Aaron Changed")).unwrap();
+    h.get_by_label("Refresh").click();
+    h.run();
+    crate::common::roster_read(&mut h);
+    assert!(
+        h.query_all_by_label_contains("Aaron Changed")
+            .next()
+            .is_some()
     );
 }
 
@@ -4455,6 +4593,7 @@ fn the_clinic_roster_prints_and_sums_up_the_selected_drafts() {
     let mut h = harness_with(app_with(blank_answers(), dialogs));
     h.run();
     click_file_menu(&mut h, "Open clinic folder…");
+    crate::common::roster_read(&mut h);
     h.get_by_label("0 selected");
     assert!(
         h.query_by_label("Select broken.ron").is_none(),

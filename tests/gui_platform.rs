@@ -534,6 +534,7 @@ fn without_a_system_dialog_the_apps_chooser_picks_the_clinic_folder() {
     assert!(h.query_by_label_contains("single-renter.ron").is_some());
     h.get_by_label("Choose this folder").click();
     h.run();
+    crate::common::roster_read(&mut h);
     assert!(h.state().file_chooser().is_none());
     let roster = h
         .state()

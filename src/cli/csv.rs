@@ -130,16 +130,50 @@ pub fn batch_csv_text(rows: &[Summary]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{csv_field, csv_row};
+    use rust_decimal::Decimal;
 
+    use super::{Summary, batch_csv_text};
+
+    /// The batch summary: a client named like a formula is text (a leading `'`), a negative
+    /// amount stays a number.
     #[test]
-    fn csv_fields_are_quoted_as_rfc_4180_asks() {
-        assert_eq!(csv_field("plain"), "plain");
-        assert_eq!(csv_field(""), "");
-        assert_eq!(csv_field("a, b"), "\"a, b\"");
-        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv_field("two\nlines"), "\"two\nlines\"");
-        assert_eq!(csv_field("cr\rhere"), "\"cr\rhere\"");
-        assert_eq!(csv_row(&["a", "b,c", ""]), "a,\"b,c\",\r\n");
+    fn the_batch_summary_neutralises_formula_names_and_keeps_negative_amounts() {
+        let names = [
+            "=HYPERLINK(\"http://x.test\",\"Open\")",
+            "+1",
+            "-2+3",
+            "@SUM(A1)",
+        ];
+        let rows: Vec<Summary> = names
+            .iter()
+            .map(|name| Summary {
+                file: format!("{name}.ron"),
+                name: (*name).to_owned(),
+                year: Some(2024),
+                forms: vec!["NJ-1040".to_owned()],
+                gross_income: Decimal::new(-5_000, 2),
+                tax: Decimal::ZERO,
+                refund: Decimal::ZERO,
+                balance_due: Decimal::ZERO,
+                errors: 0,
+                unreadable: None,
+                clinic_status: String::new(),
+                preparer: "=cmd|' /C calc'!A0".to_owned(),
+                open_notes: 0,
+            })
+            .collect();
+        let csv = batch_csv_text(&rows);
+        let lines: Vec<&str> = csv.split("\r\n").collect();
+        assert_eq!(
+            lines[1],
+            concat!(
+                "\"'=HYPERLINK(\"\"http://x.test\"\",\"\"Open\"\").ron\",",
+                "\"'=HYPERLINK(\"\"http://x.test\"\",\"\"Open\"\")\",",
+                "2024,NJ-1040,ok,-50.00,0.00,0.00,0.00,0,,,'=cmd|' /C calc'!A0,0"
+            )
+        );
+        assert!(lines[2].starts_with("'+1.ron,'+1,2024,NJ-1040,ok,-50.00,"));
+        assert!(lines[3].starts_with("'-2+3.ron,'-2+3,2024,"));
+        assert!(lines[4].starts_with("'@SUM(A1).ron,'@SUM(A1),2024,"));
     }
 }

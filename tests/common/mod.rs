@@ -401,3 +401,14 @@ pub fn crypt_registry() -> std::sync::MutexGuard<'static, ()> {
     KEYS.lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
+
+/// Wait (up to 20 s) for the roster's folder to be read by its worker thread, then draw: the
+/// window itself never waits, so a test that asserts on the rows waits here.
+pub fn roster_read(h: &mut egui_kittest::Harness<'_, njtax_ui::App>) {
+    assert!(
+        h.state_mut()
+            .wait_for_roster(std::time::Duration::from_secs(20)),
+        "the roster's folder was read within 20 s"
+    );
+    h.run();
+}

@@ -11,7 +11,7 @@
 pub mod flat;
 pub mod text;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use rust_decimal::Decimal;
 use serde::Serialize;
@@ -163,7 +163,7 @@ impl LineChange {
 }
 
 /// One reason a line changed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "cause", rename_all = "snake_case")]
 pub enum Cause {
     /// Another line the line reads changed.
@@ -192,7 +192,7 @@ impl Cause {
 }
 
 /// A line another line reads, which changed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct LineCause {
     /// Semantic key.
     pub key: Key,
@@ -216,7 +216,7 @@ pub struct LineCause {
 }
 
 /// An answer whose value differs.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct AnswerChange {
     /// Its path (`income.w2s[1].state_wages`).
     pub path: String,
@@ -230,7 +230,7 @@ pub struct AnswerChange {
 }
 
 /// A list item added or removed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct ItemChange {
     /// The list's path (`income.w2s`).
     pub list: String,
@@ -243,7 +243,7 @@ pub struct ItemChange {
 }
 
 /// A worksheet step whose value differs.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct WorksheetChange {
     /// The step in words, as the explanation names it.
     pub name: String,
@@ -256,7 +256,7 @@ pub struct WorksheetChange {
 }
 
 /// A law figure whose value differs between the years.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct LawFigureChange {
     /// Parameter id (`credits.ctc_tiers`).
     pub id: String,
@@ -271,7 +271,7 @@ pub struct LawFigureChange {
 }
 
 /// The period a return covers, changed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct PeriodChange {
     /// The old period in words (`2024-07-01 to 2024-12-31, 6 months`).
     pub old: String,
@@ -383,8 +383,8 @@ pub fn compare_computed(
         .collect();
     let cx = Cx {
         names,
-        items_added: &items_added,
-        items_removed: &items_removed,
+        items_added: ItemIndex::new(&items_added),
+        items_removed: ItemIndex::new(&items_removed),
         answers_changed: &answers_changed,
         old_params: &old_params,
     };
@@ -687,14 +687,37 @@ fn items(names: &Names<'_>) -> (Vec<ItemChange>, Vec<ItemChange>) {
     (added, removed)
 }
 
-/// The item added or removed that `path` lies in (`income.w2s[2].state_wages` in W-2 #3).
-fn item_of<'a>(path: &str, items: &'a [ItemChange]) -> Option<&'a ItemChange> {
-    items.iter().find(|it| {
-        let base = format!("{}[{}]", it.list, it.index);
-        path == base
-            || path.starts_with(&format!("{base}."))
-            || path.starts_with(&format!("{base}["))
-    })
+/// The items added or removed, found by the path of an answer that lies in one. A lookup by the
+/// item's path (`income.w2s[2]`), not a scan of the list: at clinic scale (thousands of W-2s or
+/// review notes) each answer's item is found in time independent of the number of items.
+struct ItemIndex<'a> {
+    items: &'a [ItemChange],
+    /// The position in `items` of each item by its path (`income.w2s[2]`), the first when two
+    /// share one.
+    by_path: HashMap<String, usize>,
+}
+
+impl<'a> ItemIndex<'a> {
+    fn new(items: &'a [ItemChange]) -> Self {
+        let mut by_path = HashMap::with_capacity(items.len());
+        for (i, it) in items.iter().enumerate() {
+            by_path
+                .entry(format!("{}[{}]", it.list, it.index))
+                .or_insert(i);
+        }
+        Self { items, by_path }
+    }
+
+    /// The item `path` lies in (`income.w2s[2].state_wages` in W-2 #3): the path itself or one
+    /// below it (`.field`, `[index]`). When items nest (a note's list inside an added item), the
+    /// outer one, which comes first in the list's order.
+    fn of(&self, path: &str) -> Option<&'a ItemChange> {
+        path.match_indices(']')
+            .map(|(i, _)| i + 1)
+            .filter(|&end| matches!(path.as_bytes().get(end), None | Some(b'.' | b'[')))
+            .find_map(|end| self.by_path.get(path.get(..end)?))
+            .and_then(|&i| self.items.get(i))
+    }
 }
 
 /// Whether `leaf_path` is `path` or lies below it.
@@ -705,12 +728,13 @@ fn under(leaf_path: &str, path: &str) -> bool {
             .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
 }
 
-/// Every answer whose value differs, outside the items added or removed.
+/// Every answer whose value differs, outside the items added or removed, in path order.
 fn answers_changed(
     names: &Names<'_>,
     added: &[ItemChange],
     removed: &[ItemChange],
 ) -> Vec<AnswerChange> {
+    let (added, removed) = (ItemIndex::new(added), ItemIndex::new(removed));
     let paths: BTreeSet<&String> = names
         .old
         .leaves
@@ -720,9 +744,24 @@ fn answers_changed(
     paths
         .into_iter()
         .filter(|p| names.old.leaves.get(*p) != names.new.leaves.get(*p))
-        .filter(|p| item_of(p, added).is_none() && item_of(p, removed).is_none())
+        .filter(|p| added.of(p).is_none() && removed.of(p).is_none())
         .map(|p| answer_change(names, p))
         .collect()
+}
+
+/// The answers changed at `path` or below it, in path order: a binary search for the first
+/// path that starts with `path` in `changed` (sorted by path), then the run of those that do.
+fn changed_under<'a>(
+    changed: &'a [AnswerChange],
+    path: &'a str,
+) -> impl Iterator<Item = &'a AnswerChange> {
+    let start = changed.partition_point(|a| a.path.as_str() < path);
+    changed
+        .get(start..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(move |a| a.path.starts_with(path))
+        .filter(move |a| under(&a.path, path))
 }
 
 fn answer_change(names: &Names<'_>, path: &str) -> AnswerChange {
@@ -737,8 +776,9 @@ fn answer_change(names: &Names<'_>, path: &str) -> AnswerChange {
 /// What the cause trees are built from.
 struct Cx<'a> {
     names: Names<'a>,
-    items_added: &'a [ItemChange],
-    items_removed: &'a [ItemChange],
+    items_added: ItemIndex<'a>,
+    items_removed: ItemIndex<'a>,
+    /// Sorted by path ([`answers_changed`]).
     answers_changed: &'a [AnswerChange],
     old_params: &'a BTreeMap<String, ParamUse>,
 }
@@ -757,12 +797,41 @@ fn period_words(r: &ComputedReturn) -> String {
     }
 }
 
-/// The value an explanation shows for the input from `input`'s source.
-fn input_value(e: &Explanation, input: &Input) -> Option<String> {
-    e.inputs
-        .iter()
-        .find(|i| i.source == input.source)
-        .map(|i| i.value.clone())
+/// An explanation's inputs by source, the first of each, and by source and name: looked up
+/// once per input of a line, which at clinic scale reads thousands (a W-2 each).
+struct Inputs<'a> {
+    by_source: HashMap<&'a Source, &'a Input>,
+    by_source_and_name: HashMap<(&'a Source, &'a str), &'a Input>,
+}
+
+impl<'a> Inputs<'a> {
+    fn of(e: &'a Explanation) -> Self {
+        let mut by_source = HashMap::with_capacity(e.inputs.len());
+        let mut by_source_and_name = HashMap::with_capacity(e.inputs.len());
+        for i in &e.inputs {
+            by_source.entry(&i.source).or_insert(i);
+            by_source_and_name
+                .entry((&i.source, i.name.as_str()))
+                .or_insert(i);
+        }
+        Self {
+            by_source,
+            by_source_and_name,
+        }
+    }
+
+    /// The value the explanation shows for the input from `input`'s source.
+    fn value(&self, input: &Input) -> Option<String> {
+        self.by_source.get(&input.source).map(|i| i.value.clone())
+    }
+
+    /// The explanation's input of the same source and name as `input`, else of the same source.
+    fn matching(&self, input: &Input) -> Option<&'a Input> {
+        self.by_source_and_name
+            .get(&(&input.source, input.name.as_str()))
+            .or_else(|| self.by_source.get(&input.source))
+            .copied()
+    }
 }
 
 fn differs(a: Option<&Line>, b: Option<&Line>) -> bool {
@@ -867,11 +936,12 @@ impl Cx<'_> {
         let empty = Explanation::default();
         let oe = o.map_or(&empty, |l| &l.explanation);
         let ne = n.map_or(&empty, |l| &l.explanation);
+        let (oi, ni) = (Inputs::of(oe), Inputs::of(ne));
         let mut inputs: Vec<&Input> = ne.inputs.iter().collect();
         inputs.extend(
             oe.inputs
                 .iter()
-                .filter(|i| !ne.inputs.iter().any(|x| x.source == i.source)),
+                .filter(|i| !ni.by_source.contains_key(&i.source)),
         );
         let mut out: Vec<Cause> = Vec::new();
         let mut named: BTreeSet<String> = BTreeSet::new();
@@ -882,7 +952,7 @@ impl Cx<'_> {
                     if ol.is_none() && nl.is_none() {
                         // A figure worked out as another form's line (the NJ-1040NR reads
                         // resident-return keys it does not print): compared as a step.
-                        let (old, new) = (input_value(oe, input), input_value(ne, input));
+                        let (old, new) = (oi.value(input), ni.value(input));
                         if old != new && named.insert(format!("line {k:?}")) {
                             out.push(Cause::Worksheet(WorksheetChange {
                                 name: input.name.clone(),
@@ -919,10 +989,10 @@ impl Cx<'_> {
                     }));
                 }
                 Source::Answer(path) => {
-                    self.answer_causes(path, input, oe, &mut named, &mut out);
+                    self.answer_causes(path, input, &oi, &mut named, &mut out);
                 }
                 Source::Worksheet(step) => {
-                    let (old, new) = (input_value(oe, input), input_value(ne, input));
+                    let (old, new) = (oi.value(input), ni.value(input));
                     if old != new && named.insert(format!("worksheet {step}")) {
                         out.push(Cause::Worksheet(WorksheetChange {
                             name: input.name.clone(),
@@ -967,12 +1037,14 @@ impl Cx<'_> {
         &self,
         path: &str,
         input: &Input,
-        oe: &Explanation,
+        old_inputs: &Inputs<'_>,
         named: &mut BTreeSet<String>,
         out: &mut Vec<Cause>,
     ) {
-        if let Some(item) =
-            item_of(path, self.items_added).or_else(|| item_of(path, self.items_removed))
+        if let Some(item) = self
+            .items_added
+            .of(path)
+            .or_else(|| self.items_removed.of(path))
         {
             if named.insert(format!("item {}[{}]", item.list, item.index)) {
                 out.push(Cause::Item(item.clone()));
@@ -980,7 +1052,7 @@ impl Cx<'_> {
             return;
         }
         let mut found = false;
-        for a in self.answers_changed.iter().filter(|a| under(&a.path, path)) {
+        for a in changed_under(self.answers_changed, path) {
             found = true;
             if named.insert(format!("answer {}", a.path)) {
                 out.push(Cause::Answer(a.clone()));
@@ -989,12 +1061,7 @@ impl Cx<'_> {
         if found {
             return;
         }
-        let old_value = oe
-            .inputs
-            .iter()
-            .find(|i| i.source == input.source && i.name == input.name)
-            .or_else(|| oe.inputs.iter().find(|i| i.source == input.source))
-            .map(|i| i.value.clone());
+        let old_value = old_inputs.matching(input).map(|i| i.value.clone());
         if old_value.as_deref() != Some(input.value.as_str())
             && named.insert(format!("answer {path}"))
         {
@@ -1005,5 +1072,163 @@ impl Cx<'_> {
                 new: Some(input.value.clone()),
             }));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{AnswerChange, Input, Inputs, ItemChange, ItemIndex, Source, changed_under};
+    use crate::explain::Explanation;
+
+    fn item(list: &str, index: usize) -> ItemChange {
+        ItemChange {
+            list: list.to_owned(),
+            index,
+            words: format!("{list} #{}", index + 1),
+            added: true,
+        }
+    }
+
+    /// The item an answer lies in: the path itself or below it (`.field`, `[i]`), never an item
+    /// whose path only starts the same (`w2s[1]` is not `w2s[10]`), the outer one when items nest.
+    #[test]
+    fn an_answer_is_matched_to_the_item_it_lies_in() {
+        let items = [
+            item("income.w2s", 1),
+            item("income.w2s", 10),
+            item("clinic.notes", 0),
+            item("clinic.notes[0].replies", 2),
+            item("homesteads", 3),
+        ];
+        let index = ItemIndex::new(&items);
+        let of = |p: &str| index.of(p).map(|it| (it.list.as_str(), it.index));
+        assert_eq!(of("income.w2s[1]"), Some(("income.w2s", 1)));
+        assert_eq!(of("income.w2s[1].state_wages"), Some(("income.w2s", 1)));
+        assert_eq!(of("income.w2s[10].state_wages"), Some(("income.w2s", 10)));
+        assert_eq!(of("income.w2s[100].state_wages"), None);
+        assert_eq!(of("income.w2s[2].state_wages"), None);
+        assert_eq!(of("income.w2s[1]x"), None);
+        assert_eq!(of("income.w2s"), None);
+        assert_eq!(of("homesteads[3][0]"), Some(("homesteads", 3)));
+        // Nested: the outer item (first in the lists' order) wins.
+        assert_eq!(
+            of("clinic.notes[0].replies[2].text"),
+            Some(("clinic.notes", 0))
+        );
+        assert_eq!(of("other.income.w2s[1]"), None);
+        assert_eq!(
+            ItemIndex::new(&[]).of("income.w2s[0]").map(|i| i.index),
+            None
+        );
+    }
+
+    fn change(path: &str) -> AnswerChange {
+        AnswerChange {
+            path: path.to_owned(),
+            words: path.to_owned(),
+            old: None,
+            new: None,
+        }
+    }
+
+    /// The answers changed at a path or below it, in path order, never a sibling whose name only
+    /// starts the same (`w2s[1]` is not `w2s[10]`, `taxpayer` is not `taxpayer2`).
+    #[test]
+    fn the_answers_under_a_path_are_found_in_order() {
+        let mut changed: Vec<AnswerChange> = [
+            "income.w2s[1]",
+            "income.w2s[1].employer",
+            "income.w2s[1].state_wages",
+            "income.w2s[10].state_wages",
+            "income.w2s[1]x",
+            "income.w2s[1][0]",
+            "taxpayer",
+            "taxpayer.name",
+            "taxpayer2.name",
+            "taxpayer[0]",
+        ]
+        .into_iter()
+        .map(change)
+        .collect();
+        changed.sort_by(|a, b| a.path.cmp(&b.path));
+        let under = |p: &str| {
+            changed_under(&changed, p)
+                .map(|a| a.path.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            under("income.w2s[1]"),
+            [
+                "income.w2s[1]",
+                "income.w2s[1].employer",
+                "income.w2s[1].state_wages",
+                "income.w2s[1][0]"
+            ]
+        );
+        assert_eq!(
+            under("income.w2s[1].state_wages"),
+            ["income.w2s[1].state_wages"]
+        );
+        assert_eq!(
+            under("taxpayer"),
+            ["taxpayer", "taxpayer.name", "taxpayer[0]"]
+        );
+        assert_eq!(under("income.w2s[2]"), Vec::<String>::new());
+        assert_eq!(under("zzz"), Vec::<String>::new());
+        // The same as a scan of every change.
+        for p in ["income", "income.w2s", "income.w2s[1]", "taxpayer", "t"] {
+            let scanned: Vec<String> = changed
+                .iter()
+                .filter(|a| super::under(&a.path, p))
+                .map(|a| a.path.clone())
+                .collect();
+            assert_eq!(under(p), scanned, "{p}");
+        }
+    }
+
+    fn input(name: &str, value: &str, source: Source) -> Input {
+        Input {
+            name: name.to_owned(),
+            value: value.to_owned(),
+            amount: None,
+            source,
+        }
+    }
+
+    /// An explanation's input is found by source (the first of it), and by source and name
+    /// before source alone.
+    #[test]
+    fn inputs_are_matched_by_source_and_name() {
+        let answer = |p: &str| Source::Answer(p.to_owned());
+        let mut e = Explanation::default();
+        e.inputs = vec![
+            input("wages", "1", answer("income.w2s[0].state_wages")),
+            input(
+                "wages, resident share",
+                "2",
+                answer("income.w2s[0].state_wages"),
+            ),
+            input("step", "3", Source::Worksheet("a".to_owned())),
+        ];
+        let inputs = Inputs::of(&e);
+        let wages = answer("income.w2s[0].state_wages");
+        assert_eq!(
+            inputs.value(&input("x", "", wages.clone())).as_deref(),
+            Some("1")
+        );
+        let m = |name: &str| {
+            inputs
+                .matching(&input(name, "", wages.clone()))
+                .map(|i| i.value.as_str())
+        };
+        assert_eq!(m("wages, resident share"), Some("2"));
+        assert_eq!(m("wages"), Some("1"));
+        assert_eq!(m("another name"), Some("1"));
+        assert_eq!(
+            inputs
+                .matching(&input("step", "", Source::Worksheet("b".to_owned())))
+                .map(|i| i.value.as_str()),
+            None
+        );
     }
 }

@@ -9,7 +9,7 @@ use crate::params::{Figure, Shown};
 use crate::schedule::Schedule;
 
 /// Where an input to a line came from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Source {
     /// An answer in the draft, by its path (for example `income.w2s[0].state_wages`).
     Answer(String),

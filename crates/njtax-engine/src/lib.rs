@@ -16,6 +16,7 @@ pub mod clinic;
 pub mod compare;
 pub mod compute;
 pub mod coverage;
+pub mod csv;
 pub mod draft;
 pub mod explain;
 pub mod key;

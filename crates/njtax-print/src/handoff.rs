@@ -502,25 +502,51 @@ impl Handoff {
     }
 }
 
-/// One CSV field, quoted as RFC 4180 asks: a field holding a comma, a double quote, a carriage
-/// return or a line feed is put in double quotes, each double quote inside doubled.
-pub fn csv_field(s: &str) -> std::borrow::Cow<'_, str> {
-    if s.contains([',', '"', '\r', '\n']) {
-        std::borrow::Cow::Owned(format!("\"{}\"", s.replace('"', "\"\"")))
-    } else {
-        std::borrow::Cow::Borrowed(s)
-    }
-}
+/// The one CSV writer (RFC 4180 quoting, a field a spreadsheet would run as a formula
+/// neutralised), kept in the engine for the hand-off sheet, the command line and the app's roster
+/// summary alike.
+pub use njtax_engine::csv::{csv_field, csv_row};
 
-/// One CSV record, each field quoted by [`csv_field`], with its CRLF line ending (RFC 4180). The
-/// one record writer of the hand-off sheet's CSV, the command line's CSV outputs and the app's
-/// roster summary.
-pub fn csv_row<S: AsRef<str>>(fields: &[S]) -> String {
-    let mut row = fields
-        .iter()
-        .map(|f| csv_field(f.as_ref()))
-        .collect::<Vec<_>>()
-        .join(",");
-    row.push_str("\r\n");
-    row
+#[cfg(test)]
+mod tests {
+    use super::{Entry, Handoff, Step};
+
+    /// The hand-off sheet's CSV: a name that looks like a formula is text (a leading `'`), a
+    /// negative amount stays a number.
+    #[test]
+    fn the_csv_neutralises_formula_text_and_keeps_negative_amounts() {
+        let entry = |label: &str, value: &str| Entry {
+            label: label.to_owned(),
+            value: value.to_owned(),
+            source: "answer".to_owned(),
+            check: false,
+        };
+        let sheet = Handoff {
+            title: "t".to_owned(),
+            service: "s".to_owned(),
+            form: "NJ-1040".to_owned(),
+            amended: None,
+            notes: Vec::new(),
+            steps: vec![Step {
+                title: "@SUM(A1)".to_owned(),
+                note: String::new(),
+                entries: vec![
+                    entry("Your name", "=HYPERLINK(\"http://x.test\",\"Open\")"),
+                    entry("+1", "-2+3"),
+                    entry("A loss", "-$1,050.00"),
+                    entry("A share", "-4.5%"),
+                ],
+            }],
+        };
+        let csv = sheet.to_csv();
+        let lines: Vec<&str> = csv.split("\r\n").collect();
+        assert_eq!(lines[0], "step,label,value,source,check");
+        assert_eq!(
+            lines[1],
+            "'@SUM(A1),Your name,\"'=HYPERLINK(\"\"http://x.test\"\",\"\"Open\"\")\",answer,no"
+        );
+        assert_eq!(lines[2], "'@SUM(A1),'+1,'-2+3,answer,no");
+        assert_eq!(lines[3], "'@SUM(A1),A loss,\"-$1,050.00\",answer,no");
+        assert_eq!(lines[4], "'@SUM(A1),A share,-4.5%,answer,no");
+    }
 }

@@ -31,6 +31,7 @@ pub mod progress;
 pub mod recovery;
 pub mod review;
 pub mod roster;
+pub mod roster_reader;
 pub mod screens;
 pub mod settings;
 pub mod sharing;

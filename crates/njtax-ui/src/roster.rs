@@ -237,7 +237,15 @@ pub fn entry(path: &Path, refused: Option<&str>, book: &ParamBook, years: &mut Y
 }
 
 /// A draft's length and time of change (`None` when they cannot be read).
-type Seen = Option<(u64, std::time::SystemTime)>;
+pub type Seen = Option<(u64, std::time::SystemTime)>;
+
+/// The length and time of change of the file at `path` now.
+#[must_use]
+pub fn seen(path: &Path) -> Seen {
+    std::fs::metadata(path)
+        .ok()
+        .and_then(|m| Some((m.len(), m.modified().ok()?)))
+}
 
 /// The length and time of change of each draft in a folder: when it moves, the roster is read
 /// again.
@@ -252,13 +260,22 @@ impl FolderStamp {
             l.drafts
                 .into_iter()
                 .map(|(path, _)| {
-                    let seen = std::fs::metadata(&path)
-                        .ok()
-                        .and_then(|m| Some((m.len(), m.modified().ok()?)));
-                    (path, seen)
+                    let s = seen(&path);
+                    (path, s)
                 })
                 .collect()
         }))
+    }
+
+    /// The stamp of drafts already looked at, in file name order.
+    pub fn from_seen(drafts: impl IntoIterator<Item = (PathBuf, Seen)>) -> Self {
+        Self(Ok(drafts.into_iter().collect()))
+    }
+
+    /// The stamp of a folder that could not be read, and why.
+    #[must_use]
+    pub fn unreadable(why: String) -> Self {
+        Self(Err(why))
     }
 }
 
@@ -280,28 +297,25 @@ pub struct Roster {
     /// The files ticked for batch work (Print selected…, Save a summary…): readable drafts only,
     /// kept when the folder is read again while the file is still there and readable.
     pub selected: BTreeSet<String>,
+    /// While the folder is being read off the window's thread: how many of how many drafts to
+    /// read are read (the rows shown are those of the last read, or none yet).
+    pub reading: Option<(usize, usize)>,
     /// The drafts' lengths and times of change when the folder was read.
     stamp: FolderStamp,
 }
 
 impl Roster {
-    /// Read `folder` (every `.ron` draft directly in it), shown through `filter`.
+    /// The roster of a folder read (by the roster reader's `read_folder`): its drafts' entries in
+    /// file name order, or why it could not be read, and the drafts' stamp taken before they were
+    /// read; shown through `filter`.
     #[must_use]
-    pub fn read(folder: &Path, filter: Filter, book: &ParamBook) -> Self {
-        // Stamped before it is read: a change in between is read again at the next look.
-        let stamp = FolderStamp::of(folder);
-        let (entries, problem) = match list_folder(folder) {
-            Ok(listing) => {
-                let mut years = YearCache::new();
-                let entries = listing
-                    .drafts
-                    .iter()
-                    .map(|(path, refused)| entry(path, refused.as_deref(), book, &mut years))
-                    .collect();
-                (entries, None)
-            }
-            Err(why) => (Vec::new(), Some(why)),
-        };
+    pub fn from_parts(
+        folder: PathBuf,
+        entries: Vec<Entry>,
+        problem: Option<String>,
+        stamp: FolderStamp,
+        filter: Filter,
+    ) -> Self {
         let mut years: Vec<u16> = entries
             .iter()
             .filter_map(|e: &Entry| e.row.as_ref().map(|r| r.year))
@@ -309,17 +323,41 @@ impl Roster {
         years.sort_unstable_by(|a, b| b.cmp(a));
         years.dedup();
         let mut roster = Self {
-            folder: folder.to_path_buf(),
+            folder,
             entries,
             problem,
             filter: Filter::default(),
             shown: Vec::new(),
             years,
             selected: BTreeSet::new(),
+            reading: None,
             stamp,
         };
         roster.set_filter(filter);
         roster
+    }
+
+    /// The roster of `folder` before its first read has finished: no rows, "Reading…".
+    #[must_use]
+    pub fn reading(folder: &Path, filter: Filter) -> Self {
+        Self {
+            folder: folder.to_path_buf(),
+            entries: Vec::new(),
+            problem: None,
+            filter,
+            shown: Vec::new(),
+            years: Vec::new(),
+            selected: BTreeSet::new(),
+            reading: Some((0, 0)),
+            stamp: FolderStamp::unreadable(String::new()),
+        }
+    }
+
+    /// Whether the drafts' lengths and times of change are those of `other` (nothing moved
+    /// between two reads).
+    #[must_use]
+    pub fn same_stamp(&self, other: &Self) -> bool {
+        self.stamp == other.stamp
     }
 
     /// Keep the files of `previous` ticked that are still readable drafts of the folder (the

@@ -148,7 +148,7 @@ fn render_causes(
         match cause {
             Cause::Line(l) if printed.contains(&l.key) => {
                 let mut ends = Vec::new();
-                chain_ends(&l.causes, &mut ends);
+                chain_ends(&l.causes, &mut std::collections::HashSet::new(), &mut ends);
                 render_causes(&ends, depth + 1, printed, out);
             }
             _ => render_causes(cause.causes(), depth + 1, printed, out),
@@ -156,13 +156,18 @@ fn render_causes(
     }
 }
 
-/// The causes at the ends of the chains below a line, each once, in the order met.
-fn chain_ends(causes: &[Cause], out: &mut Vec<Cause>) {
+/// The causes at the ends of the chains below a line, each once, in the order met (`met`: those
+/// already in `out`, looked up by hash: a chain can end in thousands of W-2s).
+fn chain_ends<'a>(
+    causes: &'a [Cause],
+    met: &mut std::collections::HashSet<&'a Cause>,
+    out: &mut Vec<Cause>,
+) {
     for c in causes {
         match c {
-            Cause::Line(l) => chain_ends(&l.causes, out),
+            Cause::Line(l) => chain_ends(&l.causes, met, out),
             other => {
-                if !out.contains(other) {
+                if met.insert(other) {
                     out.push(other.clone());
                 }
             }

@@ -277,3 +277,63 @@ pub fn summary_csv(entries: &[Entry]) -> String {
     }
     csv
 }
+
+#[cfg(test)]
+mod tests {
+    use njtax_engine::answers::ClinicStatus;
+    use njtax_engine::clinic::{Approval, RosterRow};
+    use rust_decimal::Decimal;
+
+    use super::summary_csv;
+    use crate::roster::Entry;
+
+    /// The roster's summary: a client named like a formula is text (a leading `'`), a negative
+    /// amount stays a number, an unreadable file's reason too is text.
+    #[test]
+    fn the_summary_neutralises_formula_names_and_keeps_negative_amounts() {
+        let row = |name: &str| RosterRow {
+            name: name.to_owned(),
+            ssn_last4: "1001".to_owned(),
+            year: 2024,
+            forms: vec!["NJ-1040".to_owned()],
+            refund: Decimal::new(-5_000, 2),
+            balance_due: Decimal::ZERO,
+            errors: 0,
+            unreadable: 0,
+            status: ClinicStatus::Intake,
+            approval: Approval::None,
+            preparer: "@SUM(A1)".to_owned(),
+            reviewer: String::new(),
+            open_notes: 0,
+            last_change: None,
+            amended: false,
+        };
+        let entry = |file: &str, name: &str| Entry {
+            file: file.to_owned(),
+            row: Some(row(name)),
+            unreadable: None,
+        };
+        let entries = [
+            entry("a.ron", "=HYPERLINK(\"http://x.test\",\"Open\")"),
+            entry("b.ron", "+1"),
+            entry("c.ron", "-2+3"),
+            Entry {
+                file: "-d.ron".to_owned(),
+                row: None,
+                unreadable: Some("=1+1".to_owned()),
+            },
+        ];
+        let csv = summary_csv(&entries);
+        let lines: Vec<&str> = csv.split("\r\n").collect();
+        let status = ClinicStatus::Intake.words();
+        assert_eq!(
+            lines[1],
+            format!(
+                "a.ron,\"'=HYPERLINK(\"\"http://x.test\"\",\"\"Open\"\")\",1001,2024,NJ-1040,-50.00,0.00,0,0,{status},'@SUM(A1),,"
+            )
+        );
+        assert!(lines[2].starts_with("b.ron,'+1,1001,2024,NJ-1040,-50.00,"));
+        assert!(lines[3].starts_with("c.ron,'-2+3,1001,"));
+        assert_eq!(lines[4], "'-d.ron,,,,,,,,,cannot be read: =1+1,,,");
+    }
+}

@@ -261,7 +261,7 @@ impl App {
             Command::DecryptFolder => self.ask_convert(false),
             Command::SubmitPassphrase => self.submit_passphrase(ctx),
             Command::CancelPassphrase => self.cancel_passphrase(),
-            Command::CloseRoster => self.snapshot.roster = None,
+            Command::CloseRoster => self.close_roster(),
             Command::Quit => {
                 // Unsaved changes: asked first, as closing the window asks.
                 if self.doc.is_dirty() && !self.ui_state.allow_close {

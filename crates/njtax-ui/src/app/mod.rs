@@ -92,6 +92,9 @@ pub struct App {
     /// The draft this one is compared with (its file name and answers), while the comparison is
     /// open.
     compare_with: Option<(String, Answers)>,
+    /// The other draft's returns, computed with explanations once when it was picked (it does
+    /// not change while compared), or why they cannot be.
+    compare_old: Option<Result<njtax_engine::compute::ReturnSet, String>>,
     /// Where the display settings are kept (memory until [`App::with_settings`]).
     settings_store: Box<dyn crate::settings::SettingsStore>,
     /// The theme and zoom last applied to the window (`None` before the first frame).
@@ -148,6 +151,8 @@ pub struct App {
     /// An encrypted folder being unlocked or converted on a thread of its own (scrypt takes about
     /// a second, a large folder longer): the window keeps drawing meanwhile.
     crypt_job: Option<CryptJob>,
+    /// Reads the roster's folder off the window's thread.
+    roster_reader: crate::roster_reader::RosterReader,
 }
 
 impl App {
@@ -229,6 +234,7 @@ impl App {
             clipboard: Box::new(EguiClipboard),
             recent_store,
             compare_with: None,
+            compare_old: None,
             settings_store: Box::new(crate::settings::MemorySettings::default()),
             applied: None,
             recent,
@@ -253,6 +259,7 @@ impl App {
             disk_watch: crate::review::DiskWatch::default(),
             pending_comparison: None,
             crypt_job: None,
+            roster_reader: crate::roster_reader::RosterReader::default(),
         };
         if !problems.is_empty() {
             app.ui_state.message = Some((problems.join(" "), true));
@@ -560,6 +567,13 @@ impl App {
         if self.snapshot.revision == self.doc.revision() && (self.snapshot.explained || !explain) {
             return;
         }
+        // The comparison follows this draft's answers: worked out again only when they changed
+        // (a new revision), not when the screen asks for explanations.
+        let comparison = if self.snapshot.revision == self.doc.revision() {
+            self.snapshot.comparison.take()
+        } else {
+            self.comparison_view()
+        };
         let answers = self.doc.answers();
         let result = match &self.book {
             Ok(book) => compute_returns(answers, book, explain).map(std::sync::Arc::new),
@@ -587,7 +601,6 @@ impl App {
             .unwrap_or_default();
         let sections = self.section_states(&mirror, &diagnostics, result.is_ok());
         let checklist = crate::checklist::checklist(answers, result.as_deref().ok(), &diagnostics);
-        let comparison = self.comparison_view();
         let amend_explanation = match (&self.book, &result) {
             (Ok(book), Ok(set)) if answers.amends.is_some() => book
                 .supported(answers.tax_year)
@@ -616,18 +629,27 @@ impl App {
     }
 
     /// The comparison with the other draft, worked out from the answers now (with explanations:
-    /// the causes come from them).
-    fn comparison_view(&self) -> Option<crate::state::ComparisonView> {
+    /// the causes come from them). The other draft's returns are computed once and kept.
+    fn comparison_view(&mut self) -> Option<crate::state::ComparisonView> {
+        use njtax_engine::compare::{CompareError, compare_computed, text};
+        use njtax_engine::compute::compute_set;
         let (other, old) = self.compare_with.as_ref()?;
         let result = match &self.book {
-            Ok(book) => njtax_engine::compare::compare(old, self.doc.answers(), book)
-                .map(|c| {
-                    (
-                        njtax_engine::compare::text::render(&c),
-                        c.changed_line_count(),
-                    )
-                })
-                .map_err(|e| e.to_string()),
+            Ok(book) => {
+                let old_set = self.compare_old.get_or_insert_with(|| {
+                    compute_set(old, book).map_err(|e| CompareError::Old(e).to_string())
+                });
+                match old_set {
+                    Err(why) => Err(why.clone()),
+                    Ok(old_set) => compute_set(self.doc.answers(), book)
+                        .map_err(|e| CompareError::New(e).to_string())
+                        .and_then(|new_set| {
+                            compare_computed(old, old_set, self.doc.answers(), &new_set)
+                                .map_err(|e| e.to_string())
+                        })
+                        .map(|c| (text::render(&c), c.changed_line_count())),
+                }
+            }
             Err(e) => Err(format!(
                 "the law figures built into this version could not be read ({e})"
             )),
@@ -645,6 +667,7 @@ impl App {
         match crate::files::read_draft(path) {
             Ok(draft) => {
                 self.compare_with = Some((name.clone(), draft.answers));
+                self.compare_old = None;
                 self.snapshot.comparison = self.comparison_view();
                 let (said, failed) = match self.snapshot.comparison.as_ref().map(|c| &c.result) {
                     Some(Ok((_, 0))) => (format!("Compared with {name}: no line differs"), false),
@@ -669,7 +692,9 @@ impl App {
     }
 
     /// Show the roster of the clinic folder at `folder` (File > Open clinic folder…), sorted and
-    /// filtered as the roster open before was, and say how many drafts it holds.
+    /// filtered as the roster open before was. The folder is read off the window's thread: the
+    /// window shows "Reading…" at once, then the rows, and the status bar says how many drafts it
+    /// holds.
     pub(crate) fn open_roster(&mut self, folder: &Path, ctx: &egui::Context) {
         let filter = self
             .snapshot
@@ -678,32 +703,34 @@ impl App {
             .filter(|r| r.folder == folder)
             .map(|r| r.filter.clone())
             .unwrap_or_default();
-        let name = file_name(folder);
         // An encrypted folder not yet unlocked shows its drafts as locked, and asks for the
         // passphrase at once.
         if crate::crypt::is_encrypted_folder(folder) && !crate::crypt::is_unlocked(folder) {
             self.ask_passphrase(folder, crate::state::UnlockPurpose::Unlock);
         }
-        if self.read_roster(folder, filter, ctx) {
+        if self.request_roster(folder, crate::roster_reader::Why::Open, ctx) {
+            if self
+                .snapshot
+                .roster
+                .as_ref()
+                .is_none_or(|r| r.folder != folder)
+            {
+                self.snapshot.roster = Some(crate::roster::Roster::reading(folder, filter));
+            }
             self.ui_state.focus_roster = true;
-            let count = self.snapshot.roster.as_ref().map_or(0, |r| r.entries.len());
             self.ui_state.message = Some((
-                match count {
-                    0 => format!("The clinic folder {name} holds no drafts (.ron files)"),
-                    1 => format!("The clinic folder {name}: 1 draft"),
-                    n => format!("The clinic folder {name}: {n} drafts"),
-                },
+                format!("Reading the clinic folder {}…", file_name(folder)),
                 false,
             ));
         }
     }
 
-    /// Read the roster of `folder` through `filter` into the snapshot; when it cannot be read,
-    /// the status bar says why (the roster window says it too). Returns whether it was read.
-    fn read_roster(
+    /// Ask the worker to read `folder` (a newer request supersedes an older one). Returns whether
+    /// it was asked; when the law figures cannot be read, the status bar says so.
+    fn request_roster(
         &mut self,
         folder: &Path,
-        filter: crate::roster::Filter,
+        why: crate::roster_reader::Why,
         ctx: &egui::Context,
     ) -> bool {
         let Ok(book) = &self.book else {
@@ -713,57 +740,131 @@ impl App {
             ));
             return false;
         };
-        let mut roster = crate::roster::Roster::read(folder, filter, book);
-        // The same folder read again: the drafts ticked stay ticked.
-        if let Some(before) = self.snapshot.roster.as_ref().filter(|r| r.folder == folder) {
-            roster.keep_selection(&before.selected);
-        }
+        let repaint = ctx.clone();
+        self.roster_reader
+            .request(folder, why, book, move || repaint.request_repaint());
         self.roster_checked = ctx.input(|i| i.time);
-        let problem = roster.problem.clone();
-        self.snapshot.roster = Some(roster);
-        if let Some(why) = problem {
-            self.ui_state.message = Some((
-                format!(
-                    "Could not show the clinic folder {}: {why}",
-                    folder.display()
-                ),
-                true,
-            ));
-            return false;
+        // A look for changes says nothing until it finds one; Open and Refresh show "Reading…".
+        if why != crate::roster_reader::Why::Watch {
+            if let Some(r) = self.snapshot.roster.as_mut().filter(|r| r.folder == folder) {
+                r.reading = Some(r.reading.unwrap_or((0, 0)));
+            }
+            ctx.request_repaint();
         }
-        ctx.request_repaint();
         true
     }
 
-    /// Read the roster's folder again (Refresh, a draft saved there, a change on disk).
+    /// Read the roster's folder again (Refresh, a draft saved there).
     pub(crate) fn reread_roster(&mut self, ctx: &egui::Context) {
-        if let Some((folder, filter)) = self
-            .snapshot
-            .roster
-            .as_ref()
-            .map(|r| (r.folder.clone(), r.filter.clone()))
-        {
-            self.read_roster(&folder, filter, ctx);
+        if let Some(folder) = self.snapshot.roster.as_ref().map(|r| r.folder.clone()) {
+            self.request_roster(&folder, crate::roster_reader::Why::Refresh, ctx);
         }
     }
 
-    /// While the roster is open, look at its folder once a second and read it again when a
-    /// draft was added, removed, or changed in length or time of change (another window, a
-    /// colleague on a shared folder, `njtax status`).
+    /// Close the roster; a read still running stops.
+    pub(crate) fn close_roster(&mut self) {
+        self.roster_reader.cancel();
+        self.snapshot.roster = None;
+    }
+
+    /// Show what the roster's worker reported: how far it is, then the rows (the drafts ticked
+    /// stay ticked, the filter stays). A look for changes that found none changes nothing shown.
+    fn take_roster_reports(&mut self) {
+        use crate::roster_reader::{Report, Why};
+        for (pending, report) in self.roster_reader.take_reports() {
+            let Some(roster) = self
+                .snapshot
+                .roster
+                .as_mut()
+                .filter(|r| r.folder == pending.folder)
+            else {
+                continue;
+            };
+            match report {
+                Report::Progress { done, total, .. } => {
+                    if pending.why != Why::Watch || total > 0 {
+                        roster.reading = Some((done, total));
+                    }
+                }
+                Report::Failed { why, .. } => {
+                    roster.reading = None;
+                    self.ui_state.message = Some((
+                        format!(
+                            "Could not show the clinic folder {}: {why}",
+                            pending.folder.display()
+                        ),
+                        true,
+                    ));
+                }
+                Report::Done { read, .. } => {
+                    let mut next = read.into_roster(roster.filter.clone());
+                    next.keep_selection(&roster.selected);
+                    if pending.why == Why::Watch && next.same_stamp(roster) {
+                        roster.reading = None;
+                        continue;
+                    }
+                    let name = file_name(&pending.folder);
+                    if let Some(why) = &next.problem {
+                        self.ui_state.message = Some((
+                            format!(
+                                "Could not show the clinic folder {}: {why}",
+                                pending.folder.display()
+                            ),
+                            true,
+                        ));
+                    } else if pending.why == Why::Open {
+                        self.ui_state.message = Some((
+                            match next.entries.len() {
+                                0 => {
+                                    format!("The clinic folder {name} holds no drafts (.ron files)")
+                                }
+                                1 => format!("The clinic folder {name}: 1 draft"),
+                                n => format!("The clinic folder {name}: {n} drafts"),
+                            },
+                            false,
+                        ));
+                    }
+                    *roster = next;
+                }
+            }
+        }
+    }
+
+    /// Wait up to `limit` for the roster's folder to be read, and show it (for tests and scripted
+    /// use: the window itself never waits). Returns whether no read is still running.
+    pub fn wait_for_roster(&mut self, limit: std::time::Duration) -> bool {
+        let end = std::time::Instant::now() + limit;
+        while self.roster_reader.pending().is_some() && std::time::Instant::now() < end {
+            self.take_roster_reports();
+            if self.roster_reader.pending().is_some() {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        }
+        self.take_roster_reports();
+        self.roster_reader.pending().is_none()
+    }
+
+    /// While the roster is open, show what its worker reports, and look at its folder once a
+    /// second (on the worker): when a draft was added, removed, or changed in length or time of
+    /// change (another window, a colleague on a shared folder, `njtax status`), its row is read
+    /// again.
     fn watch_roster(&mut self, ctx: &egui::Context) {
-        let Some(roster) = &self.snapshot.roster else {
+        self.take_roster_reports();
+        let Some(folder) = self.snapshot.roster.as_ref().map(|r| r.folder.clone()) else {
             return;
         };
+        if self.roster_reader.pending().is_some() {
+            // The worker asks for a repaint when it reports; this one is a safety net.
+            ctx.request_repaint_after(std::time::Duration::from_millis(200));
+            return;
+        }
         let now = ctx.input(|i| i.time);
         let wait = ROSTER_POLL_SECONDS - (now - self.roster_checked);
         if wait > 0.0 {
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait));
             return;
         }
-        if roster.changed_on_disk() {
-            self.reread_roster(ctx);
-        }
-        self.roster_checked = now;
+        self.request_roster(&folder, crate::roster_reader::Why::Watch, ctx);
         ctx.request_repaint_after(std::time::Duration::from_secs_f64(ROSTER_POLL_SECONDS));
     }
 
@@ -898,6 +999,7 @@ impl App {
     /// Close the comparison.
     pub(crate) fn close_comparison(&mut self) {
         self.compare_with = None;
+        self.compare_old = None;
         self.snapshot.comparison = None;
     }
 
@@ -921,6 +1023,8 @@ impl App {
         self.refresh();
         self.lock_when_idle(&ctx);
         self.poll_crypt(&ctx);
+        // What the roster's worker read is shown in this frame.
+        self.take_roster_reports();
         let locked = self.ui_state.lock.hides();
         if self.chooser.is_some() {
             // The app's own file chooser is open: the window behind it waits for its answer.

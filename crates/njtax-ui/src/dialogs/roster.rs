@@ -111,6 +111,11 @@ fn body(ui: &mut Ui, roster: &Roster, focus_heading: bool, sent: &mut Vec<Comman
             roster.entries.len(),
             if roster.entries.len() == 1 { "" } else { "s" }
         ));
+        if let Some(words) = reading_words(roster.reading) {
+            ui.add_space(theme::GAP_M);
+            ui.spinner();
+            ui.label(words);
+        }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui.button("Close").clicked() {
                 sent.push(Command::CloseRoster);
@@ -129,10 +134,22 @@ fn body(ui: &mut Ui, roster: &Roster, focus_heading: bool, sent: &mut Vec<Comman
     // Scroll bars beside the table, never over its last row (egui's floating ones would take
     // that row's clicks).
     ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-    ScrollArea::both()
-        .id_salt("clinic_roster_scroll")
-        .auto_shrink([false, true])
-        .show(ui, |ui| table(ui, roster, sent));
+    table(ui, roster, sent);
+}
+
+/// What the roster says while its folder is being read: `Reading the folder…` before it knows how
+/// many drafts to read, then `Reading 120 of 5,000 drafts…`.
+#[must_use]
+pub fn reading_words(reading: Option<(usize, usize)>) -> Option<String> {
+    match reading? {
+        (_, 0) => Some("Reading the folder…".to_owned()),
+        (done, total) => Some(format!(
+            "Reading {} of {} draft{}…",
+            njtax_engine::money::group_thousands(&done.to_string()),
+            njtax_engine::money::group_thousands(&total.to_string()),
+            if total == 1 { "" } else { "s" }
+        )),
+    }
 }
 
 /// The window's heading: a level-2 heading in the accessibility tree (the screen's title is
@@ -279,31 +296,78 @@ const COLUMNS: [(&str, Option<SortBy>); 12] = [
     ("Changed", Some(SortBy::Changed)),
 ];
 
-/// The roster's table: the headings (a sortable one is a button) and a row per draft shown.
+/// Above this many rows shown, only the rows in view are laid out (a clinic folder of thousands
+/// of drafts would otherwise hold each frame far past 50 ms); below it every row is, so that each
+/// is in the accessibility tree.
+pub const ROWS_ALL_DRAWN: usize = 200;
+
+/// The roster's table: the headings (a sortable one is a button) and a row per draft shown; past
+/// [`ROWS_ALL_DRAWN`] rows only those scrolled into view.
 fn table(ui: &mut Ui, roster: &Roster, sent: &mut Vec<Command>) {
-    egui::Grid::new("clinic_roster_table")
-        .striped(true)
-        .spacing([theme::GAP_M, theme::GAP_S])
-        .show(ui, |ui| {
-            // The tick boxes' column.
-            cell(ui, "");
-            for (name, sort) in COLUMNS {
-                match sort {
-                    Some(by) => sort_heading(ui, name, by, &roster.filter, sent),
-                    None => {
-                        ui.add(egui::Label::new(RichText::new(name).strong()).extend());
-                    }
-                }
-            }
-            ui.end_row();
-            for entry in roster.shown.iter().filter_map(|&i| roster.entries.get(i)) {
-                row(ui, roster, entry, sent);
-                ui.end_row();
-            }
-        });
-    if roster.shown.is_empty() && !roster.entries.is_empty() {
-        ui.label("No draft matches: change the status, the year, the tick box or the search.");
+    {
+        let grid = || {
+            egui::Grid::new("clinic_roster_table")
+                .striped(true)
+                .spacing([theme::GAP_M, theme::GAP_S])
+        };
+        if roster.shown.len() <= ROWS_ALL_DRAWN {
+            ScrollArea::both()
+                .id_salt("clinic_roster_scroll")
+                .auto_shrink([false, true])
+                .show(ui, |ui| {
+                    grid().show(ui, |ui| {
+                        headings(ui, roster, sent);
+                        for entry in roster.shown.iter().filter_map(|&i| roster.entries.get(i)) {
+                            row(ui, roster, entry, sent);
+                            ui.end_row();
+                        }
+                    });
+                });
+        } else {
+            // One row of text a line: the tick box is the tallest cell.
+            let row_height = ui.spacing().interact_size.y;
+            ui.spacing_mut().item_spacing.y = theme::GAP_S;
+            ScrollArea::both()
+                .id_salt("clinic_roster_scroll")
+                .auto_shrink([false, true])
+                .show_rows(ui, row_height, roster.shown.len() + 1, |ui, rows| {
+                    grid().min_row_height(row_height).show(ui, |ui| {
+                        if rows.start == 0 {
+                            headings(ui, roster, sent);
+                        }
+                        let first = rows.start.saturating_sub(1);
+                        let last = rows.end.saturating_sub(1);
+                        for entry in roster
+                            .shown
+                            .get(first..last.min(roster.shown.len()))
+                            .unwrap_or_default()
+                            .iter()
+                            .filter_map(|&i| roster.entries.get(i))
+                        {
+                            row(ui, roster, entry, sent);
+                            ui.end_row();
+                        }
+                    });
+                });
+        }
+        if roster.shown.is_empty() && !roster.entries.is_empty() {
+            ui.label("No draft matches: change the status, the year, the tick box or the search.");
+        }
     }
+}
+
+/// The table's first row: the tick boxes' column, then each column's heading.
+fn headings(ui: &mut Ui, roster: &Roster, sent: &mut Vec<Command>) {
+    cell(ui, "");
+    for (name, sort) in COLUMNS {
+        match sort {
+            Some(by) => sort_heading(ui, name, by, &roster.filter, sent),
+            None => {
+                ui.add(egui::Label::new(RichText::new(name).strong()).extend());
+            }
+        }
+    }
+    ui.end_row();
 }
 
 /// A sortable column's heading: a button named "Sort by …", marked with the order it sorts in.
