@@ -740,9 +740,12 @@ impl App {
             ));
             return false;
         };
+        // The worker wakes the window when it is done: a repaint "soon" rather than "now", which
+        // a test harness would count as a frame still to run.
         let repaint = ctx.clone();
-        self.roster_reader
-            .request(folder, why, book, move || repaint.request_repaint());
+        self.roster_reader.request(folder, why, book, move || {
+            repaint.request_repaint_after(std::time::Duration::from_millis(1));
+        });
         self.roster_checked = ctx.input(|i| i.time);
         // A look for changes says nothing until it finds one; Open and Refresh show "Reading…".
         if why != crate::roster_reader::Why::Watch {

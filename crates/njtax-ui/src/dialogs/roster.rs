@@ -111,9 +111,10 @@ fn body(ui: &mut Ui, roster: &Roster, focus_heading: bool, sent: &mut Vec<Comman
             roster.entries.len(),
             if roster.entries.len() == 1 { "" } else { "s" }
         ));
+        // Words, not a spinner: a spinner repaints at every frame, and the app already looks at
+        // the worker's progress a few times a second.
         if let Some(words) = reading_words(roster.reading) {
             ui.add_space(theme::GAP_M);
-            ui.spinner();
             ui.label(words);
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
