@@ -36,6 +36,7 @@ pub mod screens;
 pub mod settings;
 pub mod sharing;
 pub mod shortcuts;
+pub mod stamps;
 pub mod state;
 pub mod theme;
 pub mod view;

@@ -200,7 +200,7 @@ impl Holder {
                 .ok()
                 .and_then(|t| u64::try_from(t.as_second()).ok())
             {
-                Some(secs) => crate::recovery::format_local(secs, tz),
+                Some(secs) => crate::stamps::format_local(secs, tz),
                 None => self.since.clone(),
             },
         )
@@ -517,7 +517,7 @@ impl Access {
 /// A hidden file beside the draft (its canonical path): `.<name>.<suffix>`, never ending in
 /// `.ron`, so never taken for a draft.
 fn beside(draft: &Path, suffix: &str) -> PathBuf {
-    let draft = crate::sharing::canonical(draft);
+    let draft = crate::stamps::canonical(draft);
     let name = draft
         .file_name()
         .map_or_else(|| "draft".into(), |n| n.to_string_lossy().into_owned());
@@ -558,7 +558,7 @@ pub enum LockError {
 /// removed by the next window (while it holds the lock) and made anew. A clean close removes it.
 #[derive(Debug)]
 pub struct DraftLock {
-    /// The draft, as [`crate::sharing::canonical`] names it.
+    /// The draft, as [`crate::stamps::canonical`] names it.
     draft: PathBuf,
     /// The lock file.
     path: PathBuf,
@@ -579,7 +579,7 @@ impl DraftLock {
     /// [`LockError::HeldElsewhere`] when another window holds it; [`LockError::Unavailable`] when
     /// the lock file cannot be made or locked (the error names it and says what to do).
     pub fn acquire(draft: &Path) -> Result<Self, LockError> {
-        let canonical_draft = crate::sharing::canonical(draft);
+        let canonical_draft = crate::stamps::canonical(draft);
         let path = Self::file_for(&canonical_draft);
         let access = Access::for_draft(&canonical_draft);
         let unavailable = |f: LockFailure| LockError::Unavailable(f.into_io());
@@ -644,7 +644,7 @@ impl DraftLock {
     /// Whether this is the lock of `draft`.
     #[must_use]
     pub fn is_for(&self, draft: &Path) -> bool {
-        self.draft == crate::sharing::canonical(draft)
+        self.draft == crate::stamps::canonical(draft)
     }
 
     /// The lock file.
@@ -662,7 +662,7 @@ impl DraftLock {
             "{}\n{}\n{}\npid {}\n",
             one_line(who),
             host_name(),
-            crate::sharing::now_stamp(),
+            crate::stamps::now_stamp(),
             std::process::id()
         );
         let _ = file.set_len(0);
@@ -829,7 +829,7 @@ impl UpdateLock {
         watch: &mut Watch,
     ) -> Result<Self, LockFailure> {
         let path = Self::file_for(draft);
-        let access = Access::for_draft(&crate::sharing::canonical(draft));
+        let access = Access::for_draft(&crate::stamps::canonical(draft));
         let deadline = clock.now() + wait;
         let mut pause = Duration::from_millis(2);
         // Bounded by the deadline; the count bounds a clock that does not move on too.

@@ -525,27 +525,7 @@ fn now_unix() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
-/// `YYYY-MM-DD HH:MM ZONE` from seconds since 1970, in the time zone `tz`, the zone as its
-/// abbreviation (`EST`, `CET`; an offset such as `-05` where the zone has none).
-pub fn format_local(secs: u64, tz: &jiff::tz::TimeZone) -> String {
-    let Some(ts) = i64::try_from(secs)
-        .ok()
-        .and_then(|s| jiff::Timestamp::from_second(s).ok())
-    else {
-        return format!("{secs} seconds after 1970 (out of range)");
-    };
-    let t = tz.to_datetime(ts);
-    let info = tz.to_offset_info(ts);
-    format!(
-        "{:04}-{:02}-{:02} {:02}:{:02} {}",
-        t.year(),
-        t.month(),
-        t.day(),
-        t.hour(),
-        t.minute(),
-        info.abbreviation()
-    )
-}
+pub use crate::stamps::format_local;
 
 #[cfg(test)]
 mod tests {

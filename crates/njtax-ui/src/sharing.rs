@@ -50,29 +50,7 @@ impl Stamp {
     }
 }
 
-/// The path a draft is known by, whichever way it was reached (`x.ron`, `./x.ron`, a symbolic
-/// link, another working folder): the canonical path when the file (or its folder) exists, else
-/// the absolute path as written (a folder not mounted now).
-#[must_use]
-pub fn canonical(path: &Path) -> PathBuf {
-    if let Ok(p) = path.canonicalize() {
-        return p;
-    }
-    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    // A draft not written yet in a folder that exists: the folder's canonical path and the name.
-    match (absolute.parent(), absolute.file_name()) {
-        (Some(dir), Some(name)) => dir
-            .canonicalize()
-            .map_or_else(|_| absolute.clone(), |d| d.join(name)),
-        _ => absolute,
-    }
-}
-
-/// Whether two paths name the same draft (see [`canonical`]).
-#[must_use]
-pub fn same_draft(a: &Path, b: &Path) -> bool {
-    a == b || canonical(a) == canonical(b)
-}
+pub use crate::stamps::{canonical, now_stamp, same_draft};
 
 /// Create a folder of the app's own (config, state, recovery) and the folders above it that are
 /// missing, readable by the owner only (0700 on Unix, whatever the umask): see
@@ -183,14 +161,6 @@ pub fn update_draft_with<T>(
     Err(busy(io::Error::other(
         "it kept being changed by another program while this change was made",
     )))
-}
-
-/// Now, as a clinic record writes it: UTC to the second (`2026-12-07T14:05:00Z`).
-#[must_use]
-pub fn now_stamp() -> String {
-    jiff::Timestamp::now()
-        .strftime("%Y-%m-%dT%H:%M:%SZ")
-        .to_string()
 }
 
 /// The user this process runs as (Unix), to refuse files another user put in the app's folders.

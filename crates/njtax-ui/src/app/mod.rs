@@ -894,7 +894,11 @@ impl App {
         // Never a blocking or unbounded read on the window's thread: a pipe, a folder or a file
         // larger than any draft put in its place is said, not read.
         let bytes = match std::fs::metadata(&path) {
-            Ok(m) if !m.is_file() || m.len() > njtax_engine::draft::MAX_DRAFT_BYTES => {
+            Ok(m)
+                if !m.is_file()
+                    || m.len()
+                        > crate::crypt::sealed_bound(njtax_engine::draft::MAX_DRAFT_BYTES) =>
+            {
                 let change = crate::review::DiskChange {
                     stamp: None,
                     theirs: None,
@@ -920,7 +924,9 @@ impl App {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
             Err(_) => return,
         };
-        let stamp = bytes.as_deref().map(crate::sharing::Stamp::of);
+        // Stamped as a save stamps it: an encrypted draft by its decrypted text.
+        let stamp =
+            bytes.map(|b| crate::sharing::Stamp::of(&crate::crypt::plain_or_as_is(&path, b)));
         if stamp == self.doc.disk {
             self.disk_watch.described = Some(stamp);
             self.ui_state.changed_on_disk = None;
