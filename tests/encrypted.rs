@@ -119,17 +119,7 @@ fn harness(app: App) -> Harness<'static, App> {
 /// its own) to finish, the window drawing meanwhile.
 fn press(h: &mut Harness<'static, App>, button: &str) {
     h.get_by_label(button).click();
-    h.step();
-    let started = std::time::Instant::now();
-    while h.state().crypt_busy() {
-        assert!(
-            started.elapsed() < std::time::Duration::from_secs(300),
-            "the folder's key was never done with"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        h.step();
-    }
-    h.run();
+    crate::common::wait_for_crypt(h);
 }
 
 /// Type the passphrase into the passphrase window and press its button.

@@ -219,21 +219,6 @@ fn a_draft_outside_a_clinic_locks_only_when_the_settings_say_always_and_input_re
     assert!(h.state().ui_state.lock.hides());
 }
 
-/// Step until the folder's key is no longer being worked out on its thread.
-fn wait_for_key(h: &mut Harness<'static, App>) {
-    h.step();
-    let started = std::time::Instant::now();
-    while h.state().crypt_busy() {
-        assert!(
-            started.elapsed() < std::time::Duration::from_secs(300),
-            "the folder's key was never done with"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        h.step();
-    }
-    h.run();
-}
-
 /// In an encrypted clinic folder the idle lock writes the recovery copy encrypted, forgets the
 /// folder's key, and only the folder's passphrase unlocks the app (a wrong one is said and keeps
 /// it locked).
@@ -299,7 +284,7 @@ fn in_an_encrypted_folder_the_idle_lock_forgets_the_key_and_wants_the_folder_pas
     field.type_text("not it");
     h.run();
     h.get_by_label("Unlock").click();
-    wait_for_key(&mut h);
+    crate::common::wait_for_crypt(&mut h);
     assert!(
         h.state().ui_state.lock.hides(),
         "a wrong passphrase keeps it locked"
@@ -313,7 +298,7 @@ fn in_an_encrypted_folder_the_idle_lock_forgets_the_key_and_wants_the_folder_pas
     field.type_text("heron canal 1999");
     h.run();
     h.get_by_label("Unlock").click();
-    wait_for_key(&mut h);
+    crate::common::wait_for_crypt(&mut h);
     assert!(
         !h.state().ui_state.lock.hides(),
         "the folder's passphrase unlocks it"

@@ -412,3 +412,19 @@ pub fn roster_read(h: &mut egui_kittest::Harness<'_, njtax_ui::App>) {
     );
     h.run();
 }
+
+/// Step until no encrypted folder is being unlocked or converted on its thread (up to 300 s),
+/// the window drawing meanwhile, then draw.
+pub fn wait_for_crypt(h: &mut egui_kittest::Harness<'_, njtax_ui::App>) {
+    h.step();
+    let started = std::time::Instant::now();
+    while h.state().crypt_busy() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(300),
+            "the folder's key was never done with"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+}

@@ -142,36 +142,9 @@ pub fn encrypt_folder_with(
     };
     // Listed again once the key file is there: a draft saved meanwhile was saved encrypted, or is
     // in this list.
-    let (files, skipped) = draft_files(dir)?;
-    let mut out = Converted {
-        failed: skipped,
-        ..Converted::default()
-    };
-    for path in files {
-        let bytes = match read_small(&path) {
-            Ok(b) => b,
-            Err(why) => {
-                out.failed.push((path, why));
-                continue;
-            }
-        };
-        if is_encrypted(&bytes) {
-            out.already.push(path);
-            continue;
-        }
-        let sealed = match key.seal(&bytes) {
-            Ok(s) => s,
-            Err(e) => {
-                out.failed.push((path, e.to_string()));
-                continue;
-            }
-        };
-        match replace_file(&path, &sealed) {
-            Ok(()) => out.done.push(path),
-            Err(why) => out.failed.push((path, why)),
-        }
-    }
-    Ok(out)
+    convert_files(dir, true, |bytes| {
+        key.seal(bytes).map_err(|e| e.to_string())
+    })
 }
 
 /// Decrypt the folder `dir` with `passphrase`: every draft and backup written back in plain
@@ -182,8 +155,35 @@ pub fn encrypt_folder_with(
 /// [`CryptError::WrongPassphrase`] (nothing changed), [`CryptError::NotEncrypted`], or the folder
 /// cannot be read.
 pub fn decrypt_folder(dir: &Path, passphrase: &SecretString) -> Result<Converted, CryptError> {
-    let (files, skipped) = draft_files(dir)?;
+    draft_files(dir)?;
     let key = unlock(dir, passphrase)?;
+    let out = convert_files(dir, false, |bytes| {
+        key.open(bytes).ok_or_else(|| {
+            "the folder's key does not open it (encrypted elsewhere, or damaged): left as it is"
+                .to_owned()
+        })
+    })?;
+    if out.failed.is_empty() {
+        let path = key_file(dir);
+        fs::remove_file(&path).map_err(|source| CryptError::Io {
+            step: "decrypted every draft, but could not remove the key file",
+            path,
+            source,
+        })?;
+        forget(dir);
+    }
+    Ok(out)
+}
+
+/// Convert every draft and backup of `dir` that is not yet in the wanted form (encrypted when
+/// `to_encrypted`) with `convert`, each file replaced atomically; a file that cannot be read,
+/// converted or replaced is named in `failed` and left as it was.
+fn convert_files(
+    dir: &Path,
+    to_encrypted: bool,
+    convert: impl Fn(&[u8]) -> Result<Vec<u8>, String>,
+) -> Result<Converted, CryptError> {
+    let (files, skipped) = draft_files(dir)?;
     let mut out = Converted {
         failed: skipped,
         ..Converted::default()
@@ -196,31 +196,21 @@ pub fn decrypt_folder(dir: &Path, passphrase: &SecretString) -> Result<Converted
                 continue;
             }
         };
-        if !is_encrypted(&bytes) {
+        if is_encrypted(&bytes) == to_encrypted {
             out.already.push(path);
             continue;
         }
-        let Some(plain) = key.open(&bytes) else {
-            out.failed.push((
-                path,
-                "the folder's key does not open it (encrypted elsewhere, or damaged): left as it is"
-                    .to_owned(),
-            ));
-            continue;
+        let converted = match convert(&bytes) {
+            Ok(c) => c,
+            Err(why) => {
+                out.failed.push((path, why));
+                continue;
+            }
         };
-        match replace_file(&path, &plain) {
+        match replace_file(&path, &converted) {
             Ok(()) => out.done.push(path),
             Err(why) => out.failed.push((path, why)),
         }
-    }
-    if out.failed.is_empty() {
-        let path = key_file(dir);
-        fs::remove_file(&path).map_err(|source| CryptError::Io {
-            step: "decrypted every draft, but could not remove the key file",
-            path,
-            source,
-        })?;
-        forget(dir);
     }
     Ok(out)
 }
