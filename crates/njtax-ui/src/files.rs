@@ -318,6 +318,10 @@ impl ReadError {
                     "This is a folder, not a file.".to_owned(),
                     "Choose a draft inside the folder.".to_owned(),
                 ),
+                io::ErrorKind::InvalidInput => (
+                    "This is not a plain file (a named pipe or a device is in its place), so it was not read.".to_owned(),
+                    "Remove it if you did not put it there, and open the draft file itself.".to_owned(),
+                ),
                 _ => (
                     format!("The file could not be read ({source})."),
                     "Check that the drive or network folder is connected, then try again.".to_owned(),
@@ -696,11 +700,8 @@ fn read_bounded(path: &Path) -> Result<Vec<u8>, ReadError> {
         path: path.to_path_buf(),
         source,
     };
-    let file = File::open(path).map_err(io)?;
+    let file = open_plain_file(path).map_err(io)?;
     let meta = file.metadata().map_err(io)?;
-    if meta.is_dir() {
-        return Err(io(io::Error::from(io::ErrorKind::IsADirectory)));
-    }
     if meta.len() > max {
         return Err(ReadError::TooLarge {
             path: path.to_path_buf(),
@@ -717,6 +718,40 @@ fn read_bounded(path: &Path) -> Result<Vec<u8>, ReadError> {
         });
     }
     Ok(bytes)
+}
+
+/// Open `path` to read it only when it is a plain file: a named pipe (which would block the
+/// read until someone writes to it), a device or a folder put where a draft is expected is
+/// refused at once, naming what it is, and nothing is read.
+///
+/// # Errors
+/// The file cannot be opened, or it is not a plain file (`io::ErrorKind::InvalidInput`).
+pub fn open_plain_file(path: &Path) -> io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        // Opening a named pipe without this waits for a writer.
+        options.custom_flags(i32::try_from(rustix::fs::OFlags::NONBLOCK.bits()).unwrap_or(0));
+    }
+    let file = options.open(path)?;
+    let kind = file.metadata()?.file_type();
+    if kind.is_file() {
+        return Ok(file);
+    }
+    let (kind, what) = if kind.is_dir() {
+        (io::ErrorKind::IsADirectory, "a folder")
+    } else {
+        (
+            io::ErrorKind::InvalidInput,
+            "not a plain file (a named pipe or a device)",
+        )
+    };
+    Err(io::Error::new(
+        kind,
+        format!("it is {what}, not a draft: nothing was read; remove it or choose the draft file"),
+    ))
 }
 
 /// 1-based line and column just after valid UTF-8 `bytes`.

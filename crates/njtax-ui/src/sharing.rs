@@ -42,7 +42,11 @@ impl Stamp {
     /// # Errors
     /// When the file exists but cannot be read.
     pub fn of_file(path: &Path) -> io::Result<Option<Self>> {
-        match fs::read(path) {
+        let read = crate::files::open_plain_file(path).and_then(|mut f| {
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut f, &mut bytes).map(|_| bytes)
+        });
+        match read {
             Ok(bytes) => Ok(Some(Self::of(&crate::crypt::plain_or_as_is(path, bytes)))),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(e),

@@ -649,3 +649,36 @@ fn temporary_files_of_crashed_saves_are_removed_when_the_draft_is_opened() {
     assert!(not_ours.exists());
     assert_eq!(fs::read_to_string(&path).expect("draft"), text(&example()));
 }
+
+/// A named pipe where a draft is expected is refused at once, not read (a read would wait for a
+/// writer and freeze the window or the command), and so is a folder; the stamp a save checks
+/// says so too.
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_or_a_folder_as_the_draft_is_refused_without_waiting() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let fifo = dir.path().join("client.ron");
+    rustix::fs::mkfifoat(
+        rustix::fs::CWD,
+        &fifo,
+        rustix::fs::Mode::from_raw_mode(0o600),
+    )
+    .expect("fifo");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let path = fifo.clone();
+    std::thread::spawn(move || {
+        let read = read_draft(&path).map(|_| ());
+        let stamp = njtax_ui::sharing::Stamp::of_file(&path).map(|_| ());
+        let _ = tx.send((read.err().map(|e| e.to_string()), stamp.is_err()));
+    });
+    let (read, stamp_refused) = rx
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("reading a named pipe as a draft returned without waiting for a writer");
+    let read = read.expect("a named pipe is not a draft");
+    assert!(read.contains("not a plain file"), "{read}");
+    assert!(stamp_refused);
+    let folder = dir.path().join("folder.ron");
+    fs::create_dir(&folder).expect("folder");
+    let err = read_draft(&folder).expect_err("a folder is not a draft");
+    assert_eq!(err.explain().what, "This is a folder, not a file.");
+}
