@@ -56,15 +56,19 @@ impl FileDialogs for NativeDialogs {
 }
 
 /// Whether rfd can show a dialog here: on Linux and the BSDs, a desktop portal with a file chooser
-/// on the session bus, or zenity on `PATH`; elsewhere the system's own dialogs always can.
+/// on the session bus, or zenity on `PATH`.
 ///
 /// # Errors
 ///
 /// Why not, in words, when neither is there.
+#[cfg(any(
+    target_os = "linux",
+    target_os = "freebsd",
+    target_os = "dragonfly",
+    target_os = "netbsd",
+    target_os = "openbsd"
+))]
 fn system_dialog_available() -> Result<(), String> {
-    if !crate::startup::FREE_DESKTOP {
-        return Ok(());
-    }
     let portal = match portal_file_chooser(None) {
         Ok(()) => return Ok(()),
         Err(why) => why,
@@ -75,9 +79,30 @@ fn system_dialog_available() -> Result<(), String> {
     Err(format!("{portal}, and zenity is not installed"))
 }
 
+/// On Windows and macOS rfd opens the system's own file dialogs (the common item dialog; the
+/// Cocoa open and save panels), which are always there.
+#[cfg(not(any(
+    target_os = "linux",
+    target_os = "freebsd",
+    target_os = "dragonfly",
+    target_os = "netbsd",
+    target_os = "openbsd"
+)))]
+#[allow(clippy::unnecessary_wraps)] // The same signature as the free desktops' check.
+fn system_dialog_available() -> Result<(), String> {
+    Ok(())
+}
+
 /// The desktop portal's file chooser answers on the session bus (`address`, else the session's):
 /// its `version` property is read (which starts the portal when the bus can). A portal without a
 /// file chooser backend does not have the interface.
+#[cfg(any(
+    target_os = "linux",
+    target_os = "freebsd",
+    target_os = "dragonfly",
+    target_os = "netbsd",
+    target_os = "openbsd"
+))]
 fn portal_file_chooser(address: Option<&str>) -> Result<(), String> {
     pollster::block_on(async {
         let no_bus = |_| "no desktop session bus".to_owned();
@@ -109,6 +134,13 @@ fn portal_file_chooser(address: Option<&str>) -> Result<(), String> {
 }
 
 /// Whether an executable `name` is in one of `PATH`'s folders.
+#[cfg(any(
+    target_os = "linux",
+    target_os = "freebsd",
+    target_os = "dragonfly",
+    target_os = "netbsd",
+    target_os = "openbsd"
+))]
 fn on_path(name: &str) -> bool {
     let Some(path) = std::env::var_os("PATH") else {
         return false;
@@ -116,15 +148,16 @@ fn on_path(name: &str) -> bool {
     std::env::split_paths(&path).any(|dir| is_executable(&dir.join(name)))
 }
 
-#[cfg(unix)]
+#[cfg(any(
+    target_os = "linux",
+    target_os = "freebsd",
+    target_os = "dragonfly",
+    target_os = "netbsd",
+    target_os = "openbsd"
+))]
 fn is_executable(file: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt as _;
     std::fs::metadata(file).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-}
-
-#[cfg(not(unix))]
-fn is_executable(file: &Path) -> bool {
-    file.is_file()
 }
 
 /// Where file dialogs start when the draft has no folder: the documents folder, else the home

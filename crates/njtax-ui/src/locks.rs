@@ -378,7 +378,7 @@ fn create_lock(path: &Path, access: Access) -> Result<Option<File>, LockFailure>
 
 #[cfg(unix)]
 fn create_new(path: &Path, mode: u32) -> io::Result<File> {
-    use rustix::fs::{Mode, OFlags};
+    use rustix::fs::OFlags;
     let fd = rustix::fs::open(
         path,
         OFlags::RDWR
@@ -387,9 +387,17 @@ fn create_new(path: &Path, mode: u32) -> io::Result<File> {
             | OFlags::NOFOLLOW
             | OFlags::NONBLOCK
             | OFlags::CLOEXEC,
-        Mode::from_raw_mode(mode),
+        unix_mode(mode),
     )?;
     Ok(File::from(fd))
+}
+
+/// Permission bits as the system takes them: `mode_t` is 32 bits on Linux and 16 on macOS and the
+/// BSDs; the bits used here (at most 0o7777) fit both.
+#[cfg(unix)]
+fn unix_mode(bits: u32) -> rustix::fs::Mode {
+    let bits = rustix::fs::RawMode::try_from(bits & 0o7777).unwrap_or(0o600);
+    rustix::fs::Mode::from_raw_mode(bits)
 }
 
 /// Windows: `FILE_FLAG_OPEN_REPARSE_POINT`, so a link (a reparse point) is opened itself, never
@@ -503,11 +511,11 @@ impl Access {
     /// group this user is not in stays the folder's).
     #[cfg(unix)]
     fn apply(self, file: &File) {
-        use rustix::fs::{Gid, Mode};
+        use rustix::fs::Gid;
         if let Some(gid) = self.group {
             let _ = rustix::fs::fchown(file, None, Some(Gid::from_raw(gid)));
         }
-        let _ = rustix::fs::fchmod(file, Mode::from_raw_mode(self.mode));
+        let _ = rustix::fs::fchmod(file, unix_mode(self.mode));
     }
 
     #[cfg(not(unix))]
