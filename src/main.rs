@@ -41,6 +41,20 @@ fn config_settings() -> Box<dyn njtax_ui::settings::SettingsStore> {
     }
 }
 
+/// The app's id on every desktop: the Wayland app id and X11 `WM_CLASS`, the desktop entry's name
+/// and `StartupWMClass`, the icon's name, the AppStream id, and the macOS bundle identifier.
+const APP_ID: &str = "org.njtax.njtax";
+
+/// The window's own icon (title bar, task switcher, and X11's `_NET_WM_ICON`), from the same
+/// artwork as the installed icons.
+fn window_icon() -> Result<std::sync::Arc<egui::IconData>, String> {
+    eframe::icon_data::from_png_bytes(include_bytes!(
+        "../assets/icons/hicolor/64x64/apps/org.njtax.njtax.png"
+    ))
+    .map(std::sync::Arc::new)
+    .map_err(|e| e.to_string())
+}
+
 /// The eframe shell around the app.
 struct Shell(App);
 
@@ -94,11 +108,20 @@ fn main() -> ExitCode {
         app.open_file(&path);
     }
     let title = app.title();
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title(title)
+        // Wayland's app id and X11's WM_CLASS: what ties the window to the desktop entry
+        // (`StartupWMClass`) and so to its name and icon in docks and task switchers.
+        .with_app_id(APP_ID)
+        .with_inner_size([1280.0, 800.0])
+        .with_min_inner_size([900.0, 600.0]);
+    match window_icon() {
+        Ok(icon) => viewport = viewport.with_icon(icon),
+        // An embedded PNG that cannot be read is a build mistake; the window opens without it.
+        Err(why) => eprintln!("njtax-app: the window icon could not be read ({why})"),
+    }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title(title)
-            .with_inner_size([1280.0, 800.0])
-            .with_min_inner_size([900.0, 600.0]),
+        viewport,
         // The renderer the release is built with (tests build wgpu in too, for their snapshots).
         renderer: eframe::Renderer::Glow,
         ..eframe::NativeOptions::default()

@@ -116,7 +116,7 @@ const WINDOW: egui::Vec2 = egui::vec2(1280.0, 800.0);
 const SETTLE: Duration = Duration::from_millis(1500);
 
 /// The programs these tests drive the X display with.
-const X_TOOLS: [&str; 3] = ["Xvfb", "xclip", "xdotool"];
+const X_TOOLS: [&str; 4] = ["Xvfb", "xclip", "xdotool", "xprop"];
 
 /// Whether `name` runs (is on `PATH`).
 fn installed(name: &str) -> bool {
@@ -179,10 +179,10 @@ impl Desktop {
         if !missing.is_empty() {
             assert!(
                 std::env::var_os("CI").is_none(),
-                "{missing:?} not installed: .ci/run installs xvfb, xclip and xdotool"
+                "{missing:?} not installed: .ci/run installs xvfb, xclip, xdotool and x11-utils (xprop)"
             );
             eprintln!(
-                "skipped: {} not installed (apt-get install xvfb xclip xdotool)",
+                "skipped: {} not installed (apt-get install xvfb xclip xdotool x11-utils)",
                 missing.join(", ")
             );
             return None;
@@ -576,6 +576,77 @@ fn save_on_a_desktop_without_a_portal_or_zenity_opens_the_apps_chooser_and_saves
             .tool("xdotool", &["getwindowname", &desktop.window])
             .starts_with("Sample return (family with children).ron")
     );
+}
+
+/// One property of the app's window as xprop prints it without its type (`NAME = value`), read
+/// in a UTF-8 locale so that a UTF-8 string is shown as its characters.
+fn window_property(desktop: &Desktop, name: &str) -> String {
+    let out = desktop
+        .client("xprop")
+        .env("LC_ALL", "C.UTF-8")
+        .args(["-id", &desktop.window, "-notype", name])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "xprop {name}: {out:?}");
+    text(&out.stdout)
+        .trim()
+        .strip_prefix(&format!("{name} = "))
+        .unwrap_or_else(|| panic!("xprop {name}: {}", text(&out.stdout)))
+        .to_owned()
+}
+
+#[test]
+fn the_window_is_tied_to_its_desktop_entry_with_its_own_icon_and_a_readable_title() {
+    let Some(mut desktop) = Desktop::start("identity") else {
+        return;
+    };
+    // A draft whose name is not ASCII, in a folder with a space.
+    let folder = desktop.home.join("Clínica 2026");
+    std::fs::create_dir_all(&folder).unwrap();
+    let draft = folder.join("José Núñez.ron");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/single-renter.ron"),
+        &draft,
+    )
+    .unwrap();
+    desktop.launch(&[draft.to_str().unwrap()]);
+    // WM_CLASS's class is the desktop entry's StartupWMClass (and the Wayland app id).
+    let entry = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("packaging/org.njtax.njtax.desktop"),
+    )
+    .unwrap();
+    let wm_class = entry
+        .lines()
+        .find_map(|l| l.strip_prefix("StartupWMClass="))
+        .expect("the desktop entry names the window's class");
+    assert_eq!(wm_class, "org.njtax.njtax");
+    let class = window_property(&desktop, "WM_CLASS");
+    assert!(
+        class.ends_with(&format!("\"{wm_class}\"")),
+        "WM_CLASS is {class}"
+    );
+    // The app's own icon (64 px), not the toolkit's default.
+    let icon = desktop.tool("xprop", &["-id", &desktop.window, "_NET_WM_ICON"]);
+    assert!(
+        icon.contains("Icon (64 x 64)"),
+        "{}",
+        &icon[..icon.len().min(200)]
+    );
+    // The title as typed, in UTF-8, in the property window managers read.
+    assert_eq!(
+        window_property(&desktop, "_NET_WM_NAME"),
+        "\"José Núñez.ron - NJ income tax\""
+    );
+    // The app's own words in the title are ASCII, so the legacy WM_NAME (Latin-1) shows them right
+    // for an ASCII draft name.
+    desktop.keys("ctrl+n");
+    let legacy = wait_for(Duration::from_secs(10), || {
+        let name = window_property(&desktop, "WM_NAME");
+        name.contains("Untitled").then_some(name)
+    })
+    .expect("File > New retitles the window");
+    assert_eq!(legacy, window_property(&desktop, "_NET_WM_NAME"));
+    assert!(legacy.is_ascii(), "{legacy}");
 }
 
 #[test]

@@ -2297,7 +2297,7 @@ fn the_sample_return_says_it_is_a_sample_and_how_to_start_your_own() {
     assert_eq!(save_state_label(&h), "Untitled draft (not saved yet)");
     assert_eq!(
         h.state().title(),
-        "Untitled draft (not saved) — NJ income tax"
+        "Untitled draft (not saved) - NJ income tax"
     );
 }
 
@@ -2342,12 +2342,12 @@ fn only_a_draft_with_a_file_saved_or_opened_is_called_saved() {
     sample.run();
     assert_eq!(save_state_label(&sample), "from-sample.ron (saved)");
     assert!(!sample.state().doc.is_sample());
-    assert_eq!(sample.state().title(), "from-sample.ron — NJ income tax");
+    assert_eq!(sample.state().title(), "from-sample.ron - NJ income tax");
     // Saved: now it is.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
     h.run();
     assert_eq!(save_state_label(&h), "mine.ron (saved)");
-    assert_eq!(h.state().title(), "mine.ron — NJ income tax");
+    assert_eq!(h.state().title(), "mine.ron - NJ income tax");
     // An edit makes it changed again; opening a draft gives a saved one.
     h.state_mut().send(njtax_ui::Command::Set {
         path: "taxpayer.name".into(),
@@ -2355,7 +2355,10 @@ fn only_a_draft_with_a_file_saved_or_opened_is_called_saved() {
     });
     h.run();
     assert_eq!(save_state_label(&h), "mine.ron (unsaved changes)");
-    assert_eq!(h.state().title(), "mine.ron • — NJ income tax");
+    assert_eq!(
+        h.state().title(),
+        "mine.ron (unsaved changes) - NJ income tax"
+    );
     h.state_mut().open_file(&example("single-renter.ron"));
     h.run();
     assert_eq!(save_state_label(&h), "single-renter.ron (saved)");
@@ -2637,7 +2640,11 @@ fn an_amount_with_a_letter_o_is_kept_as_typed_marks_the_return_not_final_and_sur
     );
     // The draft is marked changed, the section needs attention, Review lists the error.
     assert!(h.state().doc.is_dirty());
-    assert!(h.state().title().contains('•'), "{}", h.state().title());
+    assert!(
+        h.state().title().contains("(unsaved changes)"),
+        "{}",
+        h.state().title()
+    );
     let income = screen_of(&h, "Income");
     assert_eq!(
         h.state().snapshot.sections[income],

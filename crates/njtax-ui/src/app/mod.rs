@@ -542,13 +542,16 @@ impl App {
         }
         let name = self.doc.display_name();
         let state = match self.doc.save_state() {
-            SaveState::Sample => " — a sample: File > New starts your own",
-            SaveState::SampleChanged => " • — a sample: File > New starts your own",
+            SaveState::Sample => " (a sample: File > New starts your own)",
+            SaveState::SampleChanged => " (a sample, changed: File > New starts your own)",
             SaveState::NeverSaved => " (not saved)",
-            SaveState::Changed => " •",
+            SaveState::Changed => " (unsaved changes)",
             SaveState::Saved => "",
         };
-        format!("{name}{state} — NJ income tax")
+        // ASCII around the draft's name: X11's legacy WM_NAME is written by winit as Latin-1
+        // `STRING` bytes, where a dash or bullet of ours would show as mojibake (`_NET_WM_NAME`,
+        // which window managers read first, is UTF-8 and carries the name as typed).
+        format!("{name}{state} - NJ income tax")
     }
 
     /// Show the app's draft as the sample return (the first start): the Start screen and the
