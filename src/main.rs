@@ -132,7 +132,7 @@ fn main() -> ExitCode {
             if let Some(code) = startup::retry_with_software_rendering(&e) {
                 return code;
             }
-            eprintln!("{}", startup::failure_sentence(&e));
+            startup::report_failure(&startup::failure_sentence(&e));
             ExitCode::FAILURE
         }
     }

@@ -65,7 +65,9 @@ fn is_graphics_error(error: &eframe::Error) -> bool {
 /// with Mesa's software renderer, and answer with its exit code. A window's event loop can be made
 /// only once in a process, so the second try is a new process with the same arguments.
 pub fn retry_with_software_rendering(error: &eframe::Error) -> Option<ExitCode> {
-    if !is_graphics_error(error)
+    // Mesa's software renderer is a Linux and BSD matter: elsewhere a second try is the same.
+    if !FREE_DESKTOP
+        || !is_graphics_error(error)
         || std::env::var_os(SOFTWARE_RETRY).is_some()
         || std::env::var_os(MESA_SOFTWARE).is_some_and(|v| v == "1")
     {
@@ -104,9 +106,67 @@ fn cause(error: &eframe::Error) -> String {
     text.trim().trim_end_matches('.').to_owned()
 }
 
-/// One plain sentence: what failed, why, and what to install or do.
+/// The kind of desktop the app runs on, for what it advises when the window cannot open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Desktop {
+    /// X11 or Wayland with Mesa (Linux and the BSDs).
+    Free,
+    /// Windows: OpenGL comes with the graphics card's driver.
+    Windows,
+    /// macOS: OpenGL is part of the system.
+    MacOs,
+}
+
+impl Desktop {
+    /// This computer's.
+    pub const HERE: Self = if FREE_DESKTOP {
+        Self::Free
+    } else if cfg!(target_os = "macos") {
+        Self::MacOs
+    } else {
+        Self::Windows
+    };
+}
+
+/// One plain sentence: what failed, why, and what to install or do on this computer.
 pub fn failure_sentence(error: &eframe::Error) -> String {
+    failure_sentence_on(error, Desktop::HERE)
+}
+
+/// Say why the window cannot open where the person starting the app will see it: on standard
+/// error, and on Windows and macOS, where the app is started from the Start menu, Explorer or the
+/// Finder with no terminal to read, in a message box as well.
+pub fn report_failure(sentence: &str) {
+    eprintln!("{sentence}");
+    #[cfg(any(windows, target_os = "macos"))]
+    {
+        let _ = rfd::MessageDialog::new()
+            .set_level(rfd::MessageLevel::Error)
+            .set_title("NJ Income Tax could not start")
+            .set_description(sentence)
+            .set_buttons(rfd::MessageButtons::Ok)
+            .show();
+    }
+}
+
+/// [`failure_sentence`] with the advice for `desktop`.
+fn failure_sentence_on(error: &eframe::Error, desktop: Desktop) -> String {
     let why = cause(error);
+    if desktop != Desktop::Free {
+        let remedy = match desktop {
+            Desktop::Windows => {
+                "it needs OpenGL 2.0 or later, which comes with the computer's graphics driver: install or update the graphics driver (from Windows Update or the computer's maker); in a virtual machine or a remote desktop session, turn on 3D acceleration. The njtax command line works without a window."
+            }
+            _ => {
+                "it needs the system's OpenGL: start it from a logged-in desktop session rather than over SSH, and update macOS if the problem stays. The njtax command line works without a window."
+            }
+        };
+        return if is_graphics_error(error) {
+            format!("njtax-app could not start OpenGL ({why}): {remedy}")
+        } else {
+            format!("njtax-app could not open its window ({why}): {remedy}")
+        };
+    }
     let display = std::env::var("WAYLAND_DISPLAY")
         .ok()
         .filter(|v| !v.is_empty())
@@ -144,4 +204,32 @@ pub fn failure_sentence(error: &eframe::Error) -> String {
         );
     }
     format!("njtax-app could not start ({why}).")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Desktop, failure_sentence_on};
+
+    fn no_opengl() -> eframe::Error {
+        eframe::Error::OpenGL(eframe::egui_glow::PainterError::from(
+            "no OpenGL 2.0 context".to_owned(),
+        ))
+    }
+
+    #[test]
+    fn each_desktop_is_told_its_own_remedy_and_no_other() {
+        let free = failure_sentence_on(&no_opengl(), Desktop::Free);
+        assert!(free.contains("sudo apt install libgl1"), "{free}");
+        let windows = failure_sentence_on(&no_opengl(), Desktop::Windows);
+        assert!(windows.contains("graphics driver"), "{windows}");
+        assert!(windows.contains("no OpenGL 2.0 context"), "{windows}");
+        let mac = failure_sentence_on(&no_opengl(), Desktop::MacOs);
+        assert!(mac.contains("logged-in desktop session"), "{mac}");
+        for other in [&windows, &mac] {
+            assert!(!other.contains("apt"), "{other}");
+            assert!(!other.contains("Mesa"), "{other}");
+            assert!(other.contains("njtax command line"), "{other}");
+        }
+        assert!(!mac.contains("Windows Update"), "{mac}");
+    }
 }
