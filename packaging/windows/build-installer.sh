@@ -50,8 +50,9 @@ done
 
 # Copies without their symbol tables (the debug build's .exe files are over 100 MB each): what is
 # installed is what users run, and smaller. The resources (icon, version, manifest) stay.
+# (MinGW's strip on Linux; a Windows shell's own MinGW strip is plain `strip`.)
 strip_tool=x86_64-w64-mingw32-strip
-command -v "$strip_tool" >/dev/null || strip_tool=strip
+command -v "$strip_tool" >/dev/null || strip_tool="strip"
 command -v "$strip_tool" >/dev/null || { echo "build-installer: no strip for Windows programs (apt install binutils-mingw-w64-x86-64)" >&2; exit 1; }
 stage="$target_dir/njtax-installer/stage"
 rm -rf "$stage"
