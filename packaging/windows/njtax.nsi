@@ -131,15 +131,32 @@ Section "${APP_NAME}" SecMain
   System::Call "${NOTIFY_ASSOC}"
 SectionEnd
 
+; Ends the uninstaller (exit code 2), with nothing removed, when FILE is a program still running.
+!macro StopIfRunning FILE
+  ${If} ${FileExists} "${FILE}"
+    ClearErrors
+    FileOpen $0 "${FILE}" a
+    ${If} ${Errors}
+      MessageBox MB_OK|MB_ICONEXCLAMATION "${APP_NAME} is still open. Close every ${APP_NAME} window and command, then run the uninstaller again." /SD IDOK
+      SetErrorLevel 2
+      Quit
+    ${EndIf}
+    FileClose $0
+  ${EndIf}
+!macroend
+
 Section "Uninstall"
-  ; The programs first: if one is still running its file cannot be removed, and the uninstaller
-  ; stops here with everything else in place, so that it can simply be run again.
+  ; A program that is still running cannot be removed: checked before anything is removed (a
+  ; running program cannot be opened for writing), so that the uninstaller stops with everything
+  ; in place and can simply be run again once the app is closed.
+  !insertmacro StopIfRunning "$INSTDIR\njtax-app.exe"
+  !insertmacro StopIfRunning "$INSTDIR\njtax.exe"
   Delete "$INSTDIR\njtax-app.exe"
   Delete "$INSTDIR\njtax.exe"
   ${If} ${FileExists} "$INSTDIR\njtax-app.exe"
   ${OrIf} ${FileExists} "$INSTDIR\njtax.exe"
-    MessageBox MB_OK|MB_ICONEXCLAMATION "${APP_NAME} is still open. Close every ${APP_NAME} window and command, then run the uninstaller again." /SD IDOK
-    Abort "${APP_NAME} is still open: nothing else was removed."
+    MessageBox MB_OK|MB_ICONEXCLAMATION "${APP_NAME} could not be removed: a program file is in use. Close every ${APP_NAME} window and command, then run the uninstaller again." /SD IDOK
+    Abort "A program file is in use: nothing else was removed."
   ${EndIf}
   Delete "$INSTDIR\README.txt"
   Delete "$INSTDIR\LICENSE-MIT.txt"
