@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Regenerates the PNG icons under assets/icons/hicolor/ from assets/njtax.svg. The PNGs are committed;
-# run this after changing the SVG. Needs rsvg-convert (apt librsvg2-bin); ImageMagick's `convert` reads
-# SVG through that same program, then scales down to the small sizes and strips timestamps.
+# Regenerates the PNG icons under assets/icons/hicolor/ and the Windows icon assets/njtax.ico from
+# assets/njtax.svg. They are committed; run this after changing the SVG. Needs rsvg-convert (apt
+# librsvg2-bin); ImageMagick's `convert` (apt imagemagick) strips timestamps from the PNGs and is
+# required for the .ico.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 svg=assets/njtax.svg
@@ -20,4 +21,17 @@ for size in 16 32 48 64 128 256 512; do
     cp "$tmp/icon.png" "$dir/org.njtax.njtax.png"
   fi
 done
-echo "icons written under assets/icons/hicolor/"
+
+# The Windows icon (build.rs puts it in both .exe files; the installer and its Start menu entry use
+# it too): every size Windows asks for at 100-250 % display scaling, each rendered from the vector.
+# ImageMagick stores the small sizes as 32-bit bitmaps and 256 px as PNG (Windows Vista and later),
+# with no timestamps, so regenerating an unchanged SVG gives the same bytes.
+command -v convert >/dev/null || { echo "make-icons: ImageMagick's convert not found (apt install imagemagick): assets/njtax.ico not made" >&2; exit 1; }
+ico_pngs=()
+for size in 16 20 24 32 40 48 64 256; do
+  rsvg-convert -w "$size" -h "$size" -f png -o "$tmp/ico-$size.png" "$svg"
+  ico_pngs+=("$tmp/ico-$size.png")
+done
+convert "${ico_pngs[@]}" -strip -define png:exclude-chunks=date,time "$tmp/njtax.ico"
+mv "$tmp/njtax.ico" assets/njtax.ico
+echo "icons written under assets/icons/hicolor/ and to assets/njtax.ico"
