@@ -735,23 +735,36 @@ pub fn open_plain_file(path: &Path) -> io::Result<File> {
         // Opening a named pipe without this waits for a writer.
         options.custom_flags(i32::try_from(rustix::fs::OFlags::NONBLOCK.bits()).unwrap_or(0));
     }
-    let file = options.open(path)?;
+    let file = match options.open(path) {
+        Ok(file) => file,
+        // Windows refuses to open a folder as a file, saying only "Access denied": named as a
+        // folder, as on Unix.
+        #[cfg(not(unix))]
+        Err(e) if e.kind() == io::ErrorKind::PermissionDenied && path.is_dir() => {
+            return Err(not_a_draft(io::ErrorKind::IsADirectory, "a folder"));
+        }
+        Err(e) => return Err(e),
+    };
     let kind = file.metadata()?.file_type();
     if kind.is_file() {
         return Ok(file);
     }
-    let (kind, what) = if kind.is_dir() {
-        (io::ErrorKind::IsADirectory, "a folder")
+    Err(if kind.is_dir() {
+        not_a_draft(io::ErrorKind::IsADirectory, "a folder")
     } else {
-        (
+        not_a_draft(
             io::ErrorKind::InvalidInput,
             "not a plain file (a named pipe or a device)",
         )
-    };
-    Err(io::Error::new(
+    })
+}
+
+/// The error for something that is not a draft file (`what` it is), saying nothing was read.
+fn not_a_draft(kind: io::ErrorKind, what: &str) -> io::Error {
+    io::Error::new(
         kind,
         format!("it is {what}, not a draft: nothing was read; remove it or choose the draft file"),
-    ))
+    )
 }
 
 /// 1-based line and column just after valid UTF-8 `bytes`.
