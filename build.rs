@@ -6,7 +6,7 @@
 //! that it can never disagree with `Cargo.toml`, and compiled by the `embed-resource` crate (MinGW's
 //! `windres`, or the Windows SDK's resource compiler with the MSVC toolchain).
 //!
-//! For every other target it does nothing and needs nothing.
+//! For every other target it does nothing and needs nothing, but for the `free_desktop` cfg below.
 
 use std::env;
 use std::fs;
@@ -33,11 +33,25 @@ const EXECUTABLES: [Executable; 2] = [
     },
 ];
 
+/// `cfg(free_desktop)`: Linux and the BSDs, whose desktops are X11 or Wayland: there a window
+/// needs a display, file dialogs a desktop portal or zenity, and OpenGL may come from Mesa. One name
+/// for the list of systems, instead of the list at every use.
+fn free_desktop_cfg() {
+    println!("cargo::rustc-check-cfg=cfg(free_desktop)");
+    if matches!(
+        env::var("CARGO_CFG_TARGET_OS").as_deref(),
+        Ok("linux" | "freebsd" | "dragonfly" | "netbsd" | "openbsd")
+    ) {
+        println!("cargo::rustc-cfg=free_desktop");
+    }
+}
+
 fn main() -> ExitCode {
     // Without these lines cargo would rerun this script whenever any file of the package changed.
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=assets/njtax.ico");
     println!("cargo::rerun-if-changed=packaging/windows/njtax.exe.manifest");
+    free_desktop_cfg();
     if env::var("CARGO_CFG_TARGET_OS").as_deref() != Ok("windows") {
         return ExitCode::SUCCESS;
     }

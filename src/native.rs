@@ -61,13 +61,7 @@ impl FileDialogs for NativeDialogs {
 /// # Errors
 ///
 /// Why not, in words, when neither is there.
-#[cfg(any(
-    target_os = "linux",
-    target_os = "freebsd",
-    target_os = "dragonfly",
-    target_os = "netbsd",
-    target_os = "openbsd"
-))]
+#[cfg(free_desktop)]
 fn system_dialog_available() -> Result<(), String> {
     let portal = match portal_file_chooser(None) {
         Ok(()) => return Ok(()),
@@ -81,13 +75,7 @@ fn system_dialog_available() -> Result<(), String> {
 
 /// On Windows and macOS rfd opens the system's own file dialogs (the common item dialog; the
 /// Cocoa open and save panels), which are always there.
-#[cfg(not(any(
-    target_os = "linux",
-    target_os = "freebsd",
-    target_os = "dragonfly",
-    target_os = "netbsd",
-    target_os = "openbsd"
-)))]
+#[cfg(not(free_desktop))]
 #[allow(clippy::unnecessary_wraps)] // The same signature as the free desktops' check.
 fn system_dialog_available() -> Result<(), String> {
     Ok(())
@@ -96,13 +84,7 @@ fn system_dialog_available() -> Result<(), String> {
 /// The desktop portal's file chooser answers on the session bus (`address`, else the session's):
 /// its `version` property is read (which starts the portal when the bus can). A portal without a
 /// file chooser backend does not have the interface.
-#[cfg(any(
-    target_os = "linux",
-    target_os = "freebsd",
-    target_os = "dragonfly",
-    target_os = "netbsd",
-    target_os = "openbsd"
-))]
+#[cfg(free_desktop)]
 fn portal_file_chooser(address: Option<&str>) -> Result<(), String> {
     pollster::block_on(async {
         let no_bus = |_| "no desktop session bus".to_owned();
@@ -134,13 +116,7 @@ fn portal_file_chooser(address: Option<&str>) -> Result<(), String> {
 }
 
 /// Whether an executable `name` is in one of `PATH`'s folders.
-#[cfg(any(
-    target_os = "linux",
-    target_os = "freebsd",
-    target_os = "dragonfly",
-    target_os = "netbsd",
-    target_os = "openbsd"
-))]
+#[cfg(free_desktop)]
 fn on_path(name: &str) -> bool {
     let Some(path) = std::env::var_os("PATH") else {
         return false;
@@ -148,13 +124,7 @@ fn on_path(name: &str) -> bool {
     std::env::split_paths(&path).any(|dir| is_executable(&dir.join(name)))
 }
 
-#[cfg(any(
-    target_os = "linux",
-    target_os = "freebsd",
-    target_os = "dragonfly",
-    target_os = "netbsd",
-    target_os = "openbsd"
-))]
+#[cfg(free_desktop)]
 fn is_executable(file: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt as _;
     std::fs::metadata(file).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)

@@ -30,13 +30,7 @@ pub struct Args {
 
 /// Whether this is a system whose desktop is X11 or Wayland (Linux and the BSDs): there a window
 /// needs a display, and file dialogs a desktop portal or zenity.
-pub const FREE_DESKTOP: bool = cfg!(any(
-    target_os = "linux",
-    target_os = "freebsd",
-    target_os = "dragonfly",
-    target_os = "netbsd",
-    target_os = "openbsd"
-));
+pub const FREE_DESKTOP: bool = cfg!(free_desktop);
 
 /// Why the window cannot open before trying: no desktop session to open it in.
 pub fn missing_display() -> Option<String> {
