@@ -775,7 +775,8 @@ fn batch_summary_csv_keeps_going_past_a_malformed_draft_among_good_ones() {
 /// `njtax batch` on odd folders: nothing is passed over without a word. A folder that cannot be
 /// read is a row of its own (exit 2), an empty folder says it holds no draft (exit 2), a FIFO
 /// named `x.ron` is reported and never opened (it would block), a subfolder is named as not
-/// searched, and `.RON` is a draft like `.ron`.
+/// searched, and `.RON` is a draft like `.ron`. Unix only: FIFOs and folder modes.
+#[cfg(unix)]
 #[test]
 fn batch_reports_what_it_does_not_read() {
     use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
