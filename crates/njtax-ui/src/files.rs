@@ -491,7 +491,16 @@ pub fn other_names(path: &Path) -> u64 {
             .and_then(|p| fs::metadata(p).ok())
             .map_or(0, |m| m.nlink().saturating_sub(1))
     }
-    #[cfg(not(unix))]
+    // Windows: the number of names the system gives for the open file.
+    #[cfg(windows)]
+    {
+        resolve_links(path)
+            .ok()
+            .and_then(|p| File::open(p).ok())
+            .and_then(|f| crate::win::file_info(&f))
+            .map_or(0, |(_, names)| u64::from(names).saturating_sub(1))
+    }
+    #[cfg(not(any(unix, windows)))]
     {
         let _ = path;
         0

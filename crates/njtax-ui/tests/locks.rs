@@ -145,9 +145,12 @@ fn symlink(to: &Path, at: &Path) -> bool {
 fn symlink(to: &Path, at: &Path) -> bool {
     match std::os::windows::fs::symlink_file(to, at) {
         // Wine makes a Unix link, which Windows programs under it see as the file it names.
-        Ok(()) if !fs::symlink_metadata(at).unwrap().file_type().is_symlink() => {
-            println!("skipped a symbolic link: this system shows it as a plain file (Wine)");
-            fs::remove_file(at).unwrap();
+        Ok(()) if !fs::symlink_metadata(at).is_ok_and(|m| m.file_type().is_symlink()) => {
+            println!(
+                "skipped a symbolic link: this system shows it as the file it names, or as \
+                 nothing when that file is missing (Wine)"
+            );
+            let _ = fs::remove_file(at);
             false
         }
         Ok(()) => true,
