@@ -898,8 +898,15 @@ impl UpdateLock {
                 let stale =
                     holder.gone() || watch.unchanged_for(&path, &seen, clock.now()) >= Self::STALE;
                 if stale {
-                    take_over(&path, &seen, &holder)?;
-                    continue;
+                    match take_over(&path, &seen, &holder) {
+                        Ok(()) => continue,
+                        // Windows: its holder still has it open (a program that stopped renewing
+                        // but runs, or a computer whose handle the server keeps): busy, not
+                        // left behind.
+                        Err(LockFailure::CannotRemove { source, .. })
+                            if held_open_by_its_holder(&source) => {}
+                        Err(failure) => return Err(failure),
+                    }
                 }
                 if clock.now() >= deadline {
                     return Err(LockFailure::Busy { file: path, holder });
@@ -1006,6 +1013,23 @@ fn token() -> String {
     let a = h.finish();
     h.write_u64(a);
     format!("{a:016x}{:016x}", h.finish())
+}
+
+/// Whether moving a lock file aside failed because its holder still has it open: Windows refuses
+/// with a sharing violation (the holder shares it for reading only). Never on Unix.
+#[cfg(windows)]
+fn held_open_by_its_holder(error: &io::Error) -> bool {
+    use windows_sys::Win32::Foundation::ERROR_SHARING_VIOLATION;
+    error
+        .raw_os_error()
+        .and_then(|c| u32::try_from(c).ok())
+        .is_some_and(|c| c == ERROR_SHARING_VIOLATION)
+}
+
+/// Unix: a lock file is moved aside whoever has it open.
+#[cfg(not(windows))]
+fn held_open_by_its_holder(_error: &io::Error) -> bool {
+    false
 }
 
 /// Remove a stale update lock, only if it is still the very file (and text) that was watched:

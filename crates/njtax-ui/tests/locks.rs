@@ -933,3 +933,41 @@ fn a_held_lock_file_cannot_be_changed_or_removed_by_anyone_else() {
         assert!(!lock.exists(), "{lock:?} removed");
     }
 }
+
+/// Windows: a lock whose holder stopped renewing it but still has it open (a hung program; on a
+/// share, a computer gone whose handle the server still keeps) cannot be taken over, and the
+/// writer is told it is busy, with its holder, not that a lock was left behind to delete.
+#[cfg(windows)]
+#[test]
+fn a_lock_not_renewed_but_still_open_by_its_holder_reads_as_busy() {
+    use std::io::Write as _;
+    use std::os::windows::fs::OpenOptionsExt as _;
+    const FILE_SHARE_READ: u32 = 0x1;
+    let (_dir, draft, _) = folder();
+    let lock = UpdateLock::file_for(&draft);
+    let text = lock_text("Ana Ruiz", "LAPTOP-3", "", 1, 3);
+    let mut hung = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .share_mode(FILE_SHARE_READ)
+        .open(&lock)
+        .unwrap();
+    hung.write_all(text.as_bytes()).unwrap();
+    let clock = TestClock::new();
+    let mut watch = Watch::default();
+    let take = |watch: &mut Watch| {
+        UpdateLock::acquire_with(&draft, "Ben Ito", Duration::ZERO, &clock, watch)
+    };
+    assert!(matches!(take(&mut watch), Err(LockFailure::Busy { .. })));
+    clock.advance(UpdateLock::STALE + Duration::from_secs(1));
+    let got = take(&mut watch);
+    let Err(LockFailure::Busy { file, holder }) = &got else {
+        panic!("{got:?}")
+    };
+    assert_eq!((file, holder.who.as_str()), (&lock, "Ana Ruiz"));
+    drop(hung);
+    assert_eq!(fs::read_to_string(&lock).unwrap(), text, "left as it was");
+    let held = take(&mut watch).expect("taken over once its holder closed it");
+    drop(held);
+}
