@@ -433,14 +433,40 @@ fn create_new(path: &Path, _mode: u32) -> io::Result<File> {
     use windows_sys::Win32::Storage::FileSystem::{
         DELETE, FILE_FLAG_DELETE_ON_CLOSE, FILE_FLAG_OPEN_REPARSE_POINT, FILE_SHARE_READ,
     };
-    fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create_new(true)
-        .access_mode(GENERIC_READ | GENERIC_WRITE | DELETE)
-        .share_mode(FILE_SHARE_READ)
-        .custom_flags(FILE_FLAG_OPEN_REPARSE_POINT | FILE_FLAG_DELETE_ON_CLOSE)
-        .open(path)
+    past_pending_delete(|| {
+        fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .access_mode(GENERIC_READ | GENERIC_WRITE | DELETE)
+            .share_mode(FILE_SHARE_READ)
+            .custom_flags(FILE_FLAG_OPEN_REPARSE_POINT | FILE_FLAG_DELETE_ON_CLOSE)
+            .open(path)
+    })
+}
+
+/// Windows: open, trying again for up to about 50 ms while the system answers "access denied"
+/// or "delete pending". A lock file whose holder has just closed it stays, deleted but still
+/// named, until a reader that had it open lets go (microseconds); opening or creating that name
+/// meanwhile is refused so. A refusal that lasts (a folder this user may not write) is returned.
+#[cfg(windows)]
+fn past_pending_delete(open: impl Fn() -> io::Result<File>) -> io::Result<File> {
+    use windows_sys::Win32::Foundation::{ERROR_ACCESS_DENIED, ERROR_DELETE_PENDING};
+    let mut tries = 0;
+    loop {
+        match open() {
+            Err(e)
+                if tries < 10
+                    && e.raw_os_error()
+                        .and_then(|c| u32::try_from(c).ok())
+                        .is_some_and(|c| c == ERROR_ACCESS_DENIED || c == ERROR_DELETE_PENDING) =>
+            {
+                tries += 1;
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            other => return other,
+        }
+    }
 }
 
 #[cfg(not(any(unix, windows)))]
@@ -483,7 +509,9 @@ fn open_existing(path: &Path) -> io::Result<File> {
     {
         use std::os::windows::fs::OpenOptionsExt as _;
         options.custom_flags(windows_sys::Win32::Storage::FileSystem::FILE_FLAG_OPEN_REPARSE_POINT);
+        past_pending_delete(|| options.open(path))
     }
+    #[cfg(not(windows))]
     options.open(path)
 }
 
