@@ -3,6 +3,7 @@
 
 #![windows_subsystem = "windows"]
 
+mod console;
 mod native;
 mod startup;
 
@@ -10,6 +11,7 @@ use std::process::ExitCode;
 
 use clap::Parser as _;
 
+use njtax::folders::AppFolders;
 use njtax_ui::App;
 use njtax_ui::platform::{MemoryRecent, RecentFile, RecentStore};
 
@@ -24,8 +26,8 @@ const SAMPLE_NAME: &str = "Sample return (family with children)";
 /// Recent drafts in the platform config folder (`recent.ron`, private: see
 /// [`njtax_ui::platform::RecentFile`]), or none when there is no home folder.
 fn config_recent() -> Box<dyn RecentStore> {
-    match directories::ProjectDirs::from("org", "njtax", "njtax") {
-        Some(d) => Box::new(RecentFile::new(d.config_dir().join("recent.ron"))),
+    match AppFolders::of_system() {
+        Some(f) => Box::new(RecentFile::new(f.recent_file())),
         None => Box::new(MemoryRecent::default()),
     }
 }
@@ -33,10 +35,8 @@ fn config_recent() -> Box<dyn RecentStore> {
 /// The display settings in the platform config folder (`settings.ron`), or kept in memory when
 /// there is no home folder.
 fn config_settings() -> Box<dyn njtax_ui::settings::SettingsStore> {
-    match directories::ProjectDirs::from("org", "njtax", "njtax") {
-        Some(d) => Box::new(njtax_ui::settings::SettingsFile::new(
-            d.config_dir().join("settings.ron"),
-        )),
+    match AppFolders::of_system() {
+        Some(f) => Box::new(njtax_ui::settings::SettingsFile::new(f.settings_file())),
         None => Box::new(njtax_ui::settings::MemorySettings::default()),
     }
 }
@@ -65,6 +65,8 @@ impl eframe::App for Shell {
 }
 
 fn main() -> ExitCode {
+    // Windows: started from a console with arguments, print there (see `console`).
+    console::attach_for_arguments();
     // `--help`, `--version` and a bad argument are answered here, without a window.
     let args = startup::Args::parse();
     if let Some(why) = startup::missing_display() {
@@ -88,13 +90,12 @@ fn main() -> ExitCode {
     if let Some(folder) = native::documents_folder() {
         app = app.with_documents_folder(folder);
     }
-    if let Some(dirs) = directories::ProjectDirs::from("org", "njtax", "njtax") {
-        let state = dirs.state_dir().unwrap_or_else(|| dirs.data_local_dir());
+    if let Some(folders) = AppFolders::of_system() {
         // The state folder holds recovery copies of drafts: private whatever the umask. Best
         // effort: without it the recovery store says so when it writes.
-        let _ = njtax_ui::files::create_private_folder(state);
+        let _ = njtax_ui::files::create_private_folder(&folders.state);
         app = app.with_recovery(njtax_ui::recovery::RecoveryStore::new(
-            state.join("recovery"),
+            folders.recovery_folder(),
         ));
     }
     // Saves that crashed leave temporary files holding a whole draft next to it: removed for the

@@ -11,6 +11,7 @@ mod draft_versions;
 mod edge3_returns;
 mod encrypted;
 mod estimate_and_health_returns;
+mod folders;
 mod gui;
 mod gui_forget;
 mod gui_idle;

@@ -775,7 +775,8 @@ fn batch_summary_csv_keeps_going_past_a_malformed_draft_among_good_ones() {
 /// `njtax batch` on odd folders: nothing is passed over without a word. A folder that cannot be
 /// read is a row of its own (exit 2), an empty folder says it holds no draft (exit 2), a FIFO
 /// named `x.ron` is reported and never opened (it would block), a subfolder is named as not
-/// searched, and `.RON` is a draft like `.ron`.
+/// searched, and `.RON` is a draft like `.ron`. Unix only: FIFOs and folder modes.
+#[cfg(unix)]
 #[test]
 fn batch_reports_what_it_does_not_read() {
     use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
@@ -1592,4 +1593,74 @@ fn diff_output_is_unchanged_by_the_faster_comparison() {
         }
     }
     assert!(json_checked >= 8);
+}
+
+/// A clinic folder and a client's name with spaces and accents (`Clínica Año 2026/José
+/// Núñez.ron`): the command line computes the draft, changes it in place under its update lock
+/// (a note, a status: saved with a backup, the lock removed afterwards) and writes its PDF and
+/// hand-off sheet there.
+#[test]
+fn a_folder_and_a_name_with_spaces_and_accents_work_for_every_command() {
+    let base = temp_dir("accents");
+    let folder = base.join("Clínica Año 2026");
+    std::fs::create_dir(&folder).unwrap();
+    let draft = folder.join("José Núñez.ron");
+    std::fs::copy(example("single-renter.ron"), &draft).unwrap();
+    let d = draft.to_str().unwrap();
+    let out = njtax(&["compute", d]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = njtax(&[
+        "note",
+        d,
+        "--add",
+        "Revisé el W-2 con la clienta",
+        "--as",
+        "Íñigo Peña",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = njtax(&["status", d]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("Revisé el W-2 con la clienta") && said.contains("Íñigo Peña"),
+        "{said}"
+    );
+    assert!(folder.join("José Núñez.ron.bak1").is_file(), "the backup");
+    let pdf = folder.join("José Núñez.pdf");
+    let out = njtax(&["pdf", d, "-o", pdf.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
+    let sheet = folder.join("José Núñez hand-off.txt");
+    let out = njtax(&["handoff", d, "-o", sheet.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut names: Vec<String> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "José Núñez hand-off.txt",
+            "José Núñez.pdf",
+            "José Núñez.ron",
+            "José Núñez.ron.bak1"
+        ],
+        "no lock or temporary file left"
+    );
 }

@@ -490,8 +490,10 @@ fn the_roster_lists_encrypted_drafts_once_unlocked() {
 }
 
 /// A small random source for the kill points (xorshift), seeded from the clock and printed.
+#[cfg(unix)]
 struct Rng(u64);
 
+#[cfg(unix)]
 impl Rng {
     fn below(&mut self, n: u64) -> u64 {
         self.0 ^= self.0 << 13;

@@ -4,12 +4,14 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
 
 use std::path::PathBuf;
+#[cfg(target_os = "linux")]
 use std::process::Command;
 
 const CHILD_ENV: &str = "NJTAX_NO_NETWORK_CHILD";
 
 /// A test of this file by its full name in the test binary (`file::test`): the binary holds every
 /// test file of the crate as a module (tests/all.rs).
+#[cfg(target_os = "linux")]
 fn test_name(test: &str) -> String {
     match module_path!().split_once("::") {
         Some((_, module)) => format!("{module}::{test}"),

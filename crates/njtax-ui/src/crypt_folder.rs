@@ -307,6 +307,8 @@ mod tests {
             Err(CryptError::BadKeyFile { .. })
         ));
         let fifo_dir = tempfile::tempdir().unwrap();
+        // rustix has no mknodat on macOS and the BSDs: mkfifo(1) there.
+        #[cfg(any(target_os = "linux", target_os = "android"))]
         rustix::fs::mknodat(
             rustix::fs::CWD,
             key_file(fifo_dir.path()),
@@ -315,6 +317,14 @@ mod tests {
             0,
         )
         .unwrap();
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        assert!(
+            std::process::Command::new("mkfifo")
+                .arg(key_file(fifo_dir.path()))
+                .status()
+                .unwrap()
+                .success()
+        );
         assert!(matches!(
             unlock(fifo_dir.path(), &pass("p")),
             Err(CryptError::BadKeyFile { .. })

@@ -62,6 +62,13 @@ pub enum WriteError {
     /// nothing was written (a draft of an encrypted folder is never written in plain text).
     #[error(transparent)]
     Encryption(#[from] crate::crypt::CryptError),
+    /// Another program (a document viewer, an antivirus scan, the search indexer) kept the file
+    /// open without letting it be replaced, through every try (Windows): nothing was changed.
+    #[error("{} is open in another program (a document viewer, an antivirus scan or the search indexer), so it could not be replaced: it was not changed. Close it there, or wait a moment, and try again", .path.display())]
+    InUse {
+        /// The file that could not be replaced.
+        path: PathBuf,
+    },
     /// The file system refused one of the steps.
     #[error("{step}: {source}")]
     Io {
@@ -484,7 +491,16 @@ pub fn other_names(path: &Path) -> u64 {
             .and_then(|p| fs::metadata(p).ok())
             .map_or(0, |m| m.nlink().saturating_sub(1))
     }
-    #[cfg(not(unix))]
+    // Windows: the number of names the system gives for the open file.
+    #[cfg(windows)]
+    {
+        resolve_links(path)
+            .ok()
+            .and_then(|p| File::open(p).ok())
+            .and_then(|f| crate::win::file_info(&f))
+            .map_or(0, |(_, names)| u64::from(names).saturating_sub(1))
+    }
+    #[cfg(not(any(unix, windows)))]
     {
         let _ = path;
         0
@@ -963,15 +979,27 @@ impl Target {
             }
         }
         let bak1 = self.backup(1);
-        copy.persist(&bak1)
-            .map_err(|e| self.io_error("could not keep the backup", &bak1)(e.error))?;
+        persist_retrying(copy, &bak1)
+            .map_err(|e| self.replace_error("could not keep the backup", &bak1, e))?;
         Ok(())
+    }
+
+    /// Why `path` could not be replaced: in use by another program through every try, or the
+    /// system's error.
+    fn replace_error(&self, step: &str, path: &Path, error: io::Error) -> WriteError {
+        if held_by_another_program(&error, path) {
+            WriteError::InUse {
+                path: path.to_path_buf(),
+            }
+        } else {
+            self.io_error(step, path)(error)
+        }
     }
 
     /// Rename the prepared file over the target, then flush the folder so the rename is durable.
     fn replace(&self, new: NamedTempFile) -> Result<(), WriteError> {
-        new.persist(&self.path)
-            .map_err(|e| self.io_error("could not replace", &self.path)(e.error))?;
+        persist_retrying(new, &self.path)
+            .map_err(|e| self.replace_error("could not replace", &self.path, e))?;
         sync_dir(&self.dir).map_err(self.io_error(
             "saved, but the folder could not be flushed to disk",
             &self.dir,
@@ -1011,6 +1039,57 @@ impl Target {
         };
         random.len() == TEMP_RANDOM_LEN && random.iter().all(u8::is_ascii_alphanumeric)
     }
+}
+
+/// How many times a replace held up by another program is tried in all.
+const REPLACE_TRIES: u32 = 12;
+
+/// Rename the finished temporary file `new` over `dest` (an atomic replace). On Windows a rename
+/// fails while another program holds `dest` open without letting it be deleted (a viewer, an
+/// antivirus scan, the search indexer, which usually let go within a moment): it is tried again
+/// [`REPLACE_TRIES`] times in all, waiting 20 ms, then longer, up to 400 ms (about 3 seconds in
+/// all). Whatever happens `dest` is either the old file or all of the new one, and the
+/// temporary file is removed when it is not used.
+fn persist_retrying(new: NamedTempFile, dest: &Path) -> io::Result<()> {
+    let mut new = new;
+    let mut wait = std::time::Duration::from_millis(20);
+    let mut tries = 1;
+    loop {
+        match new.persist(dest) {
+            Ok(_) => return Ok(()),
+            Err(e) if tries < REPLACE_TRIES && held_by_another_program(&e.error, dest) => {
+                new = e.file;
+                std::thread::sleep(wait);
+                wait = (wait * 2).min(std::time::Duration::from_millis(400));
+                tries += 1;
+            }
+            // Dropping the returned temporary file removes it.
+            Err(e) => return Err(e.error),
+        }
+    }
+}
+
+/// Whether an error replacing a file says another program holds it (Windows: a sharing or lock
+/// violation, or access denied, which is what a file open without delete sharing gives, unless
+/// `dest` is marked read-only, which is refused for good).
+#[cfg(windows)]
+fn held_by_another_program(error: &io::Error, dest: &Path) -> bool {
+    use windows_sys::Win32::Foundation::{
+        ERROR_ACCESS_DENIED, ERROR_LOCK_VIOLATION, ERROR_SHARING_VIOLATION,
+    };
+    let Some(code) = error.raw_os_error().and_then(|c| u32::try_from(c).ok()) else {
+        return false;
+    };
+    code == ERROR_SHARING_VIOLATION
+        || code == ERROR_LOCK_VIOLATION
+        || (code == ERROR_ACCESS_DENIED
+            && fs::symlink_metadata(dest).is_ok_and(|m| m.is_file() && !m.permissions().readonly()))
+}
+
+/// Unix: a rename replaces a file whoever has it open.
+#[cfg(not(windows))]
+fn held_by_another_program(_error: &io::Error, _dest: &Path) -> bool {
+    false
 }
 
 #[cfg(unix)]

@@ -40,6 +40,8 @@ pub mod stamps;
 pub mod state;
 pub mod theme;
 pub mod view;
+#[cfg(windows)]
+mod win;
 pub mod words;
 
 pub use app::{App, Command};

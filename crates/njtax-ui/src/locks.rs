@@ -258,14 +258,23 @@ fn process_alive(pid: u32) -> bool {
     )
 }
 
+/// Windows: asked of the system (`OpenProcess`, `GetExitCodeProcess`).
+#[cfg(windows)]
+fn process_alive(pid: u32) -> bool {
+    crate::win::process_alive(pid)
+}
+
 /// Not known here: the watch alone decides.
-#[cfg(not(unix))]
+#[cfg(not(any(unix, windows)))]
 fn process_alive(_pid: u32) -> bool {
     true
 }
 
-/// This computer's name (the system's node name on Unix; `COMPUTERNAME` on Windows; empty when
-/// unknown).
+/// This computer's name, as the system knows it: the node name (`uname`) on Linux, macOS and the
+/// BSDs, the DNS host name (`GetComputerNameExW`) on Windows, which are what `hostname` prints;
+/// the `COMPUTERNAME` or `HOSTNAME` variable only when the system does not say; empty when
+/// unknown. Written in lock files and compared with their holder's to tell a lock of this
+/// computer from another's.
 #[must_use]
 pub fn host_name() -> String {
     #[cfg(unix)]
@@ -278,6 +287,10 @@ pub fn host_name() -> String {
         if !name.is_empty() {
             return name;
         }
+    }
+    #[cfg(windows)]
+    if let Some(name) = crate::win::computer_name() {
+        return name;
     }
     ["COMPUTERNAME", "HOSTNAME"]
         .iter()
@@ -339,7 +352,15 @@ fn check_plain(file: &File, path: &Path) -> Result<(), LockFailure> {
         doing: "read",
         source,
     })?;
-    match describe(&meta) {
+    let what = describe(&meta);
+    // Windows: the metadata does not count a file's names; the open file's information does.
+    #[cfg(windows)]
+    let what = what.or_else(|| {
+        crate::win::file_info(file)
+            .is_some_and(|(_, names)| names > 1)
+            .then_some("a file with other names (hard links)")
+    });
+    match what {
         Some(what) => Err(LockFailure::NotALockFile {
             file: path.to_path_buf(),
             what,
@@ -400,21 +421,61 @@ fn unix_mode(bits: u32) -> rustix::fs::Mode {
     rustix::fs::Mode::from_raw_mode(bits)
 }
 
-/// Windows: `FILE_FLAG_OPEN_REPARSE_POINT`, so a link (a reparse point) is opened itself, never
-/// followed; the metadata check then refuses it.
+/// Windows: create the lock file so that while this process holds it no other process (nor
+/// another handle of this one) may write, rename or delete it, only read it (share mode
+/// `FILE_SHARE_READ`); the system deletes it when its last handle closes, a crash included
+/// (`FILE_FLAG_DELETE_ON_CLOSE`, which needs the `DELETE` right); a link (a reparse point) is
+/// never followed (`FILE_FLAG_OPEN_REPARSE_POINT`; a name already taken is refused anyway).
 #[cfg(windows)]
-const OPEN_REPARSE_POINT: u32 = 0x0020_0000;
-
-#[cfg(not(unix))]
 fn create_new(path: &Path, _mode: u32) -> io::Result<File> {
-    let mut options = fs::OpenOptions::new();
-    options.read(true).write(true).create_new(true);
-    #[cfg(windows)]
-    {
-        use std::os::windows::fs::OpenOptionsExt as _;
-        options.custom_flags(OPEN_REPARSE_POINT);
+    use std::os::windows::fs::OpenOptionsExt as _;
+    use windows_sys::Win32::Foundation::{GENERIC_READ, GENERIC_WRITE};
+    use windows_sys::Win32::Storage::FileSystem::{
+        DELETE, FILE_FLAG_DELETE_ON_CLOSE, FILE_FLAG_OPEN_REPARSE_POINT, FILE_SHARE_READ,
+    };
+    past_pending_delete(|| {
+        fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .access_mode(GENERIC_READ | GENERIC_WRITE | DELETE)
+            .share_mode(FILE_SHARE_READ)
+            .custom_flags(FILE_FLAG_OPEN_REPARSE_POINT | FILE_FLAG_DELETE_ON_CLOSE)
+            .open(path)
+    })
+}
+
+/// Windows: open, trying again for up to about 50 ms while the system answers "access denied"
+/// or "delete pending". A lock file whose holder has just closed it stays, deleted but still
+/// named, until a reader that had it open lets go (microseconds); opening or creating that name
+/// meanwhile is refused so. A refusal that lasts (a folder this user may not write) is returned.
+#[cfg(windows)]
+fn past_pending_delete(open: impl Fn() -> io::Result<File>) -> io::Result<File> {
+    use windows_sys::Win32::Foundation::{ERROR_ACCESS_DENIED, ERROR_DELETE_PENDING};
+    let mut tries = 0;
+    loop {
+        match open() {
+            Err(e)
+                if tries < 10
+                    && e.raw_os_error()
+                        .and_then(|c| u32::try_from(c).ok())
+                        .is_some_and(|c| c == ERROR_ACCESS_DENIED || c == ERROR_DELETE_PENDING) =>
+            {
+                tries += 1;
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            other => return other,
+        }
     }
-    options.open(path)
+}
+
+#[cfg(not(any(unix, windows)))]
+fn create_new(path: &Path, _mode: u32) -> io::Result<File> {
+    fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .open(path)
 }
 
 /// Open an existing lock file to read it (never to write: it is not this process's), refusing
@@ -447,8 +508,10 @@ fn open_existing(path: &Path) -> io::Result<File> {
     #[cfg(windows)]
     {
         use std::os::windows::fs::OpenOptionsExt as _;
-        options.custom_flags(OPEN_REPARSE_POINT);
+        options.custom_flags(windows_sys::Win32::Storage::FileSystem::FILE_FLAG_OPEN_REPARSE_POINT);
+        past_pending_delete(|| options.open(path))
     }
+    #[cfg(not(windows))]
     options.open(path)
 }
 
@@ -543,9 +606,17 @@ fn still_there(file: &File, path: &Path) -> bool {
     }
 }
 
-#[cfg(not(unix))]
+/// Windows: the same volume and file index (the name opened again, never through a link).
+#[cfg(windows)]
+fn still_there(file: &File, path: &Path) -> bool {
+    match (crate::win::file_info(file), open_existing(path)) {
+        (Some((a, _)), Ok(again)) => crate::win::file_info(&again).is_some_and(|(b, _)| a == b),
+        _ => false,
+    }
+}
+
+#[cfg(not(any(unix, windows)))]
 fn still_there(_file: &File, path: &Path) -> bool {
-    // Windows does not remove a file that is open, so the name still names it.
     fs::symlink_metadata(path).is_ok_and(|m| m.is_file())
 }
 
@@ -737,7 +808,13 @@ fn file_id(file: &File) -> (u64, u64) {
     file.metadata().map_or((0, 0), |m| (m.dev(), m.ino()))
 }
 
-#[cfg(not(unix))]
+/// Windows: the volume's serial number and the file's index on it.
+#[cfg(windows)]
+fn file_id(file: &File) -> (u64, u64) {
+    crate::win::file_info(file).map_or((0, 0), |(id, _)| id)
+}
+
+#[cfg(not(any(unix, windows)))]
 fn file_id(_file: &File) -> (u64, u64) {
     (0, 0)
 }
@@ -849,8 +926,15 @@ impl UpdateLock {
                 let stale =
                     holder.gone() || watch.unchanged_for(&path, &seen, clock.now()) >= Self::STALE;
                 if stale {
-                    take_over(&path, &seen, &holder)?;
-                    continue;
+                    match take_over(&path, &seen, &holder) {
+                        Ok(()) => continue,
+                        // Windows: its holder still has it open (a program that stopped renewing
+                        // but runs, or a computer whose handle the server keeps): busy, not
+                        // left behind.
+                        Err(LockFailure::CannotRemove { source, .. })
+                            if held_open_by_its_holder(&source) => {}
+                        Err(failure) => return Err(failure),
+                    }
                 }
                 if clock.now() >= deadline {
                     return Err(LockFailure::Busy { file: path, holder });
@@ -957,6 +1041,23 @@ fn token() -> String {
     let a = h.finish();
     h.write_u64(a);
     format!("{a:016x}{:016x}", h.finish())
+}
+
+/// Whether moving a lock file aside failed because its holder still has it open: Windows refuses
+/// with a sharing violation (the holder shares it for reading only). Never on Unix.
+#[cfg(windows)]
+fn held_open_by_its_holder(error: &io::Error) -> bool {
+    use windows_sys::Win32::Foundation::ERROR_SHARING_VIOLATION;
+    error
+        .raw_os_error()
+        .and_then(|c| u32::try_from(c).ok())
+        .is_some_and(|c| c == ERROR_SHARING_VIOLATION)
+}
+
+/// Unix: a lock file is moved aside whoever has it open.
+#[cfg(not(windows))]
+fn held_open_by_its_holder(_error: &io::Error) -> bool {
+    false
 }
 
 /// Remove a stale update lock, only if it is still the very file (and text) that was watched:

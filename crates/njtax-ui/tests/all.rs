@@ -5,4 +5,5 @@ mod crash;
 mod files;
 mod interview;
 mod locks;
+mod platform_files;
 mod size_limit;

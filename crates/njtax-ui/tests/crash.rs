@@ -11,10 +11,12 @@ use njtax_engine::Draft;
 use njtax_ui::files::write_draft;
 
 const CHILD_ENV: &str = "NJTAX_CRASH_CHILD";
+#[cfg(unix)]
 const CHILD_TEST: &str = "crash_child_saves_forever";
 
 /// A test of this file by its full name in the test binary (`file::test`): the binary holds every
 /// test file of the crate as a module (tests/all.rs).
+#[cfg(unix)]
 fn test_name(test: &str) -> String {
     match module_path!().split_once("::") {
         Some((_, module)) => format!("{module}::{test}"),

@@ -71,6 +71,8 @@ mod modes {
 
     impl Umask {
         fn set(mask: u32) -> Self {
+            // `mode_t` is 32 bits on Linux, 16 on macOS and the BSDs.
+            let mask = rustix::fs::RawMode::try_from(mask & 0o777).expect("a umask fits");
             Self(rustix::process::umask(Mode::from_bits_truncate(mask)))
         }
     }
@@ -245,6 +247,8 @@ mod modes {
 
 /// A draft opened through a symbolic link (absolute, relative, or naming a file not there yet) is
 /// saved to the file the link names: the link stays a link, the backups sit next to the file.
+/// Unix only: on Windows making a symbolic link needs administrator rights or developer mode.
+#[cfg(unix)]
 #[test]
 fn a_draft_saved_through_a_symbolic_link_updates_the_file_it_names() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -658,12 +662,7 @@ fn temporary_files_of_crashed_saves_are_removed_when_the_draft_is_opened() {
 fn a_named_pipe_or_a_folder_as_the_draft_is_refused_without_waiting() {
     let dir = tempfile::tempdir().expect("temp dir");
     let fifo = dir.path().join("client.ron");
-    rustix::fs::mkfifoat(
-        rustix::fs::CWD,
-        &fifo,
-        rustix::fs::Mode::from_raw_mode(0o600),
-    )
-    .expect("fifo");
+    make_fifo(&fifo);
     let (tx, rx) = std::sync::mpsc::channel();
     let path = fifo.clone();
     std::thread::spawn(move || {
@@ -681,4 +680,26 @@ fn a_named_pipe_or_a_folder_as_the_draft_is_refused_without_waiting() {
     fs::create_dir(&folder).expect("folder");
     let err = read_draft(&folder).expect_err("a folder is not a draft");
     assert_eq!(err.explain().what, "This is a folder, not a file.");
+}
+
+/// Make a named pipe at `path`: through rustix on Linux; with `mkfifo(1)` elsewhere (rustix has no
+/// `mkfifoat` on macOS and the BSDs).
+#[cfg(unix)]
+fn make_fifo(path: &Path) {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    rustix::fs::mkfifoat(
+        rustix::fs::CWD,
+        path,
+        rustix::fs::Mode::from_raw_mode(0o600),
+    )
+    .expect("fifo");
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(path)
+            .status()
+            .expect("mkfifo runs")
+            .success(),
+        "mkfifo"
+    );
 }

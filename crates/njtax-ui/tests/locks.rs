@@ -2,7 +2,8 @@
 //! FIFO, a folder or another name of a draft planted where a lock goes; a lock left by a crash on
 //! this computer or by a computer that went away; writers whose wall clocks disagree; two
 //! volunteers with their own logins. Nothing planted is written, nothing hangs, no work is lost.
-#![cfg(unix)]
+//! Run on Linux, and on Windows under Wine (`cargo test --target x86_64-pc-windows-gnu`); what
+//! cannot be planted or done on one system is skipped there with the reason printed.
 #![allow(clippy::expect_used, clippy::unwrap_used)] // tests may panic on a broken fixture
 
 use std::fs;
@@ -116,23 +117,79 @@ const PLANTS: [Plant; 5] = [
     Plant::HardLink,
 ];
 
-fn plant(kind: Plant, at: &Path, other: &Path) {
+/// Plant `kind` at `at`; `false` (with the reason printed) when this system cannot make it here.
+fn plant(kind: Plant, at: &Path, other: &Path) -> bool {
     match kind {
-        Plant::Link => std::os::unix::fs::symlink(other, at).unwrap(),
-        Plant::DanglingLink => {
-            std::os::unix::fs::symlink(other.with_extension("new"), at).unwrap();
+        Plant::Link => symlink(other, at),
+        Plant::DanglingLink => symlink(&other.with_extension("new"), at),
+        Plant::Fifo => fifo(at),
+        Plant::Folder => {
+            fs::create_dir(at).unwrap();
+            true
         }
-        Plant::Fifo => rustix::fs::mknodat(
-            rustix::fs::CWD,
-            at,
-            rustix::fs::FileType::Fifo,
-            rustix::fs::Mode::from_raw_mode(0o600),
-            0,
-        )
-        .unwrap(),
-        Plant::Folder => fs::create_dir(at).unwrap(),
-        Plant::HardLink => fs::hard_link(other, at).unwrap(),
+        Plant::HardLink => {
+            fs::hard_link(other, at).unwrap();
+            true
+        }
     }
+}
+
+#[cfg(unix)]
+fn symlink(to: &Path, at: &Path) -> bool {
+    std::os::unix::fs::symlink(to, at).unwrap();
+    true
+}
+
+/// Windows lets only administrators (or developer mode) make symbolic links.
+#[cfg(windows)]
+fn symlink(to: &Path, at: &Path) -> bool {
+    match std::os::windows::fs::symlink_file(to, at) {
+        // Wine makes a Unix link, which Windows programs under it see as the file it names.
+        Ok(()) if !fs::symlink_metadata(at).is_ok_and(|m| m.file_type().is_symlink()) => {
+            println!(
+                "skipped a symbolic link: this system shows it as the file it names, or as \
+                 nothing when that file is missing (Wine)"
+            );
+            let _ = fs::remove_file(at);
+            false
+        }
+        Ok(()) => true,
+        Err(e) => {
+            println!("skipped a symbolic link: this account may not make one ({e})");
+            false
+        }
+    }
+}
+
+/// A named pipe: through rustix on Linux, `mkfifo(1)` on macOS and the BSDs (rustix has no
+/// `mknodat` there).
+#[cfg(unix)]
+fn fifo(at: &Path) -> bool {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        at,
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o600),
+        0,
+    )
+    .unwrap();
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(at)
+            .status()
+            .unwrap()
+            .success()
+    );
+    true
+}
+
+/// Windows has no named pipes in folders (its pipes live under `\\.\pipe\`).
+#[cfg(windows)]
+fn fifo(_at: &Path) -> bool {
+    println!("skipped a FIFO: Windows has none in a folder");
+    false
 }
 
 /// Everything in the folder, byte for byte (folders and FIFOs as their kind).
@@ -164,7 +221,9 @@ fn anything_but_a_plain_file_as_the_window_lock_is_refused_and_left_alone() {
     for kind in PLANTS {
         let (dir, draft, other) = folder();
         let lock = DraftLock::file_for(&draft);
-        plant(kind, &lock, &other);
+        if !plant(kind, &lock, &other) {
+            continue;
+        }
         let before = contents(dir.path());
         let d = draft.clone();
         let got = returns("taking the window lock", move || {
@@ -196,7 +255,9 @@ fn anything_but_a_plain_file_as_the_update_lock_stops_the_change_and_is_left_alo
     for kind in PLANTS {
         let (dir, draft, other) = folder();
         let lock = UpdateLock::file_for(&draft);
-        plant(kind, &lock, &other);
+        if !plant(kind, &lock, &other) {
+            continue;
+        }
         let before = contents(dir.path());
         let d = draft.clone();
         let got = returns("taking the update lock", move || {
@@ -234,11 +295,20 @@ fn lock_text(who: &str, host: &str, since: &str, pid: u32, renewed: u64) -> Stri
     format!("{who}\n{host}\n{since}\npid {pid}\ntoken 1234\nrenewed {renewed:020}\n")
 }
 
+/// A command that ends at once.
+fn quick_command() -> std::process::Command {
+    if cfg!(windows) {
+        let mut c = std::process::Command::new("cmd");
+        c.args(["/C", "exit 0"]);
+        c
+    } else {
+        std::process::Command::new("true")
+    }
+}
+
 /// A process of this computer that has ended.
 fn dead_pid() -> u32 {
-    let mut child = std::process::Command::new("true")
-        .spawn()
-        .expect("true runs");
+    let mut child = quick_command().spawn().expect("the command runs");
     let pid = child.id();
     child.wait().unwrap();
     pid
@@ -366,6 +436,13 @@ fn a_held_lock_is_renewed_and_a_taken_over_one_is_never_removed_by_its_old_holde
     });
     assert!(renewed, "renewed within 10 seconds");
     assert!(held.still_held());
+    if cfg!(windows) {
+        // Nobody can remove or replace it while it is held (see
+        // a_held_lock_file_cannot_be_changed_or_removed_by_anyone_else): a takeover cannot happen.
+        drop(held);
+        assert!(!lock.exists(), "removed when dropped");
+        return;
+    }
     // Another writer took it over: the file is not this lock's any more.
     fs::remove_file(&lock).unwrap();
     fs::write(&lock, lock_text("Ben Ito", "LAPTOP-4", "", 1, 0)).unwrap();
@@ -377,7 +454,9 @@ fn a_held_lock_is_renewed_and_a_taken_over_one_is_never_removed_by_its_old_holde
     );
 }
 
-/// A change in place whose update lock was taken over before it wrote writes nothing.
+/// A change in place whose update lock was taken over before it wrote writes nothing. Not on
+/// Windows, where nobody can remove a held lock file to take it over.
+#[cfg(unix)]
 #[test]
 fn a_change_whose_lock_was_taken_over_writes_nothing() {
     let (_dir, draft, _) = folder();
@@ -413,22 +492,31 @@ fn a_stale_lock_that_cannot_be_removed_gives_a_bounded_named_error() {
     assert!(lock.join("x").exists());
     fs::remove_dir_all(&lock).unwrap();
 
+    read_only_folder_part(dir.path(), &draft, &lock);
+}
+
+/// The read-only folder part of a_stale_lock_that_cannot_be_removed_gives_a_bounded_named_error.
+#[cfg(not(unix))]
+fn read_only_folder_part(_dir: &Path, _draft: &Path, _lock: &Path) {
+    println!(
+        "skipped the read-only folder: Windows has no folder modes (an access list would be needed)"
+    );
+}
+
+#[cfg(unix)]
+fn read_only_folder_part(dir: &Path, draft: &Path, lock: &Path) {
     if rustix::process::geteuid().is_root() {
         println!("skipped the read-only folder: root may remove any file");
         return;
     }
     use std::os::unix::fs::PermissionsExt as _;
-    fs::write(
-        &lock,
-        lock_text("Ana Ruiz", &host_name(), "", dead_pid(), 0),
-    )
-    .unwrap();
-    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o555)).unwrap();
-    let d = draft.clone();
+    fs::write(lock, lock_text("Ana Ruiz", &host_name(), "", dead_pid(), 0)).unwrap();
+    fs::set_permissions(dir, fs::Permissions::from_mode(0o555)).unwrap();
+    let d = draft.to_path_buf();
     let got = returns("taking the update lock", move || {
         UpdateLock::acquire(&d, "Ben Ito", Duration::from_secs(30)).map(|_| ())
     });
-    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    fs::set_permissions(dir, fs::Permissions::from_mode(0o755)).unwrap();
     let e = got.expect_err("cannot be removed");
     let text = e.to_string();
     assert!(
@@ -494,6 +582,7 @@ fn writers_with_clocks_ten_minutes_apart_lose_no_note() {
 
 /// The window lock of a draft shared with a group is readable by the group (0640, nothing for
 /// others), whatever the umask; a private draft's is 0600.
+#[cfg(unix)]
 #[test]
 fn the_window_lock_of_a_shared_draft_is_readable_by_its_group() {
     use std::os::unix::fs::PermissionsExt as _;
@@ -540,6 +629,11 @@ fn lock_side_helper() {
     };
     let draft = PathBuf::from(draft);
     match side.as_str() {
+        // Runs until standard input is closed, holding nothing.
+        "wait" => {
+            let mut line = String::new();
+            let _ = std::io::stdin().read_line(&mut line);
+        }
         "hold" => {
             let lock = DraftLock::acquire(&draft).expect("first volunteer takes it");
             lock.tell("Pat Lee");
@@ -563,6 +657,7 @@ fn lock_side_helper() {
 /// lock is 0640, of the folder's group); the second, with another login, is refused the lock and
 /// reads who holds it (the app then offers read-only). Runs as root only (it adds two users and a
 /// group, removed afterwards); skipped with a reason otherwise.
+#[cfg(unix)]
 #[test]
 fn two_volunteers_with_their_own_logins_share_the_window_lock() {
     use std::io::{BufRead as _, Write as _};
@@ -683,4 +778,196 @@ fn two_volunteers_with_their_own_logins_share_the_window_lock() {
         "Pat Lee\nLAPTOP-3\n",
         "left alone"
     );
+}
+
+/// This computer's name comes from the system: not empty, and what `hostname` prints (on Windows
+/// its `hostname.exe`, under Wine Wine's), not a variable anyone can set.
+#[test]
+fn the_host_name_is_the_systems() {
+    let name = host_name();
+    assert!(!name.is_empty());
+    let Ok(out) = std::process::Command::new("hostname").output() else {
+        println!("skipped the comparison: no hostname command here");
+        return;
+    };
+    let printed = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    assert!(out.status.success() && !printed.is_empty(), "{out:?}");
+    assert!(
+        printed.eq_ignore_ascii_case(&name),
+        "hostname printed {printed:?}, the app says {name:?}"
+    );
+}
+
+/// A process of this computer that runs until its standard input is closed: the test binary
+/// itself, run as the lock helper that holds nothing.
+fn running_child() -> std::process::Child {
+    std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "locks::lock_side_helper",
+            "--ignored",
+            "--test-threads=1",
+        ])
+        .env("NJTAX_LOCK_SIDE", "wait")
+        .env("NJTAX_LOCK_DRAFT", "unused")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// A lock whose holder still runs on this computer is not taken at once (its process is seen to
+/// run); once that process has ended it is (seen gone): both answers of the system's process
+/// check (`kill(pid, 0)` on Unix, `OpenProcess` and `GetExitCodeProcess` on Windows).
+#[test]
+fn a_lock_of_a_running_process_of_this_computer_is_not_taken_and_one_of_an_ended_one_is() {
+    let (_dir, draft, _) = folder();
+    let lock = UpdateLock::file_for(&draft);
+    let mut child = running_child();
+    fs::write(
+        &lock,
+        lock_text("Ana Ruiz", &host_name(), "", child.id(), 0),
+    )
+    .unwrap();
+    let clock = TestClock::new();
+    let got =
+        UpdateLock::acquire_with(&draft, "Ben", Duration::ZERO, &clock, &mut Watch::default());
+    assert!(matches!(got, Err(LockFailure::Busy { .. })), "{got:?}");
+    drop(child.stdin.take());
+    child.wait().unwrap();
+    let held =
+        UpdateLock::acquire_with(&draft, "Ben", Duration::ZERO, &clock, &mut Watch::default())
+            .expect("its holder ended: taken at once");
+    assert_eq!(clock.now(), clock.base, "no time passed");
+    drop(held);
+}
+
+/// A window that is killed (a crash) while it has a draft open does not keep it: the next window
+/// takes the draft at once. On Windows the system has removed the lock file with the process
+/// (delete on close); on Unix the file stays, unlocked, and is made anew.
+#[test]
+fn a_window_killed_while_holding_a_draft_leaves_it_free() {
+    use std::io::BufRead as _;
+    let (_dir, draft, _) = folder();
+    let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "locks::lock_side_helper",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("NJTAX_LOCK_SIDE", "hold")
+        .env("NJTAX_LOCK_DRAFT", &draft)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    let mut held = false;
+    while out.read_line(&mut line).unwrap_or(0) > 0 {
+        if line.contains("HELD") {
+            held = true;
+            break;
+        }
+        line.clear();
+    }
+    assert!(held, "the other process took the lock");
+    assert!(matches!(
+        DraftLock::acquire(&draft),
+        Err(LockError::HeldElsewhere)
+    ));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let lock_file = DraftLock::file_for(&draft);
+    if cfg!(windows) {
+        assert!(
+            !lock_file.exists(),
+            "removed by the system with its process"
+        );
+    }
+    let lock = DraftLock::acquire(&draft).expect("free once its holder is gone");
+    drop(lock);
+    assert!(!lock_file.exists(), "removed on close");
+}
+
+/// Windows: while a window or a writer holds a lock file, no other program (nor another handle
+/// of this one) can write, rename or delete it; it can be read (who holds it). It goes when
+/// its holder lets it go.
+#[cfg(windows)]
+#[test]
+fn a_held_lock_file_cannot_be_changed_or_removed_by_anyone_else() {
+    use std::io::Write as _;
+    let (_dir, draft, _) = folder();
+    let window = DraftLock::acquire(&draft).unwrap();
+    window.tell("Ana Ruiz");
+    let update = UpdateLock::acquire(&draft, "Ben Ito", Duration::ZERO).unwrap();
+    for lock in [window.path().to_path_buf(), update.path().to_path_buf()] {
+        let text = fs::read(&lock).expect("readable");
+        assert!(!text.is_empty());
+        assert!(
+            fs::OpenOptions::new().write(true).open(&lock).is_err(),
+            "{lock:?} opened to write"
+        );
+        assert!(
+            fs::OpenOptions::new()
+                .append(true)
+                .open(&lock)
+                .and_then(|mut f| f.write_all(b"x"))
+                .is_err()
+        );
+        assert!(fs::remove_file(&lock).is_err(), "{lock:?} deleted");
+        assert!(
+            fs::rename(&lock, lock.with_extension("moved")).is_err(),
+            "{lock:?} renamed"
+        );
+        assert!(fs::write(&lock, b"planted").is_err());
+        assert_eq!(fs::read(&lock).unwrap(), text, "{lock:?} unchanged");
+    }
+    assert_eq!(DraftLock::holder(&draft).unwrap().who, "Ana Ruiz");
+    let paths = [window.path().to_path_buf(), update.path().to_path_buf()];
+    drop(window);
+    drop(update);
+    for lock in paths {
+        assert!(!lock.exists(), "{lock:?} removed");
+    }
+}
+
+/// Windows: a lock whose holder stopped renewing it but still has it open (a hung program; on a
+/// share, a computer gone whose handle the server still keeps) cannot be taken over, and the
+/// writer is told it is busy, with its holder, not that a lock was left behind to delete.
+#[cfg(windows)]
+#[test]
+fn a_lock_not_renewed_but_still_open_by_its_holder_reads_as_busy() {
+    use std::io::Write as _;
+    use std::os::windows::fs::OpenOptionsExt as _;
+    const FILE_SHARE_READ: u32 = 0x1;
+    let (_dir, draft, _) = folder();
+    let lock = UpdateLock::file_for(&draft);
+    let text = lock_text("Ana Ruiz", "LAPTOP-3", "", 1, 3);
+    let mut hung = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .share_mode(FILE_SHARE_READ)
+        .open(&lock)
+        .unwrap();
+    hung.write_all(text.as_bytes()).unwrap();
+    let clock = TestClock::new();
+    let mut watch = Watch::default();
+    let take = |watch: &mut Watch| {
+        UpdateLock::acquire_with(&draft, "Ben Ito", Duration::ZERO, &clock, watch)
+    };
+    assert!(matches!(take(&mut watch), Err(LockFailure::Busy { .. })));
+    clock.advance(UpdateLock::STALE + Duration::from_secs(1));
+    let got = take(&mut watch);
+    let Err(LockFailure::Busy { file, holder }) = &got else {
+        panic!("{got:?}")
+    };
+    assert_eq!((file, holder.who.as_str()), (&lock, "Ana Ruiz"));
+    drop(hung);
+    assert_eq!(fs::read_to_string(&lock).unwrap(), text, "left as it was");
+    let held = take(&mut watch).expect("taken over once its holder closed it");
+    drop(held);
 }
