@@ -562,3 +562,112 @@ fn a_version_9_draft_reads_as_an_original_return() {
             .unwrap();
     assert!(set.returns.iter().all(|r| r.amended.is_none()));
 }
+
+/// The codes of the warnings a draft's first return carries at `path`.
+fn warnings_at(d: &Draft, path: &str) -> Vec<String> {
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let set = njtax_engine::compute::compute_set(&d.answers, &book).unwrap();
+    set.returns[0]
+        .diagnostics
+        .iter()
+        .filter(|x| x.path.as_deref() == Some(path))
+        .map(|x| format!("{:?} {}: {}", x.severity, x.code, x.message))
+        .collect()
+}
+
+/// Issue 39: an answer an older format asked differently is never read silently. A format 7
+/// rollover tick could have been a Roth conversion (income, 54A:5-1 j) and an owned home's
+/// "shared" tick did not ask how title was held (3A-17 c, d): each upgraded answer carries a
+/// warning naming it, which stays through saving and reopening until the filer confirms it.
+#[test]
+fn answers_an_older_format_asked_differently_are_upgraded_with_a_warning_until_confirmed() {
+    let v7 = r#"Draft(format_version: 7, answers: (tax_year: 2024, filing_status: MarriedSeparate,
+        spouse: Some((name: "Sam Ortiz", ssn: "400-00-7012")),
+        income: (retirement: [
+            (payer: "Old IRA", kind: Ira, gross_distribution: "30000.00", taxable_amount: "30000.00", rollover: true),
+            (payer: "Pension", kind: Pension, gross_distribution: "4000.00", taxable_amount: "4000.00"),
+        ]),
+        homesteads: [
+            (description: "12 Elm St", kind: Owner, property_taxes: "16000.00", shared_with_spouse_filing_separately: true),
+            (kind: Tenant, rent_paid: "9000.00", shared_with_spouse_filing_separately: true),
+        ]))"#;
+    let d = parse_draft(v7).unwrap();
+    let rollover = warnings_at(&d, "income.retirement[0].destination");
+    assert_eq!(rollover.len(), 1, "{rollover:?}");
+    assert!(
+        rollover[0].starts_with("Warning old-answer-to-confirm: 1099-R 1 (Old IRA)")
+            && rollover[0].contains("rolled over into another plan or traditional IRA")
+            && rollover[0].contains("Roth IRA"),
+        "{rollover:?}"
+    );
+    assert!(warnings_at(&d, "income.retirement[1].destination").is_empty());
+    let title = warnings_at(&d, "homesteads[0].title");
+    assert_eq!(title.len(), 1, "{title:?}");
+    assert!(
+        title[0].starts_with("Warning old-answer-to-confirm: Home 1 (12 Elm St)")
+            && title[0].contains("tenants by the entirety"),
+        "{title:?}"
+    );
+    // The rented home's tick is today's answer for a rented home: nothing to confirm.
+    assert!(warnings_at(&d, "homesteads[1].title").is_empty());
+    // Saved and read again, the question stays open.
+    let again = parse_draft(&njtax_engine::draft::draft_to_string(&d).unwrap()).unwrap();
+    assert_eq!(again, d);
+    assert_eq!(
+        warnings_at(&again, "income.retirement[0].destination").len(),
+        1
+    );
+    // Confirmed (the flag the app clears), the warning goes and the figures stay.
+    let mut confirmed = again.clone();
+    confirmed.answers.income.retirement[0].destination_to_confirm = false;
+    confirmed.answers.homesteads[0].title_to_confirm = false;
+    assert!(warnings_at(&confirmed, "income.retirement[0].destination").is_empty());
+    assert!(warnings_at(&confirmed, "homesteads[0].title").is_empty());
+    let book = njtax_engine::ParamBook::load().unwrap();
+    let (a, b) = (
+        njtax_engine::compute(&again.answers, &book).unwrap(),
+        njtax_engine::compute(&confirmed.answers, &book).unwrap(),
+    );
+    assert_eq!(a.value("20a"), b.value("20a"));
+    assert_eq!(a.value("40a"), b.value("40a"));
+    // A current-format draft asks nothing: its answers were given as they are.
+    let v11 = r#"Draft(format_version: 11, answers: (tax_year: 2024, income: (retirement: [
+            (payer: "Old IRA", kind: Ira, gross_distribution: "30000.00", taxable_amount: "30000.00", destination: OtherPlanOrIra),
+        ])))"#;
+    assert!(
+        warnings_at(
+            &parse_draft(v11).unwrap(),
+            "income.retirement[0].destination"
+        )
+        .is_empty()
+    );
+}
+
+/// Issue 39: in a current-format draft the "your spouse lives here too" tick on an OWNED home is a
+/// rented home's answer (3A-18 b) the engine does not use; it is a warning at the tick (so the app
+/// shows the hidden tick for clearing), never silence. Not halved: 16,000 x 12/12 = 16,000.
+#[test]
+fn a_shared_tick_on_an_owned_home_in_a_current_draft_is_a_warning_not_silence() {
+    use rust_decimal::dec;
+    let text = r#"Draft(format_version: 11, answers: (tax_year: 2024, filing_status: MarriedSeparate,
+        spouse: Some((name: "Sam Ortiz", ssn: "400-00-7012")),
+        homesteads: [(kind: Owner, property_taxes: "16000.00", shared_with_spouse_filing_separately: true)]))"#;
+    let d = parse_draft(text).unwrap();
+    let w = warnings_at(&d, "homesteads[0].shared_with_spouse_filing_separately");
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].starts_with("Warning owner-shared-tick-not-used") && w[0].contains("title"),
+        "{w:?}"
+    );
+    let book = njtax_engine::ParamBook::load().unwrap();
+    assert_eq!(
+        njtax_engine::compute(&d.answers, &book)
+            .unwrap()
+            .value("40a"),
+        dec!(16000)
+    );
+    // Without the tick, no warning.
+    let mut clean = d.clone();
+    clean.answers.homesteads[0].shared_with_spouse_filing_separately = false;
+    assert!(warnings_at(&clean, "homesteads[0].shared_with_spouse_filing_separately").is_empty());
+}

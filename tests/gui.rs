@@ -4704,3 +4704,47 @@ fn the_clinic_roster_prints_and_sums_up_the_selected_drafts() {
     h.run();
     h.get_by_label("13 selected");
 }
+
+/// Issue 39: an answer read from an older format's question is shown in Review with "It is right"
+/// beside it. Clicking it keeps the answer and stops the question; choosing another answer on its
+/// screen confirms it too (the app clears the flag when the answer is set).
+#[test]
+fn an_upgraded_answer_is_confirmed_from_review_or_by_choosing_it() {
+    use njtax_engine::answers::{HomesteadTitle, RolloverDestination};
+    let v7 = r#"Draft(format_version: 7, answers: (tax_year: 2024, filing_status: MarriedSeparate,
+        taxpayer: (name: "Rosa Lindqvist", ssn: "400-00-7011", birth_date: Some("1980-02-03")),
+        spouse: Some((name: "Sam Ortiz", ssn: "400-00-7012")),
+        income: (retirement: [
+            (payer: "Old IRA", kind: Ira, gross_distribution: "30000.00", taxable_amount: "30000.00", rollover: true),
+        ]),
+        homesteads: [(description: "12 Elm St", kind: Owner, property_taxes: "16000.00", shared_with_spouse_filing_separately: true)]))"#;
+    let answers = njtax_engine::parse_draft(v7).unwrap().answers;
+    assert!(answers.income.retirement[0].destination_to_confirm);
+    let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Review");
+    assert_eq!(h.get_all_by_label("It is right").count(), 2);
+    h.get_by_label_contains("1099-R 1 (Old IRA): this draft was saved by an earlier version");
+    // The first is the 1099-R's (the income answers come before the homes).
+    h.get_all_by_label("It is right").next().unwrap().click();
+    h.run();
+    h.run();
+    let a = h.state().doc.answers().clone();
+    assert!(!a.income.retirement[0].destination_to_confirm);
+    assert_eq!(
+        a.income.retirement[0].destination,
+        RolloverDestination::OtherPlanOrIra
+    );
+    assert!(a.homesteads[0].title_to_confirm);
+    assert_eq!(h.get_all_by_label("It is right").count(), 1);
+    // Choosing the title on the home's screen is the confirmation.
+    h.state_mut().send(njtax_ui::state::Command::Set {
+        path: "homesteads[0].title".into(),
+        value: serde_json::json!("Yours"),
+    });
+    h.run();
+    let a = h.state().doc.answers().clone();
+    assert!(!a.homesteads[0].title_to_confirm);
+    assert_eq!(a.homesteads[0].title, HomesteadTitle::Yours);
+    assert!(h.query_by_label("It is right").is_none());
+}

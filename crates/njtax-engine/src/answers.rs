@@ -425,6 +425,10 @@ pub struct Retirement {
     /// [`crate::draft::move_rollover_flag`]; never written.
     #[serde(rename = "rollover", skip_serializing)]
     pub legacy_rollover: bool,
+    /// `destination` was read from an earlier version's "rolled over" tick (which could not tell a
+    /// rollover from a Roth conversion) and the filer has not yet confirmed it: the engine warns
+    /// (`old-answer-to-confirm`) until the filer chooses or confirms where the money went.
+    pub destination_to_confirm: bool,
     /// Box 14: NJ tax withheld.
     pub nj_tax_withheld: Money,
     /// Part-year and nonresident division of the amount.
@@ -766,6 +770,10 @@ pub struct Homestead {
     /// owned home this is the format 7 answer that halved it; it reads as title by the entirety
     /// (the format 8 migration moves it to `title`).
     pub shared_with_spouse_filing_separately: bool,
+    /// `title` was read from a format 7 owned home's "shared with the spouse filing separately"
+    /// tick (which did not ask how title was held) and the filer has not yet confirmed it: the
+    /// engine warns (`old-answer-to-confirm`) until the filer chooses or confirms the title.
+    pub title_to_confirm: bool,
 }
 
 impl Default for Homestead {
@@ -780,6 +788,7 @@ impl Default for Homestead {
             months_occupied: 12,
             title: HomesteadTitle::Yours,
             shared_with_spouse_filing_separately: false,
+            title_to_confirm: false,
         }
     }
 }

@@ -179,6 +179,9 @@ pub fn move_rollover_flag(answers: &mut crate::answers::Answers) {
             && r.destination == RolloverDestination::NotRolledOver
         {
             r.destination = RolloverDestination::OtherPlanOrIra;
+            // The old tick could also have meant a Roth conversion (taxed, 54A:5-1 j): the filer
+            // is asked to confirm.
+            r.destination_to_confirm = true;
         }
     }
 }
@@ -279,6 +282,8 @@ fn move_owner_shared_tick(a: &mut Answers) {
         if h.kind == HomesteadKind::Owner && h.shared_with_spouse_filing_separately {
             h.shared_with_spouse_filing_separately = false;
             h.title = HomesteadTitle::ByTheEntirety;
+            // The old tick did not ask how title was held: the filer is asked to confirm.
+            h.title_to_confirm = true;
         }
     }
 }

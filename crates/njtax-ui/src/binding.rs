@@ -104,6 +104,13 @@ pub fn set(answers: &Answers, path: &str, new: Value) -> Result<Answers, EditErr
     let mut root = to_value(answers);
     set_in(&mut root, &parse_path(path), new)
         .map_err(|()| EditError::NoSuchPath(path.to_owned()))?;
+    // An answer read from an earlier version's question waits for the filer to confirm it
+    // (`<answer>_to_confirm`); choosing the answer is that confirmation.
+    let confirm = format!("{path}{CONFIRM_SUFFIX}");
+    if get(&root, &confirm) == Some(&Value::Bool(true)) {
+        set_in(&mut root, &parse_path(&confirm), Value::Bool(false))
+            .map_err(|()| EditError::NoSuchPath(confirm.clone()))?;
+    }
     if let Some(Value::Object(kept)) = root.get_mut(UNREADABLE).map(std::mem::take) {
         let kept = kept
             .into_iter()
@@ -115,6 +122,10 @@ pub fn set(answers: &Answers, path: &str, new: Value) -> Result<Answers, EditErr
     }
     serde_json::from_value(root).map_err(|e| EditError::Invalid(e.to_string()))
 }
+
+/// The ending of the flag beside an answer read from an earlier version's question that the
+/// filer has not confirmed yet (`income.retirement[0].destination_to_confirm`).
+pub const CONFIRM_SUFFIX: &str = "_to_confirm";
 
 /// Where the answers keep the text typed for answers that could not be read (a map by path).
 const UNREADABLE: &str = "unreadable";

@@ -289,6 +289,18 @@ pub fn homesteads(cx: &Ctx) -> Homesteads {
                 fmt_money(Decimal::ZERO)
             ));
         }
+        if h.kind == HomesteadKind::Owner && h.shared_with_spouse_filing_separately {
+            // The tick is a tenant's answer (3A-18 b); on an owned home how title is held decides
+            // (3A-17 c, d). Format 7 drafts had it on owned homes; their upgrade moved it.
+            d.push(
+                Diagnostic::warning(
+                    "owner-shared-tick-not-used",
+                    format!("{name} is owned, and it is marked \"your spouse lives here too\", an answer for a rented home; it was not used. For an owned home, how title is held decides whether the property taxes are split with a spouse filing separately (held by the entirety: one-half each). Choose the title, then clear this mark"),
+                )
+                .at(format!("{path}.shared_with_spouse_filing_separately"))
+                .cite("N.J.S.A. 54A:3A-17 c, d; 54A:3A-18 b"),
+            );
+        }
         let halve = match h.kind {
             HomesteadKind::Owner => by_the_entirety(h),
             HomesteadKind::Tenant => h.shared_with_spouse_filing_separately,

@@ -217,6 +217,79 @@ pub fn validate(cx: &Ctx) {
         validate_coverage(cx, &format!("dependents[{i}]"), &d.coverage);
     }
     validate_address(cx, &a.address);
+    old_answers_to_confirm(cx);
+}
+
+/// The code of the warning on an answer an earlier version of the app asked differently and that
+/// was read into today's answer without the filer saying so: it stays until the filer confirms or
+/// changes the answer (the app clears `<path>_to_confirm`).
+pub const OLD_ANSWER_CODE: &str = "old-answer-to-confirm";
+
+/// Warnings for answers read from an earlier version's question that could have meant something
+/// else (`*_to_confirm` set by the draft's upgrade): each names the answer, says how it was read,
+/// what else it may have meant and what that changes, and asks the filer to confirm it.
+fn old_answers_to_confirm(cx: &Ctx) {
+    use crate::answers::{HomesteadKind, HomesteadTitle, RolloverDestination};
+    let a = cx.a;
+    for (i, r) in a.income.retirement.iter().enumerate() {
+        if !r.destination_to_confirm {
+            continue;
+        }
+        let payer = match r.payer.trim() {
+            "" => format!("1099-R {}", i + 1),
+            p => format!("1099-R {} ({p})", i + 1),
+        };
+        let now = match r.destination {
+            RolloverDestination::NotRolledOver => "kept (not rolled over)",
+            RolloverDestination::OtherPlanOrIra => {
+                "rolled over into another plan or traditional IRA, which is not income"
+            }
+            RolloverDestination::RothConversion => "converted to a Roth IRA",
+        };
+        cx.diag(
+            Diagnostic::warning(
+                OLD_ANSWER_CODE,
+                format!(
+                    "{payer}: this draft was saved by an earlier version of the app, which asked only whether the distribution was \"rolled over\". It was read as {now}. If the money was converted to a Roth IRA instead, choose that: a conversion is income (N.J.S.A. 54A:5-1 j) and raises the tax. Check where the money went and confirm it"
+                ),
+            )
+            .at(format!("income.retirement[{i}].destination"))
+            .cite("N.J.S.A. 54A:5-1 j; 54A:6-10 a"),
+        );
+    }
+    for (i, h) in a.homesteads.iter().enumerate() {
+        if !h.title_to_confirm {
+            continue;
+        }
+        let name = match h.description.trim() {
+            "" => format!("Home {}", i + 1),
+            d => format!("Home {} ({d})", i + 1),
+        };
+        let now = match h.title {
+            HomesteadTitle::Yours => "held in your name (your share of title counts)",
+            HomesteadTitle::ByTheEntirety => {
+                "held with your spouse as tenants by the entirety, so each of you takes one-half of the property taxes"
+            }
+            HomesteadTitle::SpouseOnly => {
+                "in your spouse's name only, so it gives you no deduction"
+            }
+        };
+        let owned = if h.kind == HomesteadKind::Owner {
+            ""
+        } else {
+            " (it is now marked as rented, so the title is not used)"
+        };
+        cx.diag(
+            Diagnostic::warning(
+                OLD_ANSWER_CODE,
+                format!(
+                    "{name}: this draft was saved by an earlier version of the app, which asked only whether the home was shared with your spouse filing separately; it is read as {now}{owned}. If title is held another way (in your name alone or with others as joint tenants or tenants in common, by the entirety with your spouse, or in your spouse's name only), choose that: the deduction changes (N.J.S.A. 54A:3A-17 c, d). Check how you hold title and confirm it"
+                ),
+            )
+            .at(format!("homesteads[{i}].title"))
+            .cite("N.J.S.A. 54A:3A-17 c, d"),
+        );
+    }
 }
 
 /// Whether a ZIP code as typed (spaces around it ignored) is five digits (`07030`) or ZIP+4

@@ -164,6 +164,20 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
             if let Some(c) = &d.citation {
                 ui.label(RichText::new(c).small().italics());
             }
+            // An answer read from an earlier version's question: the filer can say it is right
+            // as it stands (choosing another answer on its screen confirms it too).
+            if d.code == njtax_engine::rules::validate::OLD_ANSWER_CODE
+                && let Some(path) = &d.path
+                && ui
+                    .button("It is right")
+                    .on_hover_text("Keep this answer as it is and stop asking")
+                    .clicked()
+            {
+                cx.send(Command::Set {
+                    path: format!("{path}{}", crate::binding::CONFIRM_SUFFIX),
+                    value: serde_json::Value::Bool(false),
+                });
+            }
         });
     }
 }
