@@ -206,6 +206,13 @@ pub fn compute_set_in(answers: &Answers, p: &YearParams, mode: Mode) -> ReturnSe
         let cx = Ctx::new(answers, p).with_mode(mode);
         rules::validate::validate_splits(&cx);
         rules::validate::validate_direct_deposit(&cx, deposit_has_refund);
+        rules::validate::validate_unused(
+            &cx,
+            rules::validate::ReturnsPlanned {
+                election_applies: plan.alternative.is_some(),
+                nonresident_return: returns.iter().any(|r| r.kind.is_nonresident()),
+            },
+        );
         if let Some(first) = returns.first_mut() {
             let mut found = cx.take_diags();
             found.retain(|d| {

@@ -763,3 +763,90 @@ pub fn validate_direct_deposit(cx: &Ctx, refund: bool) {
         );
     }
 }
+
+/// What the set of returns shows that a per-return check cannot see: whether the spouses'
+/// residency differed (the both-residents election then chooses the returns) and whether any
+/// return is a nonresident one.
+#[derive(Clone, Copy, Debug)]
+pub struct ReturnsPlanned {
+    /// The spouses' residency differed, so `both_residents_election` chooses the returns.
+    pub election_applies: bool,
+    /// One of the returns is an NJ-1040NR.
+    pub nonresident_return: bool,
+}
+
+/// Answers given that no return of the set uses (issue 39: never silence). Each warning names the
+/// answer, says why it is not used and what to do.
+pub fn validate_unused(cx: &Ctx, planned: ReturnsPlanned) {
+    use crate::answers::ResidencyKind;
+    let a = cx.a;
+    if a.both_residents_election && !planned.election_applies {
+        cx.diag(
+            Diagnostic::warning(
+                "unused-both-residents-election",
+                "The election for both spouses to be taxed as New Jersey residents is chosen, but it applies only to a joint return of spouses whose residency differed during the year; it was not used",
+            )
+            .at("both_residents_election")
+            .cite("N.J.S.A. 54A:5-6 b, 8-3.1 d"),
+        );
+    }
+    let both_nonresident = a.filing_status.is_joint()
+        && a.taxpayer.residency.kind == ResidencyKind::Never
+        && a.spouse
+            .as_ref()
+            .is_some_and(|s| s.residency.kind == ResidencyKind::Never);
+    if a.nonresident_joint_election && !both_nonresident {
+        cx.diag(
+            Diagnostic::warning(
+                "unused-nonresident-joint-election",
+                "The election of nonresident spouses to file one joint return is chosen, but it applies only to a joint return of spouses who were both nonresidents all year; it was not used",
+            )
+            .at("nonresident_joint_election")
+            .cite("N.J.S.A. 54A:8-3.1 h"),
+        );
+    }
+    if !planned.nonresident_return && !a.payments.partnership_tax_paid.is_zero() {
+        cx.diag(
+            Diagnostic::warning(
+                "unused-partnership-payments",
+                "Partnership payments (tax a partnership paid for a nonresident partner, Schedule NJK-1) are entered, but every return here is a resident NJ-1040, which has no line for them; they were not used. A partner who was a nonresident for part of the year claims them on the NJ-1040NR: check the residency answers",
+            )
+            .at("payments.partnership_tax_paid")
+            .cite("N.J.S.A. 54:10A-15.11"),
+        );
+    }
+    let g = &a.income.gambling;
+    if g.wins.is_empty() && !(g.losses.is_zero() && g.losses_nj_source.is_zero()) {
+        cx.diag(
+            Diagnostic::warning(
+                "unused-gambling-losses",
+                "Gambling losses are entered but no gambling winnings: losses count only against winnings of the same year, so they were not used",
+            )
+            .at("income.gambling.losses")
+            .cite("N.J.S.A. 54A:5-1 l; 54A:5-2"),
+        );
+    }
+    if a.filing_status == crate::answers::FilingStatus::MarriedSeparate
+        && let Some(sp) = &a.spouse
+    {
+        for (given, path, what) in [
+            (
+                sp.blind_or_disabled,
+                "spouse.blind_or_disabled",
+                "blind or disabled",
+            ),
+            (sp.veteran, "spouse.veteran", "a veteran"),
+        ] {
+            if given {
+                cx.diag(
+                    Diagnostic::warning(
+                        "unused-spouse-exemption",
+                        format!("Your spouse is marked as {what}, but on a separate return only your own exemptions are taken (your spouse claims theirs on their own return); it was not used"),
+                    )
+                    .at(path)
+                    .cite("N.J.S.A. 54A:3-1"),
+                );
+            }
+        }
+    }
+}
