@@ -27,4 +27,5 @@ mod residency_returns;
 mod returns_2026;
 mod returns_back_years;
 mod scenarios;
+mod words;
 mod worked_returns;
