@@ -44,6 +44,7 @@ const INTERNAL_WORDS: &[&str] = &[
     "docs/",
     "forms/",
     "src/",
+    "tests/",
     "policyengine",
     "opentaxsolver",
     "open tax solver",
@@ -159,6 +160,26 @@ fn offences(text: &str, variants: &BTreeSet<String>) -> Vec<String> {
                     "a file name \"*{ext}\" in \"...{}...\"",
                     around(at)
                 ));
+            }
+        }
+    }
+    // Our sheets called "the reference" ("computed by the reference", "reference section 7");
+    // "for reference" is English.
+    for at in word_starts(&lower, "reference") {
+        if !lower[..at].ends_with("for ") {
+            out.push(format!("\"reference\" in \"...{}...\"", around(at)));
+        }
+    }
+    // A web site's name: the filer is sent to the Division's, the IRS's or the statute's own
+    // text, never to a third-party page.
+    for tld in [".com", ".org", ".blog", ".net"] {
+        for (at, _) in lower.match_indices(tld) {
+            let b = lower.as_bytes();
+            if at > 0
+                && b[at - 1].is_ascii_alphanumeric()
+                && !b.get(at + tld.len()).is_some_and(u8::is_ascii_alphanumeric)
+            {
+                out.push(format!("a web site \"*{tld}\" in \"...{}...\"", around(at)));
             }
         }
     }
@@ -636,6 +657,8 @@ fn the_word_check_refuses_internal_words_and_allows_plain_ones() {
         "rules::tax",
         "Decimal(1.5)",
         "read it in rules/tax.rs",
+        "computed by the reference (40% x $600)",
+        "from a third-party page (sericoaccounting.com)",
     ] {
         assert!(!offences(bad, &v).is_empty(), "should be refused: {bad}");
     }
@@ -647,6 +670,7 @@ fn the_word_check_refuses_internal_words_and_allows_plain_ones() {
         "Parent of the filer.",
         "Form NJ-BUS-1, line 4; IRS Publication 596; GIT-1; TB-107(R).",
         "Schedule A of the federal return",
+        "in the NJ-1040's order, for reference: do not type them",
     ] {
         assert!(
             offences(good, &v).is_empty(),
