@@ -9,7 +9,7 @@
 //! (a) every string literal of `forms/**/*.ron` (comments are for developers and not read);
 //! (b) for every example draft and test fixture draft: the computed returns' diagnostics, every
 //!     line's explanation, the command line's human outputs (`compute`, `validate`, `explain`,
-//!     `plan`, `coverage`, the amended return), the printed PDF's text runs, the hand-off sheet,
+//!     `plan`, `coverage`, `diff`, the amended return), the printed PDF's text runs, the hand-off sheet,
 //!     and the Review screen's items (the statement, the filing reason, the provisional and back
 //!     year notices, the credits to claim, the "Before you file" checklist);
 //! (c) the string literals of the app's, the printout's, the engine's and the command line's
@@ -518,7 +518,8 @@ fn check_draft(report: &mut Report, path: &Path, book: &ParamBook) {
     }
 }
 
-/// (b) Every example and fixture draft's outputs, and `njtax coverage`.
+/// (b) Every example and fixture draft's outputs, `njtax diff` of the comparison fixtures, and
+/// `njtax coverage`.
 #[test]
 fn every_drafts_output_points_to_what_a_filer_can_open() {
     let book = ParamBook::load().unwrap();
@@ -527,6 +528,33 @@ fn every_drafts_output_points_to_what_a_filer_can_open() {
     assert!(drafts.len() > 100, "the examples and fixtures are found");
     for d in &drafts {
         check_draft(&mut report, d, &book);
+    }
+    // `njtax diff` of every pair of drafts the comparison tests keep.
+    let mut pairs: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let scale = root().join("tests/fixtures/compare-scale");
+    for e in std::fs::read_dir(&scale).unwrap() {
+        let case = e.unwrap().path();
+        pairs.push((case.join("old.ron"), case.join("new.ron")));
+    }
+    let compare = root().join("tests/fixtures/compare");
+    for old in files_under(&compare, "ron") {
+        let name = old.to_string_lossy().to_string();
+        if let Some(stem) = name.strip_suffix("-old.ron") {
+            pairs.push((old.clone(), PathBuf::from(format!("{stem}-new.ron"))));
+        }
+    }
+    pairs.push((compare.join("year-2025.ron"), compare.join("year-2026.ron")));
+    assert!(pairs.len() > 15, "the comparison fixtures are found");
+    for (old, new) in &pairs {
+        let (Ok(o), Ok(n)) = (njtax::cli::load_draft(old), njtax::cli::load_draft(new)) else {
+            panic!("{} and {} read", rel(old), rel(new));
+        };
+        if let Ok(c) = njtax_engine::compare::compare(&o.answers, &n.answers, &book) {
+            report.check(
+                &format!("njtax diff {} {}", rel(old), rel(new)),
+                &njtax::cli::text::render_comparison(&c),
+            );
+        }
     }
     for only in [false, true] {
         let text = njtax::cli::text::render_coverage(&book, only)
