@@ -763,3 +763,54 @@ fn the_word_check_refuses_internal_words_and_allows_plain_ones() {
     let r = ron_strings("( // \"not this\"\n a: \"this\", /* \"nor\" */ b: r#\"raw \"q\"\"#)");
     assert_eq!(r, vec![(2, "this".to_owned()), (2, "raw \"q\"".to_owned())]);
 }
+
+/// Every text of the window as a screen reader has it (each node's label, value and description).
+fn window_texts(h: &egui_kittest::Harness<'_, njtax_ui::App>) -> Vec<String> {
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    h.query_all_by(|_| true)
+        .flat_map(|n| {
+            let n = n.accesskit_node();
+            [n.label(), n.value(), n.description()]
+        })
+        .flatten()
+        .collect()
+}
+
+/// (c) The app as a screen reader reads it: the Review screen and the Form view of drafts with
+/// the most notes (a provisional year, a back year, a nonresident, business credits, an amended
+/// return, a dependent who is a parent).
+#[test]
+fn the_apps_review_and_form_view_point_to_what_a_filer_can_open() {
+    use egui_kittest::kittest::Queryable as _;
+    let mut report = Report::new();
+    for draft in [
+        "examples/2026/01a-hoh-line-42-exactly-30000-ctc-1250.ron",
+        "examples/back-years/2018-01-single-veteran-3000-pension-cap-45000.ron",
+        "examples/residency/02-single-ny-resident-nj-commuter-pension-2024.ron",
+        "examples/business/partner-bait-impaired.ron",
+        "tests/fixtures/amended/a-corrected-w2-amended.ron",
+    ] {
+        let path = root().join(draft);
+        let d = njtax_ui::files::read_draft(&path).unwrap();
+        let app = njtax_ui::App::new(
+            d.answers,
+            "Client draft",
+            Box::new(njtax_ui::platform::ScriptedDialogs::default()),
+            Box::new(njtax_ui::platform::MemoryRecent::default()),
+        );
+        let mut h = egui_kittest::Harness::builder()
+            .with_size(egui::vec2(1280.0, 4000.0))
+            .build_ui_state(|ui, app: &mut njtax_ui::App| app.ui(ui), app);
+        h.run();
+        for section in ["Review", "Form view"] {
+            h.get_all_by_label(section).next().unwrap().click();
+            h.run();
+            let texts = window_texts(&h);
+            assert!(texts.len() > 20, "{draft}: {section} is drawn");
+            for t in texts {
+                report.check(&format!("{draft}: the app's {section} screen"), &t);
+            }
+        }
+    }
+    report.finish("the app's screens");
+}
