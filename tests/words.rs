@@ -14,7 +14,14 @@
 //!     year notices, the credits to claim, the "Before you file" checklist);
 //! (c) the string literals of the app's, the printout's, the engine's and the command line's
 //!     source outside comments and unit tests (less `SOURCE_ALLOWED`, literals no user reads),
-//!     and every `{:?}` (Debug) in a format string of the same source that can reach a user.
+//!     and every `{:?}` (Debug) in a format string of the same source that can reach a user;
+//!     and the app itself: the Review screen and the Form view of five drafts read through
+//!     AccessKit as a screen reader has them.
+//!
+//! Allowed on purpose: "worksheet", "hand-off sheet", "for reference", "None of ..." (English),
+//! public sources in brackets ("[IRC 32(b)]", "[W-2 box 16]"), and the literals no user reads
+//! listed in `SOURCE_ALLOWED` and `DEBUG_ALLOWED` with their reasons
+//! (`docs/decisions/user-text-sources.md`).
 //!
 //! A failure names each string, where it came from and the word refused.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may panic on broken fixtures
