@@ -170,10 +170,22 @@ fn offences(text: &str, variants: &BTreeSet<String>) -> Vec<String> {
             }
         }
     }
-    // Our sheets called "the reference" ("computed by the reference", "reference section 7");
-    // "for reference" is English.
+    // Our sheets called "the reference" ("computed by the reference (40% x $600)", "reference
+    // section 7", "the reference prints"); "for reference", "a reference number" and "in
+    // reference to" are English.
     for at in word_starts(&lower, "reference") {
-        if !lower[..at].ends_with("for ") {
+        let after = lower[at + "reference".len()..].trim_start();
+        let next: String = after.chars().take_while(|c| !c.is_whitespace()).collect();
+        let sheetlike = next.is_empty()
+            || next.starts_with(['(', ')', ',', ';', '.'])
+            || [
+                "section", "sheet", "sheets", "computes", "gives", "prints", "says", "marks",
+                "reports",
+            ]
+            .iter()
+            .any(|w| next.trim_end_matches([',', ';', '.', ':']) == *w);
+        let english = lower[..at].ends_with("for ") || lower[..at].ends_with("your ");
+        if sheetlike && !english {
             out.push(format!("\"reference\" in \"...{}...\"", around(at)));
         }
     }
@@ -741,6 +753,8 @@ fn the_word_check_refuses_internal_words_and_allows_plain_ones() {
         "Decimal(1.5)",
         "read it in rules/tax.rs",
         "computed by the reference (40% x $600)",
+        "the reference prints $70,224",
+        "(reference section 7)",
         "from a third-party page (sericoaccounting.com)",
     ] {
         assert!(!offences(bad, &v).is_empty(), "should be refused: {bad}");
@@ -754,6 +768,7 @@ fn the_word_check_refuses_internal_words_and_allows_plain_ones() {
         "Form NJ-BUS-1, line 4; IRS Publication 596; GIT-1; TB-107(R).",
         "Schedule A of the federal return",
         "in the NJ-1040's order, for reference: do not type them",
+        "Keep the payment's reference number with your records.",
     ] {
         assert!(
             offences(good, &v).is_empty(),
