@@ -28,4 +28,5 @@ mod returns_2026;
 mod returns_back_years;
 mod scenarios;
 mod unused_answers;
+mod words;
 mod worked_returns;

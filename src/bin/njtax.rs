@@ -780,10 +780,10 @@ fn rollover(
     );
     for c in &next.business_credits.carryovers {
         out!(
-            "  {:?} from {} ({:?}): {}",
-            c.credit,
+            "  {} from {} ({}): {}",
+            c.credit.label(),
             c.origin_year,
-            c.owner,
+            c.owner.label(),
             fmt_money(c.remaining)
         );
     }
@@ -1013,7 +1013,7 @@ fn estimate_impaired(draft: &Path, book: &ParamBook) -> Result<ExitCode, Unreada
         out!(
             "{:<24} {:<9} {:<14} {:>14}  {}",
             truncate(&est.name, 24),
-            format!("{:?}", e.owner).to_lowercase(),
+            e.owner.label(),
             case,
             fmt_money(est.preliminary),
             est.deadline

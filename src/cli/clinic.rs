@@ -102,7 +102,7 @@ pub fn render_record(record: Option<&ClinicRecord>) -> String {
         );
     }
     if let (Some(on), Some(how)) = (r.filed_on, r.filed_how) {
-        out.push_str(&format!("Filed: {on} ({how:?})\n"));
+        out.push_str(&format!("Filed: {on} ({})\n", how.label()));
     }
     if !r.history.is_empty() {
         out.push_str("History:\n");

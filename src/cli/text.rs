@@ -59,8 +59,14 @@ Business credits schedule:
         for l in &s.ledger {
             out.push_str(&format!(
                 "  {:<28} {:<9} {:>6} {:>12} {:>12} {:>12} {:>9} {:>12}\n",
-                format!("{:?}", l.kind),
-                format!("{:?}", l.owner).to_lowercase(),
+                truncate(
+                    s.rows
+                        .iter()
+                        .find(|r| r.kind == l.kind)
+                        .map_or(l.kind.label(), |r| r.name.as_str()),
+                    28
+                ),
+                l.owner.label(),
                 l.origin_year,
                 fmt_money(l.available),
                 fmt_money(l.used),

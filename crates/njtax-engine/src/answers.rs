@@ -247,6 +247,19 @@ pub enum Relationship {
 }
 
 impl Relationship {
+    /// The relationship in plain words, as a filer says it ("a parent"), for messages.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Child => "a son or daughter",
+            Self::Stepchild => "a stepchild",
+            Self::FosterChild => "a foster child",
+            Self::Sibling => "a brother or sister",
+            Self::OtherDescendant => "a grandchild, niece or nephew",
+            Self::Parent => "a parent",
+            Self::Other => "another relative or household member",
+        }
+    }
+
     /// Whether the relationship can make a federal qualifying child (IRC 152(c)(2)).
     pub fn is_child_relationship(self) -> bool {
         matches!(

@@ -953,7 +953,7 @@ impl Cx<'_> {
                         // A figure worked out as another form's line (the NJ-1040NR reads
                         // resident-return keys it does not print): compared as a step.
                         let (old, new) = (oi.value(input), ni.value(input));
-                        if old != new && named.insert(format!("line {k:?}")) {
+                        if old != new && named.insert(format!("line {}", k.as_str())) {
                             out.push(Cause::Worksheet(WorksheetChange {
                                 name: input.name.clone(),
                                 step: k.as_str().to_owned(),
@@ -963,7 +963,7 @@ impl Cx<'_> {
                         }
                         continue;
                     }
-                    if !differs(ol, nl) || !named.insert(format!("line {k:?}")) {
+                    if !differs(ol, nl) || !named.insert(format!("line {}", k.as_str())) {
                         continue;
                     }
                     let (old, new, difference, is_ratio) = line_values(ol, nl);

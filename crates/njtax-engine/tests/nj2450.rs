@@ -226,7 +226,7 @@ fn each_employer_counts_only_up_to_the_maximum_nj_2450() {
 
 #[test]
 fn private_plan_di_and_fli_are_not_counted_nj_2450() {
-    // 2025 DI maximum 380.42 (uncertain). A state plan 300.00, B private plan 300.00: only 300.00
+    // 2025 DI maximum 380.42 (the Division's). A state plan 300.00, B private plan 300.00: only 300.00
     // counted, no excess. FLI: A 400.00, B 400.00 but B private: 400.00 counted, no excess.
     let mut b = w2(Owner::Taxpayer, "B", "2", dec!(0), dec!(300), dec!(400));
     b.di_private_plan = true;
@@ -329,12 +329,13 @@ fn di_withheld_in_2024_is_refunded_by_the_employer_not_credited() {
 fn maximums_for_every_supported_year_with_uncertain_notes_where_not_printed() {
     // (year, UI, DI, FLI, UI uncertain?, DI and FLI uncertain?). 2025 UI: $184.02 as the Division
     // gives it, each part rounded ($165.62 + $18.40), not 0.425% x $43,300 = $184.025 rounded up
-    // (nj-reference-3.md A3). 2026: 0.425% x $44,800; 0.19% and 0.23% x $171,100.
+    // (nj-reference-3.md A3); the 2025 DI and FLI maximums are the Division's too (corrections of
+    // 2026-12-07). 2026: 0.425% x $44,800; 0.19% and 0.23% x $171,100.
     for (year, ui, di, fli, ui_uncertain, di_fli_uncertain) in [
         (2022, dec!(169.15), dec!(212.66), dec!(212.66), true, true),
         (2023, dec!(174.68), dec!(0), dec!(94.08), true, true),
         (2024, dec!(179.78), dec!(0), dec!(145.26), false, false),
-        (2025, dec!(184.02), dec!(380.42), dec!(545.82), false, true),
+        (2025, dec!(184.02), dec!(380.42), dec!(545.82), false, false),
         (2026, dec!(190.40), dec!(325.09), dec!(393.53), true, true),
     ] {
         let p = book().for_year(year).unwrap().withholding;
@@ -354,7 +355,7 @@ fn maximums_for_every_supported_year_with_uncertain_notes_where_not_printed() {
 }
 
 #[test]
-fn an_uncertain_2025_maximum_raises_a_warning_only_when_used() {
+fn an_uncertain_maximum_raises_a_warning_only_when_used() {
     let mut a = Answers {
         tax_year: 2025,
         ..Default::default()
@@ -372,10 +373,15 @@ fn an_uncertain_2025_maximum_raises_a_warning_only_when_used() {
             .iter()
             .any(|d| d.code == "uncertain-figure" && d.message.contains(what))
     };
-    // The 2025 DI maximum is uncertain; the UI maximum is the Division's (no warning).
-    assert!(warned(&ret, "disability insurance"));
+    // The 2025 maximums are the Division's: no warning.
+    assert!(!warned(&ret, "disability insurance"));
     assert!(!warned(&ret, "UI/WF/SWF"));
 
+    // The 2026 DI maximum is computed (uncertain): warned when used, DI 600.00 - 325.09 = 274.91.
+    a.tax_year = 2026;
+    let ret = compute(&a, book()).unwrap();
+    assert_eq!(ret.by_key(Key::ExcessDi).unwrap().value, dec!(274.91));
+    assert!(warned(&ret, "disability insurance"));
     a.income.w2s.truncate(1);
     let ret = compute(&a, book()).unwrap();
     assert!(!warned(&ret, "disability insurance"));

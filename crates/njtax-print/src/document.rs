@@ -630,7 +630,14 @@ fn business_credits(layout: &mut Layout<'_>, r: &ComputedReturn) {
             .iter()
             .map(|l| {
                 vec![
-                    format!("{:?} ({:?})", l.kind, l.owner),
+                    format!(
+                        "{} ({})",
+                        s.rows
+                            .iter()
+                            .find(|r| r.kind == l.kind)
+                            .map_or(l.kind.label(), |r| r.name.as_str()),
+                        l.owner.label()
+                    ),
                     l.origin_year.to_string(),
                     fmt_money(l.available),
                     fmt_money(l.used),

@@ -138,7 +138,7 @@ pub fn pdf(
     document.set_tag_tree(tags.finish());
     document
         .finish()
-        .map_err(|e| PrintError::Pdf(format!("{e:?}")))
+        .map_err(|e| PrintError::Pdf(e.to_string()))
 }
 
 fn stroke(

@@ -47,6 +47,31 @@ pub enum CreditKind {
     PassThroughBait,
 }
 
+impl CreditKind {
+    /// The credit's name in plain words, for text where the year's catalogue (which names each
+    /// credit as the Division does) has no row for it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::ShelteredWorkshop => "sheltered workshop tax credit",
+            Self::GoldStar => "Gold Star Family Counseling Program credit",
+            Self::OrganDonorEmployer => "credit for employers of organ and bone marrow donors",
+            Self::ImpairedEmployee => "credit for employers of employees with impairments",
+            Self::Apprenticeship => "apprenticeship program tax credit",
+            Self::PersonalProtectiveEquipment => {
+                "personal protective equipment manufacturing credit"
+            }
+            Self::UnitConcrete => "unit concrete products credit",
+            Self::LowCarbonConcrete => "low embodied carbon concrete credit",
+            Self::EnvironmentalProductDeclaration => "environmental product declaration credit",
+            Self::FilmDigitalMedia => "film and digital media content production credit",
+            Self::EmergingTechnology => "emerging technology business investment credit",
+            Self::WageTaxRefundDenied => "credit for a wage tax refund another state denied",
+            Self::WoundedWarriorCaregiver => "Wounded Warrior caregivers credit",
+            Self::PassThroughBait => "pass-through business alternative income tax credit",
+        }
+    }
+}
+
 /// How the filer holds an entity's credit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EntityKind {

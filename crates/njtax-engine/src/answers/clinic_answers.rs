@@ -86,6 +86,16 @@ pub enum FiledHow {
     Mailed,
 }
 
+impl FiledHow {
+    /// How it was filed in plain words ("online", "mailed").
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Online => "online",
+            Self::Mailed => "mailed",
+        }
+    }
+}
+
 /// One change of status: to what, by whom, when.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]

@@ -12,3 +12,13 @@ pub enum Owner {
     /// The spouse/CU partner.
     Spouse,
 }
+
+impl Owner {
+    /// Whose item it is in plain words ("taxpayer", "spouse"), for tables and messages.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Taxpayer => "taxpayer",
+            Self::Spouse => "spouse",
+        }
+    }
+}

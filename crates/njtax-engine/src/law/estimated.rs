@@ -21,13 +21,14 @@ pub struct Fraction {
 
 impl std::fmt::Debug for Fraction {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.numerator, self.denominator)
+        f.write_str(&self.show())
     }
 }
 
+/// As people write a fraction: "2/3".
 impl ShowValue for Fraction {
     fn show(&self) -> String {
-        format!("{self:?}")
+        format!("{}/{}", self.numerator, self.denominator)
     }
 }
 

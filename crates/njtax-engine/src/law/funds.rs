@@ -24,17 +24,17 @@ pub struct Fund {
 /// The code (when it has one) and the name, as the instructions list them.
 impl crate::explain::ShowValue for Fund {
     fn show(&self) -> String {
-        format!("{self:?}")
+        match &self.code {
+            Some(code) => format!("{code} {}", self.name),
+            None => self.name.clone(),
+        }
     }
 }
 
 impl std::fmt::Debug for Fund {
     /// Short form, as shown in explanations: the code (or line) and the name.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.code {
-            Some(code) => write!(f, "{code} {}", self.name),
-            None => write!(f, "{}", self.name),
-        }
+        f.write_str(&crate::explain::ShowValue::show(self))
     }
 }
 

@@ -216,7 +216,7 @@ pub fn amended_return(cx: &Ctx, form: &str, lines: &[Line]) -> Option<AmendedRet
             .iter()
             .map(|k| match lines.iter().find(|l| l.key == *k) {
                 Some(l) => format!("line {} ({})", l.id, l.label),
-                None => format!("{k:?}"),
+                None => format!("the figure \"{}\"", k.as_str().replace('_', " ")),
             })
             .collect();
         cx.diag(

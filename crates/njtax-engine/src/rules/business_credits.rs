@@ -181,7 +181,7 @@ fn this_years_credit(
     exp: &mut Explanation,
 ) -> Vec<(Owner, Decimal)> {
     let year = cx.year();
-    let path = format!("business_credits ({:?})", rule.kind);
+    let path = format!("business_credits ({})", rule.kind.label());
     let claimed = sat_sum(mine.iter().map(|e| e.amount));
     if mine.is_empty() {
         return Vec::new();
@@ -234,7 +234,7 @@ fn this_years_credit(
         } else {
             format!("{}: {}", e.source, e.explanation.rule)
         };
-        *exp = std::mem::take(exp).worksheet(label, format!("{:?} earned", e.kind), amount);
+        *exp = std::mem::take(exp).worksheet(label, format!("{} earned", rule.name), amount);
         exp.inputs.extend(e.explanation.inputs.iter().cloned());
         for p in &e.explanation.params {
             if !exp.params.iter().any(|q| q.id == p.id) {
@@ -505,8 +505,8 @@ pub fn apply(
             cx.diag(Diagnostic::error(
                 "credit-not-in-catalogue",
                 format!(
-                    "Internal check: the {:?} credit has no rules in the catalogue; {} is not used",
-                    e.kind,
+                    "Internal check: the {} has no rules in the catalogue; {} is not used",
+                    e.kind.label(),
                     fmt_money(e.amount)
                 ),
             ));
@@ -518,8 +518,9 @@ pub fn apply(
             cx.diag(Diagnostic::error(
                 "credit-line-unknown",
                 format!(
-                    "Internal check: the catalogue puts the {} on line key {:?}, which the credit mechanism does not fill; it is shown on the schedule only",
-                    rule.name, rule.line
+                    "Internal check: the catalogue puts the {} on line \"{}\", which the credit mechanism does not fill; it is shown on the schedule only",
+                    rule.name,
+                    rule.line.map_or("", |k| k.as_str())
                 ),
             ));
         }

@@ -253,8 +253,8 @@ fn qualifying_child_test(
 ) -> Result<String, String> {
     if !dep.relationship.is_child_relationship() {
         return Err(format!(
-            "relationship {:?} is not a child, stepchild, foster child, sibling or their descendant (IRC 152(c)(2))",
-            dep.relationship
+            "the dependent is {}, not a child, stepchild, foster child, sibling or their descendant (IRC 152(c)(2))",
+            dep.relationship.label()
         ));
     }
     let born_this_year = dep.birth_date.is_some_and(|b| b.year == year);

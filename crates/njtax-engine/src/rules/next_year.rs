@@ -350,7 +350,7 @@ pub fn estimated_tax_plan(cx: &Ctx, s: &Sheet) -> EstimatedTaxPlan {
     }
 }
 
-const LATE_CITE: &str = "N.J.S.A. 54A:8-1 a, b; 54A:9-5 a; 54A:9-6 a; R.S. 54:49-4 and 54:48-2 as reported in nj-reference.md §5";
+const LATE_CITE: &str = "N.J.S.A. 54A:8-1 a, b; 54A:9-5 a; 54A:9-6 a; R.S. 54:49-4 and 54:48-2 (as the Division's Technical Bulletin TB-21(R) describes interest)";
 
 /// The rate period in force on `d` (the last period starting on or before it; the first period
 /// when `d` is before the table).
@@ -513,7 +513,7 @@ pub fn late_estimate(cx: &Ctx, s: &Sheet) -> Option<LateEstimate> {
         }
         if months_paid_late > 12 {
             notes.push(
-                "Interest is compounded annually (nj-reference.md §5); this estimate does not compound.".into(),
+                "Interest is compounded annually (R.S. 54:48-2; the Division's TB-21(R)); this estimate does not compound.".into(),
             );
         }
     }

@@ -616,10 +616,11 @@ pub fn nj2210_schedule(
             v,
             crate::explain_format!(
                 cx,
-                "{f:?} of line 1 {} (a farmer: farming income {} is at least {:?} of total income {}, 54A:8-4 e) = {}",
+                "{} of line 1 {} (a farmer: farming income {} is at least {} of total income {}, 54A:8-4 e) = {}",
+                crate::explain::ShowValue::show(&f),
                 fmt_money(tax),
                 fmt_money(farming),
-                e.farmer_income_share.value,
+                crate::explain::ShowValue::show(&e.farmer_income_share.value),
                 fmt_money(s.v(Key::TotalIncome)),
                 fmt_money(v)
             ),
@@ -915,7 +916,7 @@ pub fn nj2210_schedule(
                 "(C) {}/{n} of {} of the tax {} on the income through {months} months {} annualized ({} x 12 / {months} = {}) less exemptions {} = {}",
                 k + 1,
                 if farmer {
-                    format!("{:?}", e.farmer_share.value)
+                    crate::explain::ShowValue::show(&e.farmer_share.value)
                 } else {
                     fmt_rate(e.required_share.value)
                 },

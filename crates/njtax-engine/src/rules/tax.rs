@@ -270,7 +270,7 @@ fn schedule_tax(
     );
     if let Some(printed) = b.printed_excess_over {
         rule.push_str(&crate::explain_format!(mode,
-            " (the statute prints \"of the excess over {}\"; the excess is measured from {}, see docs/decisions/tax-surtax-printed-excess.md)",
+            " (the statute prints \"of the excess over {}\"; the excess is measured from {}, the row's lower edge, as in every other row of N.J.S.A. 54A:2-1a and the joint row of subsection b)",
             fmt_money(printed),
             fmt_money(b.excess_over)
         ));

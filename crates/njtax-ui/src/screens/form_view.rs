@@ -671,7 +671,7 @@ fn schedule(cx: &mut ScreenCx<'_>, ui: &mut Ui, s: &CreditSchedule) {
                         .rows
                         .iter()
                         .find(|r| r.kind == l.kind)
-                        .map_or_else(|| format!("{:?}", l.kind), |r| r.name.clone());
+                        .map_or_else(|| l.kind.label().to_owned(), |r| r.name.clone());
                     if whose {
                         ui.label(match l.owner {
                             njtax_engine::answers::Owner::Taxpayer => "Taxpayer",
