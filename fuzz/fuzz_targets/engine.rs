@@ -1058,6 +1058,7 @@ impl Input {
                     },
                     conversion_nj_basis: x.conversion_basis.dec(),
                     legacy_rollover: false,
+                    disability_pension: x.roth_qualified && x.destination % 3 == 0,
                     nj_tax_withheld: x.withheld.dec(),
                     sourcing: x.sourcing.sourcing(x.taxable.dec(), x.withheld.dec()),
                 }),

@@ -425,6 +425,12 @@ pub struct Retirement {
     /// [`crate::draft::move_rollover_flag`]; never written.
     #[serde(rename = "rollover", skip_serializing)]
     pub legacy_rollover: bool,
+    /// Paid under a public or private plan because of the recipient's permanent and total
+    /// disability (54A:6-10 c): the whole payment is left out of gross income until the year the
+    /// recipient reaches 65, from which it is an ordinary pension (the Division's reading, GIT-1&2).
+    /// A pension or annuity paid out only; on any other kind, or a rollover, it is not used and a
+    /// diagnostic says so.
+    pub disability_pension: bool,
     /// Box 14: NJ tax withheld.
     pub nj_tax_withheld: Money,
     /// Part-year and nonresident division of the amount.
