@@ -913,6 +913,7 @@ impl FDeductions {
             health_enterprise_zone: self.health_enterprise_zone.dec(),
             alternative_business_carryforward: self.alternative_business_carryforward.dec(),
             organ_donation_costs: self.organ_donation.dec(),
+            organ_donation_other_year: self.organ_donation.dec(),
             njbest_contributions: self.njbest.dec(),
             njclass_payments: self.njclass.dec(),
             nj_tuition_paid: self.tuition.dec(),

@@ -662,6 +662,11 @@ pub struct Deductions {
     pub alternative_business_carryforward: Money,
     /// Unreimbursed organ or bone-marrow donation costs (54A:3-10).
     pub organ_donation_costs: Money,
+    /// For the same transplantation, the donation costs deducted (or to be deducted) on the return
+    /// of the year before or the year after: 54A:3-10 c caps the combined amount at $10,000, so
+    /// this year's deduction is at most the cap less this. A fact of the whole year: on a
+    /// part-year resident's returns both periods use the one in `deductions` (never divided).
+    pub organ_donation_other_year: Money,
     /// NJBEST contributions (54A:3-12).
     pub njbest_contributions: Money,
     /// NJCLASS loan payments (54A:3-13).
@@ -671,7 +676,8 @@ pub struct Deductions {
 }
 
 impl Deductions {
-    /// Combine two sets of deductions field by field (`f(self.x, other.x)` for every amount).
+    /// Combine two sets of deductions field by field (`f(self.x, other.x)` for every amount
+    /// divided between periods; `organ_donation_other_year`, a whole-year fact, is `self`'s).
     #[must_use]
     pub fn zip_with(&self, other: &Self, f: impl Fn(Money, Money) -> Money) -> Self {
         Self {
@@ -692,6 +698,8 @@ impl Deductions {
                 other.alternative_business_carryforward,
             ),
             organ_donation_costs: f(self.organ_donation_costs, other.organ_donation_costs),
+            // A whole-year fact, not divided between periods.
+            organ_donation_other_year: self.organ_donation_other_year,
             njbest_contributions: f(self.njbest_contributions, other.njbest_contributions),
             njclass_payments: f(self.njclass_payments, other.njclass_payments),
             nj_tuition_paid: f(self.nj_tuition_paid, other.nj_tuition_paid),
