@@ -228,6 +228,17 @@ fn organ_donation_combined_two_year_cap_54a_3_10_c() {
     let set =
         njtax_engine::compute::compute_set(&p, &njtax_engine::ParamBook::load().unwrap()).unwrap();
     assert_eq!(v(&set.returns[0], Key::OrganDonation), dec!(4000));
+    // A nonresident-period copy of the figure is not used, and said.
+    p.deductions_while_nonresident.organ_donation_other_year = dec!(1);
+    let set =
+        njtax_engine::compute::compute_set(&p, &njtax_engine::ParamBook::load().unwrap()).unwrap();
+    assert_eq!(v(&set.returns[0], Key::OrganDonation), dec!(4000));
+    assert!(
+        set.returns[0]
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "organ-donation-other-year-split")
+    );
 }
 
 /// 54A:3-12..3-14: "a taxpayer with gross income of $200,000 or less" (inclusive); caps
