@@ -371,9 +371,9 @@ fn negative(cx: &Ctx, path: String, what: &str, v: Decimal, cite: &str) {
     cx.non_negative(path, what, v, cite);
 }
 
-/// The diagnostics of one retirement statement's disability answers (54A:6-10 c): a mark the
-/// engine cannot use, a birth date it needs, the plan's retirement age it lacks, a plan age given
-/// without the mark, and a recipient not marked disabled on the household screen.
+/// The diagnostics of one retirement statement's disability answer (54A:6-10 c): a mark the
+/// engine cannot use, a birth date it needs, a recipient past the Division's age, and a recipient
+/// not marked disabled on the household screen.
 fn disability_diagnostics(cx: &Ctx, i: usize, r: &Retirement) {
     let base = format!("income.retirement[{i}]");
     let n = i + 1;
@@ -402,10 +402,10 @@ fn disability_diagnostics(cx: &Ctx, i: usize, r: &Retirement) {
         );
     }
     let status = disability_pension(cx, r);
-    if status == DisabilityPension::NotClaimed {
+    if status == DisabilityPension::NotClaimed || !cx.a.counts(r.owner) {
         return;
     }
-    let who = if r.owner == Owner::Spouse && cx.a.filing_status.is_joint() {
+    let who = if r.owner == Owner::Spouse {
         "spouse"
     } else {
         "taxpayer"
