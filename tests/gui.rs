@@ -576,6 +576,52 @@ fn a_file_that_is_not_a_draft_is_said_to_be_none() {
     }
 }
 
+/// 54A:6-10 c on the Income screen: a disabled 49-year-old's $30,000 pension is income on line
+/// 20a until the filer ticks "Paid because of a permanent and total disability" on its 1099-R;
+/// then line 20a is $0 and the $30,000 is on line 20b. The tick is only offered for a pension that
+/// was paid out.
+#[test]
+fn ticking_a_disability_pension_leaves_it_out_of_line_20a() {
+    let mut answers = blank_answers();
+    answers.taxpayer.birth_date = Date::new(1975, 6, 1);
+    answers.taxpayer.blind_or_disabled = true;
+    answers
+        .income
+        .retirement
+        .push(njtax_engine::answers::Retirement {
+            payer: "Disability plan".into(),
+            gross_distribution: rust_decimal::dec!(30000),
+            taxable_amount: rust_decimal::dec!(30000),
+            ..Default::default()
+        });
+    let mut h = harness_with(app_with(answers, ScriptedDialogs::default()));
+    h.run();
+    assert_eq!(
+        shown_line(h.state(), "20a").unwrap(),
+        rust_decimal::dec!(30000)
+    );
+    go_to(&mut h, "Income");
+    let tick = "Paid because of a permanent and total disability";
+    h.get_by_label(tick).scroll_to_me();
+    h.run();
+    h.get_by_label(tick).click();
+    h.run();
+    assert!(h.state().doc.answers().income.retirement[0].disability_pension);
+    assert_eq!(shown_line(h.state(), "20a").unwrap(), rust_decimal::dec!(0));
+    assert_eq!(
+        shown_line(h.state(), "20b").unwrap(),
+        rust_decimal::dec!(30000)
+    );
+    // Not offered for an IRA.
+    let mut ira = h.state().doc.answers().clone();
+    ira.income.retirement[0].kind = njtax_engine::answers::RetirementKind::Ira;
+    ira.income.retirement[0].disability_pension = false;
+    let mut h = harness_with(app_with(ira, ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Income");
+    assert!(h.query_by_label(tick).is_none());
+}
+
 #[test]
 fn selling_the_main_home_applies_the_principal_residence_exclusion() {
     let mut answers = blank_answers();

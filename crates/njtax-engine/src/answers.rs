@@ -438,6 +438,12 @@ pub struct Retirement {
     /// [`crate::draft::move_rollover_flag`]; never written.
     #[serde(rename = "rollover", skip_serializing)]
     pub legacy_rollover: bool,
+    /// Paid under a public or private plan because of the recipient's permanent and total
+    /// disability (54A:6-10 c): the whole payment is left out of gross income until the year the
+    /// recipient reaches 65, from which it is an ordinary pension (the Division's reading, GIT-1&2).
+    /// A pension or annuity paid out only; on any other kind, or a rollover, it is not used and a
+    /// diagnostic says so.
+    pub disability_pension: bool,
     /// `destination` was read from an earlier version's "rolled over" tick (which could not tell a
     /// rollover from a Roth conversion) and the filer has not yet confirmed it: the engine warns
     /// (`old-answer-to-confirm`) until the filer chooses or confirms where the money went.
@@ -673,6 +679,11 @@ pub struct Deductions {
     pub alternative_business_carryforward: Money,
     /// Unreimbursed organ or bone-marrow donation costs (54A:3-10).
     pub organ_donation_costs: Money,
+    /// For the same transplantation, the donation costs deducted (or to be deducted) on the return
+    /// of the year before or the year after: 54A:3-10 c caps the combined amount at $10,000, so
+    /// this year's deduction is at most the cap less this. A fact of the whole year: on a
+    /// part-year resident's returns both periods use the one in `deductions` (never divided).
+    pub organ_donation_other_year: Money,
     /// NJBEST contributions (54A:3-12).
     pub njbest_contributions: Money,
     /// NJCLASS loan payments (54A:3-13).
@@ -682,7 +693,8 @@ pub struct Deductions {
 }
 
 impl Deductions {
-    /// Combine two sets of deductions field by field (`f(self.x, other.x)` for every amount).
+    /// Combine two sets of deductions field by field (`f(self.x, other.x)` for every amount
+    /// divided between periods; `organ_donation_other_year`, a whole-year fact, is `self`'s).
     #[must_use]
     pub fn zip_with(&self, other: &Self, f: impl Fn(Money, Money) -> Money) -> Self {
         Self {
@@ -703,6 +715,8 @@ impl Deductions {
                 other.alternative_business_carryforward,
             ),
             organ_donation_costs: f(self.organ_donation_costs, other.organ_donation_costs),
+            // A whole-year fact, not divided between periods.
+            organ_donation_other_year: self.organ_donation_other_year,
             njbest_contributions: f(self.njbest_contributions, other.njbest_contributions),
             njclass_payments: f(self.njclass_payments, other.njclass_payments),
             nj_tuition_paid: f(self.nj_tuition_paid, other.nj_tuition_paid),

@@ -535,7 +535,11 @@ pub fn for_period(a: &Answers, period: Period) -> Answers {
             Period::Resident => a
                 .deductions
                 .zip_with(&a.deductions_while_nonresident, sat_sub),
-            _ => a.deductions_while_nonresident.clone(),
+            _ => crate::answers::Deductions {
+                // The combined cap of 54A:3-10 c is a fact of the whole year.
+                organ_donation_other_year: a.deductions.organ_donation_other_year,
+                ..a.deductions_while_nonresident.clone()
+            },
         };
     }
     // A part-year resident's business credits (and carryovers) all go on the resident-period

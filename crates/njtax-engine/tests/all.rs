@@ -14,6 +14,7 @@ mod credit_amounts;
 mod credits;
 mod deductions;
 mod direct_deposit;
+mod disability_pensions;
 mod exclusions;
 mod exemptions;
 mod federal_eic;

@@ -184,6 +184,63 @@ fn organ_donation_deduction_up_to_10000_54a_3_10() {
     assert_eq!(v(&run(&a), Key::OrganDonation), dec!(10000));
 }
 
+/// 54A:3-10 c: costs of the year before or after the transplantation are deducted in their own
+/// year, "but the combined amount deducted shall not exceed $10,000". With $4,000 deducted last
+/// year for the same transplant, this year's $7,500 is limited to $10,000 - $4,000 = $6,000; with
+/// $3,999 the room is $6,001; with $10,000 or more deducted the other year nothing is left ($0). A part-year resident's two returns both use
+/// the whole year's figure: moved in on 1 July 2024, $7,500 of costs of which $2,500 while a
+/// nonresident, $6,000 deducted the other year: room $4,000 on each return, the resident return
+/// deducts the smaller of $5,000 and $4,000 = $4,000.
+#[test]
+fn organ_donation_combined_two_year_cap_54a_3_10_c() {
+    let mut a = earner(2024, dec!(60000));
+    a.deductions.organ_donation_costs = dec!(7500);
+    assert_eq!(v(&run(&a), Key::OrganDonation), dec!(7500));
+    a.deductions.organ_donation_other_year = dec!(4000);
+    let r = run(&a);
+    assert_eq!(v(&r, Key::OrganDonation), dec!(6000));
+    let rule = &r.by_key(Key::OrganDonation).unwrap().explanation.rule;
+    assert!(rule.contains("year before or after"), "{rule}");
+    a.deductions.organ_donation_other_year = dec!(3999);
+    assert_eq!(v(&run(&a), Key::OrganDonation), dec!(6001));
+    a.deductions.organ_donation_other_year = dec!(10000);
+    assert_eq!(v(&run(&a), Key::OrganDonation), dec!(0));
+    a.deductions.organ_donation_other_year = dec!(12000);
+    assert_eq!(v(&run(&a), Key::OrganDonation), dec!(0));
+    // A negative amount is an error and counts as zero.
+    a.deductions.organ_donation_other_year = dec!(-1);
+    let r = run(&a);
+    assert_eq!(v(&r, Key::OrganDonation), dec!(7500));
+    assert!(r.diagnostics.iter().any(|d| d.code == "negative-amount"
+        && d.path.as_deref() == Some("deductions.organ_donation_other_year")));
+
+    // Part-year: the other year's figure is not divided between the periods.
+    let mut p = earner(2024, dec!(60000));
+    p.taxpayer.residency = njtax_engine::answers::NjResidency {
+        kind: njtax_engine::answers::ResidencyKind::PartYear,
+        resident_from: Some("2024-07-01".parse().unwrap()),
+        other_state: "New York".into(),
+        ..Default::default()
+    };
+    p.deductions.organ_donation_costs = dec!(7500);
+    p.deductions_while_nonresident.organ_donation_costs = dec!(2500);
+    p.deductions.organ_donation_other_year = dec!(6000);
+    let set =
+        njtax_engine::compute::compute_set(&p, &njtax_engine::ParamBook::load().unwrap()).unwrap();
+    assert_eq!(v(&set.returns[0], Key::OrganDonation), dec!(4000));
+    // A nonresident-period copy of the figure is not used, and said.
+    p.deductions_while_nonresident.organ_donation_other_year = dec!(1);
+    let set =
+        njtax_engine::compute::compute_set(&p, &njtax_engine::ParamBook::load().unwrap()).unwrap();
+    assert_eq!(v(&set.returns[0], Key::OrganDonation), dec!(4000));
+    assert!(
+        set.returns[0]
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "organ-donation-other-year-split")
+    );
+}
+
 /// 54A:3-12..3-14: "a taxpayer with gross income of $200,000 or less" (inclusive); caps
 /// NJBEST 10,000, NJCLASS 2,500, tuition 10,000.
 #[test]

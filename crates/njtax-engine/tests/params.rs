@@ -823,6 +823,53 @@ fn the_coverage_lists_screens_and_lines_exist() {
     }
 }
 
+/// The README's "What it does not cover" list is the coverage list's `NotCovered` entries, in
+/// order, each as "subject (sections). note", after the one bullet that is not a section (sending
+/// the return). On a difference the message gives the whole list to paste.
+#[test]
+fn the_readmes_not_covered_list_is_the_coverage_lists() {
+    use njtax_engine::coverage::Coverage;
+    let list = Coverage::load().unwrap();
+    let want: Vec<String> = list
+        .not_covered()
+        .map(|e| format!("{} ({}). {}", e.subject, e.sections.join(", "), e.note))
+        .collect();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let start = readme
+        .find("## What it does not cover")
+        .expect("README has the section");
+    let section = &readme[start..];
+    let end = section[3..].find("\n## ").map_or(section.len(), |i| i + 3);
+    // Bullets: a line starting "- ", continued by lines indented two spaces.
+    let mut bullets: Vec<String> = Vec::new();
+    for line in section[..end].lines() {
+        if let Some(b) = line.strip_prefix("- ") {
+            bullets.push(b.trim().to_owned());
+        } else if let (Some(last), Some(more)) = (bullets.last_mut(), line.strip_prefix("  ")) {
+            last.push(' ');
+            last.push_str(more.trim());
+        }
+    }
+    assert!(
+        bullets
+            .first()
+            .is_some_and(|b| b.starts_with("Sending the return")),
+        "{bullets:?}"
+    );
+    let got: Vec<String> = bullets.into_iter().skip(1).collect();
+    assert!(
+        got == want,
+        "README.md's not-covered list differs from forms/coverage.ron; it should read:\n{}",
+        want.iter()
+            .map(|b| format!("- {b}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    // And it never says amended returns are not made (they are, 54A:8-7 is computed).
+    assert!(!section[..end].contains("Not made yet"));
+}
+
 /// The section finder reads the citation forms the code uses.
 #[test]
 fn cited_sections_reads_every_citation_form() {

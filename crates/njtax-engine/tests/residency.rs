@@ -645,3 +645,61 @@ fn separate_returns_keep_the_household_estimated_tax_and_health_answers_on_the_p
     // The spouse is the filer of their own return: their months travel with them.
     assert_eq!(theirs.taxpayer.coverage.months_without_coverage, vec![1, 2]);
 }
+
+/// 54A:5-8 e when the filer also types the New Jersey wages: "this State shall impose a similar
+/// New Jersey sourcing rule on that income", so the pay for the convenience days is New Jersey
+/// pay whatever was typed (docs/decisions/part-year-and-nonresident.md). A 2025 New York
+/// resident, single, works for a New Jersey employer: $150,000 of wages, 240 days, 140 in New
+/// Jersey, 100 at home for convenience; types $87,500 (140/240 of the wages). By days with the
+/// convenience days: $150,000 x 240/240 = $150,000 of New Jersey wages, used with a warning.
+/// Tax as if a resident (2025 single table of 54A:2-1 b): exemption $1,000, taxable $149,000:
+/// $2,651.25 + 6.37% x $74,000 = $2,651.25 + $4,713.80 = $7,365.05; income percentage
+/// 150,000 / 150,000 = 100%; tax $7,365.05. (The typed figure alone would give 58.33%.)
+/// A typed figure at or above the wages by days is kept, with a warning when it differs; one equal
+/// to them raises none. Without the rule (Florida) the typed figure is used and a warning shows the
+/// days' figure. Days given without the days worked are a warning.
+#[test]
+fn typed_nj_wages_include_the_convenience_days_54a_5_8_e() {
+    let case = |state: &str, typed: Decimal, days: (u16, u16, u16)| {
+        let mut a = single(never(state));
+        a.tax_year = 2025;
+        let mut w = w2(dec!(150000), Decimal::ZERO);
+        (w.days_worked, w.nj_days_worked, w.convenience_days) = days;
+        w.employer_in_nj = true;
+        w.sourcing.nj_source = Some(typed);
+        a.income.w2s = vec![w];
+        set(&a).into_primary()
+    };
+    let warned = |r: &ComputedReturn, code: &str| r.diagnostics.iter().any(|d| d.code == code);
+    let r = case("New York", dec!(87500), (240, 140, 100));
+    assert_eq!(key(&r, Key::WagesNj), dec!(150000));
+    assert!(warned(&r, "convenience-wages-added"), "{:?}", r.diagnostics);
+    assert_eq!(key(&r, Key::TaxAsResident), dec!(7365.05));
+    assert_eq!(key(&r, Key::IncomePercentage), dec!(1));
+    assert_eq!(key(&r, Key::Tax), dec!(7365.05));
+    let rule = &r.by_key(Key::WagesNj).unwrap().explanation.rule;
+    assert!(rule.contains("convenience rule"), "{rule}");
+
+    // 120 + 80 of 240 days: $150,000 x 200/240 = $125,000.
+    let r = case("New York", dec!(130000), (240, 120, 80));
+    assert_eq!(key(&r, Key::WagesNj), dec!(130000));
+    assert!(!warned(&r, "convenience-wages-added"));
+    assert!(warned(&r, "nj-wages-differ-from-days"));
+    let r = case("New York", dec!(125000), (240, 120, 80));
+    assert_eq!(key(&r, Key::WagesNj), dec!(125000));
+    assert!(!warned(&r, "convenience-wages-added") && !warned(&r, "nj-wages-differ-from-days"));
+    let r = case("New York", dec!(124999.99), (240, 120, 80));
+    assert_eq!(key(&r, Key::WagesNj), dec!(125000));
+    assert!(warned(&r, "convenience-wages-added"));
+
+    // Florida has no convenience rule: the days give 120/240 = $75,000; the typed $70,000 is used.
+    let r = case("Florida", dec!(70000), (240, 120, 80));
+    assert_eq!(key(&r, Key::WagesNj), dec!(70000));
+    assert!(!warned(&r, "convenience-wages-added"));
+    assert!(warned(&r, "nj-wages-differ-from-days"));
+
+    // Convenience days without the days worked: not used, said.
+    let r = case("New York", dec!(87500), (0, 0, 100));
+    assert_eq!(key(&r, Key::WagesNj), dec!(87500));
+    assert!(warned(&r, "nj-wages-days-unused"), "{:?}", r.diagnostics);
+}

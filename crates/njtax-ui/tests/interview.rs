@@ -38,11 +38,15 @@ const SCREEN_IDS: [&str; 19] = [
 ];
 
 /// Answers the interview does not bind yet, on purpose (see the notes in the test below).
-const UNBOUND: [&str; 7] = [
+const UNBOUND: [&str; 8] = [
     // Set by the upgrade of an older draft, never typed: cleared by choosing the answer beside it
     // or by Review's "It is right" (issue 39).
     "income.retirement[0].destination_to_confirm",
     "homesteads[0].title_to_confirm",
+    // 54A:3-10 c: the donation costs of the year before or after are one figure for the whole
+    // year (asked once, `deductions.organ_donation_other_year`); the nonresident period's copy is
+    // not asked, and a value there is a warning (`organ-donation-other-year-split`).
+    "deductions_while_nonresident.organ_donation_other_year",
     // Set by File > Amend this return, not typed: whether the figures as filed came from the
     // draft, and the original draft's answers kept for the explanation of changes.
     "amends.original[0].from_draft",

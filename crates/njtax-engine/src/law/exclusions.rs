@@ -43,6 +43,10 @@ crate::param_domain!("exclusions", ExclusionParamsFile => ExclusionParams {
     pension_tiers: Vec<PercentTier>,
     /// No pension exclusion above this gross income (54A:6-10 b(2)).
     pension_income_limit: Decimal as money,
+    /// Age from whose year a pension paid because of a permanent and total disability is an
+    /// ordinary pension (54A:6-10 c names none; the Division's GIT-1&2 and N.J.A.C.
+    /// 18:35-2.5(c) say 65; see `docs/decisions/income-disability-pensions.md`).
+    disability_pension_age: u32,
     /// Age for the other retirement income exclusion (54A:6-15 a(1)).
     other_age: u32,
     /// Most total of the 6-10 and 6-15 a exclusions, by filing status, up to the full-cap limit (54A:6-15 a(1), a(3)).

@@ -243,7 +243,28 @@ pub fn line_36_organ_donation(cx: &Ctx) -> Line {
         cx.a.deductions.organ_donation_costs,
         "N.J.S.A. 54A:3-10",
     );
+    let other_year = non_negative(
+        cx,
+        "deductions.organ_donation_other_year",
+        "Donation costs deducted in the year before or after",
+        cx.a.deductions.organ_donation_other_year,
+        "N.J.S.A. 54A:3-10 c",
+    );
     let Some(cap) = p.organ_donation_cap.value.0 else {
+        if !other_year.is_zero() {
+            cx.diag(
+                Diagnostic::warning(
+                    "deduction-not-in-year",
+                    format!(
+                        "There is no organ/bone-marrow donation deduction for tax year {}: the donation costs of the year before or after ({}) are not used",
+                        cx.year(),
+                        fmt_money(other_year)
+                    ),
+                )
+                .at("deductions.organ_donation_other_year")
+                .cite("N.J.S.A. 54A:3-10"),
+            );
+        }
         return not_in_year(
             cx,
             Key::OrganDonation,
@@ -256,26 +277,46 @@ pub fn line_36_organ_donation(cx: &Ctx) -> Line {
             &p.organ_donation_cap,
         );
     };
-    let v = costs.min(cap);
+    // 3-10 c: costs of the year before or after are deducted in their own year, "but the
+    // combined amount deducted shall not exceed" the cap.
+    let room = floor_zero(sat_sub(cap, other_year));
+    let v = costs.min(room);
+    let rule = if other_year.is_zero() {
+        crate::explain_format!(
+            cx,
+            "The smaller of unreimbursed donation expenses {} and {} = {}",
+            fmt_money(costs),
+            fmt_money(cap),
+            fmt_money(v)
+        )
+    } else {
+        crate::explain_format!(
+            cx,
+            "The combined amount deducted for the transplantation over this year and the year before or after is at most {}: {} less the {} deducted in the other year leaves {}; the smaller of unreimbursed donation expenses {} and {} = {}",
+            fmt_money(cap),
+            fmt_money(cap),
+            fmt_money(other_year),
+            fmt_money(room),
+            fmt_money(costs),
+            fmt_money(room),
+            fmt_money(v)
+        )
+    };
     cx.line(
         Key::OrganDonation,
         v,
-        cx.explanation(
-            crate::explain_format!(
-                cx,
-                "The smaller of unreimbursed donation expenses {} and {} = {}",
-                fmt_money(costs),
-                fmt_money(cap),
-                fmt_money(v)
-            ),
-            "N.J.S.A. 54A:3-10",
-        )
-        .answer(
-            "Organ/bone-marrow donation expenses",
-            "deductions.organ_donation_costs",
-            costs,
-        )
-        .param(&p.organ_donation_cap),
+        cx.explanation(rule, "N.J.S.A. 54A:3-10 a, c")
+            .answer(
+                "Organ/bone-marrow donation expenses",
+                "deductions.organ_donation_costs",
+                costs,
+            )
+            .answer(
+                "Deducted for the same transplantation in the year before or after",
+                "deductions.organ_donation_other_year",
+                other_year,
+            )
+            .param(&p.organ_donation_cap),
     )
 }
 

@@ -8,7 +8,7 @@
 use rust_decimal::Decimal;
 
 use crate::answers::{
-    FilingStatus, GamblingWin, OtherIncome, OtherIncomeCategory, Owner, PropertySale,
+    FilingStatus, GamblingWin, OtherIncome, OtherIncomeCategory, Owner, PropertySale, Retirement,
     RetirementKind, RolloverDestination,
 };
 use crate::explain::{Diagnostic, Line};
@@ -186,6 +186,66 @@ impl Categories {
     }
 }
 
+/// What 54A:6-10 c does with one retirement statement: "Gross income shall not include any
+/// amount received under any public or private plan by reason of a permanent and total
+/// disability."
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DisabilityPension {
+    /// Not marked as a disability pension, or not a pension paid out (an IRA, a Roth, a military
+    /// pension, a rollover or conversion): the usual parts.
+    NotClaimed,
+    /// Left out of gross income: the recipient is `age` at the close of the year, under
+    /// `ends_at`.
+    Excluded {
+        /// The recipient's age at the close of the year.
+        age: u32,
+        /// The age from whose year the payments are an ordinary pension.
+        ends_at: u32,
+    },
+    /// An ordinary pension from this year on: the recipient reached `ends_at` by the close of
+    /// the year.
+    Ordinary {
+        /// The recipient's age at the close of the year.
+        age: u32,
+        /// The age from whose year the payments are an ordinary pension.
+        ends_at: u32,
+    },
+    /// Marked, but the recipient's birth date is not known: not left out (an error says so).
+    NoBirthDate,
+}
+
+/// Whether a marked disability pension is left out of gross income this year (54A:6-10 c).
+///
+/// The section names no age. The Division treats a disability pension as an ordinary pension
+/// "beginning the year the individual reaches age 65" (GIT-1&2; N.J.A.C. 18:35-2.5(c)): the age
+/// is the age at the close of the year, as for the pension exclusion of 6-10 b. The plan's own
+/// retirement age plays no part (see `docs/decisions/income-disability-pensions.md`).
+pub fn disability_pension(cx: &Ctx, r: &Retirement) -> DisabilityPension {
+    if !(r.disability_pension
+        && r.kind == RetirementKind::Pension
+        && r.destination == RolloverDestination::NotRolledOver)
+    {
+        return DisabilityPension::NotClaimed;
+    }
+    let ends_at = cx.p.exclusions.disability_pension_age.value;
+    match crate::rules::exemptions::age_at_year_end(cx.a.person(r.owner), cx.year()) {
+        None => DisabilityPension::NoBirthDate,
+        Some(age) if age < ends_at => DisabilityPension::Excluded { age, ends_at },
+        Some(age) => DisabilityPension::Ordinary { age, ends_at },
+    }
+}
+
+/// A retirement statement's (line 20a, line 20b) parts for this return: [`retirement_parts`],
+/// except that a disability pension left out by 54A:6-10 c is wholly excludable (its taxable
+/// amount moves to line 20b).
+pub fn nj_retirement_parts(cx: &Ctx, r: &Retirement) -> (Decimal, Decimal) {
+    let (taxable, excludable) = retirement_parts(r);
+    match disability_pension(cx, r) {
+        DisabilityPension::Excluded { .. } => (Decimal::ZERO, sat_add(taxable, excludable)),
+        _ => (taxable, excludable),
+    }
+}
+
 /// Category amounts for the items whose owner passes `include` (ownerless items are the taxpayer's).
 pub fn categories(cx: &Ctx, include: impl Fn(Owner) -> bool) -> Categories {
     let inc = &cx.a.income;
@@ -203,7 +263,7 @@ pub fn categories(cx: &Ctx, include: impl Fn(Owner) -> bool) -> Categories {
         .retirement
         .iter()
         .filter(|r| keep(r.owner))
-        .map(retirement_parts)
+        .map(|r| nj_retirement_parts(cx, r))
         .collect();
     let (gambling, alimony, other) = if ownerless {
         let wins = sat_sum(inc.gambling.wins.iter().map(|w| gambling_win_counted(p, w)));
@@ -309,6 +369,88 @@ pub fn business_category_nets(cx: &Ctx) -> [Decimal; 4] {
 /// Error for a negative amount the form forbids (treated as zero).
 fn negative(cx: &Ctx, path: String, what: &str, v: Decimal, cite: &str) {
     cx.non_negative(path, what, v, cite);
+}
+
+/// The diagnostics of one retirement statement's disability answer (54A:6-10 c): a mark the
+/// engine cannot use, a birth date it needs, a recipient past the Division's age, and a recipient
+/// not marked disabled on the household screen.
+fn disability_diagnostics(cx: &Ctx, i: usize, r: &Retirement) {
+    let base = format!("income.retirement[{i}]");
+    let n = i + 1;
+    let cite = "N.J.S.A. 54A:6-10 c";
+    if r.disability_pension && r.kind != RetirementKind::Pension {
+        cx.diag(
+            Diagnostic::warning(
+                "disability-pension-not-a-pension",
+                format!(
+                    "Retirement statement {n} is marked as paid because of a permanent and total disability, but it is not a pension or annuity from a plan (an IRA, a Roth IRA or a military pension): the mark is not used. Check the kind of plan"
+                ),
+            )
+            .at(format!("{base}.disability_pension"))
+            .cite(cite),
+        );
+    } else if r.disability_pension && r.destination != RolloverDestination::NotRolledOver {
+        cx.diag(
+            Diagnostic::warning(
+                "disability-pension-rolled-over",
+                format!(
+                    "Retirement statement {n} is marked as paid because of a permanent and total disability, but it was rolled over or converted, not paid out to the recipient: the mark is not used"
+                ),
+            )
+            .at(format!("{base}.disability_pension"))
+            .cite(cite),
+        );
+    }
+    let status = disability_pension(cx, r);
+    if status == DisabilityPension::NotClaimed || !cx.a.counts(r.owner) {
+        return;
+    }
+    let who = if r.owner == Owner::Spouse {
+        "spouse"
+    } else {
+        "taxpayer"
+    };
+    let division = cx.p.exclusions.disability_pension_age.value;
+    match status {
+        DisabilityPension::NoBirthDate => cx.diag(
+            Diagnostic::error(
+                "disability-pension-birth-date",
+                format!(
+                    "Retirement statement {n} is marked as paid because of a permanent and total disability: the recipient's birth date is needed to see whether the recipient has reached {division}; until it is given the pension is counted as income"
+                ),
+            )
+            .at(format!("{who}.birth_date"))
+            .cite(cite),
+        ),
+        DisabilityPension::Ordinary { age, ends_at } => cx.diag(
+            Diagnostic::warning(
+                "disability-pension-now-ordinary",
+                format!(
+                    "Retirement statement {n}: the recipient is {age} at the end of the year. N.J.S.A. 54A:6-10 c names no age, but the Division treats a disability pension as an ordinary pension from the year its recipient reaches {ends_at} (GIT-1&2), and the app follows the Division: it is income on line {}, where the pension exclusion of line {} can still apply",
+                    cx.id(Key::Pensions),
+                    cx.id(Key::PensionExclusion)
+                ),
+            )
+            .at(format!("{base}.disability_pension"))
+            .cite(cite),
+        ),
+        _ => {}
+    }
+    if !matches!(status, DisabilityPension::Ordinary { .. })
+        && cx.a.person(r.owner).is_some_and(|p| !p.blind_or_disabled)
+    {
+        cx.diag(
+            Diagnostic::warning(
+                "disability-pension-person-not-disabled",
+                format!(
+                    "Retirement statement {n} is marked as paid because of a permanent and total disability, but its recipient is not marked as blind or disabled on the Household screen: check both answers (the disability exemption of line {} uses the Household answer)",
+                    cx.id(Key::ExemptionBlind)
+                ),
+            )
+            .at(format!("{who}.blind_or_disabled"))
+            .cite(cite),
+        );
+    }
 }
 
 /// Record the diagnostics about income answers, once.
@@ -518,6 +660,7 @@ fn income_diagnostics(cx: &Ctx) {
                 .at(format!("{base}.taxable_amount")),
             );
         }
+        disability_diagnostics(cx, i, r);
     }
     for x in &inc.businesses {
         spouse_items += usize::from(!cx.a.counts(x.owner));
@@ -918,6 +1061,7 @@ pub fn lines_20_pensions(cx: &Ctx) -> [Line; 2] {
     let (mut ta, mut tb) = (Vec::new(), Vec::new());
     let mut rollovers = 0usize;
     let mut conversions = 0usize;
+    let mut disabled = 0usize;
     for (i, r) in a.income.retirement.iter().enumerate() {
         if !a.counts(r.owner) {
             continue;
@@ -926,10 +1070,37 @@ pub fn lines_20_pensions(cx: &Ctx) -> [Line; 2] {
             rollovers += 1;
             continue;
         }
-        let (t, e) = retirement_parts(r);
+        let (t, e) = nj_retirement_parts(cx, r);
         ta.push(t);
         tb.push(e);
         let name = item_name(cx, "1099-R", i, &r.payer);
+        let disability = disability_pension(cx, r);
+        if let DisabilityPension::Excluded { age, ends_at } = disability {
+            disabled += 1;
+            exp_a = exp_a.answer_text(
+                crate::explain_format!(
+                    cx,
+                    "{name}: paid because of a permanent and total disability"
+                ),
+                crate::explain_format!(cx, "income.retirement[{i}].disability_pension"),
+                crate::explain_format!(
+                    cx,
+                    "yes, and its recipient is {age} at the end of the year, under {ends_at}: not income (54A:6-10 c)"
+                ),
+            );
+        } else if let DisabilityPension::Ordinary { age, ends_at } = disability {
+            exp_a = exp_a.answer_text(
+                crate::explain_format!(
+                    cx,
+                    "{name}: paid because of a permanent and total disability"
+                ),
+                crate::explain_format!(cx, "income.retirement[{i}].disability_pension"),
+                crate::explain_format!(
+                    cx,
+                    "yes, but its recipient is {age} at the end of the year: from the year the recipient reaches {ends_at} the Division treats it as an ordinary pension (GIT-1&2), taxed here"
+                ),
+            );
+        }
         if is_roth_conversion(r) {
             conversions += 1;
             exp_a = exp_a
@@ -979,18 +1150,27 @@ pub fn lines_20_pensions(cx: &Ctx) -> [Line; 2] {
     } else {
         String::new()
     };
+    let dis = if disabled > 0 {
+        crate::explain_format!(
+            cx,
+            "; {disabled} pension(s) paid because of a permanent and total disability to a recipient not yet {} at the end of the year are not income (54A:6-10 c) and count 0",
+            cx.p.exclusions.disability_pension_age.value
+        )
+    } else {
+        String::new()
+    };
     exp_a.rule = crate::explain_format!(
         cx,
-        "New Jersey taxable amounts of pensions, annuities and IRA withdrawals (military pensions and qualified Roth distributions excluded; a non-qualified Roth distribution counts its earnings part){conv}: {}{roll}",
+        "New Jersey taxable amounts of pensions, annuities and IRA withdrawals (military pensions and qualified Roth distributions excluded; a non-qualified Roth distribution counts its earnings part){conv}{dis}: {}{roll}",
         sum_text(&ta, a_total)
     );
     exp_a.citation = "N.J.S.A. 54A:5-1(j), 54A:6-10, 54A:6-26, 54A:6-28".into();
     exp_b.rule = crate::explain_format!(
         cx,
-        "Excludable parts (gross distribution less the taxable amount; the contributions already taxed in a conversion to a Roth IRA; all of a military pension or a qualified Roth distribution), not added into total income: {}{roll}",
+        "Excludable parts (gross distribution less the taxable amount; the contributions already taxed in a conversion to a Roth IRA; all of a military pension, a qualified Roth distribution or a disability pension left out of income), not added into total income: {}{roll}",
         sum_text(&tb, b_total)
     );
-    exp_b.citation = "N.J.S.A. 54A:5-1(j), 54A:6-10(a), 54A:6-26, 54A:6-28".into();
+    exp_b.citation = "N.J.S.A. 54A:5-1(j), 54A:6-10(a), 54A:6-10(c), 54A:6-26, 54A:6-28".into();
     [
         cx.line(Key::Pensions, a_total, exp_a),
         cx.line(Key::PensionsExcludable, b_total, exp_b),

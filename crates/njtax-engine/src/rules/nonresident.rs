@@ -40,6 +40,100 @@ fn not_sourced(cx: &Ctx, path: String, what: &str, amount: Money) {
     );
 }
 
+/// A W-2's New Jersey-source wages when the filer typed them: the typed figure, checked against
+/// the days. With the convenience rule of 54A:5-8 e in force for the W-2 ("this State shall impose
+/// a similar New Jersey sourcing rule on that income"), the New Jersey-source wages include the
+/// pay for the convenience days whatever was typed: a typed figure below the days allocation
+/// with those days (days in New Jersey plus convenience days, over days worked) leaves some of
+/// that pay out, so the allocation is used and a warning says so; a figure at or above it is kept
+/// (it may hold pay the days do not show, which only the filer knows). Days given but not used
+/// are a warning too. See `docs/decisions/part-year-and-nonresident.md`.
+fn typed_nj_wages(
+    cx: &Ctx,
+    i: usize,
+    w: &crate::answers::W2,
+    state: &str,
+    typed: Money,
+    notes: &mut Vec<WageNote>,
+) -> Money {
+    let base = format!("income.w2s[{i}]");
+    if w.days_worked == 0 {
+        if w.convenience_days > 0 || w.nj_days_worked > 0 {
+            cx.diag(
+                Diagnostic::warning(
+                    "nj-wages-days-unused",
+                    format!(
+                        "W-2 {}: days in New Jersey or convenience days are given without the days worked at this job, so they are not used; the New Jersey wages entered ({}) are used",
+                        i + 1,
+                        fmt_money(typed)
+                    ),
+                )
+                .at(format!("{base}.days_worked"))
+                .cite(CITE_5_8),
+            );
+        }
+        return typed;
+    }
+    let p = &cx.p.residency;
+    let wages = floor_zero(w.state_wages);
+    let wd = wage_days(p, state, w);
+    let by_days = crate::money::mul_div(
+        wages,
+        Decimal::from(wd.nj_days),
+        Decimal::from(w.days_worked),
+    );
+    let used = if wd.convenience_added > 0 && typed < by_days {
+        cx.diag(
+            Diagnostic::warning(
+                "convenience-wages-added",
+                format!(
+                    "W-2 {}: the New Jersey wages entered ({}) leave out pay for the {} days worked outside New Jersey for your convenience. New Jersey counts those days as New Jersey days for a New Jersey employer's employee living in {}, so the wages by days are used: {} x {} of {} days = {}. If part of these wages is not pay for days worked (a bonus for work elsewhere, for example), check the New Jersey-source amount yourself",
+                    i + 1,
+                    fmt_money(typed),
+                    wd.convenience_added,
+                    state.trim(),
+                    fmt_money(wages),
+                    wd.nj_days,
+                    w.days_worked,
+                    fmt_money(by_days)
+                ),
+            )
+            .at(format!("{base}.sourcing.nj_source"))
+            .cite("N.J.S.A. 54A:5-8 e"),
+        );
+        by_days
+    } else {
+        if typed != by_days {
+            cx.diag(
+                Diagnostic::warning(
+                    "nj-wages-differ-from-days",
+                    format!(
+                        "W-2 {}: the New Jersey wages entered ({}) are used; the days given ({} New Jersey days of {}) would give {}. Check which is right",
+                        i + 1,
+                        fmt_money(typed),
+                        wd.nj_days,
+                        w.days_worked,
+                        fmt_money(by_days)
+                    ),
+                )
+                .at(format!("{base}.sourcing.nj_source"))
+                .cite(CITE_5_8),
+            );
+        }
+        typed
+    };
+    if let Some(text) = wd.note {
+        notes.push(WageNote {
+            index: i,
+            employer: w.employer.clone(),
+            convenience_added: wd.convenience_added,
+            text,
+            nj_wages: used,
+        });
+    }
+    used
+}
+
 /// The answers whose income is each item's New Jersey-source part (column B), from the return's
 /// answers (already for the nonresident period). Interest and dividends are not New Jersey income
 /// of a nonresident unless the filer gives a New Jersey-source part (intangibles used in a New
@@ -59,7 +153,7 @@ pub fn nj_source_answers(cx: &Ctx) -> (Answers, Vec<WageNote>) {
         let nj = if is_reciprocity_state(p, state) {
             Decimal::ZERO
         } else if let Some(v) = w.sourcing.nj_source {
-            v
+            typed_nj_wages(cx, i, w, state, v, &mut notes)
         } else if w.days_worked > 0 {
             let wd = wage_days(p, state, w);
             let days = Decimal::from(w.days_worked);

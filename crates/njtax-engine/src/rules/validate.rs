@@ -670,6 +670,21 @@ pub fn validate_splits(cx: &Ctx) {
             part,
         );
     }
+    // 54A:3-10 c's amount of the year before or after is a whole-year fact, never divided.
+    let other_year = cx.a.deductions_while_nonresident.organ_donation_other_year;
+    if !other_year.is_zero() {
+        cx.diag(
+            Diagnostic::warning(
+                "organ-donation-other-year-split",
+                format!(
+                    "The donation costs of the year before or after are one figure for the whole year: the {} given for the nonresident period is not used; the figure on the Deductions screen is used for both returns",
+                    crate::money::fmt_money(other_year)
+                ),
+            )
+            .at("deductions_while_nonresident.organ_donation_other_year")
+            .cite("N.J.S.A. 54A:3-10 c"),
+        );
+    }
 }
 
 pub use crate::answers::{RoutingProblem, account_number_is_well_formed, routing_number_problem};
