@@ -2981,10 +2981,12 @@ fn a_focused_ssn_field_shows_no_digits_until_show_ssns_is_chosen() {
 
 /// A 2022 return with $1,000 withheld on $20,000 of wages: a refund whose last day to claim is
 /// 2026-04-15 (54A:9-8 a, h). Opened 45 days before, "Your NJ return" says to claim it by then;
-/// opened after it, that the refund is barred, with a link to the filing-date answer; once the filing date is given (after the deadline)
-/// the figure is the engine's ($0.00) and the notice gives way to the engine's warning.
+/// opened after it, the headline says the refund is barred with no refund figure in its place,
+/// and a link goes to the filing-date answer; once a filing date after the deadline is given the
+/// headline still says it is barred (the engine's refund line is $0.00).
 #[test]
 fn the_return_panel_warns_when_the_last_day_to_claim_the_refund_is_near_or_past() {
+    use egui_kittest::kittest::NodeT as _;
     let mut answers = blank_answers();
     answers.tax_year = 2022;
     answers.income.w2s.push(njtax_engine::answers::W2 {
@@ -3011,11 +3013,22 @@ fn the_return_panel_warns_when_the_last_day_to_claim_the_refund_is_near_or_past(
         "105 days before: no notice"
     );
     drop(h);
+    let refund = engine_figure(&answers);
     let mut h = at(Date::new(2026, 5, 1).unwrap(), &answers);
+    let why: Vec<String> = h
+        .query_all_by_label_contains("the last day to claim the overpayment of")
+        .filter_map(|n| {
+            let n = n.accesskit_node();
+            n.value().or_else(|| n.label())
+        })
+        .collect();
+    assert!(why.iter().any(|w| w.contains("was 2026-04-15")), "{why:?}");
+    assert!(h.query_by_label("Refund barred").is_some());
     assert!(
-        h.query_by_label_contains("The last day to claim this refund was 2026-04-15")
-            .is_some()
+        h.query_by_label(refund.as_str()).is_none(),
+        "no {refund} in the refund's place"
     );
+    assert!(h.query_by_label("No refund").is_some());
     // The link under the notice goes to the answer that settles it, with the keyboard there.
     h.get_by_label("Give the date you file").click();
     h.run();
@@ -3028,11 +3041,64 @@ fn the_return_panel_warns_when_the_last_day_to_claim_the_refund_is_near_or_past(
     answers.filing.filed_on = Date::new(2026, 5, 1);
     let h = at(Date::new(2026, 5, 1).unwrap(), &answers);
     assert!(
-        h.query_by_label_contains("The last day to claim this refund was")
-            .is_none()
+        h.query_by_label_contains("If this return was filed on or before")
+            .is_none(),
+        "the filing date is given"
     );
     assert_eq!(engine_figure(&answers), "$0.00");
-    assert!(h.query_by_label(&engine_figure(&answers)).is_some());
+    assert!(h.query_by_label("Refund barred").is_some());
+    assert!(h.query_by_label("No refund").is_some());
+}
+
+/// Issue 39 item 9: a 2019 back-year return opened on 2026-12-08, its refund's last day long
+/// past, shows no refund figure: the headline is "Refund barred" / "No refund" in the warning
+/// colour, with the reason under it; the same return opened on time shows its refund.
+#[test]
+fn a_back_year_refund_the_law_bars_is_shown_as_barred_not_as_a_refund() {
+    use egui_kittest::kittest::NodeT as _;
+    let mut answers = blank_answers();
+    answers.tax_year = 2019;
+    answers.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Bridge Works".into(),
+        state_wages: rust_decimal::dec!(30000),
+        nj_tax_withheld: rust_decimal::dec!(1100),
+        ..Default::default()
+    });
+    let refund = engine_figure(&answers);
+    assert_ne!(refund, "$0.00", "the engine's refund, filed on time");
+    let app = app_with(answers.clone(), ScriptedDialogs::default())
+        .with_today(Date::new(2026, 12, 8).unwrap());
+    let mut h = harness_with(app);
+    h.run();
+    let figure = h.get_by_label("No refund");
+    assert_eq!(
+        figure.accesskit_node().description().as_deref(),
+        Some("Refund barred"),
+        "the headline says what it is"
+    );
+    assert!(
+        h.query_by_label(refund.as_str()).is_none(),
+        "{refund} is not shown as the refund"
+    );
+    assert!(h.query_by_label("Refund barred").is_some());
+    assert!(
+        h.query_by_label_contains("No refund: the last day to claim the overpayment")
+            .is_some()
+    );
+    drop(h);
+    // Filed on time (the filing date given): the refund is the engine's.
+    answers.filing.filed_on = Date::new(2020, 7, 1);
+    let app = app_with(answers.clone(), ScriptedDialogs::default())
+        .with_today(Date::new(2026, 12, 8).unwrap());
+    let mut h = harness_with(app);
+    h.run();
+    let figure = h.get_by_label(refund.as_str());
+    assert_eq!(
+        figure.accesskit_node().description().as_deref(),
+        Some("Refund")
+    );
+    assert!(h.query_by_label("No refund").is_none());
+    assert!(h.query_by_label("Refund barred").is_none());
 }
 
 /// Law figures or interview screens built into the binary that cannot be read are said where the

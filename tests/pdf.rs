@@ -179,7 +179,14 @@ fn a_return_with_errors_is_marked_draft_on_every_page() {
 #[test]
 fn a_reviewers_copy_shows_only_the_last_four_digits_of_each_ssn() {
     let (a, set) = load("", "ny-commuter-coj.ron");
-    let (text, _) = pdf_text(&a, &set, &PrintOptions { mask_ssns: true });
+    let (text, _) = pdf_text(
+        &a,
+        &set,
+        &PrintOptions {
+            mask_ssns: true,
+            ..Default::default()
+        },
+    );
     assert!(text.contains("SSN ***-**-3001"));
     assert!(text.contains("SSN ***-**-3002"));
     assert!(!text.contains("400-00-3001"));
@@ -657,7 +664,14 @@ fn the_clinic_record_is_printed_on_the_reviewers_copy_only() {
         .checklist
         .insert("identity".into(), true);
     let set = njtax_engine::compute::compute_set(&a, &book).unwrap();
-    let (reviewer, _) = pdf_text(&a, &set, &PrintOptions { mask_ssns: true });
+    let (reviewer, _) = pdf_text(
+        &a,
+        &set,
+        &PrintOptions {
+            mask_ssns: true,
+            ..Default::default()
+        },
+    );
     let reviewer = flat(&reviewer);
     assert!(
         reviewer.contains("Clinic review (reviewer's copy)"),
@@ -670,7 +684,14 @@ fn the_clinic_record_is_printed_on_the_reviewers_copy_only() {
     );
     assert!(reviewer.contains("check box 16 against the W-2 Open"));
     assert!(reviewer.contains("[x] I saw a photo ID"));
-    let (filer, _) = pdf_text(&a, &set, &PrintOptions { mask_ssns: false });
+    let (filer, _) = pdf_text(
+        &a,
+        &set,
+        &PrintOptions {
+            mask_ssns: false,
+            ..Default::default()
+        },
+    );
     assert!(
         !filer.contains("Clinic review"),
         "never on the filer's return"

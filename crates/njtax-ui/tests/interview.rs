@@ -38,11 +38,14 @@ const SCREEN_IDS: [&str; 19] = [
 ];
 
 /// Answers the interview does not bind yet, on purpose (see the notes in the test below).
-const UNBOUND: [&str; 5] = [
+const UNBOUND: [&str; 6] = [
     // Set by File > Amend this return, not typed: whether the figures as filed came from the
     // draft, and the original draft's answers kept for the explanation of changes.
     "amends.original[0].from_draft",
     "amends.original_answers",
+    // Set by the Amended return screen's button "Keep the answers as they are now as the
+    // federal change alone" (54A:9-8 c), not typed.
+    "amends.federal_change_answers",
     "taxpayer.date_of_death",
     "spouse.date_of_death",
     // The $75,000 limit of the 110% rule (54A:9-6 d(3)) looks at this year's filing status (issue 7
