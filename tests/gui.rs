@@ -4770,3 +4770,74 @@ fn the_clinic_roster_prints_and_sums_up_the_selected_drafts() {
     h.run();
     h.get_by_label("13 selected");
 }
+
+/// Issue 39 items 1 and 5 on the screens. Return E (2024, joint) amended in 2028 after the IRS
+/// removed 10,000 of interest: the federal change made, "Keep the answers as they are now as the
+/// federal change alone" marks it, and the 3,600 of property taxes the couple missed is added
+/// after; only the federal change's 552.50 is refunded, the 198.90 barred. Then the Credits
+/// screen asks for another state's notice date only on an amended return.
+#[test]
+fn the_amended_screen_marks_the_federal_change_alone_and_refunds_only_its_part() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/amended/e-federal-change-and-deduction-original.ron");
+    let original = njtax_engine::parse_draft(&std::fs::read_to_string(path).unwrap())
+        .unwrap()
+        .answers;
+    let set = computed_set(&original);
+    let mut a = njtax_engine::amend::start_amendment(&original, &set);
+    // The federal change: the interest removed.
+    a.income.interest.clear();
+    a.federal.agi = rust_decimal::dec!(135000);
+    let am = a.amends.as_mut().unwrap();
+    am.reasons.federal_change = true;
+    am.original[0].paid = rust_decimal::dec!(225.75);
+    am.federal_determination_on = Date::new(2028, 9, 1);
+    am.filed_on = Date::new(2028, 10, 2);
+    let mut h = harness_with(app_with(a, ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Amended return");
+    assert!(
+        h.query_by_label_contains("Not marked: none of the refund")
+            .is_some()
+    );
+    assert!(h.query_by_label("Amended: refund barred").is_some());
+    let keep = h.get_by_label("Keep the answers as they are now as the federal change alone");
+    keep.focus();
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let kept = h
+        .state()
+        .doc
+        .answers()
+        .amends
+        .clone()
+        .unwrap()
+        .federal_change_answers
+        .expect("marked");
+    assert!(kept.amends.is_none() && kept.income.interest.is_empty());
+    assert!(h.query_by_label("$552.50").is_some());
+    // The other correction, after the mark: the home's property taxes.
+    go_to(&mut h, "Property tax");
+    h.get_by_label("Add a home").scroll_to_me();
+    h.run();
+    h.get_by_label("Add a home").click();
+    h.run();
+    type_into(&mut h, "Property taxes for the year", "3600");
+    go_to(&mut h, "Amended return");
+    assert!(h.query_by_label("Refund to claim: $552.50").is_some());
+    assert!(
+        h.query_by_label_contains("Barred by the time limits: $198.90")
+            .is_some()
+    );
+    // The notice date of another state is asked on an amended return's Credits screen.
+    go_to(&mut h, "Credits");
+    h.get_by_label("Add a jurisdiction").scroll_to_me();
+    h.run();
+    h.get_by_label("Add a jurisdiction").click();
+    h.run();
+    assert!(
+        h.query_by_label("Date you received its notice that more tax was due")
+            .is_some()
+    );
+}

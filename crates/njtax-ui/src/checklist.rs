@@ -382,6 +382,43 @@ mod tests {
             .answers
     }
 
+    /// Issue 39 item 9: a refund barred on the day the return is taken as filed (today, no
+    /// filing date given) is a to-do item saying so, with the filing date to go to, and no item
+    /// says it is paid; the same return filed on time is paid as before.
+    #[test]
+    fn a_barred_refund_is_said_to_be_barred_and_never_to_be_paid() {
+        let mut a = renter();
+        a.tax_year = 2021;
+        a.filing.filed_on = None;
+        let book = njtax_engine::ParamBook::load().unwrap();
+        let set = njtax_engine::compute::compute_set(&a, &book).unwrap();
+        assert!(
+            set.returns[0].refund > Decimal::ZERO,
+            "a refund filed on time"
+        );
+        let today = njtax_engine::answers::Date::new(2026, 12, 8);
+        let items = checklist(&a, Some(&set), &[], today);
+        let barred: Vec<&CheckItem> = items
+            .iter()
+            .filter(|i| i.text.starts_with("No refund: the last day to claim"))
+            .collect();
+        assert_eq!(barred.len(), 1, "{items:?}");
+        assert!(!barred[0].done);
+        assert_eq!(barred[0].goto.as_deref(), Some("filing.filed_on"));
+        assert!(
+            !items.iter().any(|i| i.text.starts_with("Your refund of")),
+            "{items:?}"
+        );
+        let on_time = checklist(
+            &a,
+            Some(&set),
+            &[],
+            njtax_engine::answers::Date::new(2022, 4, 1),
+        );
+        assert!(on_time.iter().any(|i| i.text.starts_with("Your refund of")));
+        assert!(!on_time.iter().any(|i| i.text.starts_with("No refund")));
+    }
+
     #[test]
     fn a_refund_by_paper_check_mailed_to_the_refund_address() {
         let items = list_for(&renter());
