@@ -91,7 +91,9 @@ fn a_new_york_notice_opens_a_year_to_readjust_the_credit_54a_4_1_e() {
     // Without the notice's date the refund is barred, as the app said before.
     let (set, x) = amended_of(&new_york_notice(None, d(2026, 6, 1)));
     assert_eq!(x.refund, dec!(0));
-    assert!(message(&set, "amend-refund-time-barred").contains("1,672.02"));
+    let m = message(&set, "amend-refund-time-barred");
+    assert!(m.contains("1,672.02"), "{m}");
+    assert!(m.contains("give the day you received it"), "{m}");
 }
 
 /// The year after the notice: its anniversary is the last day; the day after, barred.

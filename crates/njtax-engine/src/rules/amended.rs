@@ -299,6 +299,7 @@ pub fn amended_return(cx: &Ctx, form: &str, lines: &[Line]) -> Option<AmendedRet
                 form,
                 claimed,
                 payments: total_payments,
+                coj_credit: c(Key::CojCredit),
             },
             &federal_reports,
             readjust.as_ref(),
@@ -498,6 +499,8 @@ struct Claim<'a> {
     form: &'a str,
     claimed: Decimal,
     payments: Decimal,
+    /// The corrected credit for tax paid to other jurisdictions (column C).
+    coj_credit: Decimal,
 }
 
 /// The readjustment of the credit for tax paid to other jurisdictions after their notices
@@ -675,6 +678,7 @@ fn refund_limit(
         form,
         claimed,
         payments,
+        ..
     } = *c;
     let late = &cx.p.late;
     let due = late.return_due_date.value.0;
@@ -835,6 +839,16 @@ fn refund_limit(
                     .cite("N.J.S.A. 54A:9-8 a, c"),
                 );
             }
+        }
+        let credit_changed = o
+            .lines
+            .get(&Key::CojCredit)
+            .is_some_and(|a| *a < c.coj_credit);
+        if readjust.is_none() && credit_changed {
+            words.push(
+                "If another state or city sent you a notice that its tax was due, give the day you received it on its entry (Credits screen): the credit for that tax may be readjusted within one year after it (54A:4-1 e)."
+                    .to_owned(),
+            );
         }
         if let Some(r) = readjust {
             if r.open.is_empty() {
