@@ -314,6 +314,8 @@ mod tests {
             open_notes: 0,
             last_change: None,
             amended: false,
+            refund_barred: false,
+            refund_last_day: None,
         };
         let entry = |file: &str, name: &str| Entry {
             file: file.to_owned(),
