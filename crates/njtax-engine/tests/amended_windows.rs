@@ -257,3 +257,25 @@ fn an_unmarked_federal_change_refunds_nothing_after_9_8_a_and_says_how_to_mark_i
     let (_, x) = amended_of(&federal_change_and_deduction(false, d(2028, 4, 17)));
     assert_eq!(x.refund, dec!(751.40));
 }
+
+/// Returns F and G, worked by an independent checker from the statute before the engine ran,
+/// with the figures as filed typed (no original answers): the readjustment is the credit line's
+/// increase (1,672.02), and the federal change's part is its marked answers against the typed
+/// figures (552.50 of 751.40, the rest barred).
+#[test]
+fn the_independently_worked_returns_with_typed_figures_agree() {
+    let (_, x) = amended_of(&fixture("f-new-york-notice-typed-figures.ron"));
+    let l = x.refund_limit.as_ref().unwrap();
+    assert_eq!(l.last_day, d(2025, 4, 15));
+    assert_eq!(l.readjustment_last_day, Some(d(2027, 2, 1)));
+    assert_eq!(x.refund, dec!(1672.02), "{}", l.words);
+    let (set, x) = amended_of(&fixture("g-federal-change-typed-figures.ron"));
+    let l = x.refund_limit.as_ref().unwrap();
+    assert_eq!(l.last_day, d(2026, 4, 15));
+    assert_eq!(l.federal_change_last_day, Some(d(2028, 6, 30)));
+    assert_eq!(l.claimed, dec!(751.40));
+    assert_eq!(l.federal_part, Some(dec!(552.50)));
+    assert_eq!(x.refund, dec!(552.50));
+    assert_eq!(l.barred, dec!(198.90));
+    assert!(has(&set, "amend-refund-time-barred"));
+}
