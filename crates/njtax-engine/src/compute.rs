@@ -234,9 +234,23 @@ pub fn compute_set_in(answers: &Answers, p: &YearParams, mode: Mode) -> ReturnSe
         }
     }
     if answers.amends.is_some() {
+        // A part of the change computed on its own (the federal change alone, 54A:9-8 c; a
+        // readjusted credit, 54A:4-1 e): values only, and its answers amend nothing.
+        let recompute = |a: &Answers, form: &str| {
+            compute_set_values(a, p)
+                .returns
+                .iter()
+                .find(|r| r.form == form)
+                .map(|r| {
+                    (
+                        r.value_by_key(Key::TotalTaxDue),
+                        r.value_by_key(Key::TotalPayments),
+                    )
+                })
+        };
         for r in &mut returns {
             let cx = Ctx::new(answers, p).with_mode(mode);
-            r.amended = rules::amended::amended_return(&cx, &r.form, &r.lines);
+            r.amended = rules::amended::amended_return(&cx, &r.form, &r.lines, &recompute);
             r.diagnostics.extend(cx.take_diags());
             r.diagnostics.sort_by_key(|d| std::cmp::Reverse(d.severity));
         }

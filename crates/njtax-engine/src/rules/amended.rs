@@ -200,9 +200,15 @@ pub fn amended_form(form: &str) -> String {
 }
 
 /// The amended return of the computed return `form` with `lines` (column C), when the draft
-/// amends a filed return ([`Amendment`]); diagnostics go to `cx`.
+/// amends a filed return ([`Amendment`]); diagnostics go to `cx`. `recompute` computes the answers
+/// of a part of the change on its own (the later windows of 54A:4-1 e and 9-8 c).
 #[must_use]
-pub fn amended_return(cx: &Ctx, form: &str, lines: &[Line]) -> Option<AmendedReturn> {
+pub fn amended_return(
+    cx: &Ctx,
+    form: &str,
+    lines: &[Line],
+    recompute: Recompute<'_>,
+) -> Option<AmendedReturn> {
     let am = cx.a.amends.as_ref()?;
     let original = am.original_of(form);
     if original.is_none() {
@@ -288,7 +294,7 @@ pub fn amended_return(cx: &Ctx, form: &str, lines: &[Line]) -> Option<AmendedRet
         );
     }
     let federal_reports = federal_reports(cx, am);
-    let readjust = readjustment(cx, am, form, o, lines);
+    let readjust = readjustment(cx, recompute, am, form, o, lines);
     let claimed = net.max(Decimal::ZERO);
     let refund_limit = (claimed > Decimal::ZERO).then(|| {
         refund_limit(
@@ -300,6 +306,7 @@ pub fn amended_return(cx: &Ctx, form: &str, lines: &[Line]) -> Option<AmendedRet
                 claimed,
                 payments: total_payments,
                 coj_credit: c(Key::CojCredit),
+                recompute,
             },
             &federal_reports,
             readjust.as_ref(),
@@ -501,6 +508,8 @@ struct Claim<'a> {
     payments: Decimal,
     /// The corrected credit for tax paid to other jurisdictions (column C).
     coj_credit: Decimal,
+    /// Computes the answers of a part of the change (the federal change alone).
+    recompute: Recompute<'a>,
 }
 
 /// The readjustment of the credit for tax paid to other jurisdictions after their notices
@@ -523,6 +532,7 @@ struct Readjustment {
 /// when the original figures needed are not given or `answers` makes no return of `form`.
 fn reduction_against_original(
     cx: &Ctx,
+    recompute: Recompute<'_>,
     form: &str,
     o: &OriginalReturn,
     answers: &Answers,
@@ -532,22 +542,14 @@ fn reduction_against_original(
     let mut a = answers.clone();
     a.amends = None;
     a.tax_year = cx.a.tax_year;
-    let set = crate::compute::compute_set_values(&a, cx.p);
-    let r = set.returns.iter().find(|r| r.form == form)?;
-    let v = |k: Key| {
-        r.lines
-            .iter()
-            .find(|l| l.key == k)
-            .map_or(Decimal::ZERO, |l| l.value)
-    };
-    Some(
-        sat_sub(
-            sat_sub(a54, a66),
-            sat_sub(v(Key::TotalTaxDue), v(Key::TotalPayments)),
-        )
-        .max(Decimal::ZERO),
-    )
+    let (tax, payments) = recompute(&a, form)?;
+    Some(sat_sub(sat_sub(a54, a66), sat_sub(tax, payments)).max(Decimal::ZERO))
 }
+
+/// Computes answers that amend nothing and gives the total tax due and the total payments of
+/// their return of the form named (`None`: no such return). The caller (the computation of the
+/// return set) supplies it, so that this module does not depend on it.
+pub type Recompute<'a> = &'a dyn Fn(&Answers, &str) -> Option<(Decimal, Decimal)>;
 
 /// The 54A:4-1 e readjustment: for each jurisdiction with a notice date
 /// (`other_jurisdictions[].tax_due_notice_on`), the year after the notice, and the reduction in
@@ -556,6 +558,7 @@ fn reduction_against_original(
 /// `None` when no notice date is given.
 fn readjustment(
     cx: &Ctx,
+    recompute: Recompute<'_>,
     am: &Amendment,
     form: &str,
     o: &OriginalReturn,
@@ -641,7 +644,7 @@ fn readjustment(
             }
         }
         (
-            reduction_against_original(cx, form, o, &cf).unwrap_or_default(),
+            reduction_against_original(cx, recompute, form, o, &cf).unwrap_or_default(),
             "the original answers with only those jurisdictions' entries corrected, computed against the original figures",
         )
     } else {
@@ -809,7 +812,7 @@ fn refund_limit(
                     "The 2 years to claim a refund from the federal change ended {c_last} (54A:9-8 c)."
                 ));
             } else if let Some(fa) = &am.federal_change_answers {
-                match reduction_against_original(cx, form, o, fa) {
+                match reduction_against_original(cx, c.recompute, form, o, fa) {
                     Some(part) => {
                         federal_part = Some(part);
                         later = sat_add(later, part);
