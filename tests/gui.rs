@@ -3027,10 +3027,12 @@ fn a_focused_ssn_field_shows_no_digits_until_show_ssns_is_chosen() {
 
 /// A 2022 return with $1,000 withheld on $20,000 of wages: a refund whose last day to claim is
 /// 2026-04-15 (54A:9-8 a, h). Opened 45 days before, "Your NJ return" says to claim it by then;
-/// opened after it, that the refund is barred, with a link to the filing-date answer; once the filing date is given (after the deadline)
-/// the figure is the engine's ($0.00) and the notice gives way to the engine's warning.
+/// opened after it, the headline says the refund is barred with no refund figure in its place,
+/// and a link goes to the filing-date answer; once a filing date after the deadline is given the
+/// headline still says it is barred (the engine's refund line is $0.00).
 #[test]
 fn the_return_panel_warns_when_the_last_day_to_claim_the_refund_is_near_or_past() {
+    use egui_kittest::kittest::NodeT as _;
     let mut answers = blank_answers();
     answers.tax_year = 2022;
     answers.income.w2s.push(njtax_engine::answers::W2 {
@@ -3057,11 +3059,22 @@ fn the_return_panel_warns_when_the_last_day_to_claim_the_refund_is_near_or_past(
         "105 days before: no notice"
     );
     drop(h);
+    let refund = engine_figure(&answers);
     let mut h = at(Date::new(2026, 5, 1).unwrap(), &answers);
+    let why: Vec<String> = h
+        .query_all_by_label_contains("the last day to claim the overpayment of")
+        .filter_map(|n| {
+            let n = n.accesskit_node();
+            n.value().or_else(|| n.label())
+        })
+        .collect();
+    assert!(why.iter().any(|w| w.contains("was 2026-04-15")), "{why:?}");
+    assert!(h.query_by_label("Refund barred").is_some());
     assert!(
-        h.query_by_label_contains("The last day to claim this refund was 2026-04-15")
-            .is_some()
+        h.query_by_label(refund.as_str()).is_none(),
+        "no {refund} in the refund's place"
     );
+    assert!(h.query_by_label("No refund").is_some());
     // The link under the notice goes to the answer that settles it, with the keyboard there.
     h.get_by_label("Give the date you file").click();
     h.run();
@@ -3074,11 +3087,64 @@ fn the_return_panel_warns_when_the_last_day_to_claim_the_refund_is_near_or_past(
     answers.filing.filed_on = Date::new(2026, 5, 1);
     let h = at(Date::new(2026, 5, 1).unwrap(), &answers);
     assert!(
-        h.query_by_label_contains("The last day to claim this refund was")
-            .is_none()
+        h.query_by_label_contains("If this return was filed on or before")
+            .is_none(),
+        "the filing date is given"
     );
     assert_eq!(engine_figure(&answers), "$0.00");
-    assert!(h.query_by_label(&engine_figure(&answers)).is_some());
+    assert!(h.query_by_label("Refund barred").is_some());
+    assert!(h.query_by_label("No refund").is_some());
+}
+
+/// Issue 39 item 9: a 2019 back-year return opened on 2026-12-08, its refund's last day long
+/// past, shows no refund figure: the headline is "Refund barred" / "No refund" in the warning
+/// colour, with the reason under it; the same return opened on time shows its refund.
+#[test]
+fn a_back_year_refund_the_law_bars_is_shown_as_barred_not_as_a_refund() {
+    use egui_kittest::kittest::NodeT as _;
+    let mut answers = blank_answers();
+    answers.tax_year = 2019;
+    answers.income.w2s.push(njtax_engine::answers::W2 {
+        employer: "Bridge Works".into(),
+        state_wages: rust_decimal::dec!(30000),
+        nj_tax_withheld: rust_decimal::dec!(1100),
+        ..Default::default()
+    });
+    let refund = engine_figure(&answers);
+    assert_ne!(refund, "$0.00", "the engine's refund, filed on time");
+    let app = app_with(answers.clone(), ScriptedDialogs::default())
+        .with_today(Date::new(2026, 12, 8).unwrap());
+    let mut h = harness_with(app);
+    h.run();
+    let figure = h.get_by_label("No refund");
+    assert_eq!(
+        figure.accesskit_node().description().as_deref(),
+        Some("Refund barred"),
+        "the headline says what it is"
+    );
+    assert!(
+        h.query_by_label(refund.as_str()).is_none(),
+        "{refund} is not shown as the refund"
+    );
+    assert!(h.query_by_label("Refund barred").is_some());
+    assert!(
+        h.query_by_label_contains("No refund: the last day to claim the overpayment")
+            .is_some()
+    );
+    drop(h);
+    // Filed on time (the filing date given): the refund is the engine's.
+    answers.filing.filed_on = Date::new(2020, 7, 1);
+    let app = app_with(answers.clone(), ScriptedDialogs::default())
+        .with_today(Date::new(2026, 12, 8).unwrap());
+    let mut h = harness_with(app);
+    h.run();
+    let figure = h.get_by_label(refund.as_str());
+    assert_eq!(
+        figure.accesskit_node().description().as_deref(),
+        Some("Refund")
+    );
+    assert!(h.query_by_label("No refund").is_none());
+    assert!(h.query_by_label("Refund barred").is_none());
 }
 
 /// Law figures or interview screens built into the binary that cannot be read are said where the
@@ -4793,4 +4859,74 @@ fn an_upgraded_answer_is_confirmed_from_review_or_by_choosing_it() {
     assert!(!a.homesteads[0].title_to_confirm);
     assert_eq!(a.homesteads[0].title, HomesteadTitle::Yours);
     assert!(h.query_by_label("It is right").is_none());
+}
+/// Issue 39 items 1 and 5 on the screens. Return E (2024, joint) amended in 2028 after the IRS
+/// removed 10,000 of interest: the federal change made, "Keep the answers as they are now as the
+/// federal change alone" marks it, and the 3,600 of property taxes the couple missed is added
+/// after; only the federal change's 552.50 is refunded, the 198.90 barred. Then the Credits
+/// screen asks for another state's notice date only on an amended return.
+#[test]
+fn the_amended_screen_marks_the_federal_change_alone_and_refunds_only_its_part() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/amended/e-federal-change-and-deduction-original.ron");
+    let original = njtax_engine::parse_draft(&std::fs::read_to_string(path).unwrap())
+        .unwrap()
+        .answers;
+    let set = computed_set(&original);
+    let mut a = njtax_engine::amend::start_amendment(&original, &set);
+    // The federal change: the interest removed.
+    a.income.interest.clear();
+    a.federal.agi = rust_decimal::dec!(135000);
+    let am = a.amends.as_mut().unwrap();
+    am.reasons.federal_change = true;
+    am.original[0].paid = rust_decimal::dec!(225.75);
+    am.federal_determination_on = Date::new(2028, 9, 1);
+    am.filed_on = Date::new(2028, 10, 2);
+    let mut h = harness_with(app_with(a, ScriptedDialogs::default()));
+    h.run();
+    go_to(&mut h, "Amended return");
+    assert!(
+        h.query_by_label_contains("Not marked: none of the refund")
+            .is_some()
+    );
+    assert!(h.query_by_label("Amended: refund barred").is_some());
+    let keep = h.get_by_label("Keep the answers as they are now as the federal change alone");
+    keep.focus();
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let kept = h
+        .state()
+        .doc
+        .answers()
+        .amends
+        .clone()
+        .unwrap()
+        .federal_change_answers
+        .expect("marked");
+    assert!(kept.amends.is_none() && kept.income.interest.is_empty());
+    assert!(h.query_by_label("$552.50").is_some());
+    // The other correction, after the mark: the home's property taxes.
+    go_to(&mut h, "Property tax");
+    h.get_by_label("Add a home").scroll_to_me();
+    h.run();
+    h.get_by_label("Add a home").click();
+    h.run();
+    type_into(&mut h, "Property taxes for the year", "3600");
+    go_to(&mut h, "Amended return");
+    assert!(h.query_by_label("Refund to claim: $552.50").is_some());
+    assert!(
+        h.query_by_label_contains("Barred by the time limits: $198.90")
+            .is_some()
+    );
+    // The notice date of another state is asked on an amended return's Credits screen.
+    go_to(&mut h, "Credits");
+    h.get_by_label("Add a jurisdiction").scroll_to_me();
+    h.run();
+    h.get_by_label("Add a jurisdiction").click();
+    h.run();
+    assert!(
+        h.query_by_label("Date you received its notice that more tax was due")
+            .is_some()
+    );
 }

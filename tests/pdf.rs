@@ -179,7 +179,14 @@ fn a_return_with_errors_is_marked_draft_on_every_page() {
 #[test]
 fn a_reviewers_copy_shows_only_the_last_four_digits_of_each_ssn() {
     let (a, set) = load("", "ny-commuter-coj.ron");
-    let (text, _) = pdf_text(&a, &set, &PrintOptions { mask_ssns: true });
+    let (text, _) = pdf_text(
+        &a,
+        &set,
+        &PrintOptions {
+            mask_ssns: true,
+            ..Default::default()
+        },
+    );
     assert!(text.contains("SSN ***-**-3001"));
     assert!(text.contains("SSN ***-**-3002"));
     assert!(!text.contains("400-00-3001"));
@@ -657,7 +664,14 @@ fn the_clinic_record_is_printed_on_the_reviewers_copy_only() {
         .checklist
         .insert("identity".into(), true);
     let set = njtax_engine::compute::compute_set(&a, &book).unwrap();
-    let (reviewer, _) = pdf_text(&a, &set, &PrintOptions { mask_ssns: true });
+    let (reviewer, _) = pdf_text(
+        &a,
+        &set,
+        &PrintOptions {
+            mask_ssns: true,
+            ..Default::default()
+        },
+    );
     let reviewer = flat(&reviewer);
     assert!(
         reviewer.contains("Clinic review (reviewer's copy)"),
@@ -670,10 +684,75 @@ fn the_clinic_record_is_printed_on_the_reviewers_copy_only() {
     );
     assert!(reviewer.contains("check box 16 against the W-2 Open"));
     assert!(reviewer.contains("[x] I saw a photo ID"));
-    let (filer, _) = pdf_text(&a, &set, &PrintOptions { mask_ssns: false });
+    let (filer, _) = pdf_text(
+        &a,
+        &set,
+        &PrintOptions {
+            mask_ssns: false,
+            ..Default::default()
+        },
+    );
     assert!(
         !filer.contains("Clinic review"),
         "never on the filer's return"
     );
     assert!(!filer.contains("check box 16"));
+}
+
+/// Issue 39 item 9: a 2019 return whose refund's last day (2023-07-17) has passed on the day it
+/// is taken as filed prints no refund figure in the summary, and the hand-off sheet's refund
+/// says it is barred with the reason in its notes; the same return filed on time prints its
+/// refund of $560.00.
+#[test]
+fn a_barred_refund_is_printed_and_handed_off_as_barred_not_as_a_refund() {
+    use njtax_engine::answers::{Date, W2};
+    let mut a = Answers {
+        tax_year: 2019,
+        ..Answers::default()
+    };
+    a.taxpayer.name = "Pat Example".into();
+    a.income.w2s.push(W2 {
+        employer: "Bridge Works".into(),
+        state_wages: common::dec("30000"),
+        nj_tax_withheld: common::dec("998"),
+        ..W2::default()
+    });
+    let set =
+        njtax_engine::compute::compute_set(&a, &njtax_engine::ParamBook::load().unwrap()).unwrap();
+    assert_eq!(set.returns[0].refund, common::dec("560"));
+    let today = Date::new(2026, 12, 8);
+    let opts = PrintOptions {
+        filing_day: today,
+        ..PrintOptions::default()
+    };
+    let (text, _) = pdf_text(&a, &set, &opts);
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("No refund: the last day to claim the overpayment of $560.00 was 2023-07-17"),
+        "{flat}"
+    );
+    assert!(!flat.contains("Refund: $560.00"), "{flat}");
+    let sheet = njtax_print::handoff_on(&a, &set, true, today).unwrap();
+    let refund = sheet
+        .steps
+        .iter()
+        .flat_map(|s| &s.entries)
+        .find(|e| e.label == "Refund amount")
+        .unwrap();
+    assert_eq!(refund.value, njtax_print::handoff::BARRED);
+    assert!(sheet.notes.iter().any(|n| n.contains("2023-07-17")));
+    // Filed on time: the refund is printed and handed off.
+    a.filing.filed_on = Date::new(2020, 7, 1);
+    let set =
+        njtax_engine::compute::compute_set(&a, &njtax_engine::ParamBook::load().unwrap()).unwrap();
+    let (text, _) = pdf_text(&a, &set, &opts);
+    assert!(text.contains("Refund: $560.00"));
+    let sheet = njtax_print::handoff_on(&a, &set, true, today).unwrap();
+    assert!(
+        sheet
+            .steps
+            .iter()
+            .flat_map(|s| &s.entries)
+            .any(|e| e.label == "Refund amount" && e.value == "$560.00")
+    );
 }

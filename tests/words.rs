@@ -496,7 +496,7 @@ fn check_draft(report: &mut Report, path: &Path, book: &ParamBook) {
         .iter()
         .flat_map(|r| r.diagnostics.iter().cloned())
         .collect();
-    for item in njtax_ui::checklist::checklist(&answers, Some(&set), &diagnostics) {
+    for item in njtax_ui::checklist::checklist(&answers, Some(&set), &diagnostics, None) {
         report.check(&format!("{name}: Review, before you file"), &item.text);
         report.check(
             &format!("{name}: Review, before you file (link)"),

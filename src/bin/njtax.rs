@@ -649,7 +649,10 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
         } => {
             let (answers, set) = load_answers_and_compute(&draft, book)?;
             let changes = explanation_of_changes(&draft, &answers, &set, book)?;
-            let opts = njtax_print::PrintOptions { mask_ssns };
+            let opts = njtax_print::PrintOptions {
+                mask_ssns,
+                ..Default::default()
+            };
             let pdf = njtax_print::return_pdf(&answers, &set, &changes, &opts)
                 .map_err(|e| Unreadable(format!("{}: {e}", draft.display())))?;
             write_output(&out, std::slice::from_ref(&draft), force, &pdf)?;

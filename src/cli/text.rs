@@ -170,6 +170,13 @@ pub fn render_text(ret: &ComputedReturn) -> String {
     out.push('\n');
     if ret.balance_due > Decimal::ZERO {
         out.push_str(&format!("Balance due: {}\n", fmt_money(ret.balance_due)));
+    } else if ret
+        .diagnostics
+        .iter()
+        .any(|d| d.code == "refund-time-barred")
+    {
+        // Filed after the last day to claim it (54A:9-8 a, d): no refund figure.
+        out.push_str("Refund: none, barred by the time limit (see the diagnostics)\n");
     } else {
         out.push_str(&format!("Refund: {}\n", fmt_money(ret.refund)));
     }
@@ -246,6 +253,15 @@ pub fn render_amended(x: &njtax_engine::rules::amended::AmendedReturn) -> String
         out.push_str(&format!(
             "Amended: refund claimed {}\n",
             fmt_money(x.refund)
+        ));
+    } else if x
+        .refund_limit
+        .as_ref()
+        .is_some_and(njtax_engine::rules::amended::RefundLimit::wholly_barred)
+    {
+        out.push_str(&format!(
+            "Amended: refund barred: the {} it would refund is barred by the time limits (N.J.S.A. 54A:9-8 d)\n",
+            fmt_money(x.net)
         ));
     } else {
         out.push_str("Amended: nothing more to pay and nothing more to refund\n");

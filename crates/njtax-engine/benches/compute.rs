@@ -75,6 +75,7 @@ fn complex_return() -> Answers {
                 tax_paid: d("180"),
                 state: String::new(),
                 entity_level_tax: false,
+                tax_due_notice_on: None,
             })
             .collect(),
         federal: Federal {

@@ -851,6 +851,11 @@ pub struct OtherJurisdiction {
     /// (a tax the Director finds substantially similar to the BAIT: 54A:4-1 f). The credit is limited
     /// to what it would be had the income been taxed to you.
     pub entity_level_tax: bool,
+    /// On an amended return: the day the filer received this jurisdiction's notice that its tax
+    /// was due (more, or less, than the tax the original return's credit was worked from). The
+    /// credit may be readjusted within one year after it, when that ends later than the refund
+    /// limits of 54A:9-8 (54A:4-1 e). `None`: no such notice.
+    pub tax_due_notice_on: Option<Date>,
 }
 
 /// Federal figures that NJ credits use.
@@ -1506,6 +1511,12 @@ pub struct Amendment {
     /// The original draft's answers, kept when "Amend this return" made this draft, so that the
     /// explanation can name the answers that changed. Its own `amends` is not used.
     pub original_answers: Option<Box<Answers>>,
+    /// The answers with only the federal change made: the original's answers with just the
+    /// amounts the IRS's change (or the amended federal return) changed. After the 54A:9-8 a
+    /// period only the reduction in tax this change alone brings may be refunded (54A:9-8 c),
+    /// worked out by computing these answers against the original figures. Its own `amends` is
+    /// not used. `None`: not marked.
+    pub federal_change_answers: Option<Box<Answers>>,
 }
 
 impl Amendment {

@@ -521,9 +521,28 @@ pub struct RosterRow {
     pub last_change: Option<String>,
     /// The draft amends a filed return.
     pub amended: bool,
+    /// The law bars the whole refund on the filing date the draft gives (an original return's
+    /// overpayment filed after its last day, or an amended return's refund after its time
+    /// limits, N.J.S.A. 54A:9-8): shown as barred, never as a refund.
+    pub refund_barred: bool,
+    /// When the draft gives no filing date and shows a refund: the last day to claim it (the
+    /// earliest of its returns'); a roster read after that day shows the refund as barred.
+    pub refund_last_day: Option<Date>,
 }
 
 impl RosterRow {
+    /// Whether the refund shown is barred for a return filed `today` (when the draft gives no
+    /// filing date) or on the filing date the draft gives.
+    #[must_use]
+    pub fn refund_barred_on(&self, today: Option<Date>) -> bool {
+        self.refund_barred
+            || (self.refund > Decimal::ZERO
+                && self
+                    .refund_last_day
+                    .zip(today)
+                    .is_some_and(|(last, t)| t > last))
+    }
+
     /// The status in words, an approval the figures no longer match said so.
     #[must_use]
     pub fn status_words(&self) -> String {
@@ -583,5 +602,24 @@ pub fn roster_row(answers: &Answers, set: &ReturnSet) -> RosterRow {
         open_notes: record.open_notes().count(),
         last_change: record.history.last().map(|h| h.at.clone()),
         amended: answers.amends.is_some(),
+        refund_barred: set.returns.iter().any(|r| match &r.amended {
+            Some(x) => x
+                .refund_limit
+                .as_ref()
+                .is_some_and(crate::rules::amended::RefundLimit::wholly_barred),
+            None => answers
+                .filing
+                .filed_on
+                .is_some_and(|d| r.balance_due.is_zero() && r.barred_refund(d).is_some()),
+        }),
+        refund_last_day: if answers.filing.filed_on.is_some() || answers.amends.is_some() {
+            None
+        } else {
+            set.returns
+                .iter()
+                .filter(|r| r.refund > Decimal::ZERO)
+                .filter_map(|r| r.refund_claim_deadline.map(|d| d.last_day))
+                .min()
+        },
     }
 }

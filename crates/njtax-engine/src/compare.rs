@@ -28,6 +28,10 @@ use flat::{Flat, Leaf, flatten};
 /// The answer path of the amendment record, left out of the comparison.
 const AMENDS: &str = "amends";
 
+/// The last part of the path of another jurisdiction's notice date (54A:4-1 e): a fact about
+/// the amendment, not a corrected answer, so left out of the comparison as `amends` is.
+const NOTICE: &str = ".tax_due_notice_on";
+
 /// How deep a cause tree goes below a changed line (a line's input's input's ...): deep enough
 /// for the tax (line 43) to reach a W-2 through taxable income, gross income and wages.
 pub const MAX_DEPTH: usize = 12;
@@ -363,7 +367,8 @@ pub fn compare_computed(
     // answer of this return: an amended draft compared with its original shows what was
     // corrected, not the amendment's own record.
     for f in [&mut old_flat, &mut new_flat] {
-        f.leaves.retain(|path, _| !under(path, AMENDS));
+        f.leaves
+            .retain(|path, _| !under(path, AMENDS) && !path.ends_with(NOTICE));
         f.lists.retain(|path, _| !under(path, AMENDS));
     }
     let names = Names {

@@ -110,6 +110,45 @@ impl ComputedReturn {
             .iter()
             .any(|d| d.severity == Severity::Error)
     }
+
+    /// The refund the law bars when this return is filed on `filed`: the overpayment (which
+    /// can be neither refunded nor credited) and the last day it could have been claimed,
+    /// when `filed` is after that day (N.J.S.A. 54A:9-8 a, d). `None`: no overpayment, or in
+    /// time. Callers pass `filing.filed_on`, or the day the app is used when none is given (a
+    /// return filed now), so that a barred refund is never shown as a refund.
+    #[must_use]
+    pub fn barred_refund(&self, filed: Date) -> Option<BarredRefund> {
+        let deadline = self.refund_claim_deadline?;
+        let overpayment = self.value_by_key(Key::Overpayment);
+        (overpayment > Decimal::ZERO
+            && deadline.standing(filed) == rules::refund::DeadlineStanding::Past)
+            .then_some(BarredRefund {
+                overpayment,
+                last_day: deadline.last_day,
+            })
+    }
+}
+
+/// A refund the law bars (N.J.S.A. 54A:9-8 a, d): shown as barred, never as a refund.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct BarredRefund {
+    /// The overpayment that can be neither refunded nor credited to next year.
+    pub overpayment: Decimal,
+    /// The last day it could have been claimed.
+    pub last_day: Date,
+}
+
+impl BarredRefund {
+    /// The barred refund in one plain sentence (for the app, the printout and the hand-off
+    /// sheet).
+    #[must_use]
+    pub fn words(&self) -> String {
+        format!(
+            "No refund: the last day to claim the overpayment of {} was {}, so it can be neither refunded nor credited to next year (N.J.S.A. 54A:9-8 a, d).",
+            crate::money::fmt_money(self.overpayment),
+            self.last_day
+        )
+    }
 }
 
 /// Compute a full-year resident NJ-1040 from the answers.
@@ -195,9 +234,23 @@ pub fn compute_set_in(answers: &Answers, p: &YearParams, mode: Mode) -> ReturnSe
         }
     }
     if answers.amends.is_some() {
+        // A part of the change computed on its own (the federal change alone, 54A:9-8 c; a
+        // readjusted credit, 54A:4-1 e): values only, and its answers amend nothing.
+        let recompute = |a: &Answers, form: &str| {
+            compute_set_values(a, p)
+                .returns
+                .iter()
+                .find(|r| r.form == form)
+                .map(|r| {
+                    (
+                        r.value_by_key(Key::TotalTaxDue),
+                        r.value_by_key(Key::TotalPayments),
+                    )
+                })
+        };
         for r in &mut returns {
             let cx = Ctx::new(answers, p).with_mode(mode);
-            r.amended = rules::amended::amended_return(&cx, &r.form, &r.lines);
+            r.amended = rules::amended::amended_return(&cx, &r.form, &r.lines, &recompute);
             r.diagnostics.extend(cx.take_diags());
             r.diagnostics.sort_by_key(|d| std::cmp::Reverse(d.severity));
         }

@@ -2,6 +2,7 @@
 //! run one file's tests with `cargo test --test all FILE::`.
 
 mod amended;
+mod amended_windows;
 mod back_years;
 mod business_credits;
 mod clinic;

@@ -319,12 +319,16 @@ fn a_late_payment_opens_a_two_year_window_for_the_tax_it_paid() {
 
 /// 9-8 c: a refund from a federal change may be claimed for 2 years after the report was due
 /// (2028-09-01 + 90 days = 2028-11-30; 2 years on is Saturday 2030-11-30 -> Monday 2030-12-02),
-/// even when the other limits have run out (for the reduction the change brings).
+/// even when the other limits have run out (for the reduction the change brings: here all of
+/// the change is marked as the federal change's).
 #[test]
 fn a_federal_change_keeps_a_refund_claim_open_for_two_years_after_its_report_was_due() {
     let (_, _, mut a) = amend("b-missed-property-tax-original.ron");
     a.income.w2s[0].state_wages = dec!(90000);
+    let mut federal_only = a.clone();
+    federal_only.amends = None;
     let am = a.amends.as_mut().unwrap();
+    am.federal_change_answers = Some(Box::new(federal_only));
     am.reasons = AmendReasons::of(&[AmendReason::FederalChange]);
     am.original[0].paid = dec!(673.25);
     am.federal_determination_on = Some(d(2028, 9, 1));
@@ -333,7 +337,8 @@ fn a_federal_change_keeps_a_refund_claim_open_for_two_years_after_its_report_was
     let l = x.refund_limit.as_ref().unwrap();
     assert_eq!(l.federal_change_last_day, Some(d(2030, 12, 2)));
     assert_eq!(l.allowed, l.claimed);
-    assert!(has(&set, "amend-refund-federal-only"));
+    assert_eq!(l.federal_part, Some(l.claimed));
+    assert!(!has(&set, "amend-refund-time-barred"));
     assert!(
         !has(&set, "amend-federal-report-late"),
         "filed within 90 days"

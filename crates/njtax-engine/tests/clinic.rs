@@ -282,3 +282,34 @@ fn statuses_read_from_words_and_names() {
     }
     assert_eq!(ClinicStatus::parse("done"), None);
 }
+
+/// Issue 39 item 9: a 2019 draft with a refund of 560.00 and no filing date: its roster row
+/// keeps the last day to claim it (2023-07-17: the due date moved to 2020-07-15 plus 3 years,
+/// Saturday moved to Monday) and reads as barred after it; with a filing date after it the
+/// engine bars the refund itself and the row says so whatever the day.
+#[test]
+fn a_roster_row_knows_when_its_refund_is_barred() {
+    let mut a = Answers {
+        tax_year: 2019,
+        ..Answers::default()
+    };
+    a.income.w2s.push(W2 {
+        state_wages: dec!(30000),
+        nj_tax_withheld: dec!(998),
+        ..W2::default()
+    });
+    let set = compute_set(&a, &ParamBook::load().unwrap()).unwrap();
+    let row = roster_row(&a, &set);
+    assert_eq!(row.refund, dec!(560));
+    assert!(!row.refund_barred);
+    assert_eq!(row.refund_last_day, Date::new(2023, 7, 17));
+    assert!(!row.refund_barred_on(Date::new(2023, 7, 17)));
+    assert!(row.refund_barred_on(Date::new(2023, 7, 18)));
+    assert!(!row.refund_barred_on(None));
+    a.filing.filed_on = Date::new(2026, 12, 8);
+    let set = compute_set(&a, &ParamBook::load().unwrap()).unwrap();
+    let row = roster_row(&a, &set);
+    assert!(row.refund_barred);
+    assert_eq!(row.refund_last_day, None);
+    assert!(row.refund_barred_on(None));
+}

@@ -876,6 +876,7 @@ fn entity_level_tax_counts_as_tax_paid_capped_as_individual_level_54a_4_1_f() {
             tax_paid,
             state: String::new(),
             entity_level_tax: entity_level,
+            tax_due_notice_on: None,
         }];
         let book = ParamBook::load().unwrap();
         let p = book.for_year(2024).unwrap();

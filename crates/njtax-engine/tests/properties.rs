@@ -179,6 +179,7 @@ fn jurisdiction() -> impl Strategy<Value = OtherJurisdiction> {
                 String::new()
             },
             entity_level_tax: false,
+            tax_due_notice_on: None,
         }
     })
 }

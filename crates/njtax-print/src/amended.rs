@@ -87,10 +87,9 @@ pub fn result_words(x: &AmendedReturn) -> String {
     } else if x.refund > Decimal::ZERO {
         format!("Refund claimed: {}", fmt_money(x.refund))
     } else if x.net > Decimal::ZERO {
-        // A refund the time limits bar entirely.
+        // A refund the time limits bar entirely: no refund figure in the refund's place.
         format!(
-            "Refund claimed: {} (the overpayment of {} cannot be refunded: see the time limit below)",
-            fmt_money(x.refund),
+            "No refund: the {} this amended return would refund is barred by the time limits below (N.J.S.A. 54A:9-8 d)",
             fmt_money(x.net)
         )
     } else {

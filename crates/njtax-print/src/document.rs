@@ -172,8 +172,16 @@ fn front(
             l.pair(name, value, 4.0);
         }
     });
+    let barred = a
+        .filing
+        .filed_on
+        .or(opts.filing_day)
+        .and_then(|d| r.barred_refund(d));
     let result = if r.balance_due > Decimal::ZERO {
         format!("Balance due: {}", fmt_money(r.balance_due))
+    } else if let Some(b) = barred {
+        // A refund the law bars is never printed as a refund.
+        b.words()
     } else {
         format!("Refund: {}", fmt_money(r.refund))
     };

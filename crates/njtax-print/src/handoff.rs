@@ -196,6 +196,21 @@ fn entry(label: impl Into<String>, value: impl Into<String>, source: impl Into<S
 /// [`PrintError::Definition`] when the embedded definition is broken; [`PrintError::NoResident`]
 /// when the draft has no NJ-1040 (only NJ-1040NR returns).
 pub fn handoff(answers: &Answers, set: &ReturnSet, mask_ssns: bool) -> Result<Handoff, PrintError> {
+    handoff_on(answers, set, mask_ssns, None)
+}
+
+/// [`handoff`] for a return filed on `filing_day` when the answers give no filing date (the app
+/// passes today): a refund the law bars on that day (N.J.S.A. 54A:9-8 a, d) is shown as barred,
+/// not as a refund.
+///
+/// # Errors
+/// As [`handoff`].
+pub fn handoff_on(
+    answers: &Answers,
+    set: &ReturnSet,
+    mask_ssns: bool,
+    filing_day: Option<njtax_engine::answers::Date>,
+) -> Result<Handoff, PrintError> {
     let def = definition()?;
     let r = resident_return(set).ok_or(PrintError::NoResident)?;
     let mut notes = Vec::new();
@@ -230,6 +245,14 @@ pub fn handoff(answers: &Answers, set: &ReturnSet, mask_ssns: bool) -> Result<Ha
             p.notice
         ));
     }
+    let barred = answers
+        .filing
+        .filed_on
+        .or(filing_day)
+        .and_then(|d| r.barred_refund(d));
+    if let Some(b) = &barred {
+        notes.push(b.words());
+    }
     let steps = def
         .steps
         .iter()
@@ -240,6 +263,13 @@ pub fn handoff(answers: &Answers, set: &ReturnSet, mask_ssns: bool) -> Result<Ha
                 .items
                 .iter()
                 .flat_map(|i| entries(i, answers, r, mask_ssns, &mut notes))
+                .map(|mut e| {
+                    // The refund's place says it is barred, never a figure.
+                    if barred.is_some() && is_refund_entry(&e, r) {
+                        e.value = BARRED.to_owned();
+                    }
+                    e
+                })
                 .collect(),
         })
         .filter(|s| !s.entries.is_empty())
@@ -435,6 +465,15 @@ fn owner_on(filer: Filer, owner: Owner) -> bool {
         Filer::Taxpayer => owner == Owner::Taxpayer,
         Filer::Spouse => owner == Owner::Spouse,
     }
+}
+
+/// What the refund's place says when the law bars the refund.
+pub const BARRED: &str = "none: barred by the time limit (see the notes)";
+
+/// Whether `e` is the refund line's entry.
+fn is_refund_entry(e: &Entry, r: &ComputedReturn) -> bool {
+    r.by_key(Key::Refund)
+        .is_some_and(|l| e.source == format!("line {}", l.id))
 }
 
 fn line_entry(r: &ComputedReturn, key: Key, check: bool) -> Option<Entry> {

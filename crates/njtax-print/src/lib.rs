@@ -30,7 +30,7 @@ use njtax_engine::answers::Answers;
 use njtax_engine::compute::ReturnSet;
 
 pub use document::DRAFT_MARK;
-pub use handoff::{Handoff, handoff};
+pub use handoff::{Handoff, handoff, handoff_on};
 pub use options::{PrintError, PrintOptions};
 
 /// The laid-out pages and outline, before they are written as PDF (tests read these).

@@ -25,4 +25,8 @@ pub enum PrintError {
 pub struct PrintOptions {
     /// Show only the last four digits of each SSN (a reviewer's copy).
     pub mask_ssns: bool,
+    /// The day the return is taken as filed when the answers give no filing date (the app
+    /// passes today): a refund the law bars on that day (N.J.S.A. 54A:9-8 a, d) is printed as
+    /// barred. `None`: as the answers say (filed on time when no date is given).
+    pub filing_day: Option<njtax_engine::answers::Date>,
 }

@@ -61,11 +61,13 @@ pub struct CheckItem {
 }
 
 /// The checklist for the draft's answers and returns (`None` when they could not be computed)
-/// with their diagnostics.
+/// with their diagnostics; a return without a filing date is taken as filed `today`, so that a
+/// refund the law bars by then is said to be barred, never to be paid.
 pub fn checklist(
     answers: &Answers,
     set: Option<&ReturnSet>,
     diagnostics: &[Diagnostic],
+    today: Option<njtax_engine::answers::Date>,
 ) -> Vec<CheckItem> {
     let mut out = Vec::new();
     let errors = diagnostics
@@ -119,7 +121,32 @@ pub fn checklist(
             amended_items(answers, &amended, &mut out);
             return out;
         }
-        let refund: Decimal = set.returns.iter().map(|r| r.refund).sum();
+        let filed = answers.filing.filed_on.or(today);
+        let barred: Vec<_> = set
+            .returns
+            .iter()
+            .filter(|r| r.balance_due.is_zero())
+            .filter_map(|r| filed.and_then(|d| r.barred_refund(d)))
+            .collect();
+        for b in &barred {
+            out.push(CheckItem {
+                done: false,
+                text: format!(
+                    "{} If the return was filed on or before {}, give the day it was filed.",
+                    b.words(),
+                    b.last_day
+                ),
+                goto: Some("filing.filed_on".into()),
+                link: "Go to the filing date",
+            });
+        }
+        // A barred refund is not paid: only the other returns' refunds are.
+        let refund: Decimal = set
+            .returns
+            .iter()
+            .filter(|r| filed.and_then(|d| r.barred_refund(d)).is_none())
+            .map(|r| r.refund)
+            .sum();
         let due: Decimal = set.returns.iter().map(|r| r.balance_due).sum();
         if refund > Decimal::ZERO {
             let deposit = answers.refund.direct_deposit.as_ref();
@@ -271,6 +298,21 @@ fn amended_items(
             link: "",
         });
     }
+    let barred: Decimal = amended
+        .iter()
+        .filter_map(|x| x.refund_limit.as_ref().map(|l| l.barred))
+        .sum();
+    if barred > Decimal::ZERO {
+        out.push(CheckItem {
+            done: false,
+            text: format!(
+                "{} of the refund this amended return would give is barred by the time limits, so it is not claimed (N.J.S.A. 54A:9-8 d): the Amended return screen says which limit and why.",
+                fmt_money(barred)
+            ),
+            goto: Some("amends.filed_on".to_owned()),
+            link: "Go to the amended return",
+        });
+    }
     out.push(sign(answers, "the amended return"));
     if let Ok(filing) = Filing::embedded() {
         let forms: Vec<&str> = amended.iter().map(|x| x.form.as_str()).collect();
@@ -331,13 +373,50 @@ mod tests {
             .iter()
             .flat_map(|r| r.diagnostics.iter().cloned())
             .collect();
-        checklist(answers, Some(&set), &diagnostics)
+        checklist(answers, Some(&set), &diagnostics, None)
     }
 
     fn renter() -> Answers {
         njtax_engine::parse_draft(include_str!("../../../examples/single-renter.ron"))
             .unwrap()
             .answers
+    }
+
+    /// Issue 39 item 9: a refund barred on the day the return is taken as filed (today, no
+    /// filing date given) is a to-do item saying so, with the filing date to go to, and no item
+    /// says it is paid; the same return filed on time is paid as before.
+    #[test]
+    fn a_barred_refund_is_said_to_be_barred_and_never_to_be_paid() {
+        let mut a = renter();
+        a.tax_year = 2021;
+        a.filing.filed_on = None;
+        let book = njtax_engine::ParamBook::load().unwrap();
+        let set = njtax_engine::compute::compute_set(&a, &book).unwrap();
+        assert!(
+            set.returns[0].refund > Decimal::ZERO,
+            "a refund filed on time"
+        );
+        let today = njtax_engine::answers::Date::new(2026, 12, 8);
+        let items = checklist(&a, Some(&set), &[], today);
+        let barred: Vec<&CheckItem> = items
+            .iter()
+            .filter(|i| i.text.starts_with("No refund: the last day to claim"))
+            .collect();
+        assert_eq!(barred.len(), 1, "{items:?}");
+        assert!(!barred[0].done);
+        assert_eq!(barred[0].goto.as_deref(), Some("filing.filed_on"));
+        assert!(
+            !items.iter().any(|i| i.text.starts_with("Your refund of")),
+            "{items:?}"
+        );
+        let on_time = checklist(
+            &a,
+            Some(&set),
+            &[],
+            njtax_engine::answers::Date::new(2022, 4, 1),
+        );
+        assert!(on_time.iter().any(|i| i.text.starts_with("Your refund of")));
+        assert!(!on_time.iter().any(|i| i.text.starts_with("No refund")));
     }
 
     #[test]

@@ -616,13 +616,18 @@ pub struct OnlineSheet {
 
 impl OnlineSheet {
     /// Make the sheet for the draft's NJ-1040 from the computed returns (values only is enough:
-    /// the sheet reads lines' ids, labels and values, and the answers).
+    /// the sheet reads lines' ids, labels and values, and the answers); a return without a
+    /// filing date is taken as filed `today`, so that a refund barred by then shows as barred.
     ///
     /// # Errors
     /// A sentence for the screen: the draft has no NJ-1040, or the sheet could not be made.
-    pub fn make(answers: &Answers, set: &ReturnSet) -> Result<Self, String> {
-        let full = njtax_print::handoff(answers, set, false).map_err(why_none)?;
-        let masked = njtax_print::handoff(answers, set, true).map_err(why_none)?;
+    pub fn make(
+        answers: &Answers,
+        set: &ReturnSet,
+        today: Option<njtax_engine::answers::Date>,
+    ) -> Result<Self, String> {
+        let full = njtax_print::handoff_on(answers, set, false, today).map_err(why_none)?;
+        let masked = njtax_print::handoff_on(answers, set, true, today).map_err(why_none)?;
         Ok(Self { full, masked })
     }
 

@@ -488,6 +488,10 @@ fn your_return(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         .selected_return
         .min(returns.len().saturating_sub(1));
     let mut clicked: Option<(usize, Option<String>)> = None;
+    // A refund the law bars on the day the return is filed (the filing date given, else today:
+    // a return filed now) is shown as barred, never as a refund (54A:9-8 a, d).
+    let filed = cx.doc.answers().filing.filed_on.or(cx.today);
+    let barred_of = |r: &njtax_engine::ComputedReturn| filed.and_then(|d| r.barred_refund(d));
     if returns.len() > 1 {
         // One entry per return: form, whose, period, refund or balance due.
         for (i, r) in returns.iter().enumerate() {
@@ -502,8 +506,9 @@ fn your_return(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
             if let Some(period) = screens::form_view::period_text(r) {
                 ui.label(RichText::new(period));
             }
-            let (words, amount, colour) = outcome(ui, r.refund, r.balance_due);
-            let text = format!("{words} {}", fmt_money(amount));
+            let (words, amount, colour) =
+                outcome(ui, r.refund, r.balance_due, barred_of(r).is_some());
+            let text = format!("{words} {amount}");
             screens::not_final::figure(ui, RichText::new(&text).color(colour), &text, not_final);
             if let Some(text) = screens::form_view::separate_claims_text(&r.business_credits) {
                 ui.label(RichText::new(text));
@@ -518,42 +523,61 @@ fn your_return(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         .filter_map(|r| r.amended.as_ref())
         .map(|a| a.refund - a.balance_due)
         .reduce(|x, y| x + y);
+    // An amended refund the time limits bar entirely.
+    let amended_barred = returns
+        .iter()
+        .filter_map(|r| r.amended.as_ref()?.refund_limit.as_ref())
+        .any(njtax_engine::rules::amended::RefundLimit::wholly_barred);
+    // The barred refunds do not count in a total.
+    let net = net
+        - returns
+            .iter()
+            .filter(|r| barred_of(r).is_some())
+            .map(|r| r.refund)
+            .sum::<rust_decimal::Decimal>();
+    let any_barred = returns.iter().any(|r| barred_of(r).is_some());
     let (words, amount, colour) = if let Some(n) = amended_net {
-        let (w, a, c) = outcome(
+        let (_, a, c) = outcome(
             ui,
             n.max(rust_decimal::Decimal::ZERO),
             (-n).max(rust_decimal::Decimal::ZERO),
+            n.is_zero() && amended_barred,
         );
-        let w = if n.is_zero() {
+        let w = if n.is_zero() && amended_barred {
+            "Amended: refund barred"
+        } else if n.is_zero() {
             "Amended: no change"
-        } else if w == "Refund" {
+        } else if n > rust_decimal::Decimal::ZERO {
             "Amended: refund claimed"
         } else {
             "Amended: additional tax"
         };
         (w, a, c)
     } else if returns.len() > 1 {
-        let (w, a, c) = outcome(
+        let (_, a, c) = outcome(
             ui,
             net.max(rust_decimal::Decimal::ZERO),
             (-net).max(rust_decimal::Decimal::ZERO),
+            net.is_zero() && any_barred,
         );
-        let w = if w == "Refund" {
-            "Total refund"
-        } else {
+        let w = if net.is_zero() && any_barred {
+            "Total refund barred"
+        } else if net < rust_decimal::Decimal::ZERO {
             "Total balance due"
+        } else {
+            "Total refund"
         };
         (w, a, c)
     } else {
         let Some(r) = returns.first() else { return };
-        outcome(ui, r.refund, r.balance_due)
+        outcome(ui, r.refund, r.balance_due, barred_of(r).is_some())
     };
     if not_final {
         ui.label(format!("{words} ({})", screens::not_final::NOT_FINAL));
     } else {
         ui.label(words);
     }
-    let figure = fmt_money(amount);
+    let figure = amount;
     let r = screens::not_final::figure(
         ui,
         RichText::new(&figure)
@@ -578,13 +602,27 @@ fn your_return(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         && let Some(r) = returns.first()
     {
         {
-            let (w, a, _) = outcome(ui, r.refund, r.balance_due);
+            let (w, a) = if r.balance_due > rust_decimal::Decimal::ZERO {
+                ("balance due", r.balance_due)
+            } else {
+                ("refund", r.refund)
+            };
             ui.label(format!(
-                "The corrected {} by itself shows a {} of {}; the amended figure also counts what the original return paid or refunded.",
+                "The corrected {} by itself shows a {w} of {}; the amended figure also counts what the original return paid or refunded.",
                 r.form,
-                w.to_lowercase(),
                 fmt_money(a)
             ));
+        }
+    }
+    // Why a refund is barred, in the words the printout and the hand-off sheet use.
+    if amended_net.is_none() {
+        for b in returns.iter().filter_map(barred_of) {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(b.words()).color(theme::warning_colour(ui.visuals())),
+                )
+                .wrap(),
+            );
         }
     }
     // An amended return's own time limit is on its screen (the original's filing date no longer
@@ -698,7 +736,7 @@ fn refund_deadline_notice(
     let last = deadline.last_day;
     match deadline.standing(today) {
         DeadlineStanding::Past => Some(format!(
-            "The last day to claim this refund was {last} (N.J.S.A. 54A:9-8): a return filed now gets no refund or credit. The refund shown assumes the return was filed on time."
+            "If this return was filed on or before {last}, give the day it was filed: its refund is then allowed (N.J.S.A. 54A:9-8)."
         )),
         DeadlineStanding::Near { .. } => Some(format!(
             "Claim this refund by {last}: a return filed after that day gets no refund (N.J.S.A. 54A:9-8). A mailed return counts as filed on its postmark date."
@@ -707,18 +745,38 @@ fn refund_deadline_notice(
     }
 }
 
-/// "Refund" or "Balance due", the amount, and its colour.
+/// "Refund" or "Balance due", the amount as shown, and its colour; a refund the law bars
+/// (`barred`) is "Refund barred" with no figure in its place ("No refund"), in the warning
+/// colour, so that it never reads as money coming back.
 fn outcome(
     ui: &Ui,
     refund: rust_decimal::Decimal,
     balance_due: rust_decimal::Decimal,
-) -> (&'static str, rust_decimal::Decimal, egui::Color32) {
+    barred: bool,
+) -> (&'static str, String, egui::Color32) {
     if balance_due > rust_decimal::Decimal::ZERO {
-        ("Balance due", balance_due, theme::due_colour(ui.visuals()))
+        (
+            "Balance due",
+            fmt_money(balance_due),
+            theme::due_colour(ui.visuals()),
+        )
+    } else if barred {
+        (
+            "Refund barred",
+            NO_REFUND.to_owned(),
+            theme::warning_colour(ui.visuals()),
+        )
     } else {
-        ("Refund", refund, theme::refund_colour(ui.visuals()))
+        (
+            "Refund",
+            fmt_money(refund),
+            theme::refund_colour(ui.visuals()),
+        )
     }
 }
+
+/// What stands in the refund's place when the law bars it.
+pub const NO_REFUND: &str = "No refund";
 
 /// A small mark for a section's state: a filled circle when done, an outline when not started, a
 /// warning-coloured disc with a bar when it needs attention, a dash when it does not apply.

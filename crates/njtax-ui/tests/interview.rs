@@ -38,7 +38,7 @@ const SCREEN_IDS: [&str; 19] = [
 ];
 
 /// Answers the interview does not bind yet, on purpose (see the notes in the test below).
-const UNBOUND: [&str; 8] = [
+const UNBOUND: [&str; 9] = [
     // Set by the upgrade of an older draft, never typed: cleared by choosing the answer beside it
     // or by Review's "It is right" (issue 39).
     "income.retirement[0].destination_to_confirm",
@@ -51,6 +51,9 @@ const UNBOUND: [&str; 8] = [
     // draft, and the original draft's answers kept for the explanation of changes.
     "amends.original[0].from_draft",
     "amends.original_answers",
+    // Set by the Amended return screen's button "Keep the answers as they are now as the
+    // federal change alone" (54A:9-8 c), not typed.
+    "amends.federal_change_answers",
     "taxpayer.date_of_death",
     "spouse.date_of_death",
     // The $75,000 limit of the 110% rule (54A:9-6 d(3)) looks at this year's filing status (issue 7

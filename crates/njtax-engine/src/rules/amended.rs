@@ -7,6 +7,7 @@
 use rust_decimal::Decimal;
 use serde::Serialize;
 
+use crate::Answers;
 use crate::answers::{AmendReason, Amendment, Date, OriginalReturn};
 use crate::calendar::{add_days, add_months, days_between, months_or_part};
 use crate::explain::{Diagnostic, Explanation, Line};
@@ -99,13 +100,34 @@ pub struct RefundLimit {
     pub last_day: Date,
     /// The last day of the 54A:9-8 c period for a refund resulting from a federal change.
     pub federal_change_last_day: Option<Date>,
+    /// The reduction in tax the federal change alone brings (54A:9-8 c), worked out from the
+    /// answers marked as the federal change (`amends.federal_change_answers`) against the
+    /// original figures; `None`: not marked, or not needed (the claim is within 9-8 a).
+    pub federal_part: Option<Decimal>,
+    /// The last day to readjust the credit for tax paid to another jurisdiction: one year
+    /// after the latest notice of that tax (54A:4-1 e), moved past a weekend or holiday.
+    pub readjustment_last_day: Option<Date>,
+    /// The reduction in tax the readjustment of that credit brings, for the jurisdictions
+    /// whose year after the notice is still open on the claim's day (54A:4-1 e).
+    pub readjustment_part: Option<Decimal>,
     /// The refund claimed.
     pub claimed: Decimal,
     /// The part that can be refunded (equal to `claimed` when not limited, or when no filing
     /// date is given).
     pub allowed: Decimal,
+    /// The part of `claimed` the law bars (`claimed - allowed`): a refund of it would be
+    /// erroneous (54A:9-8 d).
+    pub barred: Decimal,
     /// The rule applied, in words.
     pub words: String,
+}
+
+impl RefundLimit {
+    /// Whether the law bars all of the refund claimed: nothing can be refunded.
+    #[must_use]
+    pub fn wholly_barred(&self) -> bool {
+        self.allowed.is_zero() && !self.claimed.is_zero()
+    }
 }
 
 /// The amended return of one computed return.
@@ -178,9 +200,15 @@ pub fn amended_form(form: &str) -> String {
 }
 
 /// The amended return of the computed return `form` with `lines` (column C), when the draft
-/// amends a filed return ([`Amendment`]); diagnostics go to `cx`.
+/// amends a filed return ([`Amendment`]); diagnostics go to `cx`. `recompute` computes the answers
+/// of a part of the change on its own (the later windows of 54A:4-1 e and 9-8 c).
 #[must_use]
-pub fn amended_return(cx: &Ctx, form: &str, lines: &[Line]) -> Option<AmendedReturn> {
+pub fn amended_return(
+    cx: &Ctx,
+    form: &str,
+    lines: &[Line],
+    recompute: Recompute<'_>,
+) -> Option<AmendedReturn> {
     let am = cx.a.amends.as_ref()?;
     let original = am.original_of(form);
     if original.is_none() {
@@ -266,9 +294,24 @@ pub fn amended_return(cx: &Ctx, form: &str, lines: &[Line]) -> Option<AmendedRet
         );
     }
     let federal_reports = federal_reports(cx, am);
+    let readjust = readjustment(cx, recompute, am, form, o, lines);
     let claimed = net.max(Decimal::ZERO);
-    let refund_limit = (claimed > Decimal::ZERO)
-        .then(|| refund_limit(cx, am, o, claimed, total_payments, &federal_reports));
+    let refund_limit = (claimed > Decimal::ZERO).then(|| {
+        refund_limit(
+            cx,
+            &Claim {
+                am,
+                o,
+                form,
+                claimed,
+                payments: total_payments,
+                coj_credit: c(Key::CojCredit),
+                recompute,
+            },
+            &federal_reports,
+            readjust.as_ref(),
+        )
+    });
     let refund = refund_limit.as_ref().map_or(claimed, |l| l.allowed);
     let balance_due = (-net).max(Decimal::ZERO);
     let interest = interest_estimate(cx, am, balance_due);
@@ -456,15 +499,190 @@ struct Paid {
     on: Date,
 }
 
-/// The refund time limits of 54A:9-8 a, c, d, g, h on a refund of `claimed`.
-fn refund_limit(
-    cx: &Ctx,
-    am: &Amendment,
-    o: &OriginalReturn,
+/// The refund claimed on an amended return and what it is worked from.
+struct Claim<'a> {
+    am: &'a Amendment,
+    o: &'a OriginalReturn,
+    form: &'a str,
     claimed: Decimal,
     payments: Decimal,
+    /// The corrected credit for tax paid to other jurisdictions (column C).
+    coj_credit: Decimal,
+    /// Computes the answers of a part of the change (the federal change alone).
+    recompute: Recompute<'a>,
+}
+
+/// The readjustment of the credit for tax paid to other jurisdictions after their notices
+/// (54A:4-1 e).
+struct Readjustment {
+    /// The latest last day among the jurisdictions whose credit changes: one year after the
+    /// notice, moved past a weekend or holiday (54A:9-11 c).
+    last_day: Date,
+    /// The reduction in tax that the readjustments still open on the claim's day bring (all of
+    /// them when no claim date is given).
+    part: Decimal,
+    /// The jurisdictions open on the claim's day, by name.
+    open: Vec<String>,
+    /// How `part` was worked out, in words.
+    how: &'static str,
+}
+
+/// The reduction in tax that `answers` bring against the return as originally filed: (total
+/// tax - total payments) as filed, less the same of `answers` computed, not below zero. `None`
+/// when the original figures needed are not given or `answers` makes no return of `form`.
+fn reduction_against_original(
+    cx: &Ctx,
+    recompute: Recompute<'_>,
+    form: &str,
+    o: &OriginalReturn,
+    answers: &Answers,
+) -> Option<Decimal> {
+    let a54 = *o.lines.get(&Key::TotalTaxDue)?;
+    let a66 = *o.lines.get(&Key::TotalPayments)?;
+    let mut a = answers.clone();
+    a.amends = None;
+    a.tax_year = cx.a.tax_year;
+    let (tax, payments) = recompute(&a, form)?;
+    Some(sat_sub(sat_sub(a54, a66), sat_sub(tax, payments)).max(Decimal::ZERO))
+}
+
+/// Computes answers that amend nothing and gives the total tax due and the total payments of
+/// their return of the form named (`None`: no such return). The caller (the computation of the
+/// return set) supplies it, so that this module does not depend on it.
+pub type Recompute<'a> = &'a dyn Fn(&Answers, &str) -> Option<(Decimal, Decimal)>;
+
+/// The 54A:4-1 e readjustment: for each jurisdiction with a notice date
+/// (`other_jurisdictions[].tax_due_notice_on`), the year after the notice, and the reduction in
+/// tax the changed entries still open bring. Warns of a notice the engine does not use (the
+/// entry is as on the original return) and of a notice dated before the original was filed.
+/// `None` when no notice date is given.
+fn readjustment(
+    cx: &Ctx,
+    recompute: Recompute<'_>,
+    am: &Amendment,
+    form: &str,
+    o: &OriginalReturn,
+    lines: &[Line],
+) -> Option<Readjustment> {
+    let corrected = &cx.a.other_jurisdictions;
+    let original = am.original_answers.as_ref().map(|a| &a.other_jurisdictions);
+    let late = &cx.p.late;
+    let due = late.return_due_date.value.0;
+    let original_filed = cx.a.filing.filed_on.unwrap_or(due);
+    let line = |k: Key| lines.iter().find(|l| l.key == k).map(|l| l.value);
+    // Without the original answers an entry's change cannot be seen: the credit's line as
+    // filed against the corrected one tells whether the credit changed at all.
+    let credit_changed = match (o.lines.get(&Key::CojCredit), line(Key::CojCredit)) {
+        (Some(a), Some(c)) => *a != c,
+        (None, Some(c)) => !c.is_zero(),
+        _ => false,
+    };
+    let mut last_day: Option<Date> = None;
+    let mut open_entries: Vec<usize> = Vec::new();
+    let mut open = Vec::new();
+    for (i, j) in corrected.iter().enumerate() {
+        let Some(notice) = j.tax_due_notice_on else {
+            continue;
+        };
+        let name = if j.name.trim().is_empty() {
+            format!("jurisdiction {}", i + 1)
+        } else {
+            j.name.clone()
+        };
+        let path = format!("other_jurisdictions[{i}].tax_due_notice_on");
+        let changed = match original {
+            Some(orig) => orig.get(i).is_none_or(|e| {
+                e.income_taxed_by_both != j.income_taxed_by_both
+                    || e.tax_paid != j.tax_paid
+                    || e.entity_level_tax != j.entity_level_tax
+            }),
+            None => credit_changed,
+        };
+        if !changed {
+            cx.diag(
+                Diagnostic::warning(
+                    "amend-coj-notice-unused",
+                    format!(
+                        "The date of {name}'s notice is not used: the income taxed by both and the tax paid there are the same as on the original return, so the credit for it is not readjusted. Correct them to what {name} finally requires, or clear the notice date."
+                    ),
+                )
+                .at(path)
+                .cite("N.J.S.A. 54A:4-1 e"),
+            );
+            continue;
+        }
+        if notice < original_filed {
+            cx.diag(
+                Diagnostic::warning(
+                    "amend-coj-notice-before-filing",
+                    format!(
+                        "The notice from {name} ({notice}) is dated before the original return was filed ({original_filed}): its year ends before the refund limits of 54A:9-8 do, so it gives no more time. Check the date: it is the day you received the notice that the tax there was due."
+                    ),
+                )
+                .at(path.clone())
+                .cite("N.J.S.A. 54A:4-1 e; 54A:9-8 a"),
+            );
+        }
+        let end = next_business_day(late, add_months(notice, 12));
+        last_day = Some(last_day.map_or(end, |d| d.max(end)));
+        if am.filed_on.is_none_or(|c| c <= end) {
+            open_entries.push(i);
+            open.push(name);
+        }
+    }
+    let last_day = last_day?;
+    let (part, how) = if open_entries.is_empty() {
+        (Decimal::ZERO, "")
+    } else if let Some(orig) = &am.original_answers {
+        let mut cf = (**orig).clone();
+        for i in &open_entries {
+            if let Some(j) = corrected.get(*i) {
+                match cf.other_jurisdictions.get_mut(*i) {
+                    Some(slot) => *slot = j.clone(),
+                    None => cf.other_jurisdictions.push(j.clone()),
+                }
+            }
+        }
+        (
+            reduction_against_original(cx, recompute, form, o, &cf).unwrap_or_default(),
+            "the original answers with only those jurisdictions' entries corrected, computed against the original figures",
+        )
+    } else {
+        let a44 = o.lines.get(&Key::CojCredit).copied().unwrap_or_default();
+        (
+            sat_sub(line(Key::CojCredit).unwrap_or_default(), a44).max(Decimal::ZERO),
+            "the increase of the credit line as filed, since the original answers are not kept",
+        )
+    };
+    Some(Readjustment {
+        last_day,
+        part,
+        open,
+        how,
+    })
+}
+
+/// The refund time limits of 54A:9-8 a, c, d, g, h on the refund claimed, and the later window
+/// of 54A:4-1 e for the readjustment of the credit for tax paid to other jurisdictions.
+///
+/// After the 9-8 a period the refund is barred except two parts, each in its own window: the
+/// reduction in tax the federal change alone brings (9-8 c), and the reduction the readjusted
+/// credit brings (4-1 e); the allowed refund is the larger of what 9-8 a allows and the sum of
+/// those open parts, never more than claimed.
+fn refund_limit(
+    cx: &Ctx,
+    c: &Claim<'_>,
     reports: &[FederalReport],
+    readjust: Option<&Readjustment>,
 ) -> RefundLimit {
+    let Claim {
+        am,
+        o,
+        form,
+        claimed,
+        payments,
+        ..
+    } = *c;
     let late = &cx.p.late;
     let due = late.return_due_date.value.0;
     let deemed = late.prepaid_tax_deemed_paid.value;
@@ -513,20 +731,36 @@ fn refund_limit(
             )
         })
         .max();
+    let readjustment_last_day = readjust.map(|r| r.last_day);
     let ext = if cx.a.filing.extension {
         late.filing_extension_months.value
     } else {
         0
     };
     let Some(claim) = am.filed_on else {
+        let mut words = format!(
+            "The last day to claim this refund is {last_day} (3 years from the original return's filing, an early return counting as filed on {deemed_paid}, or 2 years from the last payment, whichever is later; 54A:9-8 a, g, h). Give the day you file the amended return to check it."
+        );
+        if let Some(d) = federal_change_last_day.filter(|d| *d > last_day) {
+            words.push_str(&format!(
+                " The reduction in tax the federal change alone brings may be claimed until {d} (54A:9-8 c)."
+            ));
+        }
+        if let Some(d) = readjustment_last_day.filter(|d| *d > last_day) {
+            words.push_str(&format!(
+                " The reduction the readjusted credit for tax paid to another state brings may be claimed until {d} (54A:4-1 e)."
+            ));
+        }
         return RefundLimit {
             last_day,
             federal_change_last_day,
+            federal_part: None,
+            readjustment_last_day,
+            readjustment_part: None,
             claimed,
             allowed: claimed,
-            words: format!(
-                "The last day to claim this refund is {last_day} (3 years from the original return's filing, an early return counting as filed on {deemed_paid}, or 2 years from the last payment, whichever is later; 54A:9-8 a, g, h). Give the day you file the amended return to check it."
-            ),
+            barred: Decimal::ZERO,
+            words,
         };
     };
     // The tax paid within `months` before the claim; a claim filed on the next business day
@@ -562,41 +796,107 @@ fn refund_limit(
             ),
         )
     };
-    let mut allowed = claimed.min(cap);
-    let mut words = format!(
-        "{rule}: {} of the {} can be refunded.",
-        fmt_money(allowed),
+    let allowed_a = claimed.min(cap);
+    let mut words = vec![format!(
+        "{rule}: {} of the {} can be refunded under it.",
+        fmt_money(allowed_a),
         fmt_money(claimed)
-    );
-    if allowed < claimed
-        && let Some(c_last) = federal_change_last_day
-        && claim <= c_last
-    {
-        allowed = claimed;
-        words = format!(
-            "{rule}; but a refund resulting from a federal change may be claimed until {c_last} (54A:9-8 c), for the reduction in tax attributable to that change only: the whole {} is shown, assuming it all comes from the federal change.",
+    )];
+    let mut later = Decimal::ZERO;
+    let mut federal_part = None;
+    let mut readjustment_part = None;
+    if allowed_a < claimed {
+        if let Some(c_last) = federal_change_last_day {
+            if claim > c_last {
+                words.push(format!(
+                    "The 2 years to claim a refund from the federal change ended {c_last} (54A:9-8 c)."
+                ));
+            } else if let Some(fa) = &am.federal_change_answers {
+                match reduction_against_original(cx, c.recompute, form, o, fa) {
+                    Some(part) => {
+                        federal_part = Some(part);
+                        later = sat_add(later, part);
+                        words.push(format!(
+                            "A refund from the federal change may be claimed until {c_last}, for the reduction in tax attributable to it only (54A:9-8 c): the answers marked as the federal change alone, computed against the return as filed, reduce the tax by {}.",
+                            fmt_money(part)
+                        ));
+                    }
+                    None => words.push(
+                        "The reduction in tax the federal change alone brings cannot be worked out: the original return's total tax and total payments are not given."
+                            .to_owned(),
+                    ),
+                }
+            } else {
+                words.push(format!(
+                    "A refund from the federal change may be claimed until {c_last}, for the reduction in tax attributable to it only (54A:9-8 c); which answers the federal change brought is not marked, so none of the refund is counted as coming from it."
+                ));
+                cx.diag(
+                    Diagnostic::warning(
+                        "amend-federal-part-unmarked",
+                        format!(
+                            "The refund of {} is claimed after the usual time limit, when only the reduction in tax that the federal change brings can be refunded (54A:9-8 c). Mark which answers the federal change brought (Amended return, \"The federal change alone\") so the app can work that part out; until then the refund is shown as barred.",
+                            fmt_money(claimed)
+                        ),
+                    )
+                    .at("amends.federal_change_answers")
+                    .cite("N.J.S.A. 54A:9-8 a, c"),
+                );
+            }
+        }
+        let credit_changed = o
+            .lines
+            .get(&Key::CojCredit)
+            .is_some_and(|a| *a < c.coj_credit);
+        if readjust.is_none() && credit_changed {
+            words.push(
+                "If another state or city sent you a notice that its tax was due, give the day you received it on its entry (Credits screen): the credit for that tax may be readjusted within one year after it (54A:4-1 e)."
+                    .to_owned(),
+            );
+        }
+        if let Some(r) = readjust {
+            if r.open.is_empty() {
+                words.push(format!(
+                    "The year to readjust the credit for tax paid to another state after its notice ended {} (54A:4-1 e).",
+                    r.last_day
+                ));
+            } else {
+                readjustment_part = Some(r.part);
+                later = sat_add(later, r.part);
+                words.push(format!(
+                    "The credit for tax paid to {} may be readjusted within one year after the notice that the tax there was due, until {} (54A:4-1 e), whatever the other time limits: the readjustment reduces the tax by {} ({}).",
+                    r.open.join(", "),
+                    r.last_day,
+                    fmt_money(r.part),
+                    r.how
+                ));
+            }
+        }
+    }
+    let allowed = allowed_a.max(claimed.min(later));
+    let barred = sat_sub(claimed, allowed);
+    if allowed > allowed_a {
+        words.push(format!(
+            "So {} of the {} can be refunded.",
+            fmt_money(allowed),
             fmt_money(claimed)
-        );
-        cx.diag(
-            Diagnostic::warning(
-                "amend-refund-federal-only",
-                format!("Only the part of the refund of {} that comes from the federal change can be refunded now (54A:9-8 c): the other limits have run out. Check that all of it comes from the federal change.", fmt_money(claimed)),
-            )
-            .at("amends.filed_on")
-            .cite("N.J.S.A. 54A:9-8 a, c"),
-        );
-    } else if allowed < claimed {
+        ));
+    }
+    let words = words.join(" ");
+    if barred > Decimal::ZERO {
         cx.diag(
             Diagnostic::warning(
                 "amend-refund-time-barred",
                 format!(
-                    "{words} The rest of the refund is barred: a later refund would be erroneous (54A:9-8 d)."
+                    "{words} The other {} of the refund is barred: a refund of it would be erroneous (54A:9-8 d).",
+                    fmt_money(barred)
                 ),
             )
             .at("amends.filed_on")
-            .cite("N.J.S.A. 54A:9-8 a, d, g, h"),
+            .cite("N.J.S.A. 54A:9-8 a, c, d, g, h; 54A:4-1 e"),
         );
-    } else if days_between(claim, last_day) <= i64::from(late.refund_deadline_warning_days.value) {
+    } else if days_between(claim, last_day) <= i64::from(late.refund_deadline_warning_days.value)
+        && allowed == allowed_a
+    {
         cx.diag(
             Diagnostic::warning(
                 "amend-refund-deadline-near",
@@ -612,8 +912,12 @@ fn refund_limit(
     RefundLimit {
         last_day,
         federal_change_last_day,
+        federal_part,
+        readjustment_last_day,
+        readjustment_part,
         claimed,
         allowed,
+        barred,
         words,
     }
 }

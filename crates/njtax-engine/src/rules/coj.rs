@@ -90,6 +90,20 @@ pub fn coj_entries(cx: &Ctx, gross_income: Decimal) -> (Vec<CojEntry>, Vec<Diagn
             );
             tax_paid = Decimal::ZERO;
         }
+        if let Some(notice) = j.tax_due_notice_on
+            && cx.a.amends.is_none()
+        {
+            diags.push(
+                Diagnostic::warning(
+                    "coj-notice-not-amended",
+                    format!(
+                        "The date of {label}'s notice ({notice}) is not used: it matters only on an amended return, where it gives a year after the notice to readjust this credit (54A:4-1 e). To amend the return you filed, open its draft and choose File > Amend this return; otherwise clear the date."
+                    ),
+                )
+                .at(format!("{path}.tax_due_notice_on"))
+                .cite("N.J.S.A. 54A:4-1 e"),
+            );
+        }
         if j.entity_level_tax && !tax_paid.is_zero() {
             diags.push(entity_level_tax_note(&label, tax_paid, &path));
         }

@@ -89,12 +89,13 @@ impl App {
             return;
         };
         let mask_ssns = self.ui_state.print_mask_ssns;
+        let today = self.today();
         let mut printed = 0usize;
         let mut renamed = Vec::new();
         let mut not_printed = Vec::new();
         for path in &paths {
             let file = file_name(path);
-            match print_one(path, folder, book, mask_ssns) {
+            match print_one(path, folder, book, mask_ssns, today) {
                 Ok(written) => {
                     printed += 1;
                     if written != pdf_name(path, 1) {
@@ -208,7 +209,13 @@ fn pdf_name(draft: &Path, n: u32) -> String {
 ///
 /// # Errors
 /// Why it was not printed, in a few words (the roster says more).
-fn print_one(draft: &Path, folder: &Path, book: &ParamBook, mask: bool) -> Result<String, String> {
+fn print_one(
+    draft: &Path,
+    folder: &Path,
+    book: &ParamBook,
+    mask: bool,
+    today: Option<njtax_engine::answers::Date>,
+) -> Result<String, String> {
     let d = crate::files::read_draft(draft).map_err(|_| "cannot be read".to_owned())?;
     let answers = &d.answers;
     let set = njtax_engine::compute::compute_set(answers, book)
@@ -219,7 +226,7 @@ fn print_one(draft: &Path, folder: &Path, book: &ParamBook, mask: bool) -> Resul
         1 => return Err("1 problem to fix".to_owned()),
         n => return Err(format!("{n} problems to fix")),
     }
-    let bytes = super::files::return_pdf(answers, &set, book, mask)
+    let bytes = super::files::return_pdf(answers, &set, book, mask, today)
         .map_err(|e| format!("could not be made: {e}"))?;
     for n in 1..=NAME_TRIES {
         let name = pdf_name(draft, n);
@@ -307,6 +314,8 @@ mod tests {
             open_notes: 0,
             last_change: None,
             amended: false,
+            refund_barred: false,
+            refund_last_day: None,
         };
         let entry = |file: &str, name: &str| Entry {
             file: file.to_owned(),

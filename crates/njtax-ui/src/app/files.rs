@@ -539,9 +539,10 @@ impl App {
             }
         };
         let mask_ssns = self.ui_state.print_mask_ssns;
+        let today = self.today();
         let bytes = match what {
-            Export::Pdf => return_pdf(answers, &set, book, mask_ssns),
-            Export::Handoff => njtax_print::handoff(answers, &set, mask_ssns)
+            Export::Pdf => return_pdf(answers, &set, book, mask_ssns, today),
+            Export::Handoff => njtax_print::handoff_on(answers, &set, mask_ssns, today)
                 .map(|h| h.to_text().into_bytes())
                 .map_err(|e| e.to_string()),
         };
@@ -660,7 +661,8 @@ impl App {
 /// The printable return of `answers` (computed with explanations into `set`), as File > Print to
 /// PDF… and the roster's Print selected… make it: an amended draft's explanation of changes is
 /// written by the engine from the comparison with the original draft (the printout works nothing
-/// out); `mask_ssns`: only the last 4 digits of SSNs.
+/// out); `mask_ssns`: only the last 4 digits of SSNs; `filing_day`: the day a return without a
+/// filing date is taken as filed (today), so that a refund barred by then is printed as barred.
 ///
 /// # Errors
 /// Why it could not be made, in words.
@@ -669,6 +671,7 @@ pub(super) fn return_pdf(
     set: &ReturnSet,
     book: &ParamBook,
     mask_ssns: bool,
+    filing_day: Option<njtax_engine::answers::Date>,
 ) -> Result<Vec<u8>, String> {
     let changes = match answers.amends {
         None => String::new(),
@@ -681,7 +684,10 @@ pub(super) fn return_pdf(
         answers,
         set,
         &changes,
-        &njtax_print::PrintOptions { mask_ssns },
+        &njtax_print::PrintOptions {
+            mask_ssns,
+            filing_day,
+        },
     )
     .map_err(|e| e.to_string())
 }

@@ -590,7 +590,7 @@ impl App {
             Err(_) => Vec::new(),
         };
         let handoff = match &result {
-            Ok(set) => OnlineSheet::make(answers, set),
+            Ok(set) => OnlineSheet::make(answers, set, self.today()),
             Err(why) => Err(format!("The return cannot be computed: {why}")),
         };
         let provisional_uses = result
@@ -603,7 +603,12 @@ impl App {
             .map(|set| crate::state::all_diagnostics(set))
             .unwrap_or_default();
         let sections = self.section_states(&mirror, &diagnostics, result.is_ok());
-        let checklist = crate::checklist::checklist(answers, result.as_deref().ok(), &diagnostics);
+        let checklist = crate::checklist::checklist(
+            answers,
+            result.as_deref().ok(),
+            &diagnostics,
+            self.today(),
+        );
         let amend_explanation = match (&self.book, &result) {
             (Ok(book), Ok(set)) if answers.amends.is_some() => book
                 .supported(answers.tax_year)

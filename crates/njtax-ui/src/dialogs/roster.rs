@@ -8,7 +8,7 @@
 //! (`crate::roster::Roster`) and sends commands; it reads no file and computes nothing.
 
 use egui::{RichText, ScrollArea, Ui};
-use njtax_engine::answers::ClinicStatus;
+use njtax_engine::answers::{ClinicStatus, Date};
 use njtax_engine::money::fmt_money;
 
 use crate::cx::ScreenCx;
@@ -29,6 +29,7 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     };
     let mut open = true;
     let focus_heading = std::mem::take(&mut cx.ui_state.focus_roster);
+    let today = cx.today;
     let mut sent = Vec::new();
     let shown = egui::Window::new(TITLE)
         .id(egui::Id::unique("clinic_roster_window"))
@@ -36,7 +37,9 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         .collapsible(false)
         .resizable(true)
         .default_size([theme::ROSTER_WIDTH, theme::ROSTER_HEIGHT])
-        .show(ui.ctx(), |ui| body(ui, roster, focus_heading, &mut sent));
+        .show(ui.ctx(), |ui| {
+            body(ui, roster, focus_heading, today, &mut sent)
+        });
     for c in sent {
         cx.send(c);
     }
@@ -61,7 +64,13 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
 }
 
 /// The window's contents.
-fn body(ui: &mut Ui, roster: &Roster, focus_heading: bool, sent: &mut Vec<Command>) {
+fn body(
+    ui: &mut Ui,
+    roster: &Roster,
+    focus_heading: bool,
+    today: Option<Date>,
+    sent: &mut Vec<Command>,
+) {
     let folder = roster.folder.file_name().map_or_else(
         || roster.folder.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -135,7 +144,7 @@ fn body(ui: &mut Ui, roster: &Roster, focus_heading: bool, sent: &mut Vec<Comman
     // Scroll bars beside the table, never over its last row (egui's floating ones would take
     // that row's clicks).
     ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-    table(ui, roster, sent);
+    table(ui, roster, today, sent);
 }
 
 /// What the roster says while its folder is being read: `Reading the folder…` before it knows how
@@ -304,7 +313,7 @@ pub const ROWS_ALL_DRAWN: usize = 200;
 
 /// The roster's table: the headings (a sortable one is a button) and a row per draft shown; past
 /// [`ROWS_ALL_DRAWN`] rows only those scrolled into view.
-fn table(ui: &mut Ui, roster: &Roster, sent: &mut Vec<Command>) {
+fn table(ui: &mut Ui, roster: &Roster, today: Option<Date>, sent: &mut Vec<Command>) {
     {
         let grid = || {
             egui::Grid::new("clinic_roster_table")
@@ -319,7 +328,7 @@ fn table(ui: &mut Ui, roster: &Roster, sent: &mut Vec<Command>) {
                     grid().show(ui, |ui| {
                         headings(ui, roster, sent);
                         for entry in roster.shown.iter().filter_map(|&i| roster.entries.get(i)) {
-                            row(ui, roster, entry, sent);
+                            row(ui, roster, entry, today, sent);
                             ui.end_row();
                         }
                     });
@@ -345,7 +354,7 @@ fn table(ui: &mut Ui, roster: &Roster, sent: &mut Vec<Command>) {
                             .iter()
                             .filter_map(|&i| roster.entries.get(i))
                         {
-                            row(ui, roster, entry, sent);
+                            row(ui, roster, entry, today, sent);
                             ui.end_row();
                         }
                     });
@@ -430,8 +439,9 @@ fn cell(ui: &mut Ui, text: impl Into<RichText>) {
     ui.add(egui::Label::new(text.into()).extend());
 }
 
-/// One draft's row; a file that could not be read says why in the status column.
-fn row(ui: &mut Ui, roster: &Roster, entry: &Entry, sent: &mut Vec<Command>) {
+/// One draft's row; a file that could not be read says why in the status column. A refund the
+/// law bars (on the draft's filing date, else `today`) says "refund barred", never a figure.
+fn row(ui: &mut Ui, roster: &Roster, entry: &Entry, today: Option<Date>, sent: &mut Vec<Command>) {
     match &entry.row {
         Some(r) => tick(ui, roster, entry, &r.name, sent),
         None => cell(ui, ""),
@@ -474,6 +484,11 @@ fn row(ui: &mut Ui, roster: &Roster, entry: &Entry, sent: &mut Vec<Command>) {
             ui,
             RichText::new(format!("due {}", fmt_money(r.balance_due)))
                 .color(theme::due_colour(ui.visuals())),
+        );
+    } else if r.refund_barred_on(today) {
+        cell(
+            ui,
+            RichText::new("refund barred").color(theme::warning_colour(ui.visuals())),
         );
     } else {
         cell(

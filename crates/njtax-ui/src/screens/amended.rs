@@ -38,19 +38,42 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
                 x.original_form
             ));
         }
-        let (result, good) = if x.balance_due > Decimal::ZERO {
-            (format!("Additional tax to pay: {}", fmt_money(x.balance_due)), false)
+        let barred = x.refund_limit.as_ref().map_or(Decimal::ZERO, |l| l.barred);
+        let (result, colour) = if x.balance_due > Decimal::ZERO {
+            (
+                format!("Additional tax to pay: {}", fmt_money(x.balance_due)),
+                theme::due_colour(ui.visuals()),
+            )
         } else if x.refund > Decimal::ZERO {
-            (format!("Refund to claim: {}", fmt_money(x.refund)), true)
+            (
+                format!("Refund to claim: {}", fmt_money(x.refund)),
+                theme::refund_colour(ui.visuals()),
+            )
+        } else if barred > Decimal::ZERO {
+            // A refund the law bars entirely: no refund figure in the refund's place.
+            (
+                "No refund: the time limits below bar it".to_owned(),
+                theme::warning_colour(ui.visuals()),
+            )
         } else {
-            ("Nothing more to pay and nothing more to refund".to_owned(), true)
-        };
-        let colour = if good {
-            theme::refund_colour(ui.visuals())
-        } else {
-            theme::due_colour(ui.visuals())
+            (
+                "Nothing more to pay and nothing more to refund".to_owned(),
+                theme::refund_colour(ui.visuals()),
+            )
         };
         ui.label(RichText::new(result).strong().size(theme::TITLE).color(colour));
+        if barred > Decimal::ZERO {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(format!(
+                        "Barred by the time limits: {} of the refund the changes would give cannot be refunded (N.J.S.A. 54A:9-8 d).",
+                        fmt_money(barred)
+                    ))
+                    .color(theme::warning_colour(ui.visuals())),
+                )
+                .wrap(),
+            );
+        }
         if !x.complete {
             ui.label("Not final: the figures as filed needed for it are not all given (see Review).");
         }
@@ -96,6 +119,7 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         if let Some(l) = &x.refund_limit {
             ui.add(egui::Label::new(l.words.as_str()).wrap());
         }
+        federal_change_alone(cx, ui);
         for r in &x.federal_reports {
             ui.add(
                 egui::Label::new(match r.days_late {
@@ -153,6 +177,54 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
             });
         }
     }
+}
+
+/// "The federal change alone": after the 54A:9-8 a period only the reduction in tax the federal
+/// change brings may be refunded (9-8 c). The filer marks it by keeping the answers as they are
+/// when only the federal change is made (`amends.federal_change_answers`); the engine computes
+/// them against the return as filed. Shown when a federal reason is ticked.
+fn federal_change_alone(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    let answers = cx.doc.answers();
+    let Some(am) = answers.amends.as_ref() else {
+        return;
+    };
+    if !(am.reasons.federal_change || am.reasons.amended_federal_return) {
+        return;
+    }
+    let marked = am.federal_change_answers.is_some();
+    let mut alone = answers.clone();
+    alone.amends = None;
+    let value = crate::binding::to_value(&alone);
+    ui.add_space(theme::GAP_S);
+    crate::focus::heading(ui, RichText::new("The federal change alone").strong(), 4);
+    ui.add(
+        egui::Label::new(
+            "After 3 years from the original return's filing (or 2 from a payment), only the reduction in tax that the federal change brings can be refunded, for 2 years after the change had to be reported (N.J.S.A. 54A:9-8 c). To mark it: make only the changes the IRS's decision (or your amended federal return) brought, press the button below, then make the other corrections. The app computes the marked answers against the return as filed.",
+        )
+        .wrap(),
+    );
+    ui.label(if marked {
+        "Marked: the answers kept as the federal change alone are used."
+    } else {
+        "Not marked: none of the refund is counted as coming from the federal change."
+    });
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("Keep the answers as they are now as the federal change alone")
+            .clicked()
+        {
+            cx.send(Command::Set {
+                path: "amends.federal_change_answers".to_owned(),
+                value,
+            });
+        }
+        if marked && ui.button("Forget the federal change's answers").clicked() {
+            cx.send(Command::Set {
+                path: "amends.federal_change_answers".to_owned(),
+                value: Value::Null,
+            });
+        }
+    });
 }
 
 /// An amount with its sign (`+$187.00`, `-$73.00`).
