@@ -81,6 +81,10 @@ pub struct ComputedReturn {
     /// tested return. Not part of the output.
     #[serde(skip)]
     pub premature_reads: Vec<Key>,
+    /// The NJ-1040's yes/no digital-asset question with the filer's answer, on a return whose
+    /// form asks it (`exemptions.digital_asset_question`); `None` on any other return.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub digital_assets: Option<rules::digital_assets::DigitalAssetQuestion>,
 }
 
 impl ComputedReturn {
@@ -206,6 +210,10 @@ pub fn compute_set_in(answers: &Answers, p: &YearParams, mode: Mode) -> ReturnSe
         let cx = Ctx::new(answers, p).with_mode(mode);
         rules::validate::validate_splits(&cx);
         rules::validate::validate_direct_deposit(&cx, deposit_has_refund);
+        rules::digital_assets::validate(
+            &cx,
+            returns.iter().find_map(|r| r.digital_assets.as_ref()),
+        );
         if let Some(first) = returns.first_mut() {
             let mut found = cx.take_diags();
             found.retain(|d| {
@@ -518,6 +526,7 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
         premature_reads,
         refund_deposited: false,
         amended: None,
+        digital_assets: rules::digital_assets::on_return(cx),
         business_credits: Default::default(),
         nj2210: None,
         hcc: None,
@@ -677,6 +686,7 @@ fn empty_return() -> ComputedReturn {
         premature_reads: Vec::new(),
         refund_deposited: false,
         amended: None,
+        digital_assets: None,
         business_credits: Default::default(),
         nj2210: None,
         hcc: None,

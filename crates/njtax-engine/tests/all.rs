@@ -13,6 +13,7 @@ mod compare;
 mod credit_amounts;
 mod credits;
 mod deductions;
+mod digital_assets;
 mod direct_deposit;
 mod exclusions;
 mod exemptions;

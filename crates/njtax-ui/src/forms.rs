@@ -180,6 +180,9 @@ pub enum Kind {
     /// A yes-or-no question with a button for each (neither chosen until answered), kept as
     /// `true` / `false`.
     YesNo,
+    /// A yes-or-no question whose answer may be left unanswered (`Option<bool>`): a button for
+    /// Yes, No and "Not answered", so an answer given by mistake can be taken back.
+    OptionalYesNo,
     /// A whole number within a range.
     Integer {
         /// Smallest.
