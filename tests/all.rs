@@ -14,6 +14,7 @@ mod estimate_and_health_returns;
 mod folders;
 mod gui;
 mod gui_forget;
+mod gui_help;
 mod gui_idle;
 mod gui_platform;
 mod gui_recovery;

@@ -120,6 +120,11 @@ pub struct TaxYear {
     /// not (a back year) is printed and mailed, and its returns carry the back-year notice.
     #[serde(default = "online_by_default")]
     pub online: bool,
+    /// The day the year's law figures were last checked against their sources (the statute and
+    /// the Division's forms and instructions), shown in Help > About with the year's status;
+    /// `None` when not recorded (every embedded year has one: a test checks).
+    #[serde(default)]
+    pub checked: Option<crate::answers::Date>,
 }
 
 fn online_by_default() -> bool {

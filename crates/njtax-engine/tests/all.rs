@@ -37,3 +37,4 @@ mod residency;
 mod rollover;
 mod tax;
 mod validate;
+mod year_status;
