@@ -13,6 +13,7 @@ mod encrypted;
 mod estimate_and_health_returns;
 mod folders;
 mod gui;
+mod gui_digital_assets;
 mod gui_forget;
 mod gui_help;
 mod gui_idle;

@@ -257,11 +257,13 @@ pub fn draw(ui: &mut Ui, blocks: &[Block]) {
                 } else {
                     theme::TITLE * 0.85
                 };
-                let r = ui.add(
-                    egui::Label::new(RichText::new(plain_text(text)).strong().size(size)).wrap(),
+                // A heading for screen readers too (level 2 and below: the window's title is
+                // above them).
+                crate::focus::heading(
+                    ui,
+                    RichText::new(plain_text(text)).strong().size(size),
+                    level + 1,
                 );
-                ui.ctx()
-                    .accesskit_node_builder(r.id, |n| n.set_role(egui::accesskit::Role::Heading));
             }
             Block::Paragraph(text) => {
                 rich_line(ui, text, false);
