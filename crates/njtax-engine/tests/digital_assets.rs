@@ -84,7 +84,8 @@ fn the_2025_form_asks_and_review_warns_until_it_is_answered() {
         .find(|d| d.code == codes::NOT_ANSWERED)
         .unwrap();
     assert!(d.message.contains("the 2025 NJ-1040"), "{}", d.message);
-    assert!(!d.message.contains("uncertain"), "{}", d.message);
+    assert!(d.message.contains("the 2025 NJ-1040 asks"), "{}", d.message);
+    assert!(!d.message.contains("expected"), "{}", d.message);
     for (answer, words) in [(true, "Yes"), (false, "No")] {
         let s = set(&wage_earner(2025, Some(answer)));
         let q = question(&s).unwrap();
@@ -106,7 +107,12 @@ fn the_2026_form_is_expected_to_ask_and_says_it_is_uncertain() {
         .iter()
         .find(|d| d.code == codes::NOT_ANSWERED)
         .unwrap();
-    assert!(d.message.contains("uncertain"), "{}", d.message);
+    assert!(
+        d.message.contains("the 2026 NJ-1040 is expected to ask"),
+        "{}",
+        d.message
+    );
+    assert!(d.message.contains("not published"), "{}", d.message);
     let s = set(&wage_earner(2026, Some(false)));
     assert_eq!(question(&s).unwrap().answer_words(), "No");
     assert_eq!(found(&s, codes::NOT_ANSWERED), 0);

@@ -386,8 +386,8 @@ fn entries(
             Some(q) => {
                 if q.answer.is_none() {
                     notes.push(format!(
-                        "The question about digital assets is not answered: {} asks it; answer it in the app before you file.",
-                        q.citation
+                        "The question about digital assets is not answered: {} it; answer it in the app before you file.",
+                        q.form_asks(r.tax_year)
                     ));
                 }
                 vec![entry(

@@ -254,7 +254,7 @@ pub enum Condition {
     Any(Vec<Condition>),
     /// The answers at these two paths differ (the spouses' residency).
     Differs(String, String),
-    /// The optional group at this path is switched on.
+    /// The optional group at this path is switched on (or the optional answer there is given).
     Present(String),
     /// The draft's tax year has the deduction, credit or payment this law figure governs
     /// (`YearParams::in_force`: "deductions.njbest_cap" holds from 2022). A year

@@ -204,11 +204,21 @@ pub fn spans(text: &str) -> Vec<(Style, String)> {
         };
         match found {
             Some((style, t, n)) => {
-                if style == Style::Plain {
-                    plain.push_str(&t);
-                } else {
-                    push(&mut out, &mut plain);
-                    out.push((style, t));
+                match style {
+                    Style::Plain => plain.push_str(&t),
+                    Style::Code => {
+                        push(&mut out, &mut plain);
+                        out.push((style, t));
+                    }
+                    // Bold or italic text may hold code (`**`njtax` command line**`): its
+                    // pieces keep their code, the rest takes the outer style.
+                    Style::Strong | Style::Italics => {
+                        push(&mut out, &mut plain);
+                        for (inner, piece) in spans(&t) {
+                            let s = if inner == Style::Plain { style } else { inner };
+                            out.push((s, piece));
+                        }
+                    }
                 }
                 rest = &rest[n..];
             }
@@ -372,6 +382,15 @@ mod tests {
                 (Style::Plain, " ".into()),
                 (Style::Code, "d".into()),
                 (Style::Plain, " e f".into()),
+            ]
+        );
+        assert_eq!(
+            spans("the **`njtax` command line** over"),
+            vec![
+                (Style::Plain, "the ".into()),
+                (Style::Code, "njtax".into()),
+                (Style::Strong, " command line".into()),
+                (Style::Plain, " over".into()),
             ]
         );
         // A lone mark stays as written.

@@ -38,6 +38,16 @@ impl DigitalAssetQuestion {
         )
     }
 
+    /// Which form asks it, in words: "the 2025 NJ-1040 asks", or for a year whose form is not
+    /// published "the 2026 NJ-1040 is expected to ask".
+    pub fn form_asks(&self, year: u16) -> String {
+        if self.uncertain.is_some() {
+            format!("the {year} NJ-1040 is expected to ask")
+        } else {
+            format!("the {year} NJ-1040 asks")
+        }
+    }
+
     /// The answer in one word or two: "Yes", "No" or "Not answered".
     pub fn answer_words(&self) -> &'static str {
         match self.answer {
@@ -67,11 +77,11 @@ pub fn validate(cx: &Ctx, asked: Option<&DigitalAssetQuestion>) {
     match (asked, cx.a.digital_assets) {
         (Some(q), None) => {
             let mut message = format!(
-                "Answer the question about digital assets on the \"You and your household\" screen: {} asks whether, at any time during {year}, you received, sold, exchanged or otherwise disposed of a digital asset such as cryptocurrency.",
-                q.citation
+                "Answer the question about digital assets on the \"You and your household\" screen: {} whether, at any time during {year}, you received, sold, exchanged or otherwise disposed of a digital asset such as cryptocurrency",
+                q.form_asks(year)
             );
             if let Some(note) = &q.uncertain {
-                message.push_str(&format!(" (uncertain: {note})"));
+                message.push_str(&format!(" ({note})"));
             }
             cx.diag(
                 Diagnostic::warning(codes::NOT_ANSWERED, message)

@@ -60,9 +60,9 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     let mut open = true;
     let mut close = false;
     let (width, height) = match which {
-        HelpWindow::About => (theme::DIALOG_WIDTH + 80.0, 440.0),
+        HelpWindow::About => (theme::DIALOG_WIDTH + 80.0, 580.0),
         HelpWindow::Shortcuts => (theme::DIALOG_WIDTH + 80.0, 420.0),
-        HelpWindow::UserGuide => (theme::DIALOG_WIDTH + 200.0, 520.0),
+        HelpWindow::UserGuide => (theme::DIALOG_WIDTH + 200.0, 580.0),
     };
     egui::Window::new(title(which))
         .id(egui::Id::unique(("help_window", title(which))))
@@ -112,11 +112,13 @@ fn about(cx: &ScreenCx<'_>, ui: &mut Ui) {
     wrapped(
         ui,
         format!(
-            "Licence: {LICENCE} (MIT or Apache-2.0, at your choice). The printed return's fonts, DejaVu Sans Condensed, are under the Bitstream Vera licence."
+            "Licence: {LICENCE}: free to use, copy and change under either licence, at your choice. The printed return's fonts, DejaVu Sans Condensed, are under the Bitstream Vera licence."
         ),
     );
     ui.add_space(theme::GAP_M);
     ui.label(RichText::new("The tax years and their figures").strong());
+    wrapped(ui, PROVISIONAL_MEANS);
+    ui.add_space(theme::GAP_S);
     egui::Grid::new("about_years")
         .num_columns(2)
         .striped(true)
@@ -131,15 +133,13 @@ fn about(cx: &ScreenCx<'_>, ui: &mut Ui) {
             }
         });
     ui.add_space(theme::GAP_S);
-    wrapped(ui, PROVISIONAL_MEANS);
-    ui.add_space(theme::GAP_S);
     wrapped(ui, FINAL_FIGURES);
 }
 
 fn shortcuts(ui: &mut Ui) {
     wrapped(
         ui,
-        "On a Mac, Cmd takes the place of Ctrl. Tab and Shift+Tab move between questions; the menus are reached with Tab from the top of the window.",
+        "On a Mac, Cmd takes the place of Ctrl. Tab and Shift+Tab move between the questions, the buttons and the menus; Enter or Space opens the menu or presses the button that has the focus.",
     );
     ui.add_space(theme::GAP_S);
     egui::Grid::new("shortcut_list")
