@@ -70,7 +70,7 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
         .collapsible(false)
         .resizable(true)
         .default_size([width, height])
-        .max_height(ui.ctx().content_rect().height() - 2.0 * theme::GAP_L)
+        .max_height((ui.ctx().content_rect().height() - 2.0 * theme::GAP_L).max(theme::GAP_L))
         .show(ui.ctx(), |ui| {
             ScrollArea::vertical()
                 .id_salt(("help_scroll", title(which)))
