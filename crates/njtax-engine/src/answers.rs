@@ -1261,6 +1261,11 @@ pub struct Answers {
     pub last_year: LastYear,
     /// Dependents.
     pub dependents: Vec<Dependent>,
+    /// The NJ-1040's yes/no question about digital assets (format 12): whether the filer
+    /// received (as a reward, award or payment), sold, exchanged or otherwise disposed of a
+    /// digital asset during the year; `None` while not answered. Asked and printed only for a
+    /// year whose NJ-1040 asks it (`exemptions.digital_asset_question`); no tax depends on it.
+    pub digital_assets: Option<bool>,
     /// Income.
     pub income: Income,
     /// Deductions.
@@ -1361,6 +1366,7 @@ impl Default for Answers {
             address: Address::default(),
             last_year: LastYear::default(),
             dependents: Vec::new(),
+            digital_assets: None,
             income: Income::default(),
             deductions: Deductions::default(),
             deductions_while_nonresident: Deductions::default(),

@@ -81,6 +81,10 @@ pub struct ComputedReturn {
     /// tested return. Not part of the output.
     #[serde(skip)]
     pub premature_reads: Vec<Key>,
+    /// The NJ-1040's yes/no digital-asset question with the filer's answer, on a return whose
+    /// form asks it (`exemptions.digital_asset_question`); `None` on any other return.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub digital_assets: Option<rules::digital_assets::DigitalAssetQuestion>,
 }
 
 impl ComputedReturn {
@@ -265,6 +269,10 @@ pub fn compute_set_in(answers: &Answers, p: &YearParams, mode: Mode) -> ReturnSe
                 election_applies: plan.alternative.is_some(),
                 nonresident_return: returns.iter().any(|r| r.kind.is_nonresident()),
             },
+        );
+        rules::digital_assets::validate(
+            &cx,
+            returns.iter().find_map(|r| r.digital_assets.as_ref()),
         );
         if let Some(first) = returns.first_mut() {
             let mut found = cx.take_diags();
@@ -578,6 +586,7 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
         premature_reads,
         refund_deposited: false,
         amended: None,
+        digital_assets: rules::digital_assets::on_return(cx),
         business_credits: Default::default(),
         nj2210: None,
         hcc: None,
@@ -737,6 +746,7 @@ fn empty_return() -> ComputedReturn {
         premature_reads: Vec::new(),
         refund_deposited: false,
         amended: None,
+        digital_assets: None,
         business_credits: Default::default(),
         nj2210: None,
         hcc: None,

@@ -120,6 +120,11 @@ pub struct TaxYear {
     /// not (a back year) is printed and mailed, and its returns carry the back-year notice.
     #[serde(default = "online_by_default")]
     pub online: bool,
+    /// The day the year's law figures were last checked against their sources (the statute and
+    /// the Division's forms and instructions), shown in Help > About with the year's status;
+    /// `None` when not recorded (every embedded year has one: a test checks).
+    #[serde(default)]
+    pub checked: Option<crate::answers::Date>,
 }
 
 fn online_by_default() -> bool {
@@ -428,7 +433,8 @@ impl YearParams {
     /// Whether the deduction, credit or payment a switch figure governs exists in this year: the
     /// deduction caps (`deductions.organ_donation_cap`, `njbest_cap`, `njclass_cap`,
     /// `tuition_cap`: `None` before their laws), `credits.ctc_tiers` (no rows) and
-    /// `health.in_force`. The interview hides the questions of one the year does not have;
+    /// `health.in_force`, and the question `exemptions.digital_asset_question` (whether the year's
+    /// NJ-1040 asks it). The interview hides the questions of one the year does not have;
     /// `None` for any other id.
     pub fn in_force(&self, id: &str) -> Option<bool> {
         Some(match id {
@@ -438,6 +444,7 @@ impl YearParams {
             "deductions.tuition_cap" => self.deductions.tuition_cap.value.0.is_some(),
             "credits.ctc_tiers" => !self.credits.ctc_tiers.value.0.is_empty(),
             "health.in_force" => self.health.in_force.value,
+            "exemptions.digital_asset_question" => self.exemptions.digital_asset_question.value,
             _ => return None,
         })
     }

@@ -165,6 +165,13 @@ fn front(
     if let Some(p) = period_words(r) {
         rows.push(("New Jersey resident".to_owned(), p));
     }
+    // The form's yes/no question (for a year whose NJ-1040 asks it), with the answer as typed.
+    if let Some(q) = &r.digital_assets {
+        rows.push((
+            "Digital asset question".to_owned(),
+            q.answer_words().to_owned(),
+        ));
+    }
     #[allow(clippy::cast_precision_loss)]
     let height = BODY * 1.35 * rows.len() as f32 + 12.0;
     layout.framed(height, |l| {

@@ -35,6 +35,9 @@ pub enum ItemDef {
     Residency,
     /// Each dependent: name, SSN, birth year.
     Dependents,
+    /// The NJ-1040's yes/no digital-asset question and the answer, for a year whose form asks
+    /// it (the engine's `ComputedReturn::digital_assets`); nothing for another year.
+    DigitalAssets,
     /// Each W-2's New Jersey boxes.
     W2s,
     /// The bank account the refund is deposited in (routing number, account number, account
@@ -409,6 +412,22 @@ fn entries(
                 ]
             })
             .collect(),
+        ItemDef::DigitalAssets => match &r.digital_assets {
+            Some(q) => {
+                if q.answer.is_none() {
+                    notes.push(format!(
+                        "The question about digital assets is not answered: {} it; answer it in the app before you file.",
+                        q.form_asks(r.tax_year)
+                    ));
+                }
+                vec![entry(
+                    "Digital asset question (received, sold, exchanged or otherwise disposed of a digital asset)",
+                    q.answer_words(),
+                    "answer",
+                )]
+            }
+            None => Vec::new(),
+        },
         ItemDef::W2s => a
             .income
             .w2s

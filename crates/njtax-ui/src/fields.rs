@@ -175,6 +175,7 @@ fn read(kind: &Kind, text: &str) -> Result<Value, String> {
         }
         Kind::Bool
         | Kind::YesNo
+        | Kind::OptionalYesNo
         | Kind::Choice(_)
         | Kind::Present
         | Kind::Months
@@ -599,6 +600,15 @@ fn answer_input(
             let choices = [(Value::Bool(true), "Yes"), (Value::Bool(false), "No")];
             radios(cx, ui, field, path, asked, &choices, now.as_ref());
         }
+        Kind::OptionalYesNo => {
+            let now = current.filter(Value::is_boolean).unwrap_or(Value::Null);
+            let choices = [
+                (Value::Bool(true), "Yes"),
+                (Value::Bool(false), "No"),
+                (Value::Null, "Not answered"),
+            ];
+            radios(cx, ui, field, path, asked, &choices, Some(&now));
+        }
         Kind::Choice(options) if options.len() <= 3 => {
             let now = Value::String(text_of(current.as_ref()));
             let choices: Vec<(Value, &str)> = options
@@ -656,6 +666,7 @@ fn can_be_unreadable(kind: &Kind) -> bool {
             | Kind::BankNumber
             | Kind::Bool
             | Kind::YesNo
+            | Kind::OptionalYesNo
             | Kind::Choice(_)
             | Kind::Present
             | Kind::Months

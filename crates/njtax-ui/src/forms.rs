@@ -180,6 +180,9 @@ pub enum Kind {
     /// A yes-or-no question with a button for each (neither chosen until answered), kept as
     /// `true` / `false`.
     YesNo,
+    /// A yes-or-no question whose answer may be left unanswered (`Option<bool>`): a button for
+    /// Yes, No and "Not answered", so an answer given by mistake can be taken back.
+    OptionalYesNo,
     /// A whole number within a range.
     Integer {
         /// Smallest.
@@ -251,7 +254,7 @@ pub enum Condition {
     Any(Vec<Condition>),
     /// The answers at these two paths differ (the spouses' residency).
     Differs(String, String),
-    /// The optional group at this path is switched on.
+    /// The optional group at this path is switched on (or the optional answer there is given).
     Present(String),
     /// The draft's tax year has the deduction, credit or payment this law figure governs
     /// (`YearParams::in_force`: "deductions.njbest_cap" holds from 2022). A year

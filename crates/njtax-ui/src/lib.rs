@@ -25,6 +25,7 @@ pub mod fields;
 pub mod files;
 pub mod focus;
 pub mod forms;
+pub mod guide;
 pub mod locks;
 pub mod platform;
 pub mod progress;

@@ -325,6 +325,17 @@ impl SectionState {
     }
 }
 
+/// A window of the Help menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelpWindow {
+    /// Help > About: the version, the licence and each tax year's figures' status.
+    About,
+    /// Help > Keyboard shortcuts: every shortcut, from the table the app handles them from.
+    Shortcuts,
+    /// Help > User guide (F1): the README's part for users.
+    UserGuide,
+}
+
 /// Transient UI state (never saved in drafts).
 #[derive(Clone, Debug, Default)]
 pub struct UiState {
@@ -378,6 +389,8 @@ pub struct UiState {
     pub forget: Option<ForgetPlan>,
     /// The app lock (View > Lock the app…): everything hidden until the passphrase is typed.
     pub lock: AppLock,
+    /// The Help window open (Help > About, Keyboard shortcuts or User guide; F1), if any.
+    pub help: Option<HelpWindow>,
     /// The draft is open read-only because another window or volunteer has it open: who, in
     /// words. Changes are refused until it is taken over.
     pub read_only: Option<String>,

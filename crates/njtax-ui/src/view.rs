@@ -262,6 +262,7 @@ fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
             }
         });
         ui.menu_button("View", |ui| view_menu(cx, ui));
+        ui.menu_button("Help", |ui| help_menu(cx, ui));
         ui.separator();
         let a = cx.doc.answers();
         ui.label(format!(
@@ -284,6 +285,34 @@ fn menu_bar(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
             cx.send(Command::ToggleRevealSsn);
         }
     });
+}
+
+/// The Help menu: the user guide (F1), the keyboard shortcuts and About.
+fn help_menu(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
+    use crate::state::HelpWindow;
+    if entry(ui, "User guide", &crate::shortcuts::USER_GUIDE)
+        .on_hover_text("How to use the app: the screens, your drafts, what it covers")
+        .clicked()
+    {
+        cx.ui_state.help = Some(HelpWindow::UserGuide);
+        ui.close();
+    }
+    if ui
+        .button("Keyboard shortcuts")
+        .on_hover_text("Every keyboard shortcut of the app")
+        .clicked()
+    {
+        cx.ui_state.help = Some(HelpWindow::Shortcuts);
+        ui.close();
+    }
+    if ui
+        .button("About njtax")
+        .on_hover_text("The version, the licence, and whether each tax year's figures are final or provisional")
+        .clicked()
+    {
+        cx.ui_state.help = Some(HelpWindow::About);
+        ui.close();
+    }
 }
 
 /// A menu entry with its keyboard shortcut shown beside it; screen readers get the entry's name
@@ -956,6 +985,7 @@ fn prompt(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     crate::dialogs::roster::draw(cx, ui);
     crate::dialogs::forget::draw(cx, ui);
     crate::dialogs::passphrase::draw(cx, ui);
+    crate::dialogs::help::draw(cx, ui);
     refusal_prompt(cx, ui);
     let Some(pending) = cx.ui_state.pending.clone() else {
         return;

@@ -430,6 +430,7 @@ fn every_kind_fits_its_answer() {
             Kind::OptionalMoney => v.is_string() || v.is_null(),
             Kind::OptionalDate | Kind::OptionalInteger => v.is_null(),
             Kind::Bool | Kind::YesNo => v.is_boolean(),
+            Kind::OptionalYesNo => v.is_boolean() || v.is_null(),
             Kind::Present => v.is_null() || v.is_object(),
             Kind::Integer { min, max } => v.is_u64() && min <= max,
             Kind::TaxYear => v.is_u64(),

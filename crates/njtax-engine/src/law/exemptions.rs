@@ -26,4 +26,8 @@ crate::param_domain!("exemptions", ExemptionParamsFile => ExemptionParams {
     qualifying_child_age_limit: u32,
     /// Federal qualifying child who is a full-time student: under this age (IRC 152(c)(3)(A)(ii)).
     qualifying_child_student_age_limit: u32,
+    /// Whether the year's NJ-1040 asks the yes/no digital-asset question (first on the 2025
+    /// form): the app asks it, prints the answer and warns while it is unanswered only then. No
+    /// tax depends on it.
+    digital_asset_question: bool,
 });

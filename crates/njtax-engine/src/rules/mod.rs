@@ -7,6 +7,7 @@ pub mod credit_amounts;
 
 pub mod credits;
 pub mod deductions;
+pub mod digital_assets;
 pub mod exclusions;
 pub mod exemptions;
 pub mod federal_eic;

@@ -1111,22 +1111,30 @@ impl App {
         self.watch_draft(&ctx);
     }
 
+    /// The shortcuts the app handles itself, from the one table the menus and Help > Keyboard
+    /// shortcuts show (`shortcuts::TABLE`), in its order (the longer shortcuts first:
+    /// Ctrl+Shift+S is not taken for Ctrl+S).
     fn handle_shortcuts(&mut self, ctx: &egui::Context) {
-        // The longer shortcuts first: Ctrl+Shift+S is not taken for Ctrl+S.
-        let table = [
-            (crate::shortcuts::SAVE_AS, Command::SaveAs),
-            (crate::shortcuts::REDO, Command::Redo),
-            (crate::shortcuts::NEW, Command::New),
-            (crate::shortcuts::OPEN, Command::Open),
-            (crate::shortcuts::PRINT, Command::PrintPdf),
-            (crate::shortcuts::SAVE, Command::Save),
-            (crate::shortcuts::UNDO, Command::Undo),
-            (crate::shortcuts::QUIT, Command::Quit),
-        ];
-        for (shortcut, command) in table {
-            if ctx.input_mut(|i| i.consume_shortcut(&shortcut)) {
-                self.send(command);
+        use crate::shortcuts::Action;
+        for (shortcut, action) in crate::shortcuts::handled_by_app() {
+            if !ctx.input_mut(|i| i.consume_shortcut(&shortcut)) {
+                continue;
             }
+            let command = match action {
+                Action::New => Command::New,
+                Action::Open => Command::Open,
+                Action::Save => Command::Save,
+                Action::SaveAs => Command::SaveAs,
+                Action::Print => Command::PrintPdf,
+                Action::Quit => Command::Quit,
+                Action::Undo => Command::Undo,
+                Action::Redo => Command::Redo,
+                Action::UserGuide => {
+                    self.ui_state.help = Some(crate::state::HelpWindow::UserGuide);
+                    continue;
+                }
+            };
+            self.send(command);
         }
     }
 

@@ -4,6 +4,7 @@
 
 pub mod compare;
 pub mod forget;
+pub mod help;
 pub mod open_error;
 pub mod passphrase;
 pub mod roster;

@@ -127,6 +127,9 @@ pub fn draw(cx: &mut ScreenCx<'_>, ui: &mut Ui) {
     if let Some(period) = period_text(&ret) {
         ui.label(format!("Period covered: {period}"));
     }
+    if let Some(q) = &ret.digital_assets {
+        digital_assets(cx, ui, q, ret.tax_year);
+    }
     ui.add_space(theme::GAP_S);
     let lines = ret.lines;
     let selected = cx.ui_state.selected_line.clone();
@@ -706,4 +709,37 @@ fn schedule(cx: &mut ScreenCx<'_>, ui: &mut Ui, s: &CreditSchedule) {
             net_words(s.net_after_separate_claims)
         ));
     }
+}
+
+/// The form's yes/no digital-asset question with the answer as it goes on the return; while it
+/// is not answered, in the warning colour with a link to the question.
+fn digital_assets(
+    cx: &mut ScreenCx<'_>,
+    ui: &mut Ui,
+    q: &njtax_engine::rules::digital_assets::DigitalAssetQuestion,
+    year: u16,
+) {
+    use njtax_engine::rules::digital_assets::{DigitalAssetQuestion, PATH};
+    let mut hover = format!("{}\n{}", DigitalAssetQuestion::question(year), q.citation);
+    if let Some(note) = &q.uncertain {
+        hover.push_str(&format!(" (uncertain: {note})"));
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Digital asset question:");
+        let answer = RichText::new(q.answer_words()).strong();
+        if q.answer.is_some() {
+            ui.label(answer).on_hover_text(hover);
+        } else {
+            ui.label(answer.color(theme::warning_colour(ui.visuals())))
+                .on_hover_text(hover);
+            if let Some(screen) = cx.interview.screen_for_path(PATH)
+                && ui.link("Answer it").clicked()
+            {
+                cx.send(Command::Goto {
+                    screen,
+                    focus: Some(PATH.to_owned()),
+                });
+            }
+        }
+    });
 }

@@ -148,6 +148,7 @@ mod tests {
         TaxYear {
             year,
             online: true,
+            checked: None,
             provisional: provisional.then(|| njtax_engine::Provisional {
                 notice: String::new(),
                 figures: Vec::new(),
