@@ -8,7 +8,7 @@ pub mod compact;
 mod plain;
 
 /// The draft format version this build writes.
-pub const FORMAT_VERSION: u32 = 11;
+pub const FORMAT_VERSION: u32 = 12;
 
 /// The largest draft, in bytes (4 MiB), the same for writing and reading: a larger file is
 /// refused before it is read, and a draft whose text would be larger is never written (see
@@ -250,7 +250,18 @@ pub const MIGRATIONS: &[Migration] = &[
         what: "adds the computer account and the computer each clinic step, review note and resolution was signed on (`clinic.history[].login`, `.computer`, and the same on `clinic.notes[]` and their `resolved`), and leaves out of the file every answer that holds its default; nothing moves, so a format 10 draft reads unchanged (its steps without a login). A version that reads up to format 10 refuses a format 11 draft by name instead of calling it damaged",
         apply: v10_to_v11,
     },
+    Migration {
+        from: 11,
+        what: "adds the answers of the law and words round (issue 39): a 1099-R paid because of a permanent and total disability (`income.retirement[].disability_pension`, 54A:6-10 c), the organ donor's deduction of the year before or after (`deductions.organ_donation_other_year`, 54A:3-10 c), the day another jurisdiction's notice that its tax was due was received (`other_jurisdictions[].tax_due_notice_on`, 54A:4-1 e), the answers with only the federal change made (`amends.federal_change_answers`, 54A:9-8 c), the digital-asset question (`digital_assets`), and the marks on an answer an older format asked differently that the filer has not confirmed yet (`income.retirement[].destination_to_confirm`, `homesteads[].title_to_confirm`, set when a format 7 or older draft is upgraded); nothing moves, so a format 11 draft reads unchanged with none of them. A version that reads up to format 11 refuses a format 12 draft as newer, by name",
+        apply: v11_to_v12,
+    },
 ];
+
+/// Format 11 to 12: new, empty answers only (the disability pension, the notice date, the
+/// federal change's answers, the digital-asset question, the marks to confirm).
+fn v11_to_v12(_draft: &mut Draft) -> Result<(), String> {
+    Ok(())
+}
 
 /// Format 10 to 11: new, empty answers only (the login and computer of clinic steps).
 fn v10_to_v11(_draft: &mut Draft) -> Result<(), String> {
