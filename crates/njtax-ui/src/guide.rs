@@ -65,6 +65,108 @@ pub fn user_part(readme: &str) -> Result<String, String> {
     Ok(out)
 }
 
+/// Where the README points a developer at a file of the repository (`docs/…`, `forms/…`): the
+/// folders a filer reading the guide in the app does not have.
+const REPOSITORY_FOLDERS: [&str; 5] = ["docs/", "forms/", "tests/", "crates/", "src/"];
+
+/// Whether a piece of text is a path in the repository (backticks around it allowed).
+fn is_repository_path(piece: &str) -> bool {
+    let p = piece.trim().trim_matches('`');
+    REPOSITORY_FOLDERS.iter().any(|f| p.starts_with(f)) && !p.contains(' ')
+}
+
+/// The words for a developer's pointer at a repository file, for a filer: what kind of document
+/// it is, in the app's public source code.
+fn path_words(path: &str) -> &'static str {
+    let p = path.trim().trim_matches('`');
+    if p.starts_with("docs/decisions/") {
+        "the project's design notes"
+    } else if p.starts_with("docs/") {
+        "the project's documents"
+    } else if p.starts_with("forms/") {
+        "the app's data files"
+    } else if p.starts_with("tests/") {
+        "the app's tests"
+    } else {
+        "the app's source code"
+    }
+}
+
+/// A guide text as a filer reads it in the app: the README's pointers at repository files are
+/// for developers, so a parenthesis or a "See …" sentence that only points at one is left out,
+/// and a path inside a sentence becomes words ("the project's design notes").
+#[must_use]
+pub fn for_filers(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        let Some(len) = rest[open..].find(')') else {
+            break;
+        };
+        let inside = &rest[open + 1..open + len];
+        let pointer = inside.split([';', ',']).all(|part| {
+            let part = part.trim();
+            let part = part
+                .strip_prefix("decision:")
+                .or_else(|| part.strip_prefix("see"))
+                .unwrap_or(part);
+            is_repository_path(part)
+        });
+        if pointer {
+            out.push_str(rest[..open].trim_end());
+        } else {
+            out.push_str(&rest[..=open + len]);
+        }
+        rest = &rest[open + len + 1..];
+    }
+    out.push_str(rest);
+    // "See `docs/decisions/x.md`." sentences.
+    let mut kept: Vec<&str> = Vec::new();
+    for sentence in out.split_inclusive(". ") {
+        let s = sentence.trim();
+        let body = s.trim_end_matches('.').trim();
+        if let Some(after) = body.strip_prefix("See ")
+            && after.split(" and ").all(is_repository_path)
+        {
+            continue;
+        }
+        kept.push(sentence);
+    }
+    let joined = kept.concat();
+    // Any other path: words in its place.
+    joined
+        .split(' ')
+        .map(|w| {
+            let core = w.trim_end_matches([',', '.', ';', ':', ')']);
+            let core = core.trim_start_matches('(');
+            if is_repository_path(core) {
+                w.replacen(core, path_words(core), 1)
+            } else {
+                w.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl Block {
+    /// The block as a filer reads it in the app ([`for_filers`] on its text).
+    #[must_use]
+    pub fn for_filers(self) -> Self {
+        match self {
+            Self::Paragraph(t) => Self::Paragraph(for_filers(&t)),
+            Self::Item(t) => Self::Item(for_filers(&t)),
+            Self::Row(cells) => Self::Row(
+                cells
+                    .into_iter()
+                    .map(|(h, c)| (h, for_filers(&c)))
+                    .collect(),
+            ),
+            other => other,
+        }
+    }
+}
+
 /// The cells of a table line (`| a | b |`), with `\|` read as a bar inside a cell.
 fn cells(line: &str) -> Vec<String> {
     let inner = line.trim().trim_start_matches('|').trim_end_matches('|');
@@ -395,5 +497,48 @@ mod tests {
         );
         // A lone mark stays as written.
         assert_eq!(plain_text("5 * 3 and `x"), "5 * 3 and `x");
+    }
+
+    /// Issue 39: the guide in the app points a filer at nothing the filer does not have: every
+    /// pointer of the README's user part at a repository file is left out or put in words.
+    #[test]
+    fn the_guide_in_the_app_names_no_repository_file() {
+        let blocks: Vec<Block> = parse(&user_part(README).unwrap())
+            .into_iter()
+            .map(Block::for_filers)
+            .collect();
+        let text = format!("{blocks:?}");
+        for folder in REPOSITORY_FOLDERS {
+            for (at, _) in text.match_indices(folder) {
+                let before = text[..at].chars().last().unwrap_or(' ');
+                assert!(
+                    !(before == '`' || before == ' ' || before == '('),
+                    "{folder} at: {}",
+                    &text[at.saturating_sub(80)..(at + 60).min(text.len())]
+                );
+            }
+        }
+        assert!(text.contains("the project's design notes") || !README.contains("docs/decisions/"));
+    }
+
+    #[test]
+    fn pointers_are_left_out_or_put_in_words() {
+        assert_eq!(
+            for_filers(
+                "Amended returns are mailed (decision: `docs/decisions/amended-returns.md`)."
+            ),
+            "Amended returns are mailed."
+        );
+        assert_eq!(
+            for_filers("Drafts are locked. See `docs/decisions/clinic-locks.md`. Nothing is lost."),
+            "Drafts are locked. Nothing is lost."
+        );
+        assert_eq!(
+            for_filers(
+                "Tax years (the years are data, `forms/years.ron`; a new draft starts in 2026)."
+            ),
+            "Tax years (the years are data, the app's data files; a new draft starts in 2026)."
+        );
+        assert_eq!(for_filers("A (plain) aside."), "A (plain) aside.");
     }
 }

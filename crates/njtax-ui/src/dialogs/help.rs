@@ -160,7 +160,12 @@ fn shortcuts(ui: &mut Ui) {
 /// The user guide's blocks, read from the embedded README once.
 static GUIDE: std::sync::LazyLock<Result<Vec<crate::guide::Block>, String>> =
     std::sync::LazyLock::new(|| {
-        crate::guide::user_part(crate::guide::README).map(|t| crate::guide::parse(&t))
+        crate::guide::user_part(crate::guide::README).map(|t| {
+            crate::guide::parse(&t)
+                .into_iter()
+                .map(crate::guide::Block::for_filers)
+                .collect()
+        })
     });
 
 fn guide(ui: &mut Ui) {
