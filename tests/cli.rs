@@ -1664,3 +1664,29 @@ fn a_folder_and_a_name_with_spaces_and_accents_work_for_every_command() {
         "no lock or temporary file left"
     );
 }
+
+/// Issue 39 item 9: `njtax handoff` and `njtax pdf` take a return without a filing date as filed
+/// today, as the app does, so a 2019 refund whose last day (2023-07-17, 54A:9-8 a, d) has passed is
+/// handed off as barred, never as a refund figure; filed in time (a filing date given), the refund
+/// is handed off.
+#[test]
+fn a_refund_barred_by_today_is_handed_off_as_barred_by_the_command_line() {
+    let draft = example("back-years/2019-04-single-pension-total-income-exactly-100000.ron");
+    let out = njtax(&["handoff", &draft]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Refund amount: none: barred"), "{text}");
+    assert!(!text.contains("Refund amount: $210.00"), "{text}");
+    // The same return filed in time keeps its refund.
+    let dir = std::env::temp_dir().join(format!("njtax-barred-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut d = njtax_engine::parse_draft(&std::fs::read_to_string(&draft).unwrap()).unwrap();
+    d.answers.filing.filed_on = njtax_engine::answers::Date::new(2020, 7, 1);
+    let in_time = dir.join("in-time.ron");
+    std::fs::write(&in_time, njtax_engine::draft::draft_to_string(&d).unwrap()).unwrap();
+    let out = njtax(&["handoff", in_time.to_str().unwrap()]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("$210.00"), "{text}");
+    assert!(!text.contains("barred"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -649,9 +649,11 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
         } => {
             let (answers, set) = load_answers_and_compute(&draft, book)?;
             let changes = explanation_of_changes(&draft, &answers, &set, book)?;
+            // A return without a filing date is printed as filed today, as the app prints it: a
+            // refund the law bars by today is printed as barred (54A:9-8 a, d).
             let opts = njtax_print::PrintOptions {
                 mask_ssns,
-                ..Default::default()
+                filing_day: njtax_ui::words::today_local(),
             };
             let pdf = njtax_print::return_pdf(&answers, &set, &changes, &opts)
                 .map_err(|e| Unreadable(format!("{}: {e}", draft.display())))?;
@@ -680,8 +682,9 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
             mask_ssns,
         } => {
             let (answers, set) = load_answers_and_compute(&draft, book)?;
-            let sheet = njtax_print::handoff(&answers, &set, mask_ssns)
-                .map_err(|e| Unreadable(format!("{}: {e}", draft.display())))?;
+            let sheet =
+                njtax_print::handoff_on(&answers, &set, mask_ssns, njtax_ui::words::today_local())
+                    .map_err(|e| Unreadable(format!("{}: {e}", draft.display())))?;
             let text = match format {
                 HandoffFormat::Text => sheet.to_text(),
                 HandoffFormat::Csv => sheet.to_csv(),

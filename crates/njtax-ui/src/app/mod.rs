@@ -380,11 +380,7 @@ impl App {
         if let Some(d) = self.today {
             return Some(d);
         }
-        let now = self.time_zone.to_datetime(jiff::Timestamp::now()).date();
-        let year = u16::try_from(now.year()).ok()?;
-        let month = u8::try_from(now.month()).ok()?;
-        let day = u8::try_from(now.day()).ok()?;
-        njtax_engine::answers::Date::new(year, month, day)
+        crate::words::date_in(&self.time_zone, jiff::Timestamp::now())
     }
 
     /// Write the recovery file when there are unsaved edits not yet autosaved and it is time (every
