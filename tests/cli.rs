@@ -1690,3 +1690,20 @@ fn a_refund_barred_by_today_is_handed_off_as_barred_by_the_command_line() {
     assert!(!text.contains("barred"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The amended return's text never leads with the corrected return's overpayment as a "Refund":
+/// what the amended return refunds is its own line (issue 39; the checker's New York notice
+/// return: corrected overpayment $1,863.99, refund claimed $1,672.02 under 54A:4-1 e).
+#[test]
+fn an_amended_returns_text_names_the_corrected_overpayment_and_the_amended_refund_apart() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/amended/f-new-york-notice-typed-figures.ron");
+    let out = njtax(&["compute", path.to_str().unwrap()]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.lines().any(|l| l.starts_with("Refund:")), "{text}");
+    assert!(
+        text.contains("Corrected return (column C) overpayment: $1,863.99"),
+        "{text}"
+    );
+    assert!(text.contains("Amended: refund claimed $1,672.02"), "{text}");
+}

@@ -168,7 +168,19 @@ pub fn render_text(ret: &ComputedReturn) -> String {
         out.push_str(&render_business_credits(&ret.business_credits));
     }
     out.push('\n');
-    if ret.balance_due > Decimal::ZERO {
+    if ret.amended.is_some() {
+        // An amended return refunds or owes the change from what the original paid or refunded
+        // (the "Amended:" line below), not the corrected return's own result.
+        let (what, v) = if ret.balance_due > Decimal::ZERO {
+            ("balance due", ret.balance_due)
+        } else {
+            ("overpayment", ret.refund)
+        };
+        out.push_str(&format!(
+            "Corrected return (column C) {what}: {}; what the amended return refunds or owes is under \"Amended:\" below\n",
+            fmt_money(v)
+        ));
+    } else if ret.balance_due > Decimal::ZERO {
         out.push_str(&format!("Balance due: {}\n", fmt_money(ret.balance_due)));
     } else if ret
         .diagnostics
