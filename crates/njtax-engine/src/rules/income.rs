@@ -1075,30 +1075,28 @@ pub fn lines_20_pensions(cx: &Ctx) -> [Line; 2] {
         tb.push(e);
         let name = item_name(cx, "1099-R", i, &r.payer);
         let disability = disability_pension(cx, r);
-        if let DisabilityPension::Excluded { age, ends_at } = disability {
-            disabled += 1;
-            exp_a = exp_a.answer_text(
-                crate::explain_format!(
-                    cx,
-                    "{name}: paid because of a permanent and total disability"
-                ),
-                crate::explain_format!(cx, "income.retirement[{i}].disability_pension"),
-                crate::explain_format!(
+        let disability_words = match disability {
+            DisabilityPension::Excluded { age, ends_at } => {
+                disabled += 1;
+                Some(crate::explain_format!(
                     cx,
                     "yes, and its recipient is {age} at the end of the year, under {ends_at}: not income (54A:6-10 c)"
-                ),
-            );
-        } else if let DisabilityPension::Ordinary { age, ends_at } = disability {
+                ))
+            }
+            DisabilityPension::Ordinary { age, ends_at } => Some(crate::explain_format!(
+                cx,
+                "yes, but its recipient is {age} at the end of the year: from the year the recipient reaches {ends_at} the Division treats it as an ordinary pension (GIT-1&2), taxed here"
+            )),
+            DisabilityPension::NotClaimed | DisabilityPension::NoBirthDate => None,
+        };
+        if let Some(words) = disability_words {
             exp_a = exp_a.answer_text(
                 crate::explain_format!(
                     cx,
                     "{name}: paid because of a permanent and total disability"
                 ),
                 crate::explain_format!(cx, "income.retirement[{i}].disability_pension"),
-                crate::explain_format!(
-                    cx,
-                    "yes, but its recipient is {age} at the end of the year: from the year the recipient reaches {ends_at} the Division treats it as an ordinary pension (GIT-1&2), taxed here"
-                ),
+                words,
             );
         }
         if is_roth_conversion(r) {
