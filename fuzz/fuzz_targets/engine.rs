@@ -1060,6 +1060,7 @@ impl Input {
                     conversion_nj_basis: x.conversion_basis.dec(),
                     legacy_rollover: false,
                     disability_pension: x.roth_qualified && x.destination % 3 == 0,
+                    destination_to_confirm: x.destination % 5 == 1,
                     nj_tax_withheld: x.withheld.dec(),
                     sourcing: x.sourcing.sourcing(x.taxable.dec(), x.withheld.dec()),
                 }),
@@ -1140,6 +1141,7 @@ impl Input {
                     _ => HomesteadTitle::SpouseOnly,
                 },
                 shared_with_spouse_filing_separately: h.shared_with_spouse,
+                title_to_confirm: h.title % 4 == 1,
             }),
             other_jurisdictions: few(&self.jurisdictions, |j| OtherJurisdiction {
                 name: pick(JURISDICTIONS, j.name).into(),
@@ -1152,6 +1154,7 @@ impl Input {
                 tax_paid: j.tax_paid.dec(),
                 state: pick(JURISDICTIONS, j.state).into(),
                 entity_level_tax: j.entity_level_tax,
+                tax_due_notice_on: Date::new(2026, 1 + j.state % 12, 1 + j.name % 28),
             }),
             federal: Federal {
                 agi: self.federal.agi.dec(),
@@ -1289,6 +1292,11 @@ impl Input {
                 .collect(),
             amends: None,
             clinic: None,
+            digital_assets: match self.topics.len() % 3 {
+                0 => None,
+                1 => Some(true),
+                _ => Some(false),
+            },
         }
     }
 }
