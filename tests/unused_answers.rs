@@ -84,6 +84,20 @@ fn outcome(a: &njtax_engine::Answers, book: &njtax_engine::ParamBook) -> Option<
 /// interview hides it otherwise, and a hidden answer with a diagnostic is shown); or counted but
 /// held by a cap, a threshold or a schedule this return does not need.
 const SILENT_BY_DESIGN: &[(&str, &str)] = &[
+    // A full-year resident's days and a Roth answer on another plan are warned about; these are
+    // silent only where they may count but change nothing here.
+    (
+        "income.w2s[].days_worked",
+        "a part-year resident's W-2 with no wages in the nonresident period",
+    ),
+    (
+        "income.w2s[].nj_days_worked",
+        "a part-year resident's W-2 with no wages in the nonresident period",
+    ),
+    (
+        "income.retirement[].roth_qualified",
+        "a Roth distribution with no taxable amount either way",
+    ),
     (
         "address.",
         "printed on the return's header and the hand-off sheet; a bad one is an error",
@@ -186,19 +200,7 @@ const SILENT_BY_DESIGN: &[(&str, &str)] = &[
         "asked only of a part-year resident's nonresident period",
     ),
     (
-        "income.w2s[].days_worked",
-        "counts only for a nonresident period's wage allocation (54A:5-8)",
-    ),
-    (
-        "income.w2s[].nj_days_worked",
-        "counts only for a nonresident period's wage allocation (54A:5-8)",
-    ),
-    (
         "income.w2s[].employer_in_nj",
-        "counts only for a nonresident period's convenience rule (54A:5-8 e)",
-    ),
-    (
-        "income.w2s[].convenience_days",
         "counts only for a nonresident period's convenience rule (54A:5-8 e)",
     ),
     (
@@ -220,14 +222,6 @@ const SILENT_BY_DESIGN: &[(&str, &str)] = &[
     (
         "income.w2s[].fli_private_plan",
         "counts only for the NJ-2450's excess contribution",
-    ),
-    (
-        "income.retirement[].conversion_nj_basis",
-        "counts only for a conversion to a Roth IRA (54A:5-1 j)",
-    ),
-    (
-        "income.retirement[].roth_qualified",
-        "counts only for a Roth distribution (54A:6-28)",
     ),
     (
         "income.gambling.losses_nj_source",
@@ -395,4 +389,99 @@ fn a_silent_answer_is_seen() {
     // A figure the answers do not reach compares equal: the comparison is of outcomes only.
     a.both_residents_election = false;
     assert_eq!(outcome(&a, &book).unwrap(), base);
+}
+
+/// The codes of a draft's diagnostics, each with the answer it names.
+fn codes(text: &str) -> Vec<(String, String)> {
+    let d = njtax_engine::parse_draft(text).unwrap();
+    let set =
+        njtax_engine::compute::compute_set(&d.answers, &njtax_engine::ParamBook::load().unwrap())
+            .unwrap();
+    set.returns
+        .iter()
+        .flat_map(|r| &r.diagnostics)
+        .map(|x| (x.code.clone(), x.path.clone().unwrap_or_default()))
+        .collect()
+}
+
+/// Answers left where they do not apply are each a warning at the answer (the adversarial
+/// tester's draft): days on a full-year resident's W-2, a Roth answer and a conversion's basis on
+/// an ordinary pension, a rented home's title, the adjoining year's organ donation with none this
+/// year; without them, none of these warnings.
+#[test]
+fn answers_left_where_they_do_not_apply_are_each_a_warning_at_the_answer() {
+    let text = r#"Draft(format_version: 12, answers: (tax_year: 2025,
+        income: (
+            w2s: [(employer: "Acme", state_wages: "50000.00", days_worked: 240, nj_days_worked: 200, convenience_days: 10, employer_in_nj: true)],
+            retirement: [(payer: "Plan", kind: Pension, gross_distribution: "5000.00", taxable_amount: "5000.00", roth_qualified: true, conversion_nj_basis: "1000.00")],
+        ),
+        deductions: (organ_donation_other_year: "4000.00"),
+        homesteads: [(kind: Tenant, rent_paid: "12000.00", title: ByTheEntirety)]))"#;
+    let found = codes(text);
+    for (code, path) in [
+        ("w2-days-not-used", "income.w2s[0].days_worked"),
+        (
+            "roth-qualified-not-used",
+            "income.retirement[0].roth_qualified",
+        ),
+        (
+            "conversion-basis-not-used",
+            "income.retirement[0].conversion_nj_basis",
+        ),
+        ("tenant-title-not-used", "homesteads[0].title"),
+        (
+            "organ-donation-other-year-not-used",
+            "deductions.organ_donation_other_year",
+        ),
+    ] {
+        assert!(
+            found.contains(&(code.to_owned(), path.to_owned())),
+            "{code} at {path}: {found:?}"
+        );
+    }
+    let clean = r#"Draft(format_version: 12, answers: (tax_year: 2025,
+        income: (
+            w2s: [(employer: "Acme", state_wages: "50000.00")],
+            retirement: [(payer: "Plan", kind: Pension, gross_distribution: "5000.00", taxable_amount: "5000.00")],
+        ),
+        deductions: (organ_donation_costs: "2000.00", organ_donation_other_year: "4000.00"),
+        homesteads: [(kind: Tenant, rent_paid: "12000.00")]))"#;
+    let found = codes(clean);
+    assert!(
+        !found.iter().any(|(c, _)| c.ends_with("-not-used")),
+        "{found:?}"
+    );
+}
+
+/// A nonresident's New Jersey wages typed above the W-2's wages are an error, and the W-2's wages
+/// are used (never an income percentage over 100%); at the wages exactly, no error.
+#[test]
+fn new_jersey_wages_above_the_w2s_wages_are_an_error_and_capped() {
+    let draft = |nj: &str| {
+        format!(
+            r#"Draft(format_version: 12, answers: (tax_year: 2025,
+            taxpayer: (name: "Ana", ssn: "400-01-3001", residency: (kind: Never), birth_date: Some("1980-01-01")),
+            address: (street: "1 Main St", city: "Yonkers", state: "NY", zip: "10701"),
+            income: (w2s: [(employer: "Acme", state_wages: "150000.00", sourcing: (nj_source: Some("{nj}")))])))"#
+        )
+    };
+    let over = codes(&draft("200000.00"));
+    assert!(
+        over.contains(&(
+            "nj-wages-over-wages".to_owned(),
+            "income.w2s[0].sourcing.nj_source".to_owned()
+        )),
+        "{over:?}"
+    );
+    let d = njtax_engine::parse_draft(&draft("200000.00")).unwrap();
+    let set =
+        njtax_engine::compute::compute_set(&d.answers, &njtax_engine::ParamBook::load().unwrap())
+            .unwrap();
+    let pct = set.returns[0].value_by_key(njtax_engine::Key::IncomePercentage);
+    assert!(pct <= rust_decimal::Decimal::ONE, "{pct}");
+    let at = codes(&draft("150000.00"));
+    assert!(
+        !at.iter().any(|(c, _)| c == "nj-wages-over-wages"),
+        "{at:?}"
+    );
 }

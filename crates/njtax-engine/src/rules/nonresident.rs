@@ -57,6 +57,9 @@ fn typed_nj_wages(
     notes: &mut Vec<WageNote>,
 ) -> Money {
     let base = format!("income.w2s[{i}]");
+    // New Jersey wages are a part of the W-2's wages: a larger figure is an error (said by
+    // `validate`), and the wages are used until it is corrected.
+    let typed = typed.min(floor_zero(w.state_wages));
     if w.days_worked == 0 {
         if w.convenience_days > 0 || w.nj_days_worked > 0 {
             cx.diag(

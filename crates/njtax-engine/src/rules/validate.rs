@@ -3,7 +3,7 @@
 
 use crate::answers::{EARLIEST_BIRTH_YEAR, FilingStatus, Owner, Person, ResidencyKind};
 use crate::explain::Diagnostic;
-use crate::money::{Money, fmt_money};
+use crate::money::{Money, floor_zero, fmt_money};
 use crate::sheet::Ctx;
 
 pub use crate::answers::{ssn_is_well_formed, ssn_never_issued};
@@ -841,6 +841,7 @@ pub fn validate_unused(cx: &Ctx, planned: ReturnsPlanned) {
             .cite("N.J.S.A. 54A:5-1 l; 54A:5-2"),
         );
     }
+    unused_item_answers(cx);
     if a.filing_status == crate::answers::FilingStatus::MarriedSeparate
         && let Some(sp) = &a.spouse
     {
@@ -863,5 +864,105 @@ pub fn validate_unused(cx: &Ctx, planned: ReturnsPlanned) {
                 );
             }
         }
+    }
+}
+
+/// Item answers given where they do not apply (issue 39: never silence): a W-2's days on a
+/// full-year resident's W-2, convenience days for an employer outside New Jersey, a Roth answer on
+/// another kind of plan, a conversion's basis on money not converted, a rented home's title, the
+/// adjoining year's organ donation with none this year; and New Jersey wages above the W-2's wages.
+fn unused_item_answers(cx: &Ctx) {
+    use crate::answers::{
+        HomesteadKind, HomesteadTitle, ResidencyKind, RetirementKind, RolloverDestination,
+    };
+    let a = cx.a;
+    for (i, w) in a.income.w2s.iter().enumerate() {
+        let base = format!("income.w2s[{i}]");
+        let full_year = a
+            .person(w.owner)
+            .is_some_and(|p| p.residency.kind == ResidencyKind::FullYear);
+        if full_year && (w.days_worked > 0 || w.nj_days_worked > 0 || w.convenience_days > 0) {
+            cx.diag(
+                Diagnostic::warning(
+                    "w2-days-not-used",
+                    format!("W-2 {}: the days worked given are used only to find the New Jersey wages of a nonresident or of the months a part-year resident lived elsewhere; for a full-year resident all wages count, so they were not used", i + 1),
+                )
+                .at(format!("{base}.days_worked"))
+                .cite("N.J.S.A. 54A:5-8"),
+            );
+        } else if !w.employer_in_nj && w.convenience_days > 0 {
+            cx.diag(
+                Diagnostic::warning(
+                    "convenience-days-not-used",
+                    format!("W-2 {}: days worked away for your convenience count as New Jersey days only for an employer in New Jersey; this W-2's employer is not marked as one, so they were not used", i + 1),
+                )
+                .at(format!("{base}.convenience_days"))
+                .cite("N.J.S.A. 54A:5-8 e"),
+            );
+        }
+        if let Some(nj) = w.sourcing.nj_source
+            && nj > floor_zero(w.state_wages)
+        {
+            cx.diag(
+                Diagnostic::error(
+                    "nj-wages-over-wages",
+                    format!(
+                        "W-2 {}: the New Jersey wages entered ({}) are more than the W-2's state wages ({}); New Jersey wages are a part of them. The W-2's wages are used until this is corrected",
+                        i + 1,
+                        fmt_money(nj),
+                        fmt_money(floor_zero(w.state_wages))
+                    ),
+                )
+                .at(format!("{base}.sourcing.nj_source"))
+                .cite("N.J.S.A. 54A:5-8"),
+            );
+        }
+    }
+    for (i, r) in a.income.retirement.iter().enumerate() {
+        let base = format!("income.retirement[{i}]");
+        if r.roth_qualified && r.kind != RetirementKind::Roth {
+            cx.diag(
+                Diagnostic::warning(
+                    "roth-qualified-not-used",
+                    format!("1099-R {}: \"qualified Roth distribution\" applies only to a Roth IRA or Roth account; this one is not a Roth, so it was not used", i + 1),
+                )
+                .at(format!("{base}.roth_qualified"))
+                .cite("N.J.S.A. 54A:6-28"),
+            );
+        }
+        if !r.conversion_nj_basis.is_zero() && r.destination != RolloverDestination::RothConversion
+        {
+            cx.diag(
+                Diagnostic::warning(
+                    "conversion-basis-not-used",
+                    format!("1099-R {}: the contributions already taxed in a conversion count only when the money was converted to a Roth IRA; this distribution was not, so they were not used", i + 1),
+                )
+                .at(format!("{base}.conversion_nj_basis"))
+                .cite("N.J.S.A. 54A:5-1 j"),
+            );
+        }
+    }
+    for (i, h) in a.homesteads.iter().enumerate() {
+        if h.kind == HomesteadKind::Tenant && h.title != HomesteadTitle::Yours {
+            cx.diag(
+                Diagnostic::warning(
+                    "tenant-title-not-used",
+                    format!("Home {}: how title is held counts only for an owned home; this one is rented, so it was not used", i + 1),
+                )
+                .at(format!("homesteads[{i}].title"))
+                .cite("N.J.S.A. 54A:3A-17 c, d"),
+            );
+        }
+    }
+    let d = &a.deductions;
+    if !d.organ_donation_other_year.is_zero() && d.organ_donation_costs.is_zero() {
+        cx.diag(
+            Diagnostic::warning(
+                "organ-donation-other-year-not-used",
+                "The organ or bone marrow donation costs deducted in the year before or after are used only to hold this year's deduction within the $10,000 for one transplant; no costs are entered for this year, so they were not used",
+            )
+            .at("deductions.organ_donation_other_year")
+            .cite("N.J.S.A. 54A:3-10 c"),
+        );
     }
 }
