@@ -75,26 +75,9 @@ fn is_repository_path(piece: &str) -> bool {
     REPOSITORY_FOLDERS.iter().any(|f| p.starts_with(f)) && !p.contains(' ')
 }
 
-/// The words for a developer's pointer at a repository file, for a filer: what kind of document
-/// it is, in the app's public source code.
-fn path_words(path: &str) -> &'static str {
-    let p = path.trim().trim_matches('`');
-    if p.starts_with("docs/decisions/") {
-        "the project's design notes"
-    } else if p.starts_with("docs/") {
-        "the project's documents"
-    } else if p.starts_with("forms/") {
-        "the app's data files"
-    } else if p.starts_with("tests/") {
-        "the app's tests"
-    } else {
-        "the app's source code"
-    }
-}
-
 /// A guide text as a filer reads it in the app: the README's pointers at repository files are
-/// for developers, so a parenthesis or a "See …" sentence that only points at one is left out,
-/// and a path inside a sentence becomes words ("the project's design notes").
+/// for developers, so a parenthesis or a "See …" sentence that only points at them is left out
+/// (the README writes every pointer so; a test checks none is left).
 #[must_use]
 pub fn for_filers(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -120,33 +103,28 @@ pub fn for_filers(text: &str) -> String {
         rest = &rest[open + len + 1..];
     }
     out.push_str(rest);
-    // "See `docs/decisions/x.md`." sentences.
-    let mut kept: Vec<&str> = Vec::new();
-    for sentence in out.split_inclusive(". ") {
-        let s = sentence.trim();
-        let body = s.trim_end_matches('.').trim();
-        if let Some(after) = body.strip_prefix("See ")
-            && after.split(" and ").all(is_repository_path)
-        {
-            continue;
+    // "See `docs/decisions/x.md`." sentences, wherever they stand.
+    let mut text = out;
+    let mut from = 0;
+    while let Some(at) = text[from..].find("See `").map(|i| i + from) {
+        let path_start = at + "See `".len();
+        let Some(len) = text[path_start..].find('`') else {
+            break;
+        };
+        let path = &text[path_start..path_start + len];
+        let mut end = path_start + len + 1;
+        if text[end..].starts_with('.') {
+            end += 1;
         }
-        kept.push(sentence);
+        if is_repository_path(path) {
+            let start = text[..at].trim_end().len();
+            text.replace_range(start..end, "");
+            from = start;
+        } else {
+            from = end;
+        }
     }
-    let joined = kept.concat();
-    // Any other path: words in its place.
-    joined
-        .split(' ')
-        .map(|w| {
-            let core = w.trim_end_matches([',', '.', ';', ':', ')']);
-            let core = core.trim_start_matches('(');
-            if is_repository_path(core) {
-                w.replacen(core, path_words(core), 1)
-            } else {
-                w.to_owned()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    text
 }
 
 impl Block {
@@ -518,7 +496,6 @@ mod tests {
                 );
             }
         }
-        assert!(text.contains("the project's design notes") || !README.contains("docs/decisions/"));
     }
 
     #[test]
@@ -534,10 +511,12 @@ mod tests {
             "Drafts are locked. Nothing is lost."
         );
         assert_eq!(
-            for_filers(
-                "Tax years (the years are data, `forms/years.ron`; a new draft starts in 2026)."
-            ),
-            "Tax years (the years are data, the app's data files; a new draft starts in 2026)."
+            for_filers("Worked by hand (`docs/a.md`, `docs/b.md`); data (`forms/years.ron`)."),
+            "Worked by hand; data."
+        );
+        assert_eq!(
+            for_filers("Lost.** See `docs/decisions/encrypted-drafts.md`."),
+            "Lost.**"
         );
         assert_eq!(for_filers("A (plain) aside."), "A (plain) aside.");
     }

@@ -1,4 +1,4 @@
-//! The Help menu's windows: About (the version, the licence and each tax year's figures: final or
+//! The Help menu's windows: About (the version, the licence and each tax year's figures: published or
 //! provisional, and when they were last checked), Keyboard shortcuts (every shortcut, from the
 //! table the app handles them from) and the User guide (the README's part for users). Each closes
 //! with its Close button, its title bar's close button or Escape.
@@ -39,9 +39,9 @@ pub fn year_status(years: &[njtax_engine::TaxYear]) -> Vec<(String, String)> {
             let status = if y.provisional.is_some() {
                 "provisional: the Division has not published the year's forms yet"
             } else if y.online {
-                "final: from the Division's published forms and instructions"
+                "published: the Division has published the year's forms; a figure a return uses that could not be confirmed is marked uncertain on that return (Review lists it)"
             } else {
-                "final: from the Division's published forms and instructions (a back year: returns are mailed)"
+                "published, a back year (returns are mailed): a figure a return uses that could not be confirmed is marked uncertain on that return (Review lists it)"
             };
             let checked = y.checked.map_or_else(
                 || "the day the figures were last checked is not recorded".to_owned(),
