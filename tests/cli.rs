@@ -1677,6 +1677,11 @@ fn a_refund_barred_by_today_is_handed_off_as_barred_by_the_command_line() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("Refund amount: none: barred"), "{text}");
     assert!(!text.contains("Refund amount: $210.00"), "{text}");
+    // `njtax compute` says the same: no refund figure in the refund's place.
+    let out = njtax(&["compute", &draft]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Refund: none if filed today ("), "{text}");
+    assert!(!text.contains("Refund: $210.00"), "{text}");
     // The same return filed in time keeps its refund.
     let dir = std::env::temp_dir().join(format!("njtax-barred-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -1688,6 +1693,12 @@ fn a_refund_barred_by_today_is_handed_off_as_barred_by_the_command_line() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("$210.00"), "{text}");
     assert!(!text.contains("barred"), "{text}");
+    let out = njtax(&["compute", in_time.to_str().unwrap()]);
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("Refund: $210.00")
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

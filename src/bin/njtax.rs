@@ -469,7 +469,15 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
                 }
                 out!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
             } else {
-                out_raw!("{}", render_set_text(&set));
+                // A return without a filing date is taken as filed today, as the app and the
+                // printout take it: a refund barred by today is said to be barred.
+                let today = answers
+                    .filing
+                    .filed_on
+                    .is_none()
+                    .then(njtax_ui::words::today_local)
+                    .flatten();
+                out_raw!("{}", render_set_text(&set, today));
                 if let Some(text) = changes {
                     out!("\nExplanation of changes: {text}");
                 }

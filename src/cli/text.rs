@@ -82,9 +82,12 @@ Business credits schedule:
     out
 }
 
-pub fn render_set_text(set: &ReturnSet) -> String {
+pub fn render_set_text(
+    set: &ReturnSet,
+    filed_today: Option<njtax_engine::answers::Date>,
+) -> String {
     if let [only] = set.returns.as_slice() {
-        let mut out = render_text(only);
+        let mut out = render_text(only, filed_today);
         if only.kind != njtax_engine::residency::ReturnKind::Resident {
             out.push_str(&format!("\n{}\n", set.statement.join("\n")));
         }
@@ -100,7 +103,7 @@ pub fn render_set_text(set: &ReturnSet) -> String {
     }
     for r in &set.returns {
         out.push_str(&format!("\n===== {} =====\n", return_title(r)));
-        out.push_str(&render_text(r));
+        out.push_str(&render_text(r, filed_today));
     }
     out
 }
@@ -154,7 +157,10 @@ pub fn render_plan_and_late(ret: &ComputedReturn) -> String {
     out
 }
 
-pub fn render_text(ret: &ComputedReturn) -> String {
+pub fn render_text(
+    ret: &ComputedReturn,
+    filed_today: Option<njtax_engine::answers::Date>,
+) -> String {
     let mut out = format!("{} for tax year {}\n\n", ret.form, ret.tax_year);
     for l in &ret.lines {
         out.push_str(&format!(
@@ -189,6 +195,14 @@ pub fn render_text(ret: &ComputedReturn) -> String {
     {
         // Filed after the last day to claim it (54A:9-8 a, d): no refund figure.
         out.push_str("Refund: none, barred by the time limit (see the diagnostics)\n");
+    } else if let Some((today, b)) = filed_today.and_then(|d| ret.barred_refund(d).map(|b| (d, b)))
+    {
+        // No filing date given: taken as filed today, as the app and the printout take it.
+        out.push_str(&format!(
+            "Refund: none if filed today ({today}): the last day to claim the overpayment of {} was {} (N.J.S.A. 54A:9-8 a, d). If the return was filed by then, give its filing date\n",
+            fmt_money(b.overpayment),
+            b.last_day
+        ));
     } else {
         out.push_str(&format!("Refund: {}\n", fmt_money(ret.refund)));
     }
