@@ -608,6 +608,12 @@ fn answers_an_older_format_asked_differently_are_upgraded_with_a_warning_until_c
             && title[0].contains("tenants by the entirety"),
         "{title:?}"
     );
+    // The other ways it lists are the other ways, not the one it was read as.
+    assert!(
+        title[0].contains("or in your spouse's name only")
+            && !title[0].contains("by the entirety with your spouse"),
+        "{title:?}"
+    );
     // The rented home's tick is today's answer for a rented home: nothing to confirm.
     assert!(warnings_at(&d, "homesteads[1].title").is_empty());
     // Saved and read again, the question stays open.

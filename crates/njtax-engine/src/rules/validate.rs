@@ -265,14 +265,19 @@ fn old_answers_to_confirm(cx: &Ctx) {
             "" => format!("Home {}", i + 1),
             d => format!("Home {} ({d})", i + 1),
         };
-        let now = match h.title {
-            HomesteadTitle::Yours => "held in your name (your share of title counts)",
-            HomesteadTitle::ByTheEntirety => {
-                "held with your spouse as tenants by the entirety, so each of you takes one-half of the property taxes"
-            }
-            HomesteadTitle::SpouseOnly => {
-                "in your spouse's name only, so it gives you no deduction"
-            }
+        let (now, others) = match h.title {
+            HomesteadTitle::Yours => (
+                "held in your name (your share of title counts)",
+                "by the entirety with your spouse, or in your spouse's name only",
+            ),
+            HomesteadTitle::ByTheEntirety => (
+                "held with your spouse as tenants by the entirety, so each of you takes one-half of the property taxes",
+                "in your name alone or with others as joint tenants or tenants in common, or in your spouse's name only",
+            ),
+            HomesteadTitle::SpouseOnly => (
+                "in your spouse's name only, so it gives you no deduction",
+                "in your name alone or with others as joint tenants or tenants in common, or by the entirety with your spouse",
+            ),
         };
         let owned = if h.kind == HomesteadKind::Owner {
             ""
@@ -283,7 +288,7 @@ fn old_answers_to_confirm(cx: &Ctx) {
             Diagnostic::warning(
                 OLD_ANSWER_CODE,
                 format!(
-                    "{name}: this draft was saved by an earlier version of the app, which asked only whether the home was shared with your spouse filing separately; it is read as {now}{owned}. If title is held another way (in your name alone or with others as joint tenants or tenants in common, by the entirety with your spouse, or in your spouse's name only), choose that: the deduction changes (N.J.S.A. 54A:3A-17 c, d). Check how you hold title and confirm it"
+                    "{name}: this draft was saved by an earlier version of the app, which asked only whether the home was shared with your spouse filing separately; it is read as {now}{owned}. If title is held another way ({others}), choose that: the deduction changes (N.J.S.A. 54A:3A-17 c, d). Check how you hold title and confirm it"
                 ),
             )
             .at(format!("homesteads[{i}].title"))
