@@ -24,7 +24,7 @@ pub fn title(w: HelpWindow) -> &'static str {
 }
 
 /// What "provisional" means, in words.
-pub const PROVISIONAL_MEANS: &str = "Provisional means that the Division of Taxation has not yet published that year's forms and instructions: the app's figures for the year are its best until then and may change, and every return of the year says so on screen and on paper.";
+pub const PROVISIONAL_MEANS: &str = "Provisional means that the Division of Taxation has not yet published that year's forms and instructions: the app's figures for the year are its best until then and may change, and every return of the year says so on screen and on paper. In a published year too, a figure a return uses that could not be confirmed from the Division's or the IRS's own text is marked uncertain on that return, and Review lists it.";
 
 /// How to learn of final figures without a network, in words.
 pub const FINAL_FIGURES: &str = "This app makes no network connection, ever: it does not look for new figures by itself. Final figures come with a newer version of the app. You can also compare a return with the Division of Taxation's forms and instructions for the year once they are published (on paper from the Division, a library or a tax clinic, or downloaded on another computer).";
@@ -39,9 +39,9 @@ pub fn year_status(years: &[njtax_engine::TaxYear]) -> Vec<(String, String)> {
             let status = if y.provisional.is_some() {
                 "provisional: the Division has not published the year's forms yet"
             } else if y.online {
-                "published: the Division has published the year's forms; a figure a return uses that could not be confirmed is marked uncertain on that return (Review lists it)"
+                "published: the Division has published the year's forms"
             } else {
-                "published, a back year (returns are mailed): a figure a return uses that could not be confirmed is marked uncertain on that return (Review lists it)"
+                "published: the Division has published the year's forms (a back year: returns are mailed)"
             };
             let checked = y.checked.map_or_else(
                 || "the day the figures were last checked is not recorded".to_owned(),
