@@ -519,7 +519,10 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
                     serde_json::to_string_pretty(&shown).unwrap_or_default()
                 );
             } else {
-                out_raw!("{}", njtax::cli::clinic::render_roster(&shown));
+                out_raw!(
+                    "{}",
+                    njtax::cli::clinic::render_roster(&shown, njtax_ui::words::today_local())
+                );
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -1090,10 +1093,16 @@ fn batch(paths: &[PathBuf], book: &ParamBook, json: bool) -> ExitCode {
             continue;
         }
         out!(
-            "{:<40} {:>5} {:>14} {:>14} {:>6}  {}{}",
+            "{:<40} {:>5} {:>14} {:>14} {:>6}  {}{}{}",
             file,
             r.year.unwrap_or_default(),
-            fmt_money(r.refund),
+            // A barred refund is never shown as one (54A:9-8 d): "barred", or the part the
+            // time limits allow with the status saying the rest is barred.
+            if r.refund_barred && r.refund.is_zero() {
+                "barred".to_owned()
+            } else {
+                fmt_money(r.refund)
+            },
             fmt_money(r.balance_due),
             r.errors,
             if r.errors > 0 {
@@ -1105,6 +1114,11 @@ fn batch(paths: &[PathBuf], book: &ParamBook, json: bool) -> ExitCode {
                 format!(" ({})", r.forms.join(" + "))
             } else {
                 String::new()
+            },
+            if r.refund_barred && !r.refund.is_zero() {
+                " (the rest of the refund is barred)"
+            } else {
+                ""
             }
         );
     }

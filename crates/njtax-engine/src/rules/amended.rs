@@ -178,6 +178,63 @@ impl AmendedReturn {
         self.rows.iter().find(|r| r.key == key)
     }
 
+    /// What the amended return refunds or owes, in one plain line: its headline wherever the
+    /// return's result is shown (the printout's summary, the hand-off sheet, `njtax compute`).
+    /// Never column C's overpayment: the amended return refunds only the change from what the
+    /// original refunded, and only the part the time limits allow (54A:9-8 d).
+    #[must_use]
+    pub fn headline(&self) -> String {
+        let barred = self
+            .refund_limit
+            .as_ref()
+            .filter(|l| l.barred > Decimal::ZERO);
+        if self.balance_due > Decimal::ZERO {
+            format!(
+                "Amended: additional tax due {}",
+                fmt_money(self.balance_due)
+            )
+        } else if self.refund > Decimal::ZERO {
+            match barred {
+                Some(l) => format!(
+                    "Amended: refund claimed {} (the other {} of the {} it would refund is barred by the time limits, N.J.S.A. 54A:9-8 d)",
+                    fmt_money(self.refund),
+                    fmt_money(l.barred),
+                    fmt_money(l.claimed)
+                ),
+                None => format!("Amended: refund claimed {}", fmt_money(self.refund)),
+            }
+        } else if let Some(l) = barred {
+            format!(
+                "Amended: refund barred: the {} it would refund is barred by the time limits (N.J.S.A. 54A:9-8 d)",
+                fmt_money(l.claimed)
+            )
+        } else {
+            "Amended: nothing more to pay and nothing more to refund".to_owned()
+        }
+    }
+
+    /// The refund the amended return claims, for the place of a refund figure (the hand-off
+    /// sheet's refund): the allowed amount, or why there is none.
+    #[must_use]
+    pub fn refund_words(&self) -> String {
+        if self.refund > Decimal::ZERO {
+            fmt_money(self.refund)
+        } else if self.balance_due > Decimal::ZERO {
+            format!(
+                "none: the amended return asks for additional tax of {}",
+                fmt_money(self.balance_due)
+            )
+        } else if self
+            .refund_limit
+            .as_ref()
+            .is_some_and(RefundLimit::wholly_barred)
+        {
+            "none: barred by the time limit (see the notes)".to_owned()
+        } else {
+            "none: nothing more to refund".to_owned()
+        }
+    }
+
     /// Whether any line's amount differs from the original (or the original is not all given).
     #[must_use]
     pub fn changes_anything(&self) -> bool {
