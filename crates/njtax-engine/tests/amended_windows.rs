@@ -8,7 +8,9 @@
 use std::path::PathBuf;
 
 use njtax_engine::amend::start_amendment;
-use njtax_engine::answers::{AmendReason, AmendReasons, Date, Homestead};
+use njtax_engine::answers::{
+    AmendReason, AmendReasons, Date, Homestead, JurisdictionKind, OtherJurisdiction,
+};
 use njtax_engine::compute::{ReturnSet, compute_set};
 use njtax_engine::rules::amended::AmendedReturn;
 use njtax_engine::{Answers, ParamBook, parse_draft};
@@ -278,4 +280,54 @@ fn the_independently_worked_returns_with_typed_figures_agree() {
     assert_eq!(x.refund, dec!(552.50));
     assert_eq!(l.barred, dec!(198.90));
     assert!(has(&set, "amend-refund-time-barred"));
+}
+
+/// A Pennsylvania entry (10,000 taxed by both, 307 paid there) first claimed on the amended return.
+fn pennsylvania(notice: Option<Date>) -> OtherJurisdiction {
+    OtherJurisdiction {
+        name: "Pennsylvania".into(),
+        kind: JurisdictionKind::State,
+        income_taxed_by_both: dec!(10000),
+        tax_paid: dec!(307),
+        tax_due_notice_on: notice,
+        ..OtherJurisdiction::default()
+    }
+}
+
+/// The checker's F1: the 4-1 e part does not depend on the order of the entries. A Pennsylvania
+/// entry added without a notice, before or after New York, is not part of New York's
+/// readjustment (1,672.02): its 307.00 of credit is first claimed after 9-8 a's period and is
+/// barred (54A:9-8 d). Before the fix, Pennsylvania put first counted New York twice (2,508.03,
+/// the whole tax, capped at the claim).
+#[test]
+fn the_readjustment_matches_jurisdictions_by_name_not_by_their_place_in_the_list() {
+    for first in [true, false] {
+        let mut a = new_york_notice(Some(d(2026, 2, 1)), d(2026, 6, 1));
+        if first {
+            a.other_jurisdictions.insert(0, pennsylvania(None));
+        } else {
+            a.other_jurisdictions.push(pennsylvania(None));
+        }
+        let (_, x) = amended_of(&a);
+        let l = x.refund_limit.as_ref().unwrap();
+        assert_eq!(l.claimed, dec!(1979.02), "first: {first}: {}", l.words);
+        assert_eq!(
+            l.readjustment_part,
+            Some(dec!(1672.02)),
+            "first: {first}: {}",
+            l.words
+        );
+        assert_eq!(x.refund, dec!(1672.02), "first: {first}");
+        assert_eq!(l.barred, dec!(307.00), "first: {first}");
+    }
+    // The notice on the added Pennsylvania entry, New York corrected without one: the credit was
+    // allowed for less of Pennsylvania's tax (none) than finally required, so Pennsylvania's
+    // readjustment (307.00) is open; New York's correction is barred.
+    let mut a = new_york_notice(None, d(2026, 6, 1));
+    a.other_jurisdictions
+        .insert(0, pennsylvania(Some(d(2026, 2, 1))));
+    let (_, x) = amended_of(&a);
+    let l = x.refund_limit.as_ref().unwrap();
+    assert_eq!(l.readjustment_part, Some(dec!(307.00)), "{}", l.words);
+    assert_eq!(x.refund, dec!(307.00));
 }

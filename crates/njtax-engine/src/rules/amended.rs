@@ -8,7 +8,9 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 
 use crate::Answers;
-use crate::answers::{AmendReason, Amendment, Date, OriginalReturn};
+use crate::answers::{
+    AmendReason, Amendment, Date, JurisdictionKind, OriginalReturn, OtherJurisdiction,
+};
 use crate::calendar::{add_days, add_months, days_between, months_or_part};
 use crate::explain::{Diagnostic, Explanation, Line};
 use crate::key::Key;
@@ -648,7 +650,7 @@ fn readjustment(
         };
         let path = format!("other_jurisdictions[{i}].tax_due_notice_on");
         let changed = match original {
-            Some(orig) => orig.get(i).is_none_or(|e| {
+            Some(orig) => matching_original(corrected, i, orig).is_none_or(|e| {
                 e.income_taxed_by_both != j.income_taxed_by_both
                     || e.tax_paid != j.tax_paid
                     || e.entity_level_tax != j.entity_level_tax
@@ -691,10 +693,16 @@ fn readjustment(
     let (part, how) = if open_entries.is_empty() {
         (Decimal::ZERO, "")
     } else if let Some(orig) = &am.original_answers {
+        // Each open entry replaces the same jurisdiction's entry as filed (matched by name,
+        // kind and state, never by its place in the list); an entry the original did not have
+        // is added. Every other entry stays as filed: an entry added without a notice is not
+        // a readjustment of a noticed jurisdiction's credit.
         let mut cf = (**orig).clone();
         for i in &open_entries {
             if let Some(j) = corrected.get(*i) {
-                match cf.other_jurisdictions.get_mut(*i) {
+                let slot = matching_original_index(corrected, *i, &orig.other_jurisdictions)
+                    .and_then(|k| cf.other_jurisdictions.get_mut(k));
+                match slot {
                     Some(slot) => *slot = j.clone(),
                     None => cf.other_jurisdictions.push(j.clone()),
                 }
@@ -717,6 +725,49 @@ fn readjustment(
         open,
         how,
     })
+}
+
+/// Who an other-jurisdiction entry is: its name (trimmed, any case), kind and state. The same
+/// jurisdiction keeps these from the return as filed to the amended one, whatever its place in
+/// the list.
+fn jurisdiction_identity(j: &OtherJurisdiction) -> (String, JurisdictionKind, String) {
+    (
+        j.name.trim().to_lowercase(),
+        j.kind,
+        j.state.trim().to_lowercase(),
+    )
+}
+
+/// The place in `original` of the entry `corrected[i]` corrects: the entry of the same
+/// jurisdiction ([`jurisdiction_identity`]), the n-th of several with the same identity matched
+/// to the n-th. `None`: the original had no such entry (it is added).
+fn matching_original_index(
+    corrected: &[OtherJurisdiction],
+    i: usize,
+    original: &[OtherJurisdiction],
+) -> Option<usize> {
+    let j = corrected.get(i)?;
+    let id = jurisdiction_identity(j);
+    let nth = corrected
+        .iter()
+        .take(i)
+        .filter(|e| jurisdiction_identity(e) == id)
+        .count();
+    original
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| jurisdiction_identity(e) == id)
+        .nth(nth)
+        .map(|(k, _)| k)
+}
+
+/// The entry as filed that `corrected[i]` corrects ([`matching_original_index`]).
+fn matching_original<'a>(
+    corrected: &[OtherJurisdiction],
+    i: usize,
+    original: &'a [OtherJurisdiction],
+) -> Option<&'a OtherJurisdiction> {
+    matching_original_index(corrected, i, original).and_then(|k| original.get(k))
 }
 
 /// The refund time limits of 54A:9-8 a, c, d, g, h on the refund claimed, and the later window
