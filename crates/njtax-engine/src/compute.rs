@@ -246,10 +246,11 @@ pub fn compute_set_in(answers: &Answers, p: &YearParams, mode: Mode) -> ReturnSe
                 .iter()
                 .find(|r| r.form == form)
                 .map(|r| {
-                    (
-                        r.value_by_key(Key::TotalTaxDue),
-                        r.value_by_key(Key::TotalPayments),
-                    )
+                    r.lines
+                        .iter()
+                        .filter(|l| !l.is_ratio())
+                        .map(|l| (l.key, l.value))
+                        .collect()
                 })
         };
         for r in &mut returns {

@@ -331,3 +331,76 @@ fn the_readjustment_matches_jurisdictions_by_name_not_by_their_place_in_the_list
     assert_eq!(l.readjustment_part, Some(dec!(307.00)), "{}", l.words);
     assert_eq!(x.refund, dec!(307.00));
 }
+
+/// The checker's F2: the answers marked as the federal change alone must be a part of the amended
+/// return, and only tax counts (54A:9-8 c: "the reduction in tax attributable to such Federal
+/// change"). Each case below makes a 9-8 c part of the return G fixture (552.50 of 751.40) that is
+/// not the federal change's: none of the refund is counted as coming from it, with a warning.
+#[test]
+fn marked_federal_change_answers_not_in_the_amended_return_refund_nothing_under_9_8_c() {
+    let g = fixture("g-federal-change-typed-figures.ron");
+    let with_snapshot = |edit: &dyn Fn(&mut Answers)| {
+        let mut a = g.clone();
+        let am = a.amends.as_mut().unwrap();
+        edit(am.federal_change_answers.as_mut().unwrap());
+        a
+    };
+    type Edit = Box<dyn Fn(&mut Answers)>;
+    let cases: [(&str, Edit, &str); 3] = [
+        (
+            "filing status",
+            Box::new(|s| s.filing_status = njtax_engine::answers::FilingStatus::HeadOfHousehold),
+            "filing status",
+        ),
+        (
+            "wages removed",
+            Box::new(|s| s.income.w2s[0].state_wages = dec!(0)),
+            "Wages",
+        ),
+        (
+            "more withholding",
+            Box::new(|s| s.income.w2s[0].nj_tax_withheld = dec!(9100)),
+            "withh",
+        ),
+    ];
+    for (what, edit, named) in cases {
+        let (set, x) = amended_of(&with_snapshot(&*edit));
+        let l = x.refund_limit.as_ref().unwrap();
+        assert_eq!(l.claimed, dec!(751.40), "{what}");
+        assert_eq!(x.refund, dec!(0), "{what}: {}", l.words);
+        assert!(l.wholly_barred(), "{what}");
+        let m = message(&set, "amend-federal-change-not-in-return");
+        assert!(
+            m.to_lowercase().contains(&named.to_lowercase()),
+            "{what}: {m}"
+        );
+    }
+    // Return E with original answers kept: the federal change marked (interest 10,000 -> 0) but
+    // the amended answers keep the interest and only add the property tax deduction.
+    let mut a = federal_change_and_deduction(true, d(2028, 10, 2));
+    let original = a.amends.as_ref().unwrap().original_answers.clone().unwrap();
+    a.income.interest.clone_from(&original.income.interest);
+    a.federal = original.federal.clone();
+    let (set, x) = amended_of(&a);
+    let l = x.refund_limit.as_ref().unwrap();
+    assert_eq!(l.claimed, dec!(198.90), "{}", l.words);
+    assert_eq!(x.refund, dec!(0), "{}", l.words);
+    let m = message(&set, "amend-federal-change-not-in-return");
+    assert!(m.contains("nterest"), "{m}");
+    // The fixture as marked still refunds the federal change's 552.50, without the warnings.
+    let (set, x) = amended_of(&g);
+    assert_eq!(x.refund, dec!(552.50));
+    assert!(!has(&set, "amend-federal-change-not-in-return"));
+    assert!(!has(&set, "amend-federal-change-is-whole-return"));
+    // Marked after the deduction was added (the checker's E5): the marked answers are the whole
+    // amended return while the deduction's reason is ticked: warned.
+    let mut a = g.clone();
+    let mut whole = a.clone();
+    whole.amends = None;
+    a.amends.as_mut().unwrap().federal_change_answers = Some(Box::new(whole));
+    let (set, _) = amended_of(&a);
+    assert!(
+        message(&set, "amend-federal-change-is-whole-return")
+            .contains("before making the other corrections")
+    );
+}

@@ -366,6 +366,7 @@ pub fn amended_return(
                 payments: total_payments,
                 coj_credit: c(Key::CojCredit),
                 recompute,
+                lines,
             },
             &federal_reports,
             readjust.as_ref(),
@@ -569,6 +570,8 @@ struct Claim<'a> {
     coj_credit: Decimal,
     /// Computes the answers of a part of the change (the federal change alone).
     recompute: Recompute<'a>,
+    /// The corrected return's lines (column C).
+    lines: &'a [Line],
 }
 
 /// The readjustment of the credit for tax paid to other jurisdictions after their notices
@@ -601,14 +604,134 @@ fn reduction_against_original(
     let mut a = answers.clone();
     a.amends = None;
     a.tax_year = cx.a.tax_year;
-    let (tax, payments) = recompute(&a, form)?;
+    let lines = recompute(&a, form)?;
+    let (tax, payments) = (
+        value_of(&lines, Key::TotalTaxDue),
+        value_of(&lines, Key::TotalPayments),
+    );
     Some(sat_sub(sat_sub(a54, a66), sat_sub(tax, payments)).max(Decimal::ZERO))
 }
 
-/// Computes answers that amend nothing and gives the total tax due and the total payments of
-/// their return of the form named (`None`: no such return). The caller (the computation of the
-/// return set) supplies it, so that this module does not depend on it.
-pub type Recompute<'a> = &'a dyn Fn(&Answers, &str) -> Option<(Decimal, Decimal)>;
+/// The 54A:9-8 c part of a refund: "the reduction in tax attributable to such Federal change".
+/// Worked out from the answers marked as the federal change alone (`fa`): the total tax due as
+/// filed less the total tax due of those answers, never more than the whole amended return
+/// reduces the tax. Payments are not tax: withholding, estimates and the other payments of
+/// those answers are not looked at, since a federal change cannot change what was paid.
+///
+/// The marked answers must be a part of the amended return: each answer they change from the
+/// original answers (when kept) must have the same value in the amended answers, and no line
+/// they move may be left as filed by the amended return; their filing status is the amended
+/// return's. Otherwise `Err` with what is not in the amended return, in words, and nothing is
+/// counted as coming from the federal change.
+fn federal_change_part(
+    cx: &Ctx,
+    c: &Claim<'_>,
+    fa: &Answers,
+) -> Option<Result<Decimal, Vec<String>>> {
+    let o = c.o;
+    let a54 = *o.lines.get(&Key::TotalTaxDue)?;
+    let mut snap = fa.clone();
+    snap.amends = None;
+    snap.tax_year = cx.a.tax_year;
+    let s = (c.recompute)(&snap, c.form)?;
+    let s54 = value_of(&s, Key::TotalTaxDue);
+    let mut not_in = Vec::new();
+    if snap.filing_status != cx.a.filing_status {
+        not_in.push(format!(
+            "the filing status ({}, the amended return's is {})",
+            snap.filing_status.name(),
+            cx.a.filing_status.name()
+        ));
+    }
+    // Answer by answer, when the original answers are kept.
+    if let Some(orig) = c.am.original_answers.as_deref() {
+        let flat = |a: &Answers| {
+            crate::compare::flat::flatten(a).map(|mut f| {
+                f.leaves
+                    .retain(|p, _| !p.starts_with("amends") && !p.ends_with(".tax_due_notice_on"));
+                f
+            })
+        };
+        if let (Ok(of), Ok(sf), Ok(cf)) = (flat(orig), flat(&snap), flat(cx.a)) {
+            let paths: std::collections::BTreeSet<&String> =
+                of.leaves.keys().chain(sf.leaves.keys()).collect();
+            for p in paths {
+                let (was, fed) = (of.leaves.get(p), sf.leaves.get(p));
+                if was != fed && cf.leaves.get(p) != fed && !p.starts_with("filing_status") {
+                    not_in.push(crate::compare::answer_words(&snap, p));
+                }
+            }
+        }
+    }
+    // Line by line against the figures as filed: a line the federal change moves that the
+    // amended return leaves as filed.
+    for (key, v) in &s {
+        // The result lines follow from tax and payments together: the lines before them say
+        // which answer is not in the amended return.
+        if DISPOSITION_LINES.contains(key) || matches!(key, Key::Overpayment | Key::TaxDue) {
+            continue;
+        }
+        let (Some(a), Some(l)) = (o.lines.get(key), c.lines.iter().find(|l| l.key == *key)) else {
+            continue;
+        };
+        if v != a && l.value == *a {
+            not_in.push(format!("line {} ({})", l.id, l.label));
+        }
+    }
+    if !not_in.is_empty() {
+        not_in.dedup();
+        return Some(Err(not_in));
+    }
+    let reduction = sat_sub(a54, s54).max(Decimal::ZERO);
+    let whole = sat_sub(a54, value_of_line(c.lines, Key::TotalTaxDue)).max(Decimal::ZERO);
+    // Marked after the other corrections were made: the marked answers are the whole amended
+    // return, though a reason other than a federal one is ticked.
+    let other_reason = c.am.reasons.list().iter().any(|r| {
+        !matches!(
+            r,
+            AmendReason::FederalChange | AmendReason::AmendedFederalReturn
+        )
+    });
+    let same_as_amended = s.iter().all(|(k, v)| {
+        DISPOSITION_LINES.contains(k)
+            || c.lines
+                .iter()
+                .find(|l| l.key == *k)
+                .map_or(v.is_zero(), |l| l.value == *v)
+    });
+    if other_reason && same_as_amended && reduction > Decimal::ZERO {
+        cx.diag(
+            Diagnostic::warning(
+                "amend-federal-change-is-whole-return",
+                "The answers marked as the federal change alone give the same return as the amended answers, though another reason for amending is ticked: if they were marked after the other corrections were made, the whole refund is counted as coming from the federal change. Mark the federal change alone before making the other corrections (Amended return, \"The federal change alone\"), or untick the other reasons if the federal change is the only one.",
+            )
+            .at("amends.federal_change_answers")
+            .cite("N.J.S.A. 54A:9-8 c"),
+        );
+    }
+    Some(Ok(reduction.min(whole)))
+}
+
+/// The value of `key` among computed lines (zero when absent).
+fn value_of_line(lines: &[Line], key: Key) -> Decimal {
+    lines
+        .iter()
+        .find(|l| l.key == key)
+        .map_or(Decimal::ZERO, |l| l.value)
+}
+
+/// Computes answers that amend nothing and gives the amount lines of their return of the form
+/// named, by key (`None`: no such return). The caller (the computation of the return set)
+/// supplies it, so that this module does not depend on it.
+pub type Recompute<'a> = &'a dyn Fn(&Answers, &str) -> Option<Vec<(Key, Decimal)>>;
+
+/// The value of `key` among recomputed lines (zero when the return has no such line).
+fn value_of(lines: &[(Key, Decimal)], key: Key) -> Decimal {
+    lines
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or(Decimal::ZERO, |(_, v)| *v)
+}
 
 /// The 54A:4-1 e readjustment: for each jurisdiction with a notice date
 /// (`other_jurisdictions[].tax_due_notice_on`), the year after the notice, and the reduction in
@@ -786,7 +909,6 @@ fn refund_limit(
     let Claim {
         am,
         o,
-        form,
         claimed,
         payments,
         ..
@@ -920,14 +1042,31 @@ fn refund_limit(
                     "The 2 years to claim a refund from the federal change ended {c_last} (54A:9-8 c)."
                 ));
             } else if let Some(fa) = &am.federal_change_answers {
-                match reduction_against_original(cx, c.recompute, form, o, fa) {
-                    Some(part) => {
+                match federal_change_part(cx, c, fa) {
+                    Some(Ok(part)) => {
                         federal_part = Some(part);
                         later = sat_add(later, part);
                         words.push(format!(
-                            "A refund from the federal change may be claimed until {c_last}, for the reduction in tax attributable to it only (54A:9-8 c): the answers marked as the federal change alone, computed against the return as filed, reduce the tax by {}.",
+                            "A refund from the federal change may be claimed until {c_last}, for the reduction in tax attributable to it only (54A:9-8 c): the answers marked as the federal change alone, computed against the return as filed, reduce the tax by {} (tax only: payments such as withholding are not tax, and a federal change does not change them).",
                             fmt_money(part)
                         ));
+                    }
+                    Some(Err(not_in)) => {
+                        federal_part = Some(Decimal::ZERO);
+                        words.push(format!(
+                            "A refund from the federal change may be claimed until {c_last}, for the reduction in tax attributable to it only (54A:9-8 c); but the answers marked as the federal change alone are not all in the amended return, so none of the refund is counted as coming from it."
+                        ));
+                        cx.diag(
+                            Diagnostic::warning(
+                                "amend-federal-change-not-in-return",
+                                format!(
+                                    "The answers marked as the federal change alone differ from the amended return in: {}. A refund after the usual time limit is limited to the reduction in tax the federal change brings to this return (54A:9-8 c), so the marked answers must be the return as filed with only the federal change made, and the amended return must make that change too. Mark the federal change again (Amended return, \"The federal change alone\") or correct the amended answers; until then none of the refund is counted as coming from it.",
+                                    not_in.join("; ")
+                                ),
+                            )
+                            .at("amends.federal_change_answers")
+                            .cite("N.J.S.A. 54A:9-8 c, d"),
+                        );
                     }
                     None => words.push(
                         "The reduction in tax the federal change alone brings cannot be worked out: the original return's total tax and total payments are not given."
