@@ -658,7 +658,7 @@ fn federal_change_part(
             for p in paths {
                 let (was, fed) = (of.leaves.get(p), sf.leaves.get(p));
                 if was != fed && cf.leaves.get(p) != fed && !p.starts_with("filing_status") {
-                    not_in.push(crate::compare::answer_words(&snap, p));
+                    not_in.push(path_words(p));
                 }
             }
         }
@@ -710,6 +710,32 @@ fn federal_change_part(
         );
     }
     Some(Ok(reduction.min(whole)))
+}
+
+/// An answer's path in plain words (`income.interest[0].taxable_interest` -> `income: interest
+/// #1: taxable interest`), for a diagnostic. The comparison's richer names (the payer's name)
+/// are not used: that module computes returns, and this one is part of computing them.
+fn path_words(path: &str) -> String {
+    path.split('.')
+        .map(|part| {
+            let (name, index) = match part.split_once('[') {
+                Some((n, rest)) => (
+                    n,
+                    rest.trim_end_matches(']')
+                        .parse::<usize>()
+                        .ok()
+                        .map(|i| i.saturating_add(1)),
+                ),
+                None => (part, None),
+            };
+            let name = name.replace('_', " ");
+            match index {
+                Some(i) => format!("{name} #{i}"),
+                None => name,
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(": ")
 }
 
 /// The value of `key` among computed lines (zero when absent).
