@@ -404,3 +404,33 @@ fn marked_federal_change_answers_not_in_the_amended_return_refund_nothing_under_
             .contains("before making the other corrections")
     );
 }
+
+/// The checker's F16: amending an amended return takes as refunded what was refunded, the
+/// original's overpayment and the refund the amended return was allowed (54A:9-8 d: a barred
+/// refund is never paid). Return D's amended return mailed 2027-02-02 had its 1,672.02 barred, so
+/// only the original's 91.97 was refunded: New York's figures put back as filed, nothing is owed.
+/// Had the 1,672.02 been allowed (mailed 2026-06-01), putting them back owes it again.
+#[test]
+fn amending_an_amended_return_counts_only_the_refund_allowed_as_refunded() {
+    let again = |filed: Date| {
+        let first = new_york_notice(Some(d(2026, 2, 1)), filed);
+        let set = compute_set(&first, &ParamBook::load().unwrap()).unwrap();
+        let mut a = start_amendment(&first, &set);
+        let ny = &mut a.other_jurisdictions[0];
+        ny.income_taxed_by_both = dec!(40000);
+        ny.tax_paid = dec!(4000);
+        ny.tax_due_notice_on = None;
+        let am = a.amends.as_mut().unwrap();
+        am.reasons = AmendReasons::of(&[AmendReason::OtherStateTax]);
+        am.filed_on = Some(d(2027, 3, 1));
+        amended_of(&a).1
+    };
+    let x = again(d(2027, 2, 2));
+    assert_eq!(x.original_overpayment, dec!(91.97));
+    assert_eq!(x.net, dec!(0), "{}", x.explanation.rule);
+    assert_eq!(x.balance_due, dec!(0));
+    assert!(x.interest.is_none());
+    let x = again(d(2026, 6, 1));
+    assert_eq!(x.original_overpayment, dec!(1763.99));
+    assert_eq!(x.balance_due, dec!(1672.02));
+}
