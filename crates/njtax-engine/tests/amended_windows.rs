@@ -434,3 +434,32 @@ fn amending_an_amended_return_counts_only_the_refund_allowed_as_refunded() {
     assert_eq!(x.original_overpayment, dec!(1763.99));
     assert_eq!(x.balance_due, dec!(1672.02));
 }
+
+/// The checker's F8: a notice received after the amended return is filed (2026-07-01 against a
+/// claim of 2026-06-01) is warned, and the claim made before it does not use its year: the
+/// 1,672.02 is barred. Received on the claim's day, the year is open.
+#[test]
+fn a_notice_received_after_the_claim_is_warned_and_opens_no_year_for_it() {
+    let (set, x) = amended_of(&new_york_notice(Some(d(2026, 7, 1)), d(2026, 6, 1)));
+    assert!(message(&set, "amend-coj-notice-after-claim").contains("2026-07-01"));
+    assert_eq!(x.refund, dec!(0));
+    let (set, x) = amended_of(&new_york_notice(Some(d(2026, 6, 1)), d(2026, 6, 1)));
+    assert!(!has(&set, "amend-coj-notice-after-claim"));
+    assert_eq!(x.refund, dec!(1672.02));
+}
+
+/// The checker's F15: answers marked as the federal change alone that the engine cannot use are
+/// named: no federal reason ticked, or the federal change's date missing.
+#[test]
+fn marked_federal_change_answers_left_unused_are_warned() {
+    let mut a = federal_change_and_deduction(true, d(2028, 10, 2));
+    a.amends.as_mut().unwrap().reasons = AmendReasons::of(&[AmendReason::DeductionOrCredit]);
+    let (set, _) = amended_of(&a);
+    assert!(message(&set, "amend-federal-change-answers-unused").contains("ticked"));
+    let mut a = federal_change_and_deduction(true, d(2028, 10, 2));
+    a.amends.as_mut().unwrap().federal_determination_on = None;
+    let (set, _) = amended_of(&a);
+    assert!(message(&set, "amend-federal-change-answers-unused").contains("date"));
+    let (set, _) = amended_of(&federal_change_and_deduction(true, d(2028, 10, 2)));
+    assert!(!has(&set, "amend-federal-change-answers-unused"));
+}

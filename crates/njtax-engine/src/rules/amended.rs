@@ -353,6 +353,22 @@ pub fn amended_return(
         );
     }
     let federal_reports = federal_reports(cx, am);
+    if am.federal_change_answers.is_some() && federal_reports.is_empty() {
+        let ticked = am.reasons.has(AmendReason::FederalChange)
+            || am.reasons.has(AmendReason::AmendedFederalReturn);
+        cx.diag(
+            Diagnostic::warning(
+                "amend-federal-change-answers-unused",
+                if ticked {
+                    "The answers marked as the federal change alone are not used: the date of the IRS's change or of the amended federal return is not given, and the 2 years to claim a refund from the federal change run from the day it had to be reported. Give that date (Amended return) so that the part of the refund the federal change brings can be allowed after the usual time limit."
+                } else {
+                    "The answers marked as the federal change alone are not used: neither \"The IRS changed the federal return\" nor \"An amended federal return was filed\" is ticked among the reasons. Tick the one that applies and give its date (Amended return), or clear the marked answers."
+                },
+            )
+            .at("amends.federal_change_answers")
+            .cite("N.J.S.A. 54A:9-8 c"),
+        );
+    }
     let readjust = readjustment(cx, recompute, am, form, o, lines);
     let claimed = net.max(Decimal::ZERO);
     let refund_limit = (claimed > Decimal::ZERO).then(|| {
@@ -831,9 +847,21 @@ fn readjustment(
                 .cite("N.J.S.A. 54A:4-1 e; 54A:9-8 a"),
             );
         }
+        if let Some(claim) = am.filed_on.filter(|c| *c < notice) {
+            cx.diag(
+                Diagnostic::warning(
+                    "amend-coj-notice-after-claim",
+                    format!(
+                        "The notice from {name} ({notice}) is dated after the amended return is filed ({claim}): the credit may be readjusted within the year after the notice is received, so this claim, made before it, does not use that year. Check both dates: the notice's is the day you received it."
+                    ),
+                )
+                .at(path.clone())
+                .cite("N.J.S.A. 54A:4-1 e"),
+            );
+        }
         let end = next_business_day(late, add_months(notice, 12));
         last_day = Some(last_day.map_or(end, |d| d.max(end)));
-        if am.filed_on.is_none_or(|c| c <= end) {
+        if am.filed_on.is_none_or(|c| notice <= c && c <= end) {
             open_entries.push(i);
             open.push(name);
         }
