@@ -68,15 +68,16 @@ enum Command {
     /// Compare two drafts: every line of every return whose value changed (old, new, the
     /// difference) and why, through the lines' explanations; the answers changed, the items
     /// added and removed, the diagnostics that appeared or went away, the law figures that
-    /// changed. Exit 0 when no computed line differs, 1 when some do, 2 when a draft cannot be
-    /// read.
+    /// changed, the amended-return answers and result that changed. Exit 0 when no computed
+    /// line and no amended result differs, 1 when some do, 2 when a draft cannot be read.
     Diff {
         /// The old draft (RON).
         old: PathBuf,
         /// The new draft (RON): a corrected copy, or next year's.
         new: PathBuf,
         /// Print JSON: `old_year`, `new_year`, `returns` (each with `lines` and their `causes`),
-        /// `answers_changed`, `items_added`, `items_removed`, `law_figures_changed`.
+        /// `answers_changed`, `items_added`, `items_removed`, `law_figures_changed`,
+        /// `amendment_changed`, `amended_result_changed`.
         #[arg(long)]
         json: bool,
     },
@@ -983,7 +984,7 @@ fn diff(old: &Path, new: &Path, json: bool, book: &ParamBook) -> Result<ExitCode
     } else {
         out_raw!("{}", render_comparison(&c));
     }
-    Ok(if c.has_changed_lines() {
+    Ok(if c.has_changed_outcome() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

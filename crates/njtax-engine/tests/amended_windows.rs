@@ -463,3 +463,51 @@ fn marked_federal_change_answers_left_unused_are_warned() {
     let (set, _) = amended_of(&federal_change_and_deduction(true, d(2028, 10, 2)));
     assert!(!has(&set, "amend-federal-change-answers-unused"));
 }
+
+/// The checker's F7: `njtax diff` (the comparison) names the amendment's answers that changed
+/// (the claim's date, a notice date, the answers marked as the federal change alone) and the
+/// amended result, a change of outcome though no line differs.
+#[test]
+fn the_comparison_names_changed_amendment_answers_and_the_amended_result() {
+    let book = ParamBook::load().unwrap();
+    let words = |c: &njtax_engine::compare::Comparison| {
+        c.amendment_changed
+            .iter()
+            .map(|a| a.path.clone())
+            .collect::<Vec<_>>()
+    };
+    // The claim's date moved past the notice's year: the refund becomes barred.
+    let old = new_york_notice(Some(d(2026, 2, 1)), d(2026, 6, 1));
+    let new = new_york_notice(Some(d(2026, 2, 1)), d(2027, 2, 2));
+    let c = njtax_engine::compare::compare(&old, &new, &book).unwrap();
+    assert!(!c.has_changed_lines());
+    assert!(c.has_changed_outcome());
+    assert_eq!(words(&c), ["amends.filed_on"]);
+    let r = &c.amended_result_changed[0];
+    assert!(
+        r.old
+            .as_deref()
+            .unwrap()
+            .contains("refund claimed $1,672.02"),
+        "{r:?}"
+    );
+    assert!(r.new.as_deref().unwrap().contains("refund barred"), "{r:?}");
+    // The notice's date removed.
+    let new = new_york_notice(None, d(2026, 6, 1));
+    let c = njtax_engine::compare::compare(&old, &new, &book).unwrap();
+    assert_eq!(words(&c), ["other_jurisdictions[0].tax_due_notice_on"]);
+    assert!(c.has_changed_outcome());
+    let text = njtax_engine::compare::text::render(&c);
+    assert!(text.contains("Amended-return answers changed:"), "{text}");
+    assert!(text.contains("Amended result changed:"), "{text}");
+    // The federal change's marked answers removed.
+    let old = federal_change_and_deduction(true, d(2028, 10, 2));
+    let new = federal_change_and_deduction(false, d(2028, 10, 2));
+    let c = njtax_engine::compare::compare(&old, &new, &book).unwrap();
+    assert_eq!(words(&c), ["amends.federal_change_answers"]);
+    assert_eq!(c.amendment_changed[0].new, None);
+    assert!(c.has_changed_outcome());
+    // Nothing changed: nothing listed.
+    let c = njtax_engine::compare::compare(&old, &old.clone(), &book).unwrap();
+    assert!(c.amendment_changed.is_empty() && !c.has_changed_outcome());
+}
