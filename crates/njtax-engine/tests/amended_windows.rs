@@ -511,3 +511,20 @@ fn the_comparison_names_changed_amendment_answers_and_the_amended_result() {
     let c = njtax_engine::compare::compare(&old, &old.clone(), &book).unwrap();
     assert!(c.amendment_changed.is_empty() && !c.has_changed_outcome());
 }
+
+/// The checker's F6: with figures typed from the filed return, a corrected W-2 on the same
+/// amended return (wages 100,000 -> 110,000, withholding +1,000) raises the credit line by more
+/// than New York's readjustment; only the readjustment against the return as filed (4,180.05 x
+/// 80,000 / 100,000 = 3,344.04 against 1,672.02 as filed: 1,672.02) is refunded in its year.
+#[test]
+fn typed_figures_readjust_the_credit_against_the_return_as_filed_not_other_corrections() {
+    let mut a = fixture("f-new-york-notice-typed-figures.ron");
+    let w2 = &mut a.income.w2s[0];
+    w2.state_wages += dec!(10000);
+    w2.nj_tax_withheld += dec!(1000);
+    let (_, x) = amended_of(&a);
+    let l = x.refund_limit.as_ref().unwrap();
+    assert!(l.claimed > dec!(1672.02), "{}", l.words);
+    assert_eq!(l.readjustment_part, Some(dec!(1672.02)), "{}", l.words);
+    assert_eq!(x.refund, dec!(1672.02));
+}

@@ -891,10 +891,17 @@ fn readjustment(
         )
     } else {
         let a44 = o.lines.get(&Key::CojCredit).copied().unwrap_or_default();
-        (
-            sat_sub(line(Key::CojCredit).unwrap_or_default(), a44).max(Decimal::ZERO),
-            "the increase of the credit line as filed, since the original answers are not kept",
-        )
+        let increase = sat_sub(line(Key::CojCredit).unwrap_or_default(), a44).max(Decimal::ZERO);
+        match typed_readjustment(o, corrected, &open_entries) {
+            Some(credit) => (
+                sat_sub(credit, a44).max(Decimal::ZERO).min(increase),
+                "the credit worked out again against the return as filed (its tax and gross income as typed), so that other corrections on the amended return do not count in it",
+            ),
+            None => (
+                increase,
+                "the increase of the credit line as filed, since the original answers are not kept",
+            ),
+        }
     };
     Some(Readjustment {
         last_day,
@@ -902,6 +909,39 @@ fn readjustment(
         open,
         how,
     })
+}
+
+/// With figures typed from the filed return (no original answers): the credit for tax paid to
+/// other jurisdictions worked out again against the return as filed, with the corrected entries:
+/// for each, the lesser of the tax paid there and the tax as filed (line 43) x income taxed by
+/// both / gross income as filed (Schedule NJ-COJ lines 3, 8, 9), in all not more than that tax
+/// (54A:4-1 a, b). `None` when it cannot be done this simply: a figure as filed not typed, a
+/// city or other subdivision (its schedule joins its state's), or an entry with income or tax
+/// whose year is not open (its credit as filed is not known apart).
+fn typed_readjustment(
+    o: &OriginalReturn,
+    corrected: &[OtherJurisdiction],
+    open: &[usize],
+) -> Option<Decimal> {
+    let tax = (*o.lines.get(&Key::Tax)?).max(Decimal::ZERO);
+    let gross = (*o.lines.get(&Key::GrossIncome)?).max(Decimal::ZERO);
+    let mut credits = Vec::new();
+    for (i, j) in corrected.iter().enumerate() {
+        let used = !j.income_taxed_by_both.is_zero() || !j.tax_paid.is_zero();
+        if !used {
+            continue;
+        }
+        if !open.contains(&i) || j.kind == JurisdictionKind::Local {
+            return None;
+        }
+        let ratio = crate::rules::coj::credit_ratio(j.income_taxed_by_both.min(gross), gross);
+        credits.push(
+            crate::money::times_rate(tax, ratio)
+                .min(j.tax_paid.max(Decimal::ZERO))
+                .min(tax),
+        );
+    }
+    Some(sat_sum(credits).min(tax))
 }
 
 /// Who an other-jurisdiction entry is: its name (trimmed, any case), kind and state. The same
