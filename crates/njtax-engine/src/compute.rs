@@ -554,9 +554,13 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
         diagnostics.push(provisional_year_warning(prov));
     }
     if let Some(notice) = &p.back_year {
+        // On an amended draft the amended return's refund has its own time limits, worked out
+        // with it (9-8 a, c; 4-1 e): the original return's last day is not repeated here.
         diagnostics.push(back_year_warning(
             notice,
-            refund_claim_deadline.as_ref(),
+            refund_claim_deadline
+                .as_ref()
+                .filter(|_| cx.a.amends.is_none()),
             cx.a.filing.filed_on.is_some(),
         ));
     }

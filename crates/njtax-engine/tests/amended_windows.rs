@@ -528,3 +528,14 @@ fn typed_figures_readjust_the_credit_against_the_return_as_filed_not_other_corre
     assert_eq!(l.readjustment_part, Some(dec!(1672.02)), "{}", l.words);
     assert_eq!(x.refund, dec!(1672.02));
 }
+
+/// The checker's F9: on an amended back-year draft the back-year warning does not say a refund is
+/// paid only by the original's last day (2025-04-15), above an amended result that allows one in
+/// 2026 under 54A:4-1 e; the amended return's own limits say when.
+#[test]
+fn the_back_year_warning_of_an_amended_draft_does_not_contradict_its_refund_limits() {
+    let (set, x) = amended_of(&new_york_notice(Some(d(2026, 2, 1)), d(2026, 6, 1)));
+    assert_eq!(x.refund, dec!(1672.02));
+    let m = message(&set, "back-year");
+    assert!(!m.contains("A refund is paid only when"), "{m}");
+}
