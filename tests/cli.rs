@@ -1718,3 +1718,56 @@ fn an_amended_returns_text_names_the_corrected_overpayment_and_the_amended_refun
     );
     assert!(text.contains("Amended: refund claimed $1,672.02"), "{text}");
 }
+
+/// Issue 39 (the checker's F4): `njtax batch` and the clinic roster show what an amended return
+/// refunds, never the corrected return's overpayment: "barred" when the time limits bar all of it
+/// (the New York notice fixture mailed 2027-02-02, after the notice's year; corrected overpayment
+/// $1,863.99), the allowed part with the rest said to be barred (the federal change fixture:
+/// $552.50 of $751.40; corrected overpayment $525.65).
+#[test]
+fn batch_and_the_roster_show_an_amended_returns_barred_refund_as_barred() {
+    let dir = temp_dir("amended-barred-batch");
+    let fixtures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/amended");
+    let f = std::fs::read_to_string(fixtures.join("f-new-york-notice-typed-figures.ron")).unwrap();
+    let mut d = njtax_engine::parse_draft(&f).unwrap();
+    d.answers.amends.as_mut().unwrap().filed_on = njtax_engine::answers::Date::new(2027, 2, 2);
+    std::fs::write(
+        dir.join("barred.ron"),
+        njtax_engine::draft::draft_to_string(&d).unwrap(),
+    )
+    .unwrap();
+    std::fs::copy(
+        fixtures.join("g-federal-change-typed-figures.ron"),
+        dir.join("part.ron"),
+    )
+    .unwrap();
+    let out = njtax(&["batch", dir.to_str().unwrap()]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let row = |text: &str, name: &str| {
+        text.lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("no row {name}: {text}"))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert!(
+        row(&text, "barred.ron").contains(" barred $0.00 "),
+        "{text}"
+    );
+    assert!(
+        !text.contains("$1,863.99") && !text.contains("$1,672.02"),
+        "{text}"
+    );
+    assert!(
+        row(&text, "part.ron").contains("$552.50 $0.00 0 ok (the rest of the refund is barred)"),
+        "{text}"
+    );
+    assert!(!text.contains("$525.65"), "{text}");
+    let out = njtax(&["clinic", dir.to_str().unwrap()]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(row(&text, "barred.ron").contains(" barred "), "{text}");
+    assert!(!row(&text, "barred.ron").contains("$0.00"), "{text}");
+    assert!(row(&text, "part.ron").contains("$552.50"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -4849,7 +4849,9 @@ fn an_upgraded_answer_is_confirmed_from_review_or_by_choosing_it() {
     h.run();
     go_to(&mut h, "Review");
     assert_eq!(h.get_all_by_label("It is right").count(), 2);
-    h.get_by_label_contains("1099-R 1 (Old IRA): this draft was saved by an earlier version");
+    h.get_by_label_contains(
+        "1099-R 1 (Old IRA): this answer comes from the question earlier versions",
+    );
     // The first is the 1099-R's (the income answers come before the homes).
     h.get_all_by_label("It is right").next().unwrap().click();
     h.run();

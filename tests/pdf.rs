@@ -756,3 +756,69 @@ fn a_barred_refund_is_printed_and_handed_off_as_barred_not_as_a_refund() {
             .any(|e| e.label == "Refund amount" && e.value == "$560.00")
     );
 }
+
+/// Issue 39 (the checker's F4): an amended return whose refund the time limits bar, wholly or in
+/// part, never prints or hands off the corrected return's overpayment (column C) as the refund:
+/// the first page's summary and the hand-off sheet's refund say what the amended return refunds
+/// (the allowed part) or that it is barred (54A:9-8 d). The New York notice fixture claims
+/// $1,672.02 under 54A:4-1 e until 2027-02-01 (corrected overpayment $1,863.99); the federal
+/// change fixture allows $552.50 of $751.40 under 54A:9-8 c (corrected overpayment $525.65).
+#[test]
+fn an_amended_returns_barred_refund_is_never_printed_or_handed_off_as_the_corrected_overpayment() {
+    let fixture = |name: &str| {
+        let path = format!(
+            "{}/tests/fixtures/amended/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        njtax_engine::parse_draft(&std::fs::read_to_string(path).unwrap())
+            .unwrap()
+            .answers
+    };
+    let refund_entry = |a: &Answers, set: &ReturnSet| {
+        let sheet = njtax_print::handoff_on(a, set, true, None).unwrap();
+        let e = sheet
+            .steps
+            .iter()
+            .flat_map(|s| &s.entries)
+            .find(|e| e.label == "Refund amount")
+            .unwrap()
+            .value
+            .clone();
+        (e, sheet.notes.join(" "))
+    };
+    // Wholly barred: mailed the day after the notice's year.
+    let mut a = fixture("f-new-york-notice-typed-figures.ron");
+    a.amends.as_mut().unwrap().filed_on = njtax_engine::answers::Date::new(2027, 2, 2);
+    let (set, text) = amended_pdf_text(&a);
+    let first = flat(pages(&text)[0]);
+    assert!(!first.contains("Refund: $1,863.99"), "{first}");
+    assert!(
+        first.contains("Amended: refund barred: the $1,672.02 it would refund is barred"),
+        "{first}"
+    );
+    let (value, notes) = refund_entry(&a, &set);
+    assert_eq!(value, njtax_print::handoff::BARRED);
+    assert!(notes.contains("Amended: refund barred"), "{notes}");
+    // In time: the amended refund, not column C's overpayment.
+    a.amends.as_mut().unwrap().filed_on = njtax_engine::answers::Date::new(2027, 2, 1);
+    let (set, text) = amended_pdf_text(&a);
+    let first = flat(pages(&text)[0]);
+    assert!(
+        first.contains("Amended: refund claimed $1,672.02"),
+        "{first}"
+    );
+    assert!(!first.contains("Refund: $1,863.99"), "{first}");
+    assert_eq!(refund_entry(&a, &set).0, "$1,672.02");
+    // Partly barred: the allowed part, the rest said to be barred.
+    let a = fixture("g-federal-change-typed-figures.ron");
+    let (set, text) = amended_pdf_text(&a);
+    let first = flat(pages(&text)[0]);
+    assert!(!first.contains("Refund: $525.65"), "{first}");
+    assert!(
+        first.contains(
+            "Amended: refund claimed $552.50 (the other $198.90 of the $751.40 it would refund is barred"
+        ),
+        "{first}"
+    );
+    assert_eq!(refund_entry(&a, &set).0, "$552.50");
+}

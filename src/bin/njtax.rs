@@ -68,15 +68,16 @@ enum Command {
     /// Compare two drafts: every line of every return whose value changed (old, new, the
     /// difference) and why, through the lines' explanations; the answers changed, the items
     /// added and removed, the diagnostics that appeared or went away, the law figures that
-    /// changed. Exit 0 when no computed line differs, 1 when some do, 2 when a draft cannot be
-    /// read.
+    /// changed, the amended-return answers and result that changed. Exit 0 when no computed
+    /// line and no amended result differs, 1 when some do, 2 when a draft cannot be read.
     Diff {
         /// The old draft (RON).
         old: PathBuf,
         /// The new draft (RON): a corrected copy, or next year's.
         new: PathBuf,
         /// Print JSON: `old_year`, `new_year`, `returns` (each with `lines` and their `causes`),
-        /// `answers_changed`, `items_added`, `items_removed`, `law_figures_changed`.
+        /// `answers_changed`, `items_added`, `items_removed`, `law_figures_changed`,
+        /// `amendment_changed`, `amended_result_changed`.
         #[arg(long)]
         json: bool,
     },
@@ -527,7 +528,10 @@ fn run(command: Command, book: &ParamBook) -> Result<ExitCode, Unreadable> {
                     serde_json::to_string_pretty(&shown).unwrap_or_default()
                 );
             } else {
-                out_raw!("{}", njtax::cli::clinic::render_roster(&shown));
+                out_raw!(
+                    "{}",
+                    njtax::cli::clinic::render_roster(&shown, njtax_ui::words::today_local())
+                );
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -988,7 +992,7 @@ fn diff(old: &Path, new: &Path, json: bool, book: &ParamBook) -> Result<ExitCode
     } else {
         out_raw!("{}", render_comparison(&c));
     }
-    Ok(if c.has_changed_lines() {
+    Ok(if c.has_changed_outcome() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -1098,10 +1102,16 @@ fn batch(paths: &[PathBuf], book: &ParamBook, json: bool) -> ExitCode {
             continue;
         }
         out!(
-            "{:<40} {:>5} {:>14} {:>14} {:>6}  {}{}",
+            "{:<40} {:>5} {:>14} {:>14} {:>6}  {}{}{}",
             file,
             r.year.unwrap_or_default(),
-            fmt_money(r.refund),
+            // A barred refund is never shown as one (54A:9-8 d): "barred", or the part the
+            // time limits allow with the status saying the rest is barred.
+            if r.refund_barred && r.refund.is_zero() {
+                "barred".to_owned()
+            } else {
+                fmt_money(r.refund)
+            },
             fmt_money(r.balance_due),
             r.errors,
             if r.errors > 0 {
@@ -1113,6 +1123,11 @@ fn batch(paths: &[PathBuf], book: &ParamBook, json: bool) -> ExitCode {
                 format!(" ({})", r.forms.join(" + "))
             } else {
                 String::new()
+            },
+            if r.refund_barred && !r.refund.is_zero() {
+                " (the rest of the refund is barred)"
+            } else {
+                ""
             }
         );
     }

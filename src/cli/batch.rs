@@ -102,6 +102,10 @@ pub struct Summary {
     pub refund: Decimal,
     /// Balance due, over the returns.
     pub balance_due: Decimal,
+    /// The law bars a refund the draft would otherwise show (an amended return's refund after
+    /// its time limits, or an original return's overpayment filed after its last day, on the
+    /// filing date the draft gives; 54A:9-8 d): `refund` holds only what can be refunded.
+    pub refund_barred: bool,
     /// Error diagnostics, over the returns.
     pub errors: usize,
     /// Why the draft could not be read (without the file name); `None` when it was computed.
@@ -127,6 +131,7 @@ impl Summary {
             tax: Decimal::ZERO,
             refund: Decimal::ZERO,
             balance_due: Decimal::ZERO,
+            refund_barred: false,
             errors: 0,
             unreadable: None,
             clinic_status: String::new(),
@@ -211,8 +216,30 @@ pub fn summarize_draft(
         s.forms.push(r.form.clone());
         s.gross_income += r.value_by_key(Key::GrossIncome);
         s.tax += r.value_by_key(Key::Tax);
-        s.refund += r.refund;
-        s.balance_due += r.balance_due;
+        // An amended return refunds or owes the change from the original, and only the part
+        // of a refund the time limits allow; an original return's barred overpayment is no
+        // refund (54A:9-8 d).
+        let (refund, balance_due, barred) = match &r.amended {
+            Some(x) => (
+                x.refund,
+                x.balance_due,
+                x.refund_limit
+                    .as_ref()
+                    .is_some_and(|l| l.barred > Decimal::ZERO),
+            ),
+            None => {
+                let barred = a.filing.filed_on.and_then(|d| r.barred_refund(d)).is_some()
+                    && r.balance_due.is_zero();
+                (
+                    if barred { Decimal::ZERO } else { r.refund },
+                    r.balance_due,
+                    barred,
+                )
+            }
+        };
+        s.refund += refund;
+        s.balance_due += balance_due;
+        s.refund_barred |= barred;
         s.errors += r
             .diagnostics
             .iter()

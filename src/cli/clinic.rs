@@ -31,8 +31,9 @@ pub fn filtered(entries: Vec<Entry>, f: &Filter) -> Vec<Entry> {
         .collect()
 }
 
-/// The roster as a text table.
-pub fn render_roster(entries: &[Entry]) -> String {
+/// The roster as a text table; `today` (the day the roster is read) decides whether a refund of
+/// a draft without a filing date is barred by now, as the app's roster shows it.
+pub fn render_roster(entries: &[Entry], today: Option<njtax_engine::answers::Date>) -> String {
     let mut out = format!(
         "{:<28} {:<24} {:>4} {:<5} {:<18} {:>12} {:>6} {:>5} {:<34} {:<14} {:<14} {}\n",
         "File",
@@ -58,6 +59,9 @@ pub fn render_roster(entries: &[Entry]) -> String {
             Some(r) => {
                 let money = if r.balance_due > rust_decimal::Decimal::ZERO {
                     format!("due {}", fmt_money(r.balance_due))
+                } else if r.refund_barred_on(today) {
+                    // A refund the law bars is shown as barred, never as $0.00 (54A:9-8 d).
+                    "barred".to_owned()
                 } else {
                     fmt_money(r.refund)
                 };

@@ -155,6 +155,7 @@ mod tests {
                 tax: Decimal::ZERO,
                 refund: Decimal::ZERO,
                 balance_due: Decimal::ZERO,
+                refund_barred: false,
                 errors: 0,
                 unreadable: None,
                 clinic_status: String::new(),

@@ -270,28 +270,8 @@ pub fn render_amended(x: &njtax_engine::rules::amended::AmendedReturn) -> String
         fmt_money(x.total_tax),
         fmt_money(x.net)
     ));
-    if x.balance_due > Decimal::ZERO {
-        out.push_str(&format!(
-            "Amended: additional tax due {}\n",
-            fmt_money(x.balance_due)
-        ));
-    } else if x.refund > Decimal::ZERO {
-        out.push_str(&format!(
-            "Amended: refund claimed {}\n",
-            fmt_money(x.refund)
-        ));
-    } else if x
-        .refund_limit
-        .as_ref()
-        .is_some_and(njtax_engine::rules::amended::RefundLimit::wholly_barred)
-    {
-        out.push_str(&format!(
-            "Amended: refund barred: the {} it would refund is barred by the time limits (N.J.S.A. 54A:9-8 d)\n",
-            fmt_money(x.net)
-        ));
-    } else {
-        out.push_str("Amended: nothing more to pay and nothing more to refund\n");
-    }
+    out.push_str(&x.headline());
+    out.push('\n');
     if !x.complete {
         out.push_str(
             "Not final: the original figures it needs are not all given (see the diagnostics).\n",

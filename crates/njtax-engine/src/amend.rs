@@ -9,14 +9,16 @@ use crate::answers::{Amendment, Answers, OriginalReturn};
 use crate::compare::{ItemChange, compare_computed};
 use crate::compute::{ReturnSet, compute_set_values};
 use crate::key::Key;
-use crate::money::fmt_money;
+use crate::money::{fmt_money, sat_add};
 use crate::year::YearParams;
 
 /// The amended draft of a filed return: the same answers (to be corrected), with `amends`
 /// holding each computed return's lines as filed (column A) and the original answers, so that
 /// the explanation can name what changed. The tax paid with the original, the reasons and the
 /// dates are left for the filer to give. Amending an amended draft starts from its corrected
-/// figures (the return "as previously amended").
+/// figures (the return "as previously amended"), with what was actually refunded (the original's
+/// overpayment and the refund the amended return was allowed) as the overpayment, and the tax
+/// paid before and the additional tax it asked for as paid.
 #[must_use]
 pub fn start_amendment(original: &Answers, set: &ReturnSet) -> Answers {
     let mut kept = original.clone();
@@ -26,17 +28,35 @@ pub fn start_amendment(original: &Answers, set: &ReturnSet) -> Answers {
         original: set
             .returns
             .iter()
-            .map(|r| OriginalReturn {
-                form: r.form.clone(),
-                from_draft: true,
-                lines: r
+            .map(|r| {
+                let mut lines: std::collections::BTreeMap<Key, Decimal> = r
                     .lines
                     .iter()
                     .filter(|l| !l.is_ratio())
                     .map(|l| (l.key, l.value))
-                    .collect(),
-                paid: Decimal::ZERO,
-                paid_on: None,
+                    .collect();
+                let (mut paid, mut paid_on) = (Decimal::ZERO, None);
+                // An amended return amended again: what was refunded is the original's
+                // overpayment and the refund the amended return was allowed, never column C's
+                // overpayment (a barred refund is never paid, 54A:9-8 d); what was paid is the
+                // tax paid before and the additional tax the amended return asked for.
+                if let (Some(x), Some(prev)) = (&r.amended, &original.amends) {
+                    lines.insert(Key::Overpayment, sat_add(x.original_overpayment, x.refund));
+                    paid = sat_add(x.paid_before, x.balance_due);
+                    let before = prev.original_of(&r.form).and_then(|o| o.paid_on);
+                    paid_on = if x.balance_due > Decimal::ZERO {
+                        prev.filed_on.or(before)
+                    } else {
+                        before
+                    };
+                }
+                OriginalReturn {
+                    form: r.form.clone(),
+                    from_draft: true,
+                    lines,
+                    paid,
+                    paid_on,
+                }
             })
             .collect(),
         original_answers: Some(Box::new(kept)),

@@ -68,9 +68,37 @@ pub struct Comparison {
     pub items_removed: Vec<ItemChange>,
     /// Law figures the returns of both drafts use whose values differ (across years), by id.
     pub law_figures_changed: Vec<LawFigureChange>,
+    /// When both drafts amend a return: the answers about the amendment that differ (its dates,
+    /// reasons, the figures as filed, another jurisdiction's notice date, the answers marked as
+    /// the federal change alone as one entry), left out of `answers_changed`, which lists
+    /// corrections of the return.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub amendment_changed: Vec<AnswerChange>,
+    /// When both drafts amend a return: each amended return whose result differs (what it
+    /// refunds, the part barred, what it owes), by its return's title: a change of outcome even
+    /// when no line differs.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub amended_result_changed: Vec<AmendedResultChange>,
+}
+
+/// An amended return's result in both drafts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AmendedResultChange {
+    /// The return's title (`NJ-1040 full-year resident`).
+    pub title: String,
+    /// The old draft's result in words; `None`: it amends nothing.
+    pub old: Option<String>,
+    /// The new draft's result in words.
+    pub new: Option<String>,
 }
 
 impl Comparison {
+    /// Whether any computed line differs, a return is only in one draft, or an amended
+    /// return's result differs (what `njtax diff` exits 1 on).
+    pub fn has_changed_outcome(&self) -> bool {
+        self.has_changed_lines() || !self.amended_result_changed.is_empty()
+    }
+
     /// Whether any computed line differs, or a return is only in one draft.
     pub fn has_changed_lines(&self) -> bool {
         self.returns
@@ -366,6 +394,14 @@ pub fn compare_computed(
     // What a draft says about the return it amends (its original figures and answers) is not an
     // answer of this return: an amended draft compared with its original shows what was
     // corrected, not the amendment's own record.
+    // Between two versions of an amended draft, what changed in the amendment itself; a draft
+    // compared with its amendment shows what was corrected, not the whole amendment record.
+    let both_amend = old.amends.is_some() && new.amends.is_some();
+    let amendment_changed = if both_amend {
+        amendment_changes(&old_flat, &new_flat)
+    } else {
+        Vec::new()
+    };
     for f in [&mut old_flat, &mut new_flat] {
         f.leaves
             .retain(|path, _| !under(path, AMENDS) && !path.ends_with(NOTICE));
@@ -406,6 +442,23 @@ pub fn compare_computed(
             returns.push(alone(o, Presence::Removed));
         }
     }
+    let headline = |r: &ComputedReturn| r.amended.as_ref().map(|x| x.headline());
+    let amended_result_changed = new_set
+        .returns
+        .iter()
+        .filter_map(|n| {
+            let o = old_set.returns.iter().find(|o| same_return(o, n))?;
+            let (was, now) = (headline(o), headline(n));
+            if !both_amend {
+                return None;
+            }
+            (was != now).then(|| AmendedResultChange {
+                title: title(n),
+                old: was,
+                new: now,
+            })
+        })
+        .collect();
     Ok(Comparison {
         old_year: old.tax_year,
         new_year: new.tax_year,
@@ -414,7 +467,62 @@ pub fn compare_computed(
         items_added,
         items_removed,
         law_figures_changed,
+        amendment_changed,
+        amended_result_changed,
     })
+}
+
+/// The answers marked as the federal change alone: listed as one answer when they differ.
+const FEDERAL_ONLY: &str = "amends.federal_change_answers";
+
+/// The original answers an amended draft keeps: the record of the return as filed, not listed.
+const ORIGINAL_ANSWERS: &str = "amends.original_answers";
+
+/// The answers about the amendment that differ between the flattened drafts, in path order,
+/// the answers marked as the federal change alone as one entry at the end.
+fn amendment_changes(old: &Flat, new: &Flat) -> Vec<AnswerChange> {
+    let names = Names { old, new };
+    let of_amendment = |p: &str| {
+        (under(p, AMENDS) && !under(p, ORIGINAL_ANSWERS) && !under(p, FEDERAL_ONLY))
+            || p.ends_with(NOTICE)
+    };
+    let paths: BTreeSet<&String> = old
+        .leaves
+        .keys()
+        .chain(new.leaves.keys())
+        .filter(|p| of_amendment(p))
+        .collect();
+    let mut out: Vec<AnswerChange> = paths
+        .into_iter()
+        .filter(|p| old.leaves.get(*p) != new.leaves.get(*p))
+        .map(|p| answer_change(&names, p))
+        .collect();
+    let marked = |f: &Flat| -> Vec<(String, Leaf)> {
+        f.leaves
+            .iter()
+            .filter(|(p, _)| under(p, FEDERAL_ONLY))
+            .map(|(p, l)| (p.clone(), l.clone()))
+            .collect()
+    };
+    let (was, now) = (marked(old), marked(new));
+    if was != now {
+        let shown = |m: &[(String, Leaf)], other: &[(String, Leaf)]| {
+            (!m.is_empty()).then(|| {
+                if other.is_empty() {
+                    "marked".to_owned()
+                } else {
+                    "marked, other answers".to_owned()
+                }
+            })
+        };
+        out.push(AnswerChange {
+            path: FEDERAL_ONLY.to_owned(),
+            words: "Amended return: the answers marked as the federal change alone".to_owned(),
+            old: shown(&was, &now),
+            new: shown(&now, &was),
+        });
+    }
+    out
 }
 
 fn same_return(a: &ComputedReturn, b: &ComputedReturn) -> bool {

@@ -246,10 +246,11 @@ pub fn compute_set_in(answers: &Answers, p: &YearParams, mode: Mode) -> ReturnSe
                 .iter()
                 .find(|r| r.form == form)
                 .map(|r| {
-                    (
-                        r.value_by_key(Key::TotalTaxDue),
-                        r.value_by_key(Key::TotalPayments),
-                    )
+                    r.lines
+                        .iter()
+                        .filter(|l| !l.is_ratio())
+                        .map(|l| (l.key, l.value))
+                        .collect()
                 })
         };
         for r in &mut returns {
@@ -553,9 +554,13 @@ fn finish(cx: &Ctx, s: Sheet) -> ComputedReturn {
         diagnostics.push(provisional_year_warning(prov));
     }
     if let Some(notice) = &p.back_year {
+        // On an amended draft the amended return's refund has its own time limits, worked out
+        // with it (9-8 a, c; 4-1 e): the original return's last day is not repeated here.
         diagnostics.push(back_year_warning(
             notice,
-            refund_claim_deadline.as_ref(),
+            refund_claim_deadline
+                .as_ref()
+                .filter(|_| cx.a.amends.is_none()),
             cx.a.filing.filed_on.is_some(),
         ));
     }

@@ -8,7 +8,9 @@
 use std::path::PathBuf;
 
 use njtax_engine::amend::start_amendment;
-use njtax_engine::answers::{AmendReason, AmendReasons, Date, Homestead};
+use njtax_engine::answers::{
+    AmendReason, AmendReasons, Date, Homestead, JurisdictionKind, OtherJurisdiction,
+};
 use njtax_engine::compute::{ReturnSet, compute_set};
 use njtax_engine::rules::amended::AmendedReturn;
 use njtax_engine::{Answers, ParamBook, parse_draft};
@@ -278,4 +280,262 @@ fn the_independently_worked_returns_with_typed_figures_agree() {
     assert_eq!(x.refund, dec!(552.50));
     assert_eq!(l.barred, dec!(198.90));
     assert!(has(&set, "amend-refund-time-barred"));
+}
+
+/// A Pennsylvania entry (10,000 taxed by both, 307 paid there) first claimed on the amended return.
+fn pennsylvania(notice: Option<Date>) -> OtherJurisdiction {
+    OtherJurisdiction {
+        name: "Pennsylvania".into(),
+        kind: JurisdictionKind::State,
+        income_taxed_by_both: dec!(10000),
+        tax_paid: dec!(307),
+        tax_due_notice_on: notice,
+        ..OtherJurisdiction::default()
+    }
+}
+
+/// The checker's F1: the 4-1 e part does not depend on the order of the entries. A Pennsylvania
+/// entry added without a notice, before or after New York, is not part of New York's
+/// readjustment (1,672.02): its 307.00 of credit is first claimed after 9-8 a's period and is
+/// barred (54A:9-8 d). Before the fix, Pennsylvania put first counted New York twice (2,508.03,
+/// the whole tax, capped at the claim).
+#[test]
+fn the_readjustment_matches_jurisdictions_by_name_not_by_their_place_in_the_list() {
+    for first in [true, false] {
+        let mut a = new_york_notice(Some(d(2026, 2, 1)), d(2026, 6, 1));
+        if first {
+            a.other_jurisdictions.insert(0, pennsylvania(None));
+        } else {
+            a.other_jurisdictions.push(pennsylvania(None));
+        }
+        let (_, x) = amended_of(&a);
+        let l = x.refund_limit.as_ref().unwrap();
+        assert_eq!(l.claimed, dec!(1979.02), "first: {first}: {}", l.words);
+        assert_eq!(
+            l.readjustment_part,
+            Some(dec!(1672.02)),
+            "first: {first}: {}",
+            l.words
+        );
+        assert_eq!(x.refund, dec!(1672.02), "first: {first}");
+        assert_eq!(l.barred, dec!(307.00), "first: {first}");
+    }
+    // The notice on the added Pennsylvania entry, New York corrected without one: the credit was
+    // allowed for less of Pennsylvania's tax (none) than finally required, so Pennsylvania's
+    // readjustment (307.00) is open; New York's correction is barred.
+    let mut a = new_york_notice(None, d(2026, 6, 1));
+    a.other_jurisdictions
+        .insert(0, pennsylvania(Some(d(2026, 2, 1))));
+    let (_, x) = amended_of(&a);
+    let l = x.refund_limit.as_ref().unwrap();
+    assert_eq!(l.readjustment_part, Some(dec!(307.00)), "{}", l.words);
+    assert_eq!(x.refund, dec!(307.00));
+}
+
+/// The checker's F2: the answers marked as the federal change alone must be a part of the amended
+/// return, and only tax counts (54A:9-8 c: "the reduction in tax attributable to such Federal
+/// change"). Each case below makes a 9-8 c part of the return G fixture (552.50 of 751.40) that is
+/// not the federal change's: none of the refund is counted as coming from it, with a warning.
+#[test]
+fn marked_federal_change_answers_not_in_the_amended_return_refund_nothing_under_9_8_c() {
+    let g = fixture("g-federal-change-typed-figures.ron");
+    let with_snapshot = |edit: &dyn Fn(&mut Answers)| {
+        let mut a = g.clone();
+        let am = a.amends.as_mut().unwrap();
+        edit(am.federal_change_answers.as_mut().unwrap());
+        a
+    };
+    type Edit = Box<dyn Fn(&mut Answers)>;
+    let cases: [(&str, Edit, &str); 3] = [
+        (
+            "filing status",
+            Box::new(|s| s.filing_status = njtax_engine::answers::FilingStatus::HeadOfHousehold),
+            "filing status",
+        ),
+        (
+            "wages removed",
+            Box::new(|s| s.income.w2s[0].state_wages = dec!(0)),
+            "Wages",
+        ),
+        (
+            "more withholding",
+            Box::new(|s| s.income.w2s[0].nj_tax_withheld = dec!(9100)),
+            "withh",
+        ),
+    ];
+    for (what, edit, named) in cases {
+        let (set, x) = amended_of(&with_snapshot(&*edit));
+        let l = x.refund_limit.as_ref().unwrap();
+        assert_eq!(l.claimed, dec!(751.40), "{what}");
+        assert_eq!(x.refund, dec!(0), "{what}: {}", l.words);
+        assert!(l.wholly_barred(), "{what}");
+        let m = message(&set, "amend-federal-change-not-in-return");
+        assert!(
+            m.to_lowercase().contains(&named.to_lowercase()),
+            "{what}: {m}"
+        );
+    }
+    // Return E with original answers kept: the federal change marked (interest 10,000 -> 0) but
+    // the amended answers keep the interest and only add the property tax deduction.
+    let mut a = federal_change_and_deduction(true, d(2028, 10, 2));
+    let original = a.amends.as_ref().unwrap().original_answers.clone().unwrap();
+    a.income.interest.clone_from(&original.income.interest);
+    a.federal = original.federal.clone();
+    let (set, x) = amended_of(&a);
+    let l = x.refund_limit.as_ref().unwrap();
+    assert_eq!(l.claimed, dec!(198.90), "{}", l.words);
+    assert_eq!(x.refund, dec!(0), "{}", l.words);
+    let m = message(&set, "amend-federal-change-not-in-return");
+    assert!(m.contains("nterest"), "{m}");
+    // The fixture as marked still refunds the federal change's 552.50, without the warnings.
+    let (set, x) = amended_of(&g);
+    assert_eq!(x.refund, dec!(552.50));
+    assert!(!has(&set, "amend-federal-change-not-in-return"));
+    assert!(!has(&set, "amend-federal-change-is-whole-return"));
+    // Marked after the deduction was added (the checker's E5): the marked answers are the whole
+    // amended return while the deduction's reason is ticked: warned.
+    let mut a = g.clone();
+    let mut whole = a.clone();
+    whole.amends = None;
+    a.amends.as_mut().unwrap().federal_change_answers = Some(Box::new(whole));
+    let (set, _) = amended_of(&a);
+    assert!(
+        message(&set, "amend-federal-change-is-whole-return")
+            .contains("before making the other corrections")
+    );
+}
+
+/// The checker's F16: amending an amended return takes as refunded what was refunded, the
+/// original's overpayment and the refund the amended return was allowed (54A:9-8 d: a barred
+/// refund is never paid). Return D's amended return mailed 2027-02-02 had its 1,672.02 barred, so
+/// only the original's 91.97 was refunded: New York's figures put back as filed, nothing is owed.
+/// Had the 1,672.02 been allowed (mailed 2026-06-01), putting them back owes it again.
+#[test]
+fn amending_an_amended_return_counts_only_the_refund_allowed_as_refunded() {
+    let again = |filed: Date| {
+        let first = new_york_notice(Some(d(2026, 2, 1)), filed);
+        let set = compute_set(&first, &ParamBook::load().unwrap()).unwrap();
+        let mut a = start_amendment(&first, &set);
+        let ny = &mut a.other_jurisdictions[0];
+        ny.income_taxed_by_both = dec!(40000);
+        ny.tax_paid = dec!(4000);
+        ny.tax_due_notice_on = None;
+        let am = a.amends.as_mut().unwrap();
+        am.reasons = AmendReasons::of(&[AmendReason::OtherStateTax]);
+        am.filed_on = Some(d(2027, 3, 1));
+        amended_of(&a).1
+    };
+    let x = again(d(2027, 2, 2));
+    assert_eq!(x.original_overpayment, dec!(91.97));
+    assert_eq!(x.net, dec!(0), "{}", x.explanation.rule);
+    assert_eq!(x.balance_due, dec!(0));
+    assert!(x.interest.is_none());
+    let x = again(d(2026, 6, 1));
+    assert_eq!(x.original_overpayment, dec!(1763.99));
+    assert_eq!(x.balance_due, dec!(1672.02));
+}
+
+/// The checker's F8: a notice received after the amended return is filed (2026-07-01 against a
+/// claim of 2026-06-01) is warned, and the claim made before it does not use its year: the
+/// 1,672.02 is barred. Received on the claim's day, the year is open.
+#[test]
+fn a_notice_received_after_the_claim_is_warned_and_opens_no_year_for_it() {
+    let (set, x) = amended_of(&new_york_notice(Some(d(2026, 7, 1)), d(2026, 6, 1)));
+    assert!(message(&set, "amend-coj-notice-after-claim").contains("2026-07-01"));
+    assert_eq!(x.refund, dec!(0));
+    let (set, x) = amended_of(&new_york_notice(Some(d(2026, 6, 1)), d(2026, 6, 1)));
+    assert!(!has(&set, "amend-coj-notice-after-claim"));
+    assert_eq!(x.refund, dec!(1672.02));
+}
+
+/// The checker's F15: answers marked as the federal change alone that the engine cannot use are
+/// named: no federal reason ticked, or the federal change's date missing.
+#[test]
+fn marked_federal_change_answers_left_unused_are_warned() {
+    let mut a = federal_change_and_deduction(true, d(2028, 10, 2));
+    a.amends.as_mut().unwrap().reasons = AmendReasons::of(&[AmendReason::DeductionOrCredit]);
+    let (set, _) = amended_of(&a);
+    assert!(message(&set, "amend-federal-change-answers-unused").contains("ticked"));
+    let mut a = federal_change_and_deduction(true, d(2028, 10, 2));
+    a.amends.as_mut().unwrap().federal_determination_on = None;
+    let (set, _) = amended_of(&a);
+    assert!(message(&set, "amend-federal-change-answers-unused").contains("date"));
+    let (set, _) = amended_of(&federal_change_and_deduction(true, d(2028, 10, 2)));
+    assert!(!has(&set, "amend-federal-change-answers-unused"));
+}
+
+/// The checker's F7: `njtax diff` (the comparison) names the amendment's answers that changed
+/// (the claim's date, a notice date, the answers marked as the federal change alone) and the
+/// amended result, a change of outcome though no line differs.
+#[test]
+fn the_comparison_names_changed_amendment_answers_and_the_amended_result() {
+    let book = ParamBook::load().unwrap();
+    let words = |c: &njtax_engine::compare::Comparison| {
+        c.amendment_changed
+            .iter()
+            .map(|a| a.path.clone())
+            .collect::<Vec<_>>()
+    };
+    // The claim's date moved past the notice's year: the refund becomes barred.
+    let old = new_york_notice(Some(d(2026, 2, 1)), d(2026, 6, 1));
+    let new = new_york_notice(Some(d(2026, 2, 1)), d(2027, 2, 2));
+    let c = njtax_engine::compare::compare(&old, &new, &book).unwrap();
+    assert!(!c.has_changed_lines());
+    assert!(c.has_changed_outcome());
+    assert_eq!(words(&c), ["amends.filed_on"]);
+    let r = &c.amended_result_changed[0];
+    assert!(
+        r.old
+            .as_deref()
+            .unwrap()
+            .contains("refund claimed $1,672.02"),
+        "{r:?}"
+    );
+    assert!(r.new.as_deref().unwrap().contains("refund barred"), "{r:?}");
+    // The notice's date removed.
+    let new = new_york_notice(None, d(2026, 6, 1));
+    let c = njtax_engine::compare::compare(&old, &new, &book).unwrap();
+    assert_eq!(words(&c), ["other_jurisdictions[0].tax_due_notice_on"]);
+    assert!(c.has_changed_outcome());
+    let text = njtax_engine::compare::text::render(&c);
+    assert!(text.contains("Amended-return answers changed:"), "{text}");
+    assert!(text.contains("Amended result changed:"), "{text}");
+    // The federal change's marked answers removed.
+    let old = federal_change_and_deduction(true, d(2028, 10, 2));
+    let new = federal_change_and_deduction(false, d(2028, 10, 2));
+    let c = njtax_engine::compare::compare(&old, &new, &book).unwrap();
+    assert_eq!(words(&c), ["amends.federal_change_answers"]);
+    assert_eq!(c.amendment_changed[0].new, None);
+    assert!(c.has_changed_outcome());
+    // Nothing changed: nothing listed.
+    let c = njtax_engine::compare::compare(&old, &old.clone(), &book).unwrap();
+    assert!(c.amendment_changed.is_empty() && !c.has_changed_outcome());
+}
+
+/// The checker's F6: with figures typed from the filed return, a corrected W-2 on the same
+/// amended return (wages 100,000 -> 110,000, withholding +1,000) raises the credit line by more
+/// than New York's readjustment; only the readjustment against the return as filed (4,180.05 x
+/// 80,000 / 100,000 = 3,344.04 against 1,672.02 as filed: 1,672.02) is refunded in its year.
+#[test]
+fn typed_figures_readjust_the_credit_against_the_return_as_filed_not_other_corrections() {
+    let mut a = fixture("f-new-york-notice-typed-figures.ron");
+    let w2 = &mut a.income.w2s[0];
+    w2.state_wages += dec!(10000);
+    w2.nj_tax_withheld += dec!(1000);
+    let (_, x) = amended_of(&a);
+    let l = x.refund_limit.as_ref().unwrap();
+    assert!(l.claimed > dec!(1672.02), "{}", l.words);
+    assert_eq!(l.readjustment_part, Some(dec!(1672.02)), "{}", l.words);
+    assert_eq!(x.refund, dec!(1672.02));
+}
+
+/// The checker's F9: on an amended back-year draft the back-year warning does not say a refund is
+/// paid only by the original's last day (2025-04-15), above an amended result that allows one in
+/// 2026 under 54A:4-1 e; the amended return's own limits say when.
+#[test]
+fn the_back_year_warning_of_an_amended_draft_does_not_contradict_its_refund_limits() {
+    let (set, x) = amended_of(&new_york_notice(Some(d(2026, 2, 1)), d(2026, 6, 1)));
+    assert_eq!(x.refund, dec!(1672.02));
+    let m = message(&set, "back-year");
+    assert!(!m.contains("A refund is paid only when"), "{m}");
 }

@@ -183,8 +183,13 @@ fn front(
         .filing
         .filed_on
         .or(opts.filing_day)
+        .filter(|_| r.amended.is_none())
         .and_then(|d| r.barred_refund(d));
-    let result = if r.balance_due > Decimal::ZERO {
+    let result = if let Some(x) = &r.amended {
+        // An amended return's headline is what it refunds (the part the time limits allow) or
+        // owes, never column C's overpayment (54A:9-8 d).
+        x.headline()
+    } else if r.balance_due > Decimal::ZERO {
         format!("Balance due: {}", fmt_money(r.balance_due))
     } else if let Some(b) = barred {
         // A refund the law bars is never printed as a refund.

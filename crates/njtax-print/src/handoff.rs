@@ -252,9 +252,16 @@ pub fn handoff_on(
         .filing
         .filed_on
         .or(filing_day)
+        .filter(|_| r.amended.is_none())
         .and_then(|d| r.barred_refund(d));
     if let Some(b) = &barred {
         notes.push(b.words());
+    }
+    if let Some(x) = &r.amended {
+        notes.push(format!(
+            "{}. The refund below is what the amended return refunds, not the corrected return's overpayment.",
+            x.headline()
+        ));
     }
     let steps = def
         .steps
@@ -268,8 +275,13 @@ pub fn handoff_on(
                 .flat_map(|i| entries(i, answers, r, mask_ssns, &mut notes))
                 .map(|mut e| {
                     // The refund's place says it is barred, never a figure.
-                    if barred.is_some() && is_refund_entry(&e, r) {
-                        e.value = BARRED.to_owned();
+                    if is_refund_entry(&e, r) {
+                        if let Some(x) = &r.amended {
+                            // An amended return refunds the allowed change, or nothing.
+                            e.value = x.refund_words();
+                        } else if barred.is_some() {
+                            e.value = BARRED.to_owned();
+                        }
                     }
                     e
                 })

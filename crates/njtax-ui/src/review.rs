@@ -120,7 +120,11 @@ fn comparison_words(base: &Answers, theirs: &Answers, book: &ParamBook) -> Strin
         ..a.clone()
     };
     match njtax_engine::compare::compare(&strip(base), &strip(theirs), book) {
-        Ok(c) if c.has_changed_lines() || !c.answers_changed.is_empty() => {
+        Ok(c)
+            if c.has_changed_outcome()
+                || !c.answers_changed.is_empty()
+                || !c.amendment_changed.is_empty() =>
+        {
             njtax_engine::compare::text::render(&c)
         }
         Ok(_) => String::new(),

@@ -93,6 +93,23 @@ pub fn render(c: &Comparison) -> String {
             out.push_str(&format!("  {}\n", answer_change(a)));
         }
     }
+    if !c.amendment_changed.is_empty() {
+        out.push_str("\nAmended-return answers changed:\n");
+        for a in &c.amendment_changed {
+            out.push_str(&format!("  {}\n", answer_change(a)));
+        }
+    }
+    if !c.amended_result_changed.is_empty() {
+        out.push_str("\nAmended result changed:\n");
+        for a in &c.amended_result_changed {
+            out.push_str(&format!(
+                "  {}: {} -> {}\n",
+                a.title,
+                a.old.as_deref().unwrap_or("amends nothing"),
+                a.new.as_deref().unwrap_or("amends nothing")
+            ));
+        }
+    }
     if !c.items_added.is_empty() {
         out.push_str("\nAdded:\n");
         for i in &c.items_added {

@@ -8,7 +8,9 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 
 use crate::Answers;
-use crate::answers::{AmendReason, Amendment, Date, OriginalReturn};
+use crate::answers::{
+    AmendReason, Amendment, Date, JurisdictionKind, OriginalReturn, OtherJurisdiction,
+};
 use crate::calendar::{add_days, add_months, days_between, months_or_part};
 use crate::explain::{Diagnostic, Explanation, Line};
 use crate::key::Key;
@@ -178,6 +180,63 @@ impl AmendedReturn {
         self.rows.iter().find(|r| r.key == key)
     }
 
+    /// What the amended return refunds or owes, in one plain line: its headline wherever the
+    /// return's result is shown (the printout's summary, the hand-off sheet, `njtax compute`).
+    /// Never column C's overpayment: the amended return refunds only the change from what the
+    /// original refunded, and only the part the time limits allow (54A:9-8 d).
+    #[must_use]
+    pub fn headline(&self) -> String {
+        let barred = self
+            .refund_limit
+            .as_ref()
+            .filter(|l| l.barred > Decimal::ZERO);
+        if self.balance_due > Decimal::ZERO {
+            format!(
+                "Amended: additional tax due {}",
+                fmt_money(self.balance_due)
+            )
+        } else if self.refund > Decimal::ZERO {
+            match barred {
+                Some(l) => format!(
+                    "Amended: refund claimed {} (the other {} of the {} it would refund is barred by the time limits, N.J.S.A. 54A:9-8 d)",
+                    fmt_money(self.refund),
+                    fmt_money(l.barred),
+                    fmt_money(l.claimed)
+                ),
+                None => format!("Amended: refund claimed {}", fmt_money(self.refund)),
+            }
+        } else if let Some(l) = barred {
+            format!(
+                "Amended: refund barred: the {} it would refund is barred by the time limits (N.J.S.A. 54A:9-8 d)",
+                fmt_money(l.claimed)
+            )
+        } else {
+            "Amended: nothing more to pay and nothing more to refund".to_owned()
+        }
+    }
+
+    /// The refund the amended return claims, for the place of a refund figure (the hand-off
+    /// sheet's refund): the allowed amount, or why there is none.
+    #[must_use]
+    pub fn refund_words(&self) -> String {
+        if self.refund > Decimal::ZERO {
+            fmt_money(self.refund)
+        } else if self.balance_due > Decimal::ZERO {
+            format!(
+                "none: the amended return asks for additional tax of {}",
+                fmt_money(self.balance_due)
+            )
+        } else if self
+            .refund_limit
+            .as_ref()
+            .is_some_and(RefundLimit::wholly_barred)
+        {
+            "none: barred by the time limit (see the notes)".to_owned()
+        } else {
+            "none: nothing more to refund".to_owned()
+        }
+    }
+
     /// Whether any line's amount differs from the original (or the original is not all given).
     #[must_use]
     pub fn changes_anything(&self) -> bool {
@@ -294,6 +353,22 @@ pub fn amended_return(
         );
     }
     let federal_reports = federal_reports(cx, am);
+    if am.federal_change_answers.is_some() && federal_reports.is_empty() {
+        let ticked = am.reasons.has(AmendReason::FederalChange)
+            || am.reasons.has(AmendReason::AmendedFederalReturn);
+        cx.diag(
+            Diagnostic::warning(
+                "amend-federal-change-answers-unused",
+                if ticked {
+                    "The answers marked as the federal change alone are not used: the date of the IRS's change or of the amended federal return is not given, and the 2 years to claim a refund from the federal change run from the day it had to be reported. Give that date (Amended return) so that the part of the refund the federal change brings can be allowed after the usual time limit."
+                } else {
+                    "The answers marked as the federal change alone are not used: neither \"The IRS changed the federal return\" nor \"An amended federal return was filed\" is ticked among the reasons. Tick the one that applies and give its date (Amended return), or clear the marked answers."
+                },
+            )
+            .at("amends.federal_change_answers")
+            .cite("N.J.S.A. 54A:9-8 c"),
+        );
+    }
     let readjust = readjustment(cx, recompute, am, form, o, lines);
     let claimed = net.max(Decimal::ZERO);
     let refund_limit = (claimed > Decimal::ZERO).then(|| {
@@ -307,6 +382,7 @@ pub fn amended_return(
                 payments: total_payments,
                 coj_credit: c(Key::CojCredit),
                 recompute,
+                lines,
             },
             &federal_reports,
             readjust.as_ref(),
@@ -510,6 +586,8 @@ struct Claim<'a> {
     coj_credit: Decimal,
     /// Computes the answers of a part of the change (the federal change alone).
     recompute: Recompute<'a>,
+    /// The corrected return's lines (column C).
+    lines: &'a [Line],
 }
 
 /// The readjustment of the credit for tax paid to other jurisdictions after their notices
@@ -542,14 +620,160 @@ fn reduction_against_original(
     let mut a = answers.clone();
     a.amends = None;
     a.tax_year = cx.a.tax_year;
-    let (tax, payments) = recompute(&a, form)?;
+    let lines = recompute(&a, form)?;
+    let (tax, payments) = (
+        value_of(&lines, Key::TotalTaxDue),
+        value_of(&lines, Key::TotalPayments),
+    );
     Some(sat_sub(sat_sub(a54, a66), sat_sub(tax, payments)).max(Decimal::ZERO))
 }
 
-/// Computes answers that amend nothing and gives the total tax due and the total payments of
-/// their return of the form named (`None`: no such return). The caller (the computation of the
-/// return set) supplies it, so that this module does not depend on it.
-pub type Recompute<'a> = &'a dyn Fn(&Answers, &str) -> Option<(Decimal, Decimal)>;
+/// The 54A:9-8 c part of a refund: "the reduction in tax attributable to such Federal change".
+/// Worked out from the answers marked as the federal change alone (`fa`): the total tax due as
+/// filed less the total tax due of those answers, never more than the whole amended return
+/// reduces the tax. Payments are not tax: withholding, estimates and the other payments of
+/// those answers are not looked at, since a federal change cannot change what was paid.
+///
+/// The marked answers must be a part of the amended return: each answer they change from the
+/// original answers (when kept) must have the same value in the amended answers, and no line
+/// they move may be left as filed by the amended return; their filing status is the amended
+/// return's. Otherwise `Err` with what is not in the amended return, in words, and nothing is
+/// counted as coming from the federal change.
+fn federal_change_part(
+    cx: &Ctx,
+    c: &Claim<'_>,
+    fa: &Answers,
+) -> Option<Result<Decimal, Vec<String>>> {
+    let o = c.o;
+    let a54 = *o.lines.get(&Key::TotalTaxDue)?;
+    let mut snap = fa.clone();
+    snap.amends = None;
+    snap.tax_year = cx.a.tax_year;
+    let s = (c.recompute)(&snap, c.form)?;
+    let s54 = value_of(&s, Key::TotalTaxDue);
+    let mut not_in = Vec::new();
+    if snap.filing_status != cx.a.filing_status {
+        not_in.push(format!(
+            "the filing status ({}, the amended return's is {})",
+            snap.filing_status.name(),
+            cx.a.filing_status.name()
+        ));
+    }
+    // Answer by answer, when the original answers are kept.
+    if let Some(orig) = c.am.original_answers.as_deref() {
+        let flat = |a: &Answers| {
+            crate::compare::flat::flatten(a).map(|mut f| {
+                f.leaves
+                    .retain(|p, _| !p.starts_with("amends") && !p.ends_with(".tax_due_notice_on"));
+                f
+            })
+        };
+        if let (Ok(of), Ok(sf), Ok(cf)) = (flat(orig), flat(&snap), flat(cx.a)) {
+            let paths: std::collections::BTreeSet<&String> =
+                of.leaves.keys().chain(sf.leaves.keys()).collect();
+            for p in paths {
+                let (was, fed) = (of.leaves.get(p), sf.leaves.get(p));
+                if was != fed && cf.leaves.get(p) != fed && !p.starts_with("filing_status") {
+                    not_in.push(path_words(p));
+                }
+            }
+        }
+    }
+    // Line by line against the figures as filed: a line the federal change moves that the
+    // amended return leaves as filed.
+    for (key, v) in &s {
+        // The result lines follow from tax and payments together: the lines before them say
+        // which answer is not in the amended return.
+        if DISPOSITION_LINES.contains(key) || matches!(key, Key::Overpayment | Key::TaxDue) {
+            continue;
+        }
+        let (Some(a), Some(l)) = (o.lines.get(key), c.lines.iter().find(|l| l.key == *key)) else {
+            continue;
+        };
+        if v != a && l.value == *a {
+            not_in.push(format!("line {} ({})", l.id, l.label));
+        }
+    }
+    if !not_in.is_empty() {
+        not_in.dedup();
+        return Some(Err(not_in));
+    }
+    let reduction = sat_sub(a54, s54).max(Decimal::ZERO);
+    let whole = sat_sub(a54, value_of_line(c.lines, Key::TotalTaxDue)).max(Decimal::ZERO);
+    // Marked after the other corrections were made: the marked answers are the whole amended
+    // return, though a reason other than a federal one is ticked.
+    let other_reason = c.am.reasons.list().iter().any(|r| {
+        !matches!(
+            r,
+            AmendReason::FederalChange | AmendReason::AmendedFederalReturn
+        )
+    });
+    let same_as_amended = s.iter().all(|(k, v)| {
+        DISPOSITION_LINES.contains(k)
+            || c.lines
+                .iter()
+                .find(|l| l.key == *k)
+                .map_or(v.is_zero(), |l| l.value == *v)
+    });
+    if other_reason && same_as_amended && reduction > Decimal::ZERO {
+        cx.diag(
+            Diagnostic::warning(
+                "amend-federal-change-is-whole-return",
+                "The answers marked as the federal change alone give the same return as the amended answers, though another reason for amending is ticked: if they were marked after the other corrections were made, the whole refund is counted as coming from the federal change. Mark the federal change alone before making the other corrections (Amended return, \"The federal change alone\"), or untick the other reasons if the federal change is the only one.",
+            )
+            .at("amends.federal_change_answers")
+            .cite("N.J.S.A. 54A:9-8 c"),
+        );
+    }
+    Some(Ok(reduction.min(whole)))
+}
+
+/// An answer's path in plain words (`income.interest[0].taxable_interest` -> `income: interest
+/// #1: taxable interest`), for a diagnostic. The comparison's richer names (the payer's name)
+/// are not used: that module computes returns, and this one is part of computing them.
+fn path_words(path: &str) -> String {
+    path.split('.')
+        .map(|part| {
+            let (name, index) = match part.split_once('[') {
+                Some((n, rest)) => (
+                    n,
+                    rest.trim_end_matches(']')
+                        .parse::<usize>()
+                        .ok()
+                        .map(|i| i.saturating_add(1)),
+                ),
+                None => (part, None),
+            };
+            let name = name.replace('_', " ");
+            match index {
+                Some(i) => format!("{name} #{i}"),
+                None => name,
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(": ")
+}
+
+/// The value of `key` among computed lines (zero when absent).
+fn value_of_line(lines: &[Line], key: Key) -> Decimal {
+    lines
+        .iter()
+        .find(|l| l.key == key)
+        .map_or(Decimal::ZERO, |l| l.value)
+}
+
+/// Computes answers that amend nothing and gives the amount lines of their return of the form
+/// named, by key (`None`: no such return). The caller (the computation of the return set)
+/// supplies it, so that this module does not depend on it.
+pub type Recompute<'a> = &'a dyn Fn(&Answers, &str) -> Option<Vec<(Key, Decimal)>>;
+
+/// The value of `key` among recomputed lines (zero when the return has no such line).
+fn value_of(lines: &[(Key, Decimal)], key: Key) -> Decimal {
+    lines
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or(Decimal::ZERO, |(_, v)| *v)
+}
 
 /// The 54A:4-1 e readjustment: for each jurisdiction with a notice date
 /// (`other_jurisdictions[].tax_due_notice_on`), the year after the notice, and the reduction in
@@ -591,7 +815,7 @@ fn readjustment(
         };
         let path = format!("other_jurisdictions[{i}].tax_due_notice_on");
         let changed = match original {
-            Some(orig) => orig.get(i).is_none_or(|e| {
+            Some(orig) => matching_original(corrected, i, orig).is_none_or(|e| {
                 e.income_taxed_by_both != j.income_taxed_by_both
                     || e.tax_paid != j.tax_paid
                     || e.entity_level_tax != j.entity_level_tax
@@ -623,9 +847,21 @@ fn readjustment(
                 .cite("N.J.S.A. 54A:4-1 e; 54A:9-8 a"),
             );
         }
+        if let Some(claim) = am.filed_on.filter(|c| *c < notice) {
+            cx.diag(
+                Diagnostic::warning(
+                    "amend-coj-notice-after-claim",
+                    format!(
+                        "The notice from {name} ({notice}) is dated after the amended return is filed ({claim}): the credit may be readjusted within the year after the notice is received, so this claim, made before it, does not use that year. Check both dates: the notice's is the day you received it."
+                    ),
+                )
+                .at(path.clone())
+                .cite("N.J.S.A. 54A:4-1 e"),
+            );
+        }
         let end = next_business_day(late, add_months(notice, 12));
         last_day = Some(last_day.map_or(end, |d| d.max(end)));
-        if am.filed_on.is_none_or(|c| c <= end) {
+        if am.filed_on.is_none_or(|c| notice <= c && c <= end) {
             open_entries.push(i);
             open.push(name);
         }
@@ -634,10 +870,16 @@ fn readjustment(
     let (part, how) = if open_entries.is_empty() {
         (Decimal::ZERO, "")
     } else if let Some(orig) = &am.original_answers {
+        // Each open entry replaces the same jurisdiction's entry as filed (matched by name,
+        // kind and state, never by its place in the list); an entry the original did not have
+        // is added. Every other entry stays as filed: an entry added without a notice is not
+        // a readjustment of a noticed jurisdiction's credit.
         let mut cf = (**orig).clone();
         for i in &open_entries {
             if let Some(j) = corrected.get(*i) {
-                match cf.other_jurisdictions.get_mut(*i) {
+                let slot = matching_original_index(corrected, *i, &orig.other_jurisdictions)
+                    .and_then(|k| cf.other_jurisdictions.get_mut(k));
+                match slot {
                     Some(slot) => *slot = j.clone(),
                     None => cf.other_jurisdictions.push(j.clone()),
                 }
@@ -649,10 +891,17 @@ fn readjustment(
         )
     } else {
         let a44 = o.lines.get(&Key::CojCredit).copied().unwrap_or_default();
-        (
-            sat_sub(line(Key::CojCredit).unwrap_or_default(), a44).max(Decimal::ZERO),
-            "the increase of the credit line as filed, since the original answers are not kept",
-        )
+        let increase = sat_sub(line(Key::CojCredit).unwrap_or_default(), a44).max(Decimal::ZERO);
+        match typed_readjustment(o, corrected, &open_entries) {
+            Some(credit) => (
+                sat_sub(credit, a44).max(Decimal::ZERO).min(increase),
+                "the credit worked out again against the return as filed (its tax and gross income as typed), so that other corrections on the amended return do not count in it",
+            ),
+            None => (
+                increase,
+                "the increase of the credit line as filed, since the original answers are not kept",
+            ),
+        }
     };
     Some(Readjustment {
         last_day,
@@ -660,6 +909,82 @@ fn readjustment(
         open,
         how,
     })
+}
+
+/// With figures typed from the filed return (no original answers): the credit for tax paid to
+/// other jurisdictions worked out again against the return as filed, with the corrected entries:
+/// for each, the lesser of the tax paid there and the tax as filed (line 43) x income taxed by
+/// both / gross income as filed (Schedule NJ-COJ lines 3, 8, 9), in all not more than that tax
+/// (54A:4-1 a, b). `None` when it cannot be done this simply: a figure as filed not typed, a
+/// city or other subdivision (its schedule joins its state's), or an entry with income or tax
+/// whose year is not open (its credit as filed is not known apart).
+fn typed_readjustment(
+    o: &OriginalReturn,
+    corrected: &[OtherJurisdiction],
+    open: &[usize],
+) -> Option<Decimal> {
+    let tax = (*o.lines.get(&Key::Tax)?).max(Decimal::ZERO);
+    let gross = (*o.lines.get(&Key::GrossIncome)?).max(Decimal::ZERO);
+    let mut credits = Vec::new();
+    for (i, j) in corrected.iter().enumerate() {
+        let used = !j.income_taxed_by_both.is_zero() || !j.tax_paid.is_zero();
+        if !used {
+            continue;
+        }
+        if !open.contains(&i) || j.kind == JurisdictionKind::Local {
+            return None;
+        }
+        let ratio = crate::rules::coj::credit_ratio(j.income_taxed_by_both.min(gross), gross);
+        credits.push(
+            crate::money::times_rate(tax, ratio)
+                .min(j.tax_paid.max(Decimal::ZERO))
+                .min(tax),
+        );
+    }
+    Some(sat_sum(credits).min(tax))
+}
+
+/// Who an other-jurisdiction entry is: its name (trimmed, any case), kind and state. The same
+/// jurisdiction keeps these from the return as filed to the amended one, whatever its place in
+/// the list.
+fn jurisdiction_identity(j: &OtherJurisdiction) -> (String, JurisdictionKind, String) {
+    (
+        j.name.trim().to_lowercase(),
+        j.kind,
+        j.state.trim().to_lowercase(),
+    )
+}
+
+/// The place in `original` of the entry `corrected[i]` corrects: the entry of the same
+/// jurisdiction ([`jurisdiction_identity`]), the n-th of several with the same identity matched
+/// to the n-th. `None`: the original had no such entry (it is added).
+fn matching_original_index(
+    corrected: &[OtherJurisdiction],
+    i: usize,
+    original: &[OtherJurisdiction],
+) -> Option<usize> {
+    let j = corrected.get(i)?;
+    let id = jurisdiction_identity(j);
+    let nth = corrected
+        .iter()
+        .take(i)
+        .filter(|e| jurisdiction_identity(e) == id)
+        .count();
+    original
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| jurisdiction_identity(e) == id)
+        .nth(nth)
+        .map(|(k, _)| k)
+}
+
+/// The entry as filed that `corrected[i]` corrects ([`matching_original_index`]).
+fn matching_original<'a>(
+    corrected: &[OtherJurisdiction],
+    i: usize,
+    original: &'a [OtherJurisdiction],
+) -> Option<&'a OtherJurisdiction> {
+    matching_original_index(corrected, i, original).and_then(|k| original.get(k))
 }
 
 /// The refund time limits of 54A:9-8 a, c, d, g, h on the refund claimed, and the later window
@@ -678,7 +1003,6 @@ fn refund_limit(
     let Claim {
         am,
         o,
-        form,
         claimed,
         payments,
         ..
@@ -812,14 +1136,31 @@ fn refund_limit(
                     "The 2 years to claim a refund from the federal change ended {c_last} (54A:9-8 c)."
                 ));
             } else if let Some(fa) = &am.federal_change_answers {
-                match reduction_against_original(cx, c.recompute, form, o, fa) {
-                    Some(part) => {
+                match federal_change_part(cx, c, fa) {
+                    Some(Ok(part)) => {
                         federal_part = Some(part);
                         later = sat_add(later, part);
                         words.push(format!(
-                            "A refund from the federal change may be claimed until {c_last}, for the reduction in tax attributable to it only (54A:9-8 c): the answers marked as the federal change alone, computed against the return as filed, reduce the tax by {}.",
+                            "A refund from the federal change may be claimed until {c_last}, for the reduction in tax attributable to it only (54A:9-8 c): the answers marked as the federal change alone, computed against the return as filed, reduce the tax by {} (tax only: payments such as withholding are not tax, and a federal change does not change them).",
                             fmt_money(part)
                         ));
+                    }
+                    Some(Err(not_in)) => {
+                        federal_part = Some(Decimal::ZERO);
+                        words.push(format!(
+                            "A refund from the federal change may be claimed until {c_last}, for the reduction in tax attributable to it only (54A:9-8 c); but the answers marked as the federal change alone are not all in the amended return, so none of the refund is counted as coming from it."
+                        ));
+                        cx.diag(
+                            Diagnostic::warning(
+                                "amend-federal-change-not-in-return",
+                                format!(
+                                    "The answers marked as the federal change alone differ from the amended return in: {}. A refund after the usual time limit is limited to the reduction in tax the federal change brings to this return (54A:9-8 c), so the marked answers must be the return as filed with only the federal change made, and the amended return must make that change too. Mark the federal change again (Amended return, \"The federal change alone\") or correct the amended answers; until then none of the refund is counted as coming from it.",
+                                    not_in.join("; ")
+                                ),
+                            )
+                            .at("amends.federal_change_answers")
+                            .cite("N.J.S.A. 54A:9-8 c, d"),
+                        );
                     }
                     None => words.push(
                         "The reduction in tax the federal change alone brings cannot be worked out: the original return's total tax and total payments are not given."

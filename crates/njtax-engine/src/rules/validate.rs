@@ -250,7 +250,7 @@ fn old_answers_to_confirm(cx: &Ctx) {
             Diagnostic::warning(
                 OLD_ANSWER_CODE,
                 format!(
-                    "{payer}: this draft was saved by an earlier version of the app, which asked only whether the distribution was \"rolled over\". It was read as {now}. If the money was converted to a Roth IRA instead, choose that: a conversion is income (N.J.S.A. 54A:5-1 j) and raises the tax. Check where the money went and confirm it"
+                    "{payer}: this answer comes from the question earlier versions of the app asked, only whether the distribution was \"rolled over\". It was read as {now}. If the money was converted to a Roth IRA instead, choose that: a conversion is income (N.J.S.A. 54A:5-1 j) and raises the tax. Check where the money went and confirm it"
                 ),
             )
             .at(format!("income.retirement[{i}].destination"))
@@ -279,6 +279,23 @@ fn old_answers_to_confirm(cx: &Ctx) {
                 "in your name alone or with others as joint tenants or tenants in common, or by the entirety with your spouse",
             ),
         };
+        // The other ways title can be held: never the one it is read as.
+        let others = [
+            (
+                HomesteadTitle::Yours,
+                "in your name alone or with others as joint tenants or tenants in common",
+            ),
+            (
+                HomesteadTitle::ByTheEntirety,
+                "by the entirety with your spouse",
+            ),
+            (HomesteadTitle::SpouseOnly, "in your spouse's name only"),
+        ]
+        .into_iter()
+        .filter(|(t, _)| *t != h.title)
+        .map(|(_, w)| w)
+        .collect::<Vec<_>>()
+        .join(", or ");
         let owned = if h.kind == HomesteadKind::Owner {
             ""
         } else {
@@ -288,7 +305,7 @@ fn old_answers_to_confirm(cx: &Ctx) {
             Diagnostic::warning(
                 OLD_ANSWER_CODE,
                 format!(
-                    "{name}: this draft was saved by an earlier version of the app, which asked only whether the home was shared with your spouse filing separately; it is read as {now}{owned}. If title is held another way ({others}), choose that: the deduction changes (N.J.S.A. 54A:3A-17 c, d). Check how you hold title and confirm it"
+                    "{name}: this answer comes from the question earlier versions of the app asked, only whether the home was shared with your spouse filing separately; it is read as {now}{owned}. If title is held another way ({others}), choose that: the deduction changes (N.J.S.A. 54A:3A-17 c, d). Check how you hold title and confirm it"
                 ),
             )
             .at(format!("homesteads[{i}].title"))
