@@ -265,19 +265,14 @@ fn old_answers_to_confirm(cx: &Ctx) {
             "" => format!("Home {}", i + 1),
             d => format!("Home {} ({d})", i + 1),
         };
-        let (now, others) = match h.title {
-            HomesteadTitle::Yours => (
-                "held in your name (your share of title counts)",
-                "by the entirety with your spouse, or in your spouse's name only",
-            ),
-            HomesteadTitle::ByTheEntirety => (
-                "held with your spouse as tenants by the entirety, so each of you takes one-half of the property taxes",
-                "in your name alone or with others as joint tenants or tenants in common, or in your spouse's name only",
-            ),
-            HomesteadTitle::SpouseOnly => (
-                "in your spouse's name only, so it gives you no deduction",
-                "in your name alone or with others as joint tenants or tenants in common, or by the entirety with your spouse",
-            ),
+        let now = match h.title {
+            HomesteadTitle::Yours => "held in your name (your share of title counts)",
+            HomesteadTitle::ByTheEntirety => {
+                "held with your spouse as tenants by the entirety, so each of you takes one-half of the property taxes"
+            }
+            HomesteadTitle::SpouseOnly => {
+                "in your spouse's name only, so it gives you no deduction"
+            }
         };
         // The other ways title can be held: never the one it is read as.
         let others = [
