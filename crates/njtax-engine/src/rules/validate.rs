@@ -976,7 +976,7 @@ fn unused_item_answers(cx: &Ctx) {
         cx.diag(
             Diagnostic::warning(
                 "organ-donation-other-year-not-used",
-                "The organ or bone marrow donation costs deducted in the year before or after are used only to hold this year's deduction within the $10,000 for one transplant; no costs are entered for this year, so they were not used",
+                "The organ or bone marrow donation costs deducted in the year before or after are used only to hold this year's deduction within the limit for one transplant over the two years; no costs are entered for this year, so they were not used",
             )
             .at("deductions.organ_donation_other_year")
             .cite("N.J.S.A. 54A:3-10 c"),
