@@ -1682,6 +1682,13 @@ fn a_refund_barred_by_today_is_handed_off_as_barred_by_the_command_line() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("Refund: none if filed today ("), "{text}");
     assert!(!text.contains("Refund: $210.00"), "{text}");
+    // So does `njtax batch`.
+    let out = njtax(&["batch", &draft]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("barred") && !text.contains("$210.00"),
+        "{text}"
+    );
     // The same return filed in time keeps its refund.
     let dir = std::env::temp_dir().join(format!("njtax-barred-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -160,6 +160,10 @@ impl Summary {
     }
 }
 
+/// Today, read once per run: the day a draft without a filing date is taken as filed.
+static TODAY: std::sync::LazyLock<Option<njtax_engine::answers::Date>> =
+    std::sync::LazyLock::new(njtax_ui::words::today_local);
+
 /// Law figures resolved once per year (per worker thread), for the values-only computation.
 pub use njtax_ui::roster::YearCache;
 
@@ -228,7 +232,14 @@ pub fn summarize_draft(
                     .is_some_and(|l| l.barred > Decimal::ZERO),
             ),
             None => {
-                let barred = a.filing.filed_on.and_then(|d| r.barred_refund(d)).is_some()
+                // No filing date: taken as filed today, as the app, `compute` and the printout
+                // take it.
+                let barred = a
+                    .filing
+                    .filed_on
+                    .or(*TODAY)
+                    .and_then(|d| r.barred_refund(d))
+                    .is_some()
                     && r.balance_due.is_zero();
                 (
                     if barred { Decimal::ZERO } else { r.refund },
