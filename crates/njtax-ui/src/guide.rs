@@ -501,23 +501,18 @@ mod tests {
     #[test]
     fn pointers_are_left_out_or_put_in_words() {
         assert_eq!(
-            for_filers(
-                "Amended returns are mailed (decision: `docs/decisions/amended-returns.md`)."
-            ),
+            for_filers("Amended returns are mailed (decision: `docs/x/amended.md`)."),
             "Amended returns are mailed."
         );
         assert_eq!(
-            for_filers("Drafts are locked. See `docs/decisions/clinic-locks.md`. Nothing is lost."),
+            for_filers("Drafts are locked. See `docs/x/locks.md`. Nothing is lost."),
             "Drafts are locked. Nothing is lost."
         );
         assert_eq!(
             for_filers("Worked by hand (`docs/a.md`, `docs/b.md`); data (`forms/years.ron`)."),
             "Worked by hand; data."
         );
-        assert_eq!(
-            for_filers("Lost.** See `docs/decisions/encrypted-drafts.md`."),
-            "Lost.**"
-        );
+        assert_eq!(for_filers("Lost.** See `docs/x/encrypted.md`."), "Lost.**");
         assert_eq!(for_filers("A (plain) aside."), "A (plain) aside.");
     }
 }

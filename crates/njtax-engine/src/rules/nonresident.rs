@@ -125,15 +125,7 @@ fn typed_nj_wages(
         }
         typed
     };
-    if let Some(text) = wd.note {
-        notes.push(WageNote {
-            index: i,
-            employer: w.employer.clone(),
-            convenience_added: wd.convenience_added,
-            text,
-            nj_wages: used,
-        });
-    }
+    notes.extend(WageNote::of(i, w, wd, used));
     used
 }
 
@@ -162,15 +154,7 @@ pub fn nj_source_answers(cx: &Ctx) -> (Answers, Vec<WageNote>) {
             let days = Decimal::from(w.days_worked);
             let nj_days = Decimal::from(wd.nj_days);
             let nj = crate::money::mul_div(wages, nj_days, days);
-            if let Some(text) = wd.note {
-                notes.push(WageNote {
-                    index: i,
-                    employer: w.employer.clone(),
-                    convenience_added: wd.convenience_added,
-                    text,
-                    nj_wages: nj,
-                });
-            }
+            notes.extend(WageNote::of(i, w, wd, nj));
             nj
         } else {
             not_sourced(
@@ -307,6 +291,25 @@ pub struct WageNote {
     pub text: String,
     /// The W-2's New Jersey-source wages.
     pub nj_wages: Decimal,
+}
+
+impl WageNote {
+    /// The note of the `i`-th W-2 when its days allocation says why the convenience rule did or
+    /// did not apply (none otherwise), with the New Jersey-source wages used.
+    fn of(
+        i: usize,
+        w: &crate::answers::W2,
+        wd: crate::statements::WageDays,
+        nj_wages: Decimal,
+    ) -> Option<Self> {
+        wd.note.map(|text| Self {
+            index: i,
+            employer: w.employer.clone(),
+            convenience_added: wd.convenience_added,
+            text,
+            nj_wages,
+        })
+    }
 }
 
 /// Column B wages: the income rule's line with each W-2's convenience-rule outcome (54A:5-8 e).
